@@ -1,0 +1,2 @@
+"""bnomic: runs a B Nomic game by email."""
+__version__ = "0.1.0"

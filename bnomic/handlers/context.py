@@ -1,0 +1,67 @@
+"""What every handler is given: the moment, the cause, the game, and the way to
+change it. Handlers never read the wall clock (invariant 3): `ctx.at` is the time.
+"""
+from __future__ import annotations
+
+import hashlib
+import random
+from dataclasses import dataclass, field
+from datetime import datetime
+
+from ..config import Config
+from ..store import Event, Game, Setup
+
+
+class Rejected(Exception):
+    """An action the rules do not allow, with the reason a player will read."""
+
+    def __init__(self, reason: str, rule: str | None = None):
+        super().__init__(reason)
+        self.reason = reason
+        self.rule = rule
+
+    def __str__(self):
+        return f"{self.reason} (Rule {self.rule})" if self.rule else self.reason
+
+
+@dataclass
+class Context:
+    at: datetime
+    cause: str                  # "mail" | "command" | "midnight" | "deadline"
+    entry: int | None = None    # the log seq of the mail or command
+    post: "object | None" = None   # the Post being applied, for actions that need it
+    notes: list = field(default_factory=list)   # remarks for the sender's receipt
+    _config: Config | None = None
+    _setup: Setup | None = None
+
+    @property
+    def setup(self) -> Setup:
+        if self._setup is None:
+            self._setup = Setup.get()
+        return self._setup
+
+    @property
+    def config(self) -> Config:
+        if self._config is None:
+            self._config = Config(self.setup.config)
+        return self._config
+
+    @property
+    def game(self) -> Game:
+        return Game.get()
+
+    def record(self, kind: str, summary: str, rule: str | None = None, **data) -> Event:
+        """Write one change to the event log (every change to the gamestate has one)."""
+        return Event.create(at=self.at, cause=self.cause, entry=self.entry,
+                            rule=rule, kind=kind, summary=summary, data=data)
+
+    def rng(self) -> random.Random:
+        """Chance for the next event (invariant 4): seeded by the game's seed and
+        the sequence number the next event will get, so a replay draws the same."""
+        last = Event.select(Event.seq).order_by(Event.seq.desc()).first()
+        next_seq = (last.seq if last else 0) + 1
+        digest = hashlib.sha256(f"{self.setup.seed}:{next_seq}".encode()).digest()
+        return random.Random(int.from_bytes(digest[:16], "big"))
+
+    def derive(self, cause: str, entry: int | None = None) -> "Context":
+        return Context(self.at, cause, entry, _config=self._config, _setup=self._setup)

@@ -1,0 +1,144 @@
+"""Points and money: Rules 4E17 (Points), 4E33 (Currency), 4E34 (Mackerel)."""
+from __future__ import annotations
+
+import re
+
+from ..config import Config
+from ..store import Player
+from .context import Context, Rejected
+from .players import current_players, find_player
+from .registry import action, at_start_of
+
+# ------------------------------------------------------------------ amounts
+
+def currency_named(config: Config, word: str) -> str | None:
+    """The currency a word names ('macks' -> 'mackerel'), or None."""
+    w = word.strip().lower().rstrip(".")
+    for currency, spec in config["currencies"].items():
+        if w == currency or w in spec.get("names", []):
+            return currency
+    return None
+
+
+def parse_amount(config: Config, text: str, rule: str = "4E33") -> tuple[int, str]:
+    """'m50', '50m', '50 mackerel', '50 macks' -> (50, 'mackerel').
+
+    Refuses, citing the rule, an amount it cannot read, a negative one, or a
+    currency the rules do not define."""
+    t = re.sub(r"\s+", " ", text.strip().lower()).replace(",", "")
+    m = (re.fullmatch(r"(?P<cur>[a-z]+) ?(?P<n>[-+−]?\d+)", t)
+         or re.fullmatch(r"(?P<n>[-+−]?\d+) ?(?:of )?(?P<cur>[a-z]+)", t))
+    if not m:
+        raise Rejected(f"I cannot read {text!r} as an amount of currency; write it like m50 "
+                       "or 50 mackerel", rule=rule)
+    n = int(m.group("n").replace("−", "-"))
+    currency = currency_named(config, m.group("cur"))
+    if currency is None:
+        known = ", ".join(config["currencies"])
+        raise Rejected(f"{m.group('cur')!r} is not a currency (the currencies are: {known})",
+                       rule=rule)
+    if n < 0:
+        raise Rejected(f"an amount cannot be less than zero ({text})", rule="4E33")
+    return n, currency
+
+
+def fmt(amount: int, currency: str) -> str:
+    """Rule 4E34: mackerel is written starting with a lowercase m, e.g. m50."""
+    return f"m{amount}" if currency == "mackerel" else f"{amount} {currency}"
+
+
+def balance(owner: Player, currency: str) -> int:
+    return getattr(owner, currency)
+
+
+def credit(ctx: Context, owner: Player, currency: str, amount: int, rule: str, why: str):
+    setattr(owner, currency, balance(owner, currency) + amount)
+    owner.save()
+    ctx.record(currency, f"{owner.name} gains {fmt(amount, currency)}: {why}", rule=rule,
+               player=owner.name, amount=amount, balance=balance(owner, currency))
+
+
+def debit(ctx: Context, owner: Player, currency: str, amount: int, rule: str, why: str):
+    """Take amount from owner; Rule 4E33 (rulings): a payment that would go below
+    zero does not happen at all."""
+    if amount > balance(owner, currency):
+        raise Rejected(f"{owner.name} has {fmt(balance(owner, currency), currency)}, less "
+                       f"than {fmt(amount, currency)}", rule="4E33")
+    setattr(owner, currency, balance(owner, currency) - amount)
+    owner.save()
+    ctx.record(currency, f"{owner.name} loses {fmt(amount, currency)}: {why}", rule=rule,
+               player=owner.name, amount=-amount, balance=balance(owner, currency))
+
+
+def change_points(ctx: Context, player: Player, delta: int, rule: str, why: str) -> int:
+    """Rule 4E17: a score cannot be less than zero. Returns the change made."""
+    before = player.points
+    player.points = max(0, before + delta)
+    player.save()
+    made = player.points - before
+    if made:
+        ctx.record("points", f"{player.name} {'gains' if made > 0 else 'loses'} "
+                   f"{abs(made)} point{'s' if abs(made) != 1 else ''}: {why}",
+                   rule=rule, player=player.name, amount=made, points=player.points)
+    return made
+
+
+# ------------------------------------------------------------------ actions
+
+@action("give",
+        r"i (?:give|pay|transfer|send) {amount} to {player}",
+        r"i (?:give|pay|send) {player} {amount}",
+        rule="4E33", example="I give m10 to Wooble",
+        keywords=("give", "pay", "transfer", "send"))
+def give(ctx: Context, actor: Player, amount: str, player: str) -> None:
+    """Rule 4E33: a COO can give currency to another COO: the amount cannot be
+    greater than what it has, or less than zero."""
+    n, currency = parse_amount(ctx.config, amount)
+    recipient = find_player(ctx, player, "4E33")
+    giver = Player.get_by_id(actor.id)
+    if recipient.id == giver.id:
+        raise Rejected("currency can only be given to another Player", rule="4E33")
+    if balance(giver, currency) <= 0:
+        raise Rejected(f"you have {fmt(balance(giver, currency), currency)}; a COO with none "
+                       f"cannot give {currency}", rule="4E33")
+    debit(ctx, giver, currency, n, "4E33", f"given to {recipient.name}")
+    credit(ctx, recipient, currency, n, "4E33", f"given by {giver.name}")
+
+
+@action("exchange",
+        r"i (?:exchange|convert|trade|swap|cash in|cash) {number} points?"
+        r"(?: (?:for|into|to) {amount:wanted})?",
+        rule="4E33", example="I exchange 2 points for mackerel",
+        keywords=("exchange", "convert", "points"))
+def exchange(ctx: Context, actor: Player, number: str, wanted: str | None = None) -> None:
+    """Rules 4E33, 4E34: a Player exchanges points for currency at the currency's
+    rate (1 point for m5); not less than 0 points, nor more than they have."""
+    try:
+        points = int(number.replace("−", "-"))
+    except ValueError:
+        raise Rejected(f"I cannot read {number!r} as a number of points", rule="4E33") from None
+    if points < 0:
+        raise Rejected("you cannot exchange less than 0 points", rule="4E33")
+    currency, asked = "mackerel", None
+    if wanted:
+        currency = currency_named(ctx.config, wanted)
+        if currency is None:
+            asked, currency = parse_amount(ctx.config, wanted)
+    rate = ctx.config[f"currencies.{currency}.exchange_rate"]
+    if asked is not None and asked != points * rate:
+        raise Rejected(f"{points} points exchange for {fmt(points * rate, currency)}, "
+                       f"not {fmt(asked, currency)} (the rate is {rate})", rule="4E34")
+    player = Player.get_by_id(actor.id)
+    if points > player.points:
+        raise Rejected(f"you have {player.points} points, fewer than {points}", rule="4E33")
+    change_points(ctx, player, -points, "4E33", f"exchanged for {currency}")
+    credit(ctx, player, currency, points * rate, "4E34",
+           f"{points} points exchanged at {rate} per point")
+
+
+@at_start_of("nweek", rule="4E34")
+def weekly_income(ctx: Context) -> None:
+    """Rule 4E34: at the beginning of each nweek, each Active Player gains m25."""
+    income = ctx.config["players.weekly_income"]
+    for p in current_players().where(Player.active == True):  # noqa: E712
+        credit(ctx, p, "mackerel", income, "4E34", f"income for nweek {ctx.game.nweek}")

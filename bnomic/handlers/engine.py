@@ -1,0 +1,202 @@
+"""The engine: moves game time forward and applies posts and commands.
+
+Game time only moves here, and only to an instant it is given:
+`advance(to)` fires every midnight and deadline up to `to`, in order; each
+midnight runs, per Rule 4E14 and the readings in rulings.md:
+
+1. what happens at the END of the periods that are ending (deadlines counted
+   in ndays or ndelays, the end of the Voting Period, the end of the nweek),
+2. the Clock change itself,
+3. what happens at the START of the periods that begin, together with the
+   deadlines due at that instant,
+
+each group in the order of Rule 4E75 (higher Power first, then lower number).
+"""
+from __future__ import annotations
+
+import inspect
+from dataclasses import dataclass
+from datetime import datetime
+
+from ..store import Deadline, Game, Outcome, Player, Setup, database
+from . import clock, grammar, players
+from .context import Context, Rejected
+from .durations import next_midnight
+from .post import Post
+from .registry import COMMANDS, DEADLINES, HOOKS, precedence
+
+
+# ---------------------------------------------------------------- a new game
+
+def start_game(setup: Setup) -> None:
+    """Create the gamestate a game begins with, from its Setup."""
+    Game.create(now=setup.start_at, nweek=setup.nweek, nday=setup.nday,
+                clock_on=setup.clock_on)
+    ctx = Context(setup.start_at, "command", _setup=setup)
+    ctx.record("game", f"the game begins: {clock.describe(ctx.game, ctx.config)}",
+               rule="4E14", nweek=setup.nweek, nday=setup.nday, on=setup.clock_on)
+    beast = ctx.config.get("players.beast")
+    if beast:
+        # Rule 4E4, 4E71: the Operantly Conditioned Beast is an Outsider and a Player.
+        Player.create(name=beast, name_key=players.name_key(beast), is_beast=True,
+                      joined_nweek=setup.nweek)
+        ctx.record("join", f"{beast} is a Player", rule="4E71", player=beast)
+
+
+# -------------------------------------------------------------- moving time
+
+def advance(to: datetime) -> None:
+    """Advance the game to the instant `to`, firing everything due on the way."""
+    while True:
+        game = Game.get()
+        if to <= game.now:
+            return
+        midnight = next_midnight(game.now)
+        due = (Deadline.select().where(Deadline.state == "pending",
+                                       Deadline.due_at.is_null(False))
+               .order_by(Deadline.due_at).first())
+        if due is not None and due.due_at < midnight and due.due_at <= to:
+            with database.atomic():
+                _set_now(max(due.due_at, game.now))
+                ctx = Context(Game.get().now, "deadline")
+                _run_in_order(ctx, _absolute_deadlines_due(ctx.at))
+            continue
+        if midnight <= to:
+            with database.atomic():
+                _set_now(midnight)
+                run_midnight(Context(midnight, "midnight"))
+            continue
+        _set_now(to)
+        return
+
+
+def _set_now(at: datetime) -> None:
+    Game.update(now=at).execute()
+
+
+def run_midnight(ctx: Context) -> None:
+    game = ctx.game
+    change = clock.plan_midnight(game, ctx.config)
+    if change is None:   # game time is stopped: the Clock does not move
+        return
+    _run_in_order(ctx, _hooks(change.ending()) + _period_deadlines_due(game, change))
+    clock.apply_midnight(ctx, change)
+    _run_in_order(ctx, _hooks(change.starting()) + _absolute_deadlines_due(ctx.at))
+
+
+@dataclass
+class _Due:
+    rule: str | None
+    order: int
+    run: callable
+
+
+def _hooks(edges) -> list[_Due]:
+    out = []
+    for e in edges:
+        for i, h in enumerate(HOOKS):
+            if h.edge == e.edge and h.period == e.period and (h.nday is None or h.nday == e.nday):
+                out.append(_Due(h.rule, i, lambda ctx, h=h: h.fn(ctx)))
+    return out
+
+
+def _deadline_due(row: Deadline) -> _Due:
+    def run(ctx: Context, row=row):
+        row.state = "fired"
+        row.save()
+        DEADLINES[row.action](ctx.derive("deadline"), **row.args)
+    return _Due(row.rule, row.id, run)
+
+
+def _absolute_deadlines_due(at: datetime) -> list[_Due]:
+    rows = Deadline.select().where(Deadline.state == "pending", Deadline.due_at <= at)
+    return [_deadline_due(r) for r in rows]
+
+
+def _period_deadlines_due(game: Game, change: clock.Midnight) -> list[_Due]:
+    """Deadlines at the end of an nday or ndelay that ends at this midnight."""
+    pending = Deadline.select().where(Deadline.state == "pending", Deadline.due_at.is_null())
+    out = []
+    for r in pending:
+        if r.counter == "nday" and change.nday_changed and r.count <= game.nday_changes + 1:
+            out.append(_deadline_due(r))
+        elif r.counter == "ndelay" and change.ndelay_changed and r.count <= game.ndelay_changes + 1:
+            out.append(_deadline_due(r))
+        elif r.counter is None and change.nday_changed and (r.nweek, r.nday) <= (game.nweek, game.nday):
+            out.append(_deadline_due(r))
+    return out
+
+
+def _run_in_order(ctx: Context, dues: list[_Due]) -> None:
+    """Rule 4E75: simultaneous changes in order of their rules' precedence."""
+    for d in sorted(dues, key=lambda d: (precedence(d.rule), d.order)):
+        d.run(ctx)
+
+
+# --------------------------------------------------------- applying a post
+
+def apply_post(post: Post, entry: int) -> list[Outcome]:
+    """Apply the actions of one post, in the order written (Rule 4E7).
+
+    Each action runs in its own savepoint: a refused action changes nothing.
+    """
+    ctx = Context(post.at, "mail", entry, post=post)
+    outcomes = []
+    readings = grammar.read(post.text) if post.public else []
+    for position, reading in enumerate(readings, 1):
+        outcomes.append(_apply_reading(ctx, reading, position))
+    return outcomes
+
+
+def _apply_reading(ctx: Context, reading: grammar.Reading, position: int) -> Outcome:
+    if reading.spec is None:
+        hint = " or ".join(f'"{s}"' for s in reading.suggestions)
+        return Outcome.create(entry=ctx.entry, position=position, action=None, text=reading.text,
+                              accepted=False, reason=f"did you mean {hint}?")
+    spec, done, refusal = reading.spec, 0, None
+    for _ in range(reading.times):
+        ctx.notes = []
+        try:
+            with database.atomic():
+                actor = players.player_by_address(ctx.post.sender)
+                if spec.players_only and actor is None:
+                    raise Rejected("only Players can do this, and this address belongs to no "
+                                   "Player", rule="4E7")
+                result = spec.fn(ctx, actor, **reading.args)
+                acted = actor or (result if isinstance(result, Player) else None)
+                if acted is not None:
+                    players.note_action(ctx, acted)
+            done += 1
+        except Rejected as e:
+            refusal = e
+            break
+    reason = "; ".join(ctx.notes)
+    if reading.times > 1:
+        reason = f"done {done} of {reading.times} times" + (f"; {reason}" if reason else "")
+    if refusal is not None:
+        reason = (f"{reason}; then refused: {refusal.reason}" if done else refusal.reason)
+    return Outcome.create(entry=ctx.entry, position=position, action=spec.name,
+                          text=reading.text, accepted=refusal is None or done > 0,
+                          reason=reason, rule=refusal.rule if refusal else spec.rule)
+
+
+def apply_command(verb: str, args: list[str], entry: int, at: datetime) -> Outcome:
+    """Apply one operator command; a refused command changes nothing."""
+    ctx = Context(at, "command", entry)
+    text = " ".join([verb, *args])
+    fn = COMMANDS.get(verb)
+    try:
+        if fn is None:
+            raise Rejected(f"unknown command {verb!r}; commands: {', '.join(sorted(COMMANDS))}")
+        try:
+            inspect.signature(fn).bind(ctx, *args)
+        except TypeError:
+            raise Rejected(f"wrong arguments for {verb!r}: "
+                           f"{(fn.__doc__ or '').strip().splitlines()[0]}") from None
+        with database.atomic():
+            summary = fn(ctx, *args)
+    except Rejected as e:
+        return Outcome.create(entry=entry, position=1, action=verb, text=text,
+                              accepted=False, reason=e.reason, rule=e.rule)
+    return Outcome.create(entry=entry, position=1, action=verb, text=text,
+                          accepted=True, reason=summary or "")

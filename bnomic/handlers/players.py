@@ -1,0 +1,222 @@
+"""Players: joining and forfeiting (Rule 4E4), Active and Vested (Rule 4E28)."""
+from __future__ import annotations
+
+import re
+
+from ..store import Address, Player
+from .context import Context, Rejected
+from .registry import action, at_start_of
+
+# ------------------------------------------------------------------- finding
+
+_EDGE_PUNCT = re.compile(r"^[\s\"'“”‘’`(\[<*_]+|[\s\"'“”‘’`)\]>*_.,;:!?]+$")
+
+
+def clean_name(text: str) -> str:
+    return re.sub(r"\s+", " ", _EDGE_PUNCT.sub("", text)).strip()
+
+
+def name_key(name: str) -> str:
+    """Names match without regard to case or surrounding punctuation (rulings.md)."""
+    return clean_name(name).casefold()
+
+
+def player_by_address(address: str) -> Player | None:
+    """The current Player who posts from this address, if any."""
+    row = (Player.select().join(Address)
+           .where(Address.address == address.lower(), Player.is_player == True)  # noqa: E712
+           .first())
+    return row
+
+
+def find_player(ctx: Context, text: str, rule: str) -> Player:
+    """The current Player named by text, or a rejection that says who is meant."""
+    key = name_key(text)
+    beast_names = {"the beast", "beast", "the ocb", "ocb", "the operantly conditioned beast"}
+    q = Player.select().where(Player.is_player == True)  # noqa: E712
+    if key in beast_names:
+        q = q.where(Player.is_beast == True)  # noqa: E712
+    else:
+        q = q.where(Player.name_key == key)
+    found = q.first()
+    if found is None:
+        raise Rejected(f"there is no Player named {clean_name(text)!r}", rule=rule)
+    return found
+
+
+def current_players():
+    return Player.select().where(Player.is_player == True).order_by(Player.id)  # noqa: E712
+
+
+# ------------------------------------------------------------------- Active
+
+def note_action(ctx: Context, player: Player) -> None:
+    """Rule 4E28: a Player who performs a Game Action gains the Active property."""
+    player = Player.get_by_id(player.id)
+    if not player.is_player:
+        return
+    nweek = ctx.game.nweek
+    if player.last_action_nweek != nweek:
+        player.last_action_nweek = nweek
+        player.save()
+    if not player.active:
+        set_active(ctx, player, True, "4E28", "performed a Game Action")
+
+
+def set_active(ctx: Context, player: Player, active: bool, rule: str, why: str) -> None:
+    player.active = active
+    player.save()
+    ctx.record("active", f"{player.name} {'gains' if active else 'loses'} Active: {why}",
+               rule=rule, player=player.name, active=active)
+
+
+@action("remove_active",
+        r"i remove (?:the )?active(?: property)? (?:from|of) {player}",
+        r"i remove {player}'s active(?: property)?",
+        r"i remove {player}['’]s active(?: property)?",
+        r"i (?:deactivate|make) {player}(?: inactive)?",
+        rule="4E28", example="I remove the Active property from Wooble",
+        keywords=("active", "inactive", "deactivate"))
+def remove_active(ctx: Context, actor: Player, player: str) -> None:
+    """Rule 4E28: any Player may remove the Active property of another Player
+    who has not performed a Game Action in the current or previous nweek."""
+    target = find_player(ctx, player, "4E28")
+    if target.id == actor.id:
+        raise Rejected("you can only remove the Active property of another Player", rule="4E28")
+    if not target.active:
+        raise Rejected(f"{target.name} is not Active", rule="4E28")
+    nweek = ctx.game.nweek
+    if target.last_action_nweek is not None and target.last_action_nweek >= nweek - 1:
+        raise Rejected(f"{target.name} performed a Game Action in nweek "
+                       f"{target.last_action_nweek}; Active can be removed only from a Player "
+                       f"who has not acted in the current or previous nweek", rule="4E28")
+    set_active(ctx, target, False, "4E28", f"removed by {actor.name}")
+
+
+@at_start_of("nweek", rule="4E28")
+def update_vested(ctx: Context) -> None:
+    """Rule 4E28: at the beginning of each nweek, the players that voted in the
+    previous nweek gain Vested; those that did not vote lose it."""
+    previous = ctx.game.nweek - 1
+    for p in current_players():
+        vested = p.last_voted_nweek == previous
+        if p.vested != vested:
+            p.vested = vested
+            p.save()
+            ctx.record("vested", f"{p.name} {'gains' if vested else 'loses'} Vested "
+                       f"({'voted' if vested else 'did not vote'} in nweek {previous})",
+                       rule="4E28", player=p.name, vested=vested)
+
+
+# ------------------------------------------------------------ joining (4E4)
+
+_RECRUITED = re.compile(
+    r"[,;(\s]*(?:and\s+)?(?:i\s+was\s+|i'm\s+|having\s+been\s+)?"
+    r"(?:recruited|referred|invited|brought(?:\s+in)?|sent)\s+(?:here\s+)?by\s+(?P<who>.+?)\)?$",
+    re.I)
+
+
+def split_recruiters(text: str) -> tuple[str, list[str]]:
+    """'Wooble, recruited by A, B and C' -> ('Wooble', ['A', 'B', 'C'])."""
+    m = _RECRUITED.search(text)
+    if not m:
+        return text, []
+    who = re.split(r"\s*(?:,|\band\b|&|\+)\s*", m.group("who"))
+    return text[:m.start()], [w for w in (clean_name(x) for x in who) if w]
+
+
+def starting_mackerel(ctx: Context, player: Player) -> None:
+    """Rule 4E34: whenever an entity becomes a Player with less than m50, it is set to m50."""
+    floor = ctx.config["players.starting_mackerel"]
+    if player.mackerel < floor:
+        ctx.record("mackerel", f"{player.name}'s mackerel set to m{floor} on becoming a Player",
+                   rule="4E34", player=player.name, before=player.mackerel, after=floor)
+        player.mackerel = floor
+        player.save()
+
+
+def recruitment_bonus(ctx: Context, newcomer: Player, names: list[str]) -> list[str]:
+    """Rule 4E4: m60 evenly divided among the named recruiters, fractions destroyed.
+    Returns the names that are not current players (they get nothing)."""
+    recruiters, unknown = [], []
+    for n in names:
+        p = Player.get_or_none((Player.name_key == name_key(n)) & (Player.is_player == True))  # noqa: E712
+        if p is None or p.id == newcomer.id:
+            unknown.append(n)
+        elif p not in recruiters:
+            recruiters.append(p)
+    if recruiters:
+        share = ctx.config["players.recruitment_bonus"] // len(recruiters)
+        for p in recruiters:
+            p.mackerel += share
+            p.save()
+            ctx.record("mackerel", f"{p.name} gains m{share}, recruitment bonus for "
+                       f"{newcomer.name}", rule="4E4", player=p.name, amount=share)
+    return unknown
+
+
+@action("join",
+        r"i (?:wish|want|would like|ask|request|hope|intend|am asking|hereby ask)(?: to)? "
+        r"(?:join(?: the game| b nomic| b)?|become a player|be a player|play)"
+        r"(?:(?:,)? (?:as|under the name|with the name|named|called|using the name|by the name(?: of)?) {name})?",
+        r"i join(?: the game| b nomic| b)?(?:(?:,)? (?:as|under the name|with the name|named|called) {name})?",
+        r"(?:register|sign up|add) me(?: as a player)?(?:,)? (?:as|under the name|with the name|named) {name}",
+        r"i register(?: as a player)?(?:,)? (?:as|under the name|with the name|named) {name}",
+        rule="4E4", example="I join as Wooble", players_only=False,
+        keywords=("join", "player", "register"))
+def join(ctx: Context, actor: Player | None, name: str | None = None) -> Player:
+    """Rule 4E4: an External Force who is not a Player, and was not one in the
+    current or previous nweek, becomes a Player by asking to, under a unique name."""
+    address = ctx.post.sender
+    if actor is not None:
+        raise Rejected(f"you are already a Player, as {actor.name}", rule="4E4")
+    if not name:
+        raise Rejected("a request to become a Player must give the name you wish to be "
+                       "known by, e.g. \"I join as Wooble\"", rule="4E4")
+    name, recruiters = split_recruiters(name)
+    if not recruiters:
+        _, recruiters = split_recruiters(ctx.post.text)
+    name = clean_name(name)
+    if not re.search(r"\w", name) or len(name) > 60 or "@" in name:
+        raise Rejected(f"{name!r} is not a usable name: give one of 1 to 60 characters, "
+                       "with a letter or digit and no address", rule="4E4")
+    nweek = ctx.game.nweek
+    former = Player.select().join(Address).where(Address.address == address).first()
+    if former is not None and former.left_nweek is not None and former.left_nweek >= nweek - 1:
+        raise Rejected(f"you were a Player ({former.name}) in nweek {former.left_nweek}; "
+                       f"you can join again from nweek {former.left_nweek + 2}", rule="4E4")
+    taken = Player.get_or_none(Player.name_key == name_key(name))
+    if taken is not None and (former is None or taken.id != former.id):
+        raise Rejected(f"the name {name!r} is already taken; a Player's name must identify "
+                       "them uniquely", rule="4E4")
+    if taken is None and name_key(name) in ("the beast", "beast", "ocb", "the ocb"):
+        raise Rejected(f"the name {name!r} belongs to the Operantly Conditioned Beast", rule="4E4")
+
+    if former is not None:
+        player = former
+        player.name, player.name_key = name, name_key(name)
+        player.is_player, player.left_nweek, player.joined_nweek = True, None, nweek
+        player.save()
+    else:
+        player = Player.create(name=name, name_key=name_key(name), joined_nweek=nweek)
+        Address.create(address=address, player=player)
+    ctx.record("join", f"{name} becomes a Player", rule="4E4", player=name, address=address)
+    starting_mackerel(ctx, player)
+    unknown = recruitment_bonus(ctx, player, recruiters)
+    if unknown:
+        ctx.notes.append(f"no recruitment bonus for {', '.join(unknown)}: not current Players")
+    return player
+
+
+@action("forfeit",
+        r"i (?:forfeit|quit|resign from|leave)(?: the game| b nomic| b)?",
+        r"i (?:wish|want) to (?:forfeit|quit|leave)(?: the game| b nomic| b)?",
+        rule="4E4", example="I forfeit the game", keywords=("forfeit", "quit"))
+def forfeit(ctx: Context, actor: Player) -> None:
+    """Rule 4E4: a Player may cease to be a Player by Forfeiting, at any time."""
+    actor = Player.get_by_id(actor.id)
+    actor.is_player, actor.left_nweek = False, ctx.game.nweek
+    actor.active = actor.vested = False
+    actor.save()
+    ctx.record("forfeit", f"{actor.name} forfeits and is no longer a Player",
+               rule="4E4", player=actor.name)

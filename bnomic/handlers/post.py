@@ -1,0 +1,17 @@
+"""A Post: the game's view of one mail (Rule 4E7: a message to a Forum)."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import datetime
+
+
+@dataclass(frozen=True)
+class Post:
+    sender: str                 # the address it came from, lower case
+    subject: str
+    text: str                   # what the sender wrote: no quotes, no signature
+    at: datetime                # arrival time (UTC): when its actions happen
+    message_id: str
+    display_name: str = ""      # the From header's name, if any
+    public: bool = True         # reached a Public Forum (Rule 4E6)
+    recipients: tuple[str, ...] = field(default=())

@@ -1,0 +1,144 @@
+"""The one registry every rule area declares itself in.
+
+* `@action(...)`: a game action, its phrasings beside the function that applies it.
+* `@at_start_of(...)` / `@at_end_of(...)`: what the rules do when a period of
+  game time begins or ends (Rule 4E14), ordered by Rule 4E75's precedence.
+* `@deadline(...)`: what happens when a scheduled deadline falls due.
+* `@command(...)`: an operator command (`bnomic admin ...`), kept in the log.
+
+A phrasing is a regular expression (matched whole, case-blind) in which
+placeholders stand for the action's parameters: `{player}`, `{amount}`,
+`{name}`, `{number}`, `{players}`; `{player:recipient}` names the argument.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Callable
+
+# What each placeholder may match. Loose on purpose: the handler reads the
+# value and says precisely what is wrong with it, citing the rule.
+PLACEHOLDERS = {
+    "player": r"[^,;:]+?",
+    "players": r".+?",
+    "amount": r"\S+(?:\s+(?:of\s+)?[a-z]+)?",
+    "name": r"\S.*?",
+    "number": r"\S+",
+}
+
+_PLACEHOLDER = re.compile(r"\{(\w+)(?::(\w+))?\}")
+
+
+def compile_phrasing(phrasing: str) -> re.Pattern:
+    def group(m: re.Match) -> str:
+        kind, name = m.group(1), m.group(2) or m.group(1)
+        return f"(?P<{name}>{PLACEHOLDERS[kind]})"
+    return re.compile(_PLACEHOLDER.sub(group, phrasing), re.IGNORECASE)
+
+
+@dataclass
+class ActionSpec:
+    name: str
+    fn: Callable
+    rule: str
+    patterns: list[re.Pattern]
+    example: str
+    keywords: tuple[str, ...]
+    players_only: bool = True   # Rule 4E7: "any player may" means only players
+
+    def match(self, sentence: str) -> dict | None:
+        for pattern in self.patterns:
+            m = pattern.fullmatch(sentence)
+            if m:
+                return {k: v.strip() for k, v in m.groupdict().items() if v is not None}
+        return None
+
+
+ACTIONS: list[ActionSpec] = []
+
+
+def action(name: str, *phrasings: str, rule: str, example: str,
+           keywords: tuple[str, ...] = (), players_only: bool = True):
+    """Declare a game action: the ways players write it, and the function doing it.
+
+    The function is called as fn(ctx, actor, **parameters) and either changes
+    the game (recording events) or raises Rejected with the reason and rule.
+    """
+    def register(fn):
+        ACTIONS.append(ActionSpec(
+            name=name, fn=fn, rule=rule, example=example,
+            patterns=[compile_phrasing(p) for p in phrasings],
+            keywords=keywords or (name,), players_only=players_only))
+        return fn
+    return register
+
+
+# ------------------------------------------------------- periods of game time
+
+@dataclass(frozen=True)
+class Hook:
+    edge: str           # "start" | "end"
+    period: str         # "nday" | "nweek" | "voting"
+    nday: int | None    # for "nday": only that nday, or every nday when None
+    rule: str
+    fn: Callable = field(compare=False)
+
+
+HOOKS: list[Hook] = []
+
+
+def at_start_of(period: str, *, rule: str, nday: int | None = None):
+    def register(fn):
+        HOOKS.append(Hook("start", period, nday, rule, fn))
+        return fn
+    return register
+
+
+def at_end_of(period: str, *, rule: str, nday: int | None = None):
+    def register(fn):
+        HOOKS.append(Hook("end", period, nday, rule, fn))
+        return fn
+    return register
+
+
+def rule_number(rule: str | None) -> int:
+    m = re.search(r"(\d+)$", rule or "")
+    return int(m.group(1)) if m else 10**9
+
+
+def rule_power(rule: str | None) -> Fraction:
+    """Rule 4E75: every rule's Power defaults to 1/2 (the 2008 ruleset sets no other)."""
+    return Fraction(1, 2)
+
+
+def precedence(rule: str | None) -> tuple:
+    """Rule 4E75: simultaneous changes happen highest Power first, then lowest number."""
+    return (-rule_power(rule), rule_number(rule))
+
+
+# ------------------------------------------------------------------ deadlines
+
+DEADLINES: dict[str, Callable] = {}
+
+
+def deadline(name: str):
+    """Declare what happens when a deadline with this action name falls due.
+    Called as fn(ctx, **args)."""
+    def register(fn):
+        DEADLINES[name] = fn
+        return fn
+    return register
+
+
+# ----------------------------------------------------------- operator commands
+
+COMMANDS: dict[str, Callable] = {}
+
+
+def command(verb: str):
+    """Declare an operator command; called as fn(ctx, *args) and returns a summary."""
+    def register(fn):
+        COMMANDS[verb] = fn
+        return fn
+    return register

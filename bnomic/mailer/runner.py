@@ -1,0 +1,69 @@
+"""The engine loop: the one writer that applies the log to the game (invariant 5).
+
+For each unprocessed entry, in arrival order: advance the game to its time,
+apply it, and mark it processed, in one transaction with everything it changed.
+"""
+from __future__ import annotations
+
+from datetime import datetime
+
+from .. import config as configuration
+from ..handlers import engine
+from ..store import Entry, Outcome, Setup, database, log, upgrade
+from . import parse
+
+
+def create_game(start: datetime, nweek: int = 1, nday: int = 1, clock_on: bool = False,
+                config: dict | None = None, seed: str = "") -> Setup:
+    """Set up a new game in an empty database."""
+    upgrade()
+    if Setup.select().exists():
+        raise FileExistsError("this database already holds a game")
+    with database.atomic():
+        setup = Setup.create(seed=seed, start_at=start, nweek=nweek, nday=nday,
+                             clock_on=clock_on, config=config or configuration.defaults(),
+                             advanced_to=start)
+        engine.start_game(setup)
+    return setup
+
+
+def process(entry: Entry) -> list[Outcome]:
+    engine.advance(entry.at)
+    with database.atomic():
+        if entry.kind == "mail":
+            raw = bytes(entry.message.get().raw)
+            try:
+                post = parse.to_post(raw, entry.at)
+            except Exception as e:   # kept in the log all the same; the sender is told
+                outcomes = [Outcome.create(entry=entry.seq, position=1, action=None,
+                                           text="(the whole message)", accepted=False,
+                                           reason=f"this mail could not be read: {e}")]
+            else:
+                outcomes = engine.apply_post(post, entry.seq)
+        else:
+            cmd = entry.command.get()
+            outcomes = [engine.apply_command(cmd.verb, cmd.args, entry.seq, entry.at)]
+        Entry.update(processed=True).where(Entry.seq == entry.seq).execute()
+    return outcomes
+
+
+def process_pending() -> list[tuple[Entry, list[Outcome]]]:
+    """Apply every entry not yet applied, in arrival order."""
+    return [(entry, process(entry)) for entry in log.pending()]
+
+
+def advance_to(at: datetime) -> None:
+    """Advance the game to `at` (after applying anything pending) and remember it."""
+    process_pending()
+    log.mark_advanced(at)
+    engine.advance(at)
+
+
+def rebuild() -> None:
+    """Replay the whole log into empty state tables (invariant 2)."""
+    setup = Setup.get()
+    log.reset_state()
+    with database.atomic():
+        engine.start_game(setup)
+    process_pending()
+    engine.advance(log.game_time())

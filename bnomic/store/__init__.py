@@ -1,0 +1,14 @@
+"""The store: peewee models, the connection, migrations, the log and the digest."""
+from .db import StoreError, close_database, database, open_database
+from .digest import state_digest
+from .migrations import upgrade
+from .models import (
+    ALL_MODELS, LOG_MODELS, STATE_MODELS, Address, Command, Deadline, Entry,
+    Event, Game, Message, Outcome, Player, Setup,
+)
+
+__all__ = [
+    "StoreError", "close_database", "database", "open_database", "state_digest",
+    "upgrade", "ALL_MODELS", "LOG_MODELS", "STATE_MODELS", "Address", "Command",
+    "Deadline", "Entry", "Event", "Game", "Message", "Outcome", "Player", "Setup",
+]

@@ -1,0 +1,44 @@
+"""The database connection: SQLite by default, PostgreSQL by URL.
+
+Every model binds to `database`, a proxy that `open_database` points at the
+real database, so the same models serve a file path and a database URL.
+"""
+from __future__ import annotations
+
+from peewee import DatabaseProxy, SqliteDatabase
+from playhouse import db_url
+
+database = DatabaseProxy()
+
+SQLITE_PRAGMAS = {
+    "journal_mode": "wal",     # readers never block the one writer
+    "foreign_keys": 1,
+    "busy_timeout": 10_000,    # ms: a second process waits instead of failing
+    "synchronous": "normal",   # with WAL: durable at each commit's checkpoint
+}
+
+
+class StoreError(RuntimeError):
+    """A database that cannot be opened or is not a bnomic game."""
+
+
+def open_database(target: str):
+    """Open the game database named by a file path or a database URL."""
+    if "://" in target:
+        try:
+            db = db_url.connect(target)
+        except Exception as e:  # unknown scheme, missing driver
+            raise StoreError(f"cannot open database URL {target!r}: {e}") from None
+    else:
+        db = SqliteDatabase(target, pragmas=SQLITE_PRAGMAS)
+    database.initialize(db)
+    try:
+        db.connect(reuse_if_open=True)
+    except Exception as e:
+        raise StoreError(f"cannot open database {target!r}: {e}") from None
+    return db
+
+
+def close_database():
+    if database.obj is not None and not database.is_closed():
+        database.close()

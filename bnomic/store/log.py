@@ -1,0 +1,62 @@
+"""The log: appending what arrives, reading it back in order, and emptying the
+state tables for a replay. Nothing here interprets a message."""
+from __future__ import annotations
+
+from datetime import datetime
+
+from peewee import IntegrityError
+
+from .db import database
+from .models import STATE_MODELS, Command, Entry, Message, Setup
+
+
+def game_time() -> datetime:
+    """The latest instant the game has reached or been promised: no new entry
+    may take effect before it (the log's times never go backwards)."""
+    setup = Setup.get()
+    last = Entry.select(Entry.at).order_by(Entry.seq.desc()).first()
+    return max(setup.advanced_to, last.at) if last else setup.advanced_to
+
+
+def has_message(message_id: str) -> bool:
+    return Message.select().where(Message.message_id == message_id).exists()
+
+
+def append_message(raw: bytes, message_id: str, sender: str, at: datetime,
+                   stored_at: datetime, source: str = "") -> Entry | None:
+    """Commit a mail to the log; None if its Message-ID is already there.
+    `at` is clamped so the log's times never go backwards."""
+    with database.atomic() as txn:
+        if has_message(message_id):
+            return None
+        entry = Entry.create(kind="mail", at=max(at, game_time()))
+        try:
+            Message.create(entry=entry, message_id=message_id, sender=sender.lower(),
+                           raw=raw, stored_at=stored_at, source=source)
+        except IntegrityError:          # a concurrent writer stored it first
+            txn.rollback()
+            return None
+    return entry
+
+
+def append_command(verb: str, args: list[str], at: datetime, issued_at: datetime) -> Entry:
+    with database.atomic():
+        entry = Entry.create(kind="command", at=max(at, game_time()))
+        Command.create(entry=entry, verb=verb, args=list(args), issued_at=issued_at)
+    return entry
+
+
+def pending():
+    return Entry.select().where(Entry.processed == False).order_by(Entry.seq)  # noqa: E712
+
+
+def mark_advanced(to: datetime) -> None:
+    Setup.update(advanced_to=to).where(Setup.advanced_to < to).execute()
+
+
+def reset_state() -> None:
+    """Empty every state table and mark the whole log unprocessed (for rebuild)."""
+    with database.atomic():
+        database.drop_tables(STATE_MODELS)
+        database.create_tables(STATE_MODELS)
+        Entry.update(processed=False).execute()

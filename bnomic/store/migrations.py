@@ -1,0 +1,46 @@
+"""Schema versions and the migrations between them.
+
+A new database is created at the latest version straight from the models. An
+older one is brought up step by step: each entry of MIGRATIONS takes the schema
+from version N-1 to N with playhouse.migrate operations, and the version is
+recorded in the same transaction.
+"""
+from __future__ import annotations
+
+from playhouse.migrate import SchemaMigrator, migrate  # noqa: F401  (used by migrations)
+
+from .db import StoreError, database
+from .models import ALL_MODELS, SchemaVersion
+
+# version -> function(migrator) that brings version-1 up to version.
+# Version 1 is the initial schema (no function: it is created from the models).
+MIGRATIONS: dict[int, callable] = {}
+
+LATEST = max([1, *MIGRATIONS])
+
+
+def current_version() -> int | None:
+    if not database.table_exists(SchemaVersion._meta.table_name):
+        return None
+    row = SchemaVersion.select().first()
+    return row.version if row else None
+
+
+def upgrade() -> int:
+    """Create or migrate the schema to LATEST; returns the version now in force."""
+    version = current_version()
+    if version is None:
+        with database.atomic():
+            database.create_tables(ALL_MODELS)
+            SchemaVersion.create(version=LATEST)
+        return LATEST
+    if version > LATEST:
+        raise StoreError(
+            f"this database has schema version {version}, newer than this bnomic "
+            f"understands ({LATEST}); upgrade bnomic")
+    migrator = SchemaMigrator.from_database(database.obj)
+    for target in range(version + 1, LATEST + 1):
+        with database.atomic():
+            MIGRATIONS[target](migrator)
+            SchemaVersion.update(version=target).execute()
+    return LATEST

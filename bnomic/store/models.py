@@ -1,0 +1,156 @@
+"""The tables of a bnomic game.
+
+Two kinds, kept apart on purpose:
+
+* the LOG (Setup, Entry, Message, Command): what happened from outside, in
+  arrival order. It is the truth and is never rewritten.
+* the STATE (everything in STATE_MODELS): what the rules made of the log.
+  `bnomic rebuild` empties these tables and replays the log into them.
+"""
+from __future__ import annotations
+
+from peewee import (
+    AutoField, BlobField, BooleanField, CharField, ForeignKeyField,
+    IntegerField, Model, TextField,
+)
+
+from .db import database
+from .fields import JSONField, UTCDateTimeField
+
+
+class BaseModel(Model):
+    class Meta:
+        database = database
+
+
+# --------------------------------------------------------------------- the log
+
+class Setup(BaseModel):
+    """How the game was created, and how far it has been advanced (one row)."""
+    id = IntegerField(primary_key=True, default=1)
+    seed = CharField()                       # seeds every random draw (invariant 4)
+    start_at = UTCDateTimeField()
+    nweek = IntegerField()
+    nday = IntegerField()
+    clock_on = BooleanField()
+    config = JSONField()                     # the merged game configuration
+    advanced_to = UTCDateTimeField()         # the latest instant the game was advanced to
+
+
+class Entry(BaseModel):
+    """One thing that arrived, in arrival order: a mail or an operator command."""
+    seq = AutoField()                        # the arrival sequence
+    kind = CharField()                       # "mail" | "command"
+    at = UTCDateTimeField(index=True)        # game time at which it takes effect
+    processed = BooleanField(default=False, index=True)
+
+    class Meta:
+        table_name = "log"
+
+
+class Message(BaseModel):
+    """A mail's raw bytes, exactly as received."""
+    entry = ForeignKeyField(Entry, primary_key=True, backref="message", on_delete="CASCADE")
+    message_id = CharField(unique=True)
+    sender = CharField(index=True)           # envelope or From address, lower case
+    raw = BlobField()
+    stored_at = UTCDateTimeField()           # wall-clock time the bytes were committed
+    source = CharField(default="")           # "ingest FILE", "lmtp", "imap"...
+
+
+class Command(BaseModel):
+    """An operator command, kept in the log so a replay repeats it."""
+    entry = ForeignKeyField(Entry, primary_key=True, backref="command", on_delete="CASCADE")
+    verb = CharField()
+    args = JSONField()
+    issued_at = UTCDateTimeField()           # wall-clock time it was given
+
+
+LOG_MODELS = [Setup, Entry, Message, Command]
+
+
+# ------------------------------------------------------------------ the state
+
+class Game(BaseModel):
+    """The Clock (Rule 4E14) and the game's own sense of now (one row)."""
+    id = IntegerField(primary_key=True, default=1)
+    now = UTCDateTimeField()                 # game time: the state is as of this instant
+    nweek = IntegerField()
+    nday = IntegerField()
+    clock_on = BooleanField()
+    ndelay = IntegerField(default=0)
+    nday_changes = IntegerField(default=0)   # every change of the nday ever: nday durations count these
+    ndelay_changes = IntegerField(default=0) # likewise for ndelays (a reset to 0 is not a change)
+    time_stopped = BooleanField(default=False)   # Rule 4E0: game time stops in an Emergency
+
+
+class Player(BaseModel):
+    """An Outsider who is or was a Player (Rule 4E4), with the attributes of 4E17, 4E28, 4E34."""
+    id = AutoField()
+    name = CharField()
+    name_key = CharField(unique=True)        # the name folded for matching (rulings: case-blind)
+    is_player = BooleanField(default=True)
+    is_beast = BooleanField(default=False)
+    points = IntegerField(default=0)
+    mackerel = IntegerField(default=0)
+    active = BooleanField(default=False)
+    vested = BooleanField(default=False)
+    joined_nweek = IntegerField(null=True)
+    left_nweek = IntegerField(null=True)
+    last_action_nweek = IntegerField(null=True)
+    last_voted_nweek = IntegerField(null=True)
+
+
+class Address(BaseModel):
+    """A mail address a player posts from."""
+    address = CharField(primary_key=True)    # lower case
+    player = ForeignKeyField(Player, backref="addresses", on_delete="CASCADE")
+
+
+class Event(BaseModel):
+    """One change to the gamestate, what caused it, and the rule it applied."""
+    seq = AutoField()
+    at = UTCDateTimeField()
+    cause = CharField()                      # "mail", "command", "midnight", "deadline"
+    entry = IntegerField(null=True, index=True)  # log seq of the mail or command, if any
+    rule = CharField(null=True)              # "4E34"
+    kind = CharField()                       # "mackerel", "clock", "join"...
+    summary = TextField()
+    data = JSONField(default=dict)
+
+
+class Outcome(BaseModel):
+    """What one action in a mail or command came to: done, or refused and why."""
+    id = AutoField()
+    entry = IntegerField(index=True)
+    position = IntegerField()
+    action = CharField(null=True)            # None: looked like an action, not understood
+    text = TextField()
+    accepted = BooleanField()
+    reason = TextField(default="")
+    rule = CharField(null=True)
+
+
+class Deadline(BaseModel):
+    """Something the rules will do later, due at an instant or at a point of game time."""
+    id = AutoField()
+    due_at = UTCDateTimeField(null=True, index=True)   # absolute: rdays, Jiffies, UTC
+    counter = CharField(null=True)           # "nday" | "ndelay": due when that counter reaches count
+    count = IntegerField(null=True)
+    nweek = IntegerField(null=True)          # due at the end of this nday of this nweek
+    nday = IntegerField(null=True)
+    action = CharField()                     # a name registered with handlers.registry.deadline
+    args = JSONField(default=dict)
+    rule = CharField(null=True)
+    state = CharField(default="pending", index=True)   # pending | fired | cancelled
+    created_at = UTCDateTimeField()
+
+
+STATE_MODELS = [Game, Player, Address, Event, Outcome, Deadline]
+
+
+class SchemaVersion(BaseModel):
+    version = IntegerField()
+
+
+ALL_MODELS = LOG_MODELS + STATE_MODELS + [SchemaVersion]
