@@ -31,8 +31,8 @@ def open_database(target: str):
             raise StoreError(f"cannot open database URL {target!r}: {e}") from None
     else:
         db = SqliteDatabase(target, pragmas=SQLITE_PRAGMAS)
-    database.initialize(db)
     try:
+        database.initialize(db)
         db.connect(reuse_if_open=True)
     except Exception as e:
         raise StoreError(f"cannot open database {target!r}: {e}") from None
