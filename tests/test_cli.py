@@ -159,3 +159,11 @@ def test_garbage_is_kept_and_answered(game, tmp_path):
     assert "No game actions found" in out or "could not be read" in out
     log = game.show("log")
     assert len(log) == 1 and log[0]["size"] == len(junk) and log[0]["processed"]
+
+
+def test_show_last_n(game):
+    game.join("Wooble", "2008-09-01T10:00:00Z")
+    game.tick("2008-09-05T00:00:00Z")
+    every = game.show("events")
+    assert json.loads(game.cli("show", "events", "--json", "--last", "3")) == every[-3:]
+    assert len(json.loads(game.cli("show", "log", "--json", "--last", "1"))) == 1

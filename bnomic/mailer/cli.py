@@ -185,7 +185,7 @@ def cmd_show(args) -> None:
                    .order_by(Player.id)]
         emit(args, players, render("players.txt", players=players))
     elif kind == "events":
-        events = [event_view(e) for e in Event.select().order_by(Event.seq)]
+        events = [event_view(e) for e in _last(Event.select().order_by(Event.seq.desc()), args)]
         emit(args, events, "\n".join(
             f"{e['seq']:>5} {e['at']} {e['cause']:<8} {('Rule ' + e['rule']) if e['rule'] else '':<10} "
             f"{e['summary']}" for e in events))
@@ -193,11 +193,18 @@ def cmd_show(args) -> None:
         digest = state_digest()
         emit(args, {"digest": digest}, digest)
     elif kind == "log":
-        entries = [entry_view(e) for e in Entry.select().order_by(Entry.seq)]
+        entries = [entry_view(e) for e in _last(Entry.select().order_by(Entry.seq.desc()), args)]
         emit(args, entries, "\n".join(
             f"{e['seq']:>5} {e['at']} {'done' if e['processed'] else 'pending':<7} "
             + (f"{e['message_id']} from {e['sender']}" if e["kind"] == "mail"
                else "command: " + " ".join(e["command"])) for e in entries))
+
+
+def _last(newest_first, args) -> list:
+    """The rows of a newest-first query, oldest first, cut to --last N if given."""
+    if args.last is not None:
+        newest_first = newest_first.limit(max(args.last, 0))
+    return list(reversed(list(newest_first)))
 
 
 def cmd_admin(args) -> None:
@@ -251,6 +258,7 @@ def build_parser() -> argparse.ArgumentParser:
     sp = with_db(sub.add_parser("show", help="show part of the gamestate"))
     sp.add_argument("kind", choices=SHOW_KINDS)
     sp.add_argument("--json", action="store_true")
+    sp.add_argument("--last", type=int, metavar="N", help="events, log: only the last N")
     sp.set_defaults(fn=cmd_show)
 
     sp = with_db(sub.add_parser("rebuild", help="replay the whole log into empty state tables"))

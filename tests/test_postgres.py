@@ -1,0 +1,53 @@
+"""PostgreSQL by database URL: a real server, the same game as on SQLite."""
+import pytest
+
+from conftest import Game
+from servers import PostgresServer, pg_bin
+
+pytestmark = pytest.mark.skipif(pg_bin() is None, reason="PostgreSQL server binaries not installed")
+psycopg2 = pytest.importorskip("psycopg2")
+
+
+@pytest.fixture(scope="module")
+def postgres(tmp_path_factory):
+    server = PostgresServer(tmp_path_factory.mktemp("pg"))
+    server.start()
+    yield server
+    server.stop()
+
+
+class PgGame(Game):
+    def __init__(self, url, tmp_path):
+        self.url = url
+        super().__init__(tmp_path)
+
+    @property
+    def db(self):
+        return self.url
+
+    @db.setter
+    def db(self, _):
+        pass
+
+
+def play(game):
+    game.join("Wooble", "2008-09-01T10:00:00Z")
+    game.post("ais@example.org", "I join as Ais523, recruited by Wooble. I give m5 to Wooble.",
+              "2008-09-01T11:00:00Z")
+    game.admin("clock", "on")
+    game.post("ais@example.org", "I give m500 to Wooble", "2008-09-03T11:00:00Z")
+    game.next_nweek()
+
+
+def test_a_game_on_postgres_matches_the_same_game_on_sqlite(postgres, tmp_path):
+    (tmp_path / "pg").mkdir()
+    (tmp_path / "lite").mkdir()
+    pg = PgGame(postgres.create_database("game1"), tmp_path / "pg")
+    lite = Game(tmp_path / "lite")
+    for g in (pg, lite):
+        play(g)
+    assert pg.show("players") == lite.show("players")
+    assert pg.clock() == lite.clock()
+    assert pg.digest() == lite.digest()
+    pg.cli("rebuild")
+    assert pg.digest() == lite.digest()
