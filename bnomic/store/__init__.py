@@ -3,12 +3,13 @@ from .db import StoreError, close_database, database, open_database
 from .digest import state_digest
 from .migrations import upgrade
 from .models import (
-    ALL_MODELS, LOG_MODELS, STATE_MODELS, Address, Command, Deadline, Entry,
-    Event, Game, Message, Outcome, Player, Setup,
+    ALL_MODELS, LOG_MODELS, STATE_MODELS, Address, Checkpoint, Command, Deadline,
+    Entry, Event, Game, Message, Outbox, Outcome, Player, Setting, Setup,
 )
 
 __all__ = [
     "StoreError", "close_database", "database", "open_database", "state_digest",
     "upgrade", "ALL_MODELS", "LOG_MODELS", "STATE_MODELS", "Address", "Command",
     "Deadline", "Entry", "Event", "Game", "Message", "Outcome", "Player", "Setup",
+    "Outbox", "Checkpoint", "Setting",
 ]

@@ -23,16 +23,19 @@ def has_message(message_id: str) -> bool:
 
 
 def append_message(raw: bytes, message_id: str, sender: str, at: datetime,
-                   stored_at: datetime, source: str = "") -> Entry | None:
+                   stored_at: datetime, source: str = "", envelope_from: str | None = None,
+                   rcpt_tos: list[str] | None = None) -> Entry | None:
     """Commit a mail to the log; None if its Message-ID is already there.
-    `at` is clamped so the log's times never go backwards."""
+    `at` is clamped so the log's times never go backwards. Safe to call from
+    any thread: receivers only ever append (invariant 5)."""
     with database.atomic() as txn:
         if has_message(message_id):
             return None
         entry = Entry.create(kind="mail", at=max(at, game_time()))
         try:
             Message.create(entry=entry, message_id=message_id, sender=sender.lower(),
-                           raw=raw, stored_at=stored_at, source=source)
+                           raw=raw, stored_at=stored_at, source=source,
+                           envelope_from=envelope_from, rcpt_tos=rcpt_tos)
         except IntegrityError:          # a concurrent writer stored it first
             txn.rollback()
             return None

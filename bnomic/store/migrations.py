@@ -12,9 +12,24 @@ from playhouse.migrate import SchemaMigrator, migrate  # noqa: F401  (used by mi
 from .db import StoreError, database
 from .models import ALL_MODELS, SchemaVersion
 
+def _v2_mail_edge(migrator):
+    """Version 2: the mail edge (issue 3): SMTP envelopes on messages, the
+    outbox, IMAP checkpoints, and configuration settings changed during play."""
+    from peewee import CharField
+    from .fields import JSONField
+    from .models import Checkpoint, Outbox, Setting
+    migrate(
+        migrator.add_column("message", "envelope_from", CharField(null=True)),
+        migrator.add_column("message", "rcpt_tos", JSONField(null=True)),
+    )
+    database.create_tables([Outbox, Checkpoint, Setting])
+
+
 # version -> function(migrator) that brings version-1 up to version.
 # Version 1 is the initial schema (no function: it is created from the models).
-MIGRATIONS: dict[int, callable] = {}
+MIGRATIONS: dict[int, callable] = {
+    2: _v2_mail_edge,
+}
 
 LATEST = max([1, *MIGRATIONS])
 

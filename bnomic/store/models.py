@@ -56,6 +56,8 @@ class Message(BaseModel):
     raw = BlobField()
     stored_at = UTCDateTimeField()           # wall-clock time the bytes were committed
     source = CharField(default="")           # "ingest FILE", "lmtp", "imap"...
+    envelope_from = CharField(null=True)     # SMTP MAIL FROM ("" for a bounce), if it came by SMTP/LMTP
+    rcpt_tos = JSONField(null=True)          # SMTP RCPT TO addresses, if it came by SMTP/LMTP
 
 
 class Command(BaseModel):
@@ -66,7 +68,36 @@ class Command(BaseModel):
     issued_at = UTCDateTimeField()           # wall-clock time it was given
 
 
-LOG_MODELS = [Setup, Entry, Message, Command]
+class Outbox(BaseModel):
+    """Mail bnomic sends. Its Message-ID is fixed when queued, so a retry or a
+    restart never sends a second copy. Not game state: a rebuild keeps it."""
+    id = AutoField()
+    message_id = CharField(unique=True)
+    kind = CharField()                       # "receipt", "notice", "ballot"...
+    to = JSONField()                         # list of addresses
+    subject = TextField()
+    body = TextField()
+    in_reply_to = CharField(null=True)
+    references = TextField(null=True)
+    auto_submitted = CharField(default="auto-generated")
+    entry = IntegerField(null=True, index=True)  # the log entry it answers, if any
+    queued_at = UTCDateTimeField()
+    state = CharField(default="queued", index=True)  # queued | sending | sent | failed | unknown
+    attempts = IntegerField(default=0)
+    next_attempt_at = UTCDateTimeField(null=True)
+    last_error = TextField(null=True)
+    sent_at = UTCDateTimeField(null=True)
+
+
+class Checkpoint(BaseModel):
+    """How far a mail source has been read (the IMAP poller's UIDVALIDITY and last UID)."""
+    source = CharField(primary_key=True)     # e.g. "imap:bot@127.0.0.1:143/INBOX"
+    uidvalidity = IntegerField(null=True)
+    last_uid = IntegerField(default=0)
+    updated_at = UTCDateTimeField(null=True)
+
+
+LOG_MODELS = [Setup, Entry, Message, Command, Outbox, Checkpoint]
 
 
 # ------------------------------------------------------------------ the state
@@ -146,7 +177,14 @@ class Deadline(BaseModel):
     created_at = UTCDateTimeField()
 
 
-STATE_MODELS = [Game, Player, Address, Event, Outcome, Deadline]
+class Setting(BaseModel):
+    """A key of the game configuration changed during play (by an operator's
+    logged command, or later by a passed proposal): it overrides setup.config."""
+    key = CharField(primary_key=True)        # dotted: "addresses.public_fora"
+    value = JSONField()
+
+
+STATE_MODELS = [Game, Player, Address, Event, Outcome, Deadline, Setting]
 
 
 class SchemaVersion(BaseModel):
