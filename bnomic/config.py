@@ -66,3 +66,32 @@ class Config:
             return self[dotted]
         except KeyError:
             return default
+
+
+# Sections of the configuration that decide how mail is read: `bnomic run`
+# records a change of them in the log (as a "setting" command) so replay agrees.
+GAME_SECTIONS_FROM_OPERATOR = ("addresses", "auth", "receipts")
+
+
+def with_settings(data: dict, settings: dict[str, object]) -> dict:
+    """The configuration with dotted-key settings laid over it."""
+    out = copy.deepcopy(data)
+    for dotted, value in settings.items():
+        node = out
+        *path, last = dotted.split(".")
+        for part in path:
+            node = node.setdefault(part, {})
+        node[last] = copy.deepcopy(value)
+    return out
+
+
+def flatten(data: dict, prefix: str = "") -> dict[str, object]:
+    """{'a': {'b': 1}} -> {'a.b': 1} (lists and scalars are leaves)."""
+    out = {}
+    for key, value in data.items():
+        dotted = f"{prefix}{key}"
+        if isinstance(value, dict):
+            out.update(flatten(value, dotted + "."))
+        else:
+            out[dotted] = value
+    return out

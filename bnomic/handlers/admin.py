@@ -105,3 +105,25 @@ def add_address(ctx: Context, name: str, address: str) -> str:
     ctx.record("address", f"{target.name} may post from {address.lower()}", rule="operator",
                player=target.name, address=address.lower())
     return f"{target.name} may post from {address.lower()}"
+
+
+@command("setting")
+def setting(ctx: Context, key: str, value: str) -> str:
+    """setting KEY JSON-VALUE: change a key of the game's configuration from now on."""
+    import json
+    from ..store import Setting
+    try:
+        ctx.config[key]
+    except KeyError:
+        raise Rejected(f"the configuration has no key {key!r}") from None
+    try:
+        new = json.loads(value)
+    except ValueError:
+        new = value
+    old = ctx.config[key]
+    if isinstance(old, dict):
+        raise Rejected(f"{key!r} is a table; set one of its keys")
+    Setting.insert(key=key, value=new).on_conflict_replace().execute()
+    ctx.record("setting", f"configuration {key} set from {old!r} to {new!r} by the operator",
+               rule="operator", key=key, before=old, after=new)
+    return f"{key} = {new!r}"

@@ -8,8 +8,15 @@ import random
 from dataclasses import dataclass, field
 from datetime import datetime
 
-from ..config import Config
-from ..store import Event, Game, Setup
+from ..config import Config, with_settings
+from ..store import Event, Game, Setting, Setup
+
+
+def game_config(setup: Setup | None = None) -> Config:
+    """The configuration in force now: the game's, with settings changed in play."""
+    setup = setup or Setup.get()
+    settings = {s.key: s.value for s in Setting.select().order_by(Setting.key)}
+    return Config(with_settings(setup.config, settings) if settings else setup.config)
 
 
 class Rejected(Exception):
@@ -43,7 +50,7 @@ class Context:
     @property
     def config(self) -> Config:
         if self._config is None:
-            self._config = Config(self.setup.config)
+            self._config = game_config(self.setup)
         return self._config
 
     @property

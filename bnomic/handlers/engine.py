@@ -141,11 +141,29 @@ def apply_post(post: Post, entry: int) -> list[Outcome]:
     Each action runs in its own savepoint: a refused action changes nothing.
     """
     ctx = Context(post.at, "mail", entry, post=post)
-    outcomes = []
-    readings = grammar.read(post.text) if post.public else []
-    for position, reading in enumerate(readings, 1):
-        outcomes.append(_apply_reading(ctx, reading, position))
-    return outcomes
+    readings = grammar.read(post.text)
+    refusal = not_acted_on(post)
+    if refusal:
+        return [Outcome.create(entry=entry, position=position, action=r.spec.name if r.spec else None,
+                               text=r.text, accepted=False, reason=refusal.reason, rule=refusal.rule)
+                for position, r in enumerate(readings, 1)]
+    return [_apply_reading(ctx, reading, position) for position, reading in enumerate(readings, 1)]
+
+
+def not_acted_on(post: Post) -> Rejected | None:
+    """Why none of a post's actions count, if so: Rule 4E7 wants a message to a
+    Public Forum (4E6) from the Outsider who takes the action."""
+    if post.forum == "discussion":
+        return Rejected("not acted on: this message reached only a Discussion Forum; Game "
+                        "Actions count only in a message to a Public Forum", rule="4E6")
+    if post.forum != "public":
+        return Rejected("not acted on: this message reached no Public Forum; Game Actions "
+                        "count only in a message to a Public Forum", rule="4E6")
+    if not post.verified:
+        return Rejected("not acted on: the receiving mail server did not vouch for the From "
+                        "line (no dkim=pass or dmarc=pass in Authentication-Results), so it "
+                        "cannot be told who sent it", rule="4E7")
+    return None
 
 
 def _apply_reading(ctx: Context, reading: grammar.Reading, position: int) -> Outcome:

@@ -13,5 +13,10 @@ class Post:
     at: datetime                # arrival time (UTC): when its actions happen
     message_id: str
     display_name: str = ""      # the From header's name, if any
-    public: bool = True         # reached a Public Forum (Rule 4E6)
+    forum: str = "public"       # Rule 4E6: "public", "discussion" or "private"
+    verified: bool = True       # the From line is trusted (auth policy)
     recipients: tuple[str, ...] = field(default=())
+
+    @property
+    def public(self) -> bool:
+        return self.forum == "public"

@@ -15,13 +15,14 @@ from pathlib import Path
 
 from .. import config as configuration
 from ..handlers import clock
+from ..handlers.context import game_config
 from ..render import render
 from ..store import (
     Address, Command, Entry, Event, Game, Message, Outcome, Player, Setup,
     StoreError, open_database, state_digest, upgrade,
 )
 from ..store import log
-from . import archive, parse, runner
+from . import archive, inbound, runner
 
 DEFAULT_DB = "bnomic.sqlite"
 
@@ -46,8 +47,7 @@ def iso(t: datetime | None) -> str | None:
 
 
 def wall_clock() -> datetime:
-    """The real time: read only here, at the edge, never by game logic."""
-    return datetime.now(timezone.utc).replace(microsecond=0)
+    return inbound.wall_clock().replace(microsecond=0)
 
 
 def db_target(args) -> str:
@@ -98,15 +98,8 @@ def cmd_ingest(args) -> None:
     stored = []
     for path in args.files:
         for where, raw in archive.read(path):
-            try:
-                mail = parse.parse(raw)
-                mid = parse.message_id(raw, mail)
-                _, address = parse.sender(mail)
-                at = forced or parse.arrival_time(mail) or log.game_time()
-            except Exception:   # unreadable mail is still kept (nothing is lost)
-                mid, address, at = parse.message_id(raw, _Unparsed()), "", forced or log.game_time()
-            entry = log.append_message(raw, mid, address, at, stored_at=wall_clock(),
-                                       source=f"ingest {where}")
+            mid, entry = inbound.store_raw(raw, source=f"ingest {where}", at=forced,
+                                           use_headers_for_time=True)
             if entry is None:
                 print(f"{where}: {mid} is already in the log; skipped")
             else:
@@ -120,16 +113,12 @@ def cmd_ingest(args) -> None:
         sys.stdout.write(render("receipt.txt", outcomes=results.get(seq, []), public=True))
 
 
-class _Unparsed:
-    message_id = None
-
-
 def cmd_tick(args) -> None:
     open_game(args)
     until = utc(args.until)
     runner.advance_to(until)
     game = Game.get()
-    print(f"advanced to {iso(game.now)}: {clock.describe(game, configuration.Config(Setup.get().config))}")
+    print(f"advanced to {iso(game.now)}: {clock.describe(game, game_config())}")
 
 
 def cmd_rebuild(args) -> None:
@@ -175,7 +164,7 @@ def entry_view(e: Entry) -> dict:
 
 def cmd_show(args) -> None:
     open_game(args)
-    cfg = configuration.Config(Setup.get().config)
+    cfg = game_config()
     kind = args.kind
     if kind == "clock":
         game = Game.get()

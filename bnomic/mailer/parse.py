@@ -1,17 +1,22 @@
-"""From raw mail to a Post, with mail-parser.
+"""From raw mail to a Post, with mail-parser for the headers and the stdlib's
+message tree for the body.
 
-Only what the sender wrote is read for actions: quoted lines, the signature and
-Comment Text (Rule 4E5) are dropped here.
+Only what the sender wrote is read for actions: quoted lines, attributions,
+signatures, forwarded or "Original Message" blocks and Comment Text (Rule 4E5)
+are dropped here. Which forum the mail reached (Rule 4E6) and whether its From
+line is vouched for are decided here too, from the configuration in force.
 """
 from __future__ import annotations
 
 import hashlib
 import re
 from datetime import datetime
+from email.message import Message
 from html.parser import HTMLParser
 
 import mailparser
 
+from ..config import Config
 from ..handlers.post import Post
 
 
@@ -19,12 +24,16 @@ def parse(raw: bytes):
     return mailparser.parse_from_bytes(raw)
 
 
+# ------------------------------------------------------------------ headers
+
 def message_id(raw: bytes, mail=None) -> str:
     """The mail's Message-ID, or a stable one derived from its bytes."""
     mail = mail or parse(raw)
     mid = (mail.message_id or "").strip()
-    if mid:
-        return mid
+    return mid or derived_message_id(raw)
+
+
+def derived_message_id(raw: bytes) -> str:
     return f"<{hashlib.sha256(raw).hexdigest()[:32]}@bnomic.invalid>"
 
 
@@ -35,6 +44,15 @@ def sender(mail) -> tuple[str, str]:
         return "", ""
     name, address = found[0]
     return name or "", (address or "").strip().lower()
+
+
+def header(mail, name: str) -> str:
+    value = mail.message.get(name)
+    return str(value) if value is not None else ""
+
+
+def header_all(mail, name: str) -> list[str]:
+    return [str(v) for v in (mail.message.get_all(name) or [])]
 
 
 def arrival_time(mail) -> datetime | None:
@@ -52,51 +70,195 @@ def arrival_time(mail) -> datetime | None:
     return mail.date if isinstance(mail.date, datetime) and mail.date.tzinfo else None
 
 
+# --------------------------------------------------------------------- body
+
 class _Text(HTMLParser):
+    BREAKS = {"br", "p", "div", "li", "tr", "blockquote", "h1", "h2", "h3", "pre"}
+
     def __init__(self):
         super().__init__()
         self.parts: list[str] = []
-
-    def handle_data(self, data):
-        self.parts.append(data)
+        self.quote_depth = 0
+        self.skip = 0
 
     def handle_starttag(self, tag, attrs):
-        if tag in ("br", "p", "div", "li", "tr", "blockquote"):
+        if tag in ("style", "script", "head"):
+            self.skip += 1
+        if tag == "blockquote":
+            self.quote_depth += 1
+        if tag in self.BREAKS:
             self.parts.append("\n")
+
+    def handle_endtag(self, tag):
+        if tag in ("style", "script", "head"):
+            self.skip = max(0, self.skip - 1)
+        if tag == "blockquote":
+            self.quote_depth = max(0, self.quote_depth - 1)
+        if tag in self.BREAKS:
+            self.parts.append("\n")
+
+    def handle_data(self, data):
+        if self.skip:
+            return
+        if self.quote_depth:        # quoted in HTML: mark it as quoted text
+            data = "\n".join("> " + line for line in data.split("\n"))
+        self.parts.append(data)
 
 
 def html_to_text(html: str) -> str:
     p = _Text()
     p.feed(html)
-    return "".join(p.parts)
+    p.close()
+    return re.sub(r"[ \t]+", " ", "".join(p.parts))
+
+
+def decode_part(part: Message) -> str:
+    payload = part.get_payload(decode=True) or b""
+    charset = part.get_content_charset() or "us-ascii"
+    try:
+        text = payload.decode(charset)
+    except (LookupError, UnicodeDecodeError):
+        try:
+            text = payload.decode("utf-8")
+        except UnicodeDecodeError:
+            text = payload.decode("latin-1")
+    if part.get_param("format", "").lower() == "flowed":
+        text = unflow(text, delsp=part.get_param("delsp", "").lower() == "yes")
+    return text
+
+
+def unflow(text: str, delsp: bool = False) -> str:
+    """RFC 3676 format=flowed: join soft line breaks (a line ending in a space)."""
+    out: list[str] = []
+    current = ""
+    for line in text.replace("\r\n", "\n").split("\n"):
+        if line.startswith(" "):            # space-stuffing
+            line = line[1:]
+        if line.endswith(" ") and line != "-- ":
+            current += line[:-1] if delsp else line
+            continue
+        out.append(current + line)
+        current = ""
+    if current:
+        out.append(current)
+    return "\n".join(out)
+
+
+def _leaf_parts(msg: Message):
+    """The parts the sender wrote, in order: not inside an attached message."""
+    if msg.is_multipart():
+        for sub in msg.get_payload():
+            if sub.get_content_maintype() == "message":
+                continue
+            yield from _leaf_parts(sub)
+    elif msg.get_content_disposition() != "attachment":
+        yield msg
+
+
+def body_text(mail) -> str:
+    """The text/plain part; else the text/html part as text; else ''."""
+    parts = list(_leaf_parts(mail.message))
+    for kind in ("text/plain", "text/html"):
+        for part in parts:
+            if part.get_content_type() == kind:
+                text = decode_part(part)
+                return html_to_text(text) if kind == "text/html" else text
+    return ""
 
 
 _COMMENT = re.compile(r"/\*.*?\*/|\[\[.*?\]\]", re.S)
+_ATTRIBUTION = re.compile(r"^\s*(?:on\b.*)?\bwrote\s*:\s*$|^\s*le\b.*\ba écrit\s*:\s*$", re.I)
+_CUT = re.compile(
+    r"^\s*(?:-{2,}\s*(?:original message|forwarded message)\s*-{2,}"
+    r"|begin forwarded message:|_{8,}\s*$|-{5,}\s*$)", re.I)
+_OUTLOOK_FROM = re.compile(r"^\s*\*?from:\*?\s", re.I)
+_OUTLOOK_NEXT = re.compile(r"^\s*\*?(?:sent|date|to|subject):\*?\s", re.I)
 
 
 def own_words(text: str) -> str:
-    """The text without quoted lines, the signature, or Comment Text (Rule 4E5)."""
-    text = _COMMENT.sub(" ", text)
-    kept = []
-    for line in text.splitlines():
-        if line.rstrip() == "--":          # "-- " starts the signature
+    """What the sender wrote: no quoted lines, attributions, signature,
+    forwarded or Original Message blocks, or Comment Text (Rule 4E5)."""
+    text = _COMMENT.sub(" ", text.replace("\r\n", "\n"))
+    lines = text.split("\n")
+    kept: list[str] = []
+    for i, line in enumerate(lines):
+        if line.rstrip() == "--":           # "-- " starts the signature
             break
+        if _CUT.match(line):
+            break
+        nxt = lines[i + 1] if i + 1 < len(lines) else ""
+        if _OUTLOOK_FROM.match(line) and _OUTLOOK_NEXT.match(nxt):
+            break                           # an Outlook header block: the rest is quoted
         if line.lstrip().startswith(">"):
+            continue
+        if _ATTRIBUTION.match(line):
+            if kept and kept[-1].strip().lower().startswith("on "):
+                kept.pop()                  # "On Mon, 1 Sep 2008, Wooble" / "<w@x> wrote:"
             continue
         kept.append(line)
     return "\n".join(kept)
 
 
-def body_text(mail) -> str:
-    if mail.text_plain:
-        return "\n".join(mail.text_plain)
-    if mail.text_html:
-        return html_to_text("\n".join(mail.text_html))
-    return ""
+# ----------------------------------------------------------- fora and trust
+
+def _addresses(mail, field: str) -> list[str]:
+    return [(a or "").strip().lower() for _, a in (getattr(mail, field, None) or [])]
 
 
-def to_post(raw: bytes, at: datetime, public: bool = True) -> Post:
+def _list_id(mail) -> str:
+    value = header(mail, "List-Id")
+    m = re.search(r"<([^>]+)>", value)
+    return (m.group(1) if m else value).strip().lower()
+
+
+def _matches(forum: str, addresses: list[str], list_id: str) -> bool:
+    forum = forum.strip().lower()
+    return forum in addresses or (bool(list_id) and list_id in (forum, forum.replace("@", ".")))
+
+
+def forum_of(mail, config: Config) -> str:
+    """Rule 4E6: 'public', 'discussion' or 'private', by To/Cc/List-Id.
+    With no Public Fora configured, every mail is public."""
+    public = config.get("addresses.public_fora", []) or []
+    if not public:
+        return "public"
+    addresses = _addresses(mail, "to") + _addresses(mail, "cc")
+    list_id = _list_id(mail)
+    if any(_matches(f, addresses, list_id) for f in public):
+        return "public"
+    if any(_matches(f, addresses, list_id) for f in config.get("addresses.discussion_fora", []) or []):
+        return "discussion"
+    return "private"
+
+
+def verified(mail, config: Config) -> bool:
+    """The From line is trusted, or vouched for by the receiving MTA's
+    Authentication-Results (dkim=pass aligned with From, or dmarc=pass)."""
+    if config.get("auth.policy", "trust") != "dkim":
+        return True
+    authserv = (config.get("auth.authserv_id", "") or "").lower()
+    _, address = sender(mail)
+    domain = address.rpartition("@")[2]
+    for value in header_all(mail, "Authentication-Results"):
+        value = re.sub(r"\s+", " ", value).lower()
+        server = value.split(";", 1)[0].strip().split(" ")[0]
+        if not authserv or server != authserv:
+            continue
+        if re.search(r"\bdmarc=pass\b", value):
+            return True
+        for m in re.finditer(r"\bdkim=pass\b([^;]*)", value):
+            d = re.search(r"header\.(?:d|i)=@?([^\s;]+)", m.group(1))
+            if d is None or domain == d.group(1) or domain.endswith("." + d.group(1)):
+                return True
+    return False
+
+
+def to_post(raw: bytes, at: datetime, config: Config | None = None) -> Post:
     mail = parse(raw)
     name, address = sender(mail)
+    forum, trusted = ("public", True) if config is None else (forum_of(mail, config),
+                                                              verified(mail, config))
     return Post(sender=address, subject=mail.subject or "", text=own_words(body_text(mail)),
-                at=at, message_id=message_id(raw, mail), display_name=name, public=public)
+                at=at, message_id=message_id(raw, mail), display_name=name,
+                forum=forum, verified=trusted,
+                recipients=tuple(_addresses(mail, "to") + _addresses(mail, "cc")))

@@ -9,6 +9,7 @@ from datetime import datetime
 
 from .. import config as configuration
 from ..handlers import engine
+from ..handlers.context import game_config
 from ..store import Entry, Outcome, Setup, database, log, upgrade
 from . import parse
 
@@ -33,7 +34,7 @@ def process(entry: Entry) -> list[Outcome]:
         if entry.kind == "mail":
             raw = bytes(entry.message.get().raw)
             try:
-                post = parse.to_post(raw, entry.at)
+                post = parse.to_post(raw, entry.at, game_config())
             except Exception as e:   # kept in the log all the same; the sender is told
                 outcomes = [Outcome.create(entry=entry.seq, position=1, action=None,
                                            text="(the whole message)", accepted=False,

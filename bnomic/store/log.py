@@ -49,8 +49,18 @@ def append_command(verb: str, args: list[str], at: datetime, issued_at: datetime
     return entry
 
 
-def pending():
-    return Entry.select().where(Entry.processed == False).order_by(Entry.seq)  # noqa: E712
+def pending(batch: int = 500):
+    """Unprocessed entries in arrival order, fetched in batches: no read cursor
+    stays open across the commits of processing (it would pin SQLite's WAL)."""
+    after = 0
+    while True:
+        rows = list(Entry.select()
+                    .where(Entry.processed == False, Entry.seq > after)  # noqa: E712
+                    .order_by(Entry.seq).limit(batch))
+        if not rows:
+            return
+        yield from rows
+        after = rows[-1].seq
 
 
 def mark_advanced(to: datetime) -> None:

@@ -1,0 +1,43 @@
+"""Storing what arrives: the one door every receiver uses (ingest, LMTP, IMAP).
+
+A receiver only stores (invariant 5): the raw bytes go into the log, committed,
+before the receiver says OK. A mail that cannot be parsed is stored all the same
+under an id derived from its bytes, and answered later by the engine loop.
+"""
+from __future__ import annotations
+
+from datetime import datetime, timezone
+
+from ..store import Entry, log
+from . import parse
+
+
+def wall_clock() -> datetime:
+    """The real time: read only at the edge, never by game logic."""
+    return datetime.now(timezone.utc)
+
+
+def store_raw(raw: bytes, *, source: str, at: datetime | None = None,
+              envelope_from: str | None = None, rcpt_tos: list[str] | None = None,
+              use_headers_for_time: bool = False) -> tuple[str, Entry | None]:
+    """Commit one raw mail to the log. Returns (Message-ID, entry), entry None
+    when that Message-ID was already stored.
+
+    Arrival time: `at` if given; else, with use_headers_for_time, the newest
+    Received header or the Date; else now. The log never goes back in time.
+    """
+    try:
+        mail = parse.parse(raw)
+        mid = parse.message_id(raw, mail)
+        _, address = parse.sender(mail)
+        if at is None and use_headers_for_time:
+            at = parse.arrival_time(mail)
+    except Exception:       # unreadable: keep it anyway (nothing is lost)
+        mid, address = parse.derived_message_id(raw), ""
+    if not address and envelope_from:
+        address = envelope_from
+    now = wall_clock()
+    entry = log.append_message(raw, mid, address, at or (log.game_time() if use_headers_for_time else now),
+                               stored_at=now, source=source, envelope_from=envelope_from,
+                               rcpt_tos=rcpt_tos)
+    return mid, entry

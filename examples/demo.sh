@@ -1,0 +1,81 @@
+#!/usr/bin/env bash
+# A short B Nomic game, start to finish, through the `bnomic` command line.
+#
+#   examples/demo.sh            # plays in a fresh temporary database
+#   examples/demo.sh game.db    # plays in game.db (which must not hold a game yet)
+#
+# Ten mails from early September 2008 (examples/mail/*.eml) are read into the
+# log; then the Clock is turned On and game time is moved through the whole of
+# nweek 1 and into nweek 2, where every Active Player is paid m25 (Rule 4E34).
+set -euo pipefail
+
+here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+mail_dir="$here/mail"
+
+if [[ $# -ge 1 ]]; then
+    db="$1"
+    [[ "$db" == /* || "$db" == *://* ]] || db="$PWD/$db"
+else
+    tmp="$(mktemp -d "${TMPDIR:-/tmp}/bnomic-demo.XXXXXX")"
+    trap 'rm -rf "$tmp"' EXIT
+    db="$tmp/game.sqlite"
+fi
+
+if [[ -t 1 ]]; then bold=$'\033[1m' plain=$'\033[0m'; else bold='' plain=''; fi
+step() {
+    printf '\n%s==> %s%s\n' "$bold" "$*" "$plain"
+}
+run() {     # show the command (with the database as $DB), then run it
+    local shown="$*"
+    printf '$ %s\n' "${shown//"$db"/\$DB}"
+    "$@"
+}
+
+echo "DB=$db"
+
+step "1. A new game, starting Monday 2008-09-01 at 00:00 UTC (the Clock starts Off)"
+run bnomic init --db "$db" --start 2008-09-01T00:00:00Z --seed demo
+
+step "2. The players' mail arrives (quoted lines, signatures and chatter are not acted on)"
+shopt -s nullglob
+cd "$here"                      # so the receipts name the files as mail/NN-....eml
+mails=(mail/*.eml)
+if [[ ${#mails[@]} -eq 0 ]]; then
+    echo "no mail found in $mail_dir" >&2
+    exit 1
+fi
+echo "\$ bnomic ingest --db \$DB mail/*.eml      # ${#mails[@]} files, in name order = arrival order"
+bnomic ingest --db "$db" "${mails[@]}"
+
+step "3. The Clock was Off all along: two midnights raised the ndelay, not the nday"
+run bnomic show --db "$db" clock
+
+step "4. The operator turns the Clock On (the ndelay goes back to 0)"
+run bnomic admin --db "$db" clock on
+
+step "5. Eight midnights later nday 9 (Ballotday) begins the Voting Period: the Clock turns Off"
+run bnomic tick --db "$db" --until 2008-09-11T12:00:00Z
+
+step "6. The Clock is turned On again"
+run bnomic admin --db "$db" clock on
+
+step "7. Past nday 12: nweek 2 begins, the Clock turns Off, each Active Player gains m25"
+run bnomic tick --db "$db" --until 2008-09-15T12:00:00Z
+
+step "8. Where the game stands"
+run bnomic show --db "$db" clock
+echo
+run bnomic show --db "$db" players
+
+step "9. The last 15 events (every change, with the rule that made it)"
+echo "\$ bnomic show --db \$DB events | tail -n 15"
+bnomic show --db "$db" events | tail -n 15
+
+step "10. The digest of the whole gamestate, and a rebuild from the log that reproduces it"
+run bnomic show --db "$db" digest
+run bnomic rebuild --db "$db"
+
+if [[ $# -ge 1 ]]; then
+    echo
+    echo "The game is in $db; look around with e.g.: bnomic show --db $db log"
+fi
