@@ -32,19 +32,21 @@ def merge(base: dict, override: dict) -> dict:
     return out
 
 
-def load(path: str | Path | None = None) -> dict:
-    """The defaults, overridden by the TOML file at path if one is given."""
-    data = defaults()
-    if path is None:
-        return data
+def load_operator(path: str | Path) -> dict:
+    """The operator's TOML file, as written (no defaults)."""
     try:
         with open(path, "rb") as f:
-            operator = tomllib.load(f)
+            return tomllib.load(f)
     except FileNotFoundError:
         raise ConfigError(f"configuration file not found: {path}") from None
     except tomllib.TOMLDecodeError as e:
         raise ConfigError(f"configuration file {path} is not valid TOML: {e}") from None
-    return merge(data, operator)
+
+
+def load(path: str | Path | None = None) -> dict:
+    """The defaults, overridden by the TOML file at path if one is given."""
+    data = defaults()
+    return data if path is None else merge(data, load_operator(path))
 
 
 class Config:

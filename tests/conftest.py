@@ -87,6 +87,9 @@ class Game:
     def show(self, kind: str):
         return json.loads(self.cli("show", kind, "--json"))
 
+    def mails(self) -> list:
+        return [e for e in self.show("log") if e["kind"] == "mail"]
+
     def clock(self) -> dict:
         return self.show("clock")
 
@@ -100,3 +103,14 @@ class Game:
 @pytest.fixture
 def game(tmp_path):
     return Game(tmp_path)
+
+
+def recent() -> str:
+    """A start time an hour ago, for games a live daemon runs (it ticks to the real now)."""
+    t = datetime.now(timezone.utc).replace(microsecond=0) - timedelta(hours=1)
+    return t.isoformat()
+
+
+@pytest.fixture
+def live_game(tmp_path):
+    return Game(tmp_path, start=recent())

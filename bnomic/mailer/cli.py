@@ -7,9 +7,11 @@ from __future__ import annotations
 
 import argparse
 import json
+import logging
 import os
 import secrets
 import sys
+import time
 from datetime import datetime, timezone
 from pathlib import Path
 
@@ -18,7 +20,7 @@ from ..handlers import clock
 from ..handlers.context import game_config
 from ..render import render
 from ..store import (
-    Address, Command, Entry, Event, Game, Message, Outcome, Player, Setup,
+    Address, Command, Entry, Event, Game, Message, Outbox, Outcome, Player, Setup,
     StoreError, open_database, state_digest, upgrade,
 )
 from ..store import log
@@ -51,7 +53,14 @@ def wall_clock() -> datetime:
 
 
 def db_target(args) -> str:
-    return args.db or os.environ.get("BNOMIC_DB") or DEFAULT_DB
+    """--db, else the configuration's [database] path, else $BNOMIC_DB, else the default."""
+    if args.db:
+        return args.db
+    if getattr(args, "config", None):
+        path = configuration.load_operator(args.config).get("database", {}).get("path")
+        if path:
+            return path
+    return os.environ.get("BNOMIC_DB") or DEFAULT_DB
 
 
 def open_game(args, create: bool = False):
@@ -75,9 +84,12 @@ def emit(args, data, text: str) -> None:
 
 def cmd_init(args) -> None:
     target = db_target(args)
-    if "://" not in target and Path(target).exists() and Path(target).stat().st_size > 0:
+    if "://" in target or (Path(target).exists() and Path(target).stat().st_size > 0):
         open_database(target)
         if Setup.table_exists() and Setup.select().exists():
+            if args.if_missing:
+                print(f"{target} already holds a game; nothing to do")
+                return
             raise CLIError(f"{target} already holds a game; use another --db or remove it")
     open_game(args, create=True)
     cfg = configuration.load(args.config)
@@ -104,7 +116,7 @@ def cmd_ingest(args) -> None:
                 print(f"{where}: {mid} is already in the log; skipped")
             else:
                 stored.append((where, entry.seq))
-    results = dict((e.seq, outcomes) for e, outcomes in runner.process_pending())
+    results = apply_or_wait([seq for _, seq in stored])
     for where, seq in stored:
         entry = Entry.get_by_id(seq)
         message = entry.message.get()
@@ -113,8 +125,25 @@ def cmd_ingest(args) -> None:
         sys.stdout.write(render("receipt.txt", outcomes=results.get(seq, []), public=True))
 
 
+def apply_or_wait(seqs: list[int], timeout: float = 60) -> dict:
+    """Process what was just appended, or, when the daemon's engine is running
+    (it is the one writer), wait for it to do so. Returns {seq: [Outcome]}."""
+    if not log.engine_running(wall_clock()):
+        return {e.seq: outcomes for e, outcomes in runner.process_pending()}
+    deadline = time.monotonic() + timeout
+    while Entry.select().where(Entry.seq.in_(seqs), Entry.processed == False).exists():  # noqa: E712
+        if time.monotonic() > deadline:
+            raise CLIError("the running daemon has not processed the new entries yet; "
+                           "see bnomic status")
+        time.sleep(0.2)
+    return {seq: list(Outcome.select().where(Outcome.entry == seq).order_by(Outcome.position))
+            for seq in seqs}
+
+
 def cmd_tick(args) -> None:
     open_game(args)
+    if log.engine_running(wall_clock()):
+        raise CLIError("a bnomic daemon is running this game and advances it to now itself")
     until = utc(args.until)
     runner.advance_to(until)
     game = Game.get()
@@ -199,12 +228,82 @@ def _last(newest_first, args) -> list:
 def cmd_admin(args) -> None:
     open_game(args)
     entry = log.append_command(args.verb, args.args, at=log.game_time(), issued_at=wall_clock())
-    results = runner.process_pending()
-    outcome = next(o for e, outcomes in results if e.seq == entry.seq for o in outcomes)
+    outcome = apply_or_wait([entry.seq])[entry.seq][0]
     if not outcome.accepted:
         rule = f" (Rule {outcome.rule})" if outcome.rule and outcome.rule != "operator" else ""
         raise CLIError(f"refused: {outcome.reason}{rule}")
     print(outcome.reason)
+
+
+def cmd_run(args) -> None:
+    from .daemon import Daemon, DaemonError
+    logging.basicConfig(level=logging.DEBUG if args.verbose else logging.INFO, stream=sys.stderr,
+                        format="%(levelname)s %(name)s: %(message)s")
+    try:
+        Daemon(configuration.load_operator(args.config), db_target(args)).run()
+    except DaemonError as e:
+        raise CLIError(str(e)) from None
+    except OSError as e:       # a port in use, a socket path not writable
+        raise CLIError(f"cannot start: {e}") from None
+
+
+def outbox_view(row: Outbox) -> dict:
+    """One outbox row as `bnomic outbox --json` gives it (a contract)."""
+    return {"id": row.id, "message_id": row.message_id, "kind": row.kind, "to": row.to,
+            "subject": row.subject, "body": row.body, "in_reply_to": row.in_reply_to,
+            "sent": row.state == "sent", "state": row.state, "attempts": row.attempts,
+            "queued_at": iso(row.queued_at), "sent_at": iso(row.sent_at),
+            "last_error": row.last_error}
+
+
+def cmd_outbox(args) -> None:
+    open_game(args)
+    if args.retry is not None:
+        n = (Outbox.update(state="queued", next_attempt_at=None)
+             .where(Outbox.id == args.retry, Outbox.state.in_(["failed", "unknown"])).execute())
+        if not n:
+            raise CLIError(f"outbox row {args.retry} is not failed or unknown")
+        print(f"outbox row {args.retry} queued again")
+        return
+    rows = [outbox_view(r) for r in _last(Outbox.select().order_by(Outbox.id.desc()), args)]
+    emit(args, rows, "\n".join(
+        f"{r['id']:>5} {r['state']:<7} {r['queued_at']} {r['kind']:<8} to {', '.join(r['to'])}: "
+        f"{r['subject']}" + (f"  [{r['last_error']}]" if r["last_error"] else "") for r in rows)
+        or "the outbox is empty")
+
+
+def cmd_status(args) -> None:
+    open_game(args)
+    last = (Entry.select().where(Entry.processed == True)  # noqa: E712
+            .order_by(Entry.seq.desc()).first())
+    failing = (Outbox.select().where(Outbox.state.in_(["failed", "unknown"])
+                                     | ((Outbox.state == "queued") & (Outbox.attempts > 0)))
+               .order_by(Outbox.id).first())
+    game = Game.get()
+    cfg = game_config()
+    status = {
+        "last_processed": None if last is None else {
+            "seq": last.seq, "kind": last.kind, "at": iso(last.at),
+            "message_id": Message.get_by_id(last.seq).message_id if last.kind == "mail" else None},
+        "log_backlog": Entry.select().where(Entry.processed == False).count(),  # noqa: E712
+        "outbox_backlog": Outbox.select().where(Outbox.state == "queued").count(),
+        "outbox_oldest_failure": None if failing is None else {
+            "id": failing.id, "state": failing.state, "queued_at": iso(failing.queued_at),
+            "attempts": failing.attempts, "error": failing.last_error},
+        "last_tick": iso(Setup.get().advanced_to),
+        "clock": clock.view(game, cfg),
+    }
+    lines = [
+        f"last processed: " + ("nothing yet" if last is None else
+                               f"#{last.seq} {status['last_processed']['message_id'] or last.kind} at {iso(last.at)}"),
+        f"log backlog:    {status['log_backlog']} unprocessed",
+        f"outbox backlog: {status['outbox_backlog']} queued"
+        + ("" if failing is None else f"; oldest failure #{failing.id} ({failing.state}, "
+           f"{failing.attempts} attempts): {failing.last_error}"),
+        f"last tick:      {status['last_tick']}",
+        f"clock:          {clock.describe(game, cfg)}",
+    ]
+    emit(args, status, "\n".join(lines))
 
 
 SHOW_KINDS = ["clock", "players", "events", "digest", "log"]
@@ -233,6 +332,8 @@ def build_parser() -> argparse.ArgumentParser:
     sp.add_argument("--nday", type=int, default=1)
     sp.add_argument("--clock", choices=["on", "off"], default="off")
     sp.add_argument("--seed", help="seed for every random draw (default: a random one)")
+    sp.add_argument("--if-missing", action="store_true",
+                    help="do nothing (and succeed) if the database already holds a game")
     sp.set_defaults(fn=cmd_init)
 
     sp = with_db(sub.add_parser("ingest", help="add mail files (.eml, mbox, maildir) to the log and process them"))
@@ -252,6 +353,21 @@ def build_parser() -> argparse.ArgumentParser:
 
     sp = with_db(sub.add_parser("rebuild", help="replay the whole log into empty state tables"))
     sp.set_defaults(fn=cmd_rebuild)
+
+    sp = with_db(sub.add_parser("run", help="run the daemon: receivers, engine, outbox"))
+    sp.add_argument("--config", required=True, help="the operator's TOML configuration")
+    sp.add_argument("--verbose", action="store_true")
+    sp.set_defaults(fn=cmd_run)
+
+    sp = with_db(sub.add_parser("outbox", help="what bnomic has queued and sent"))
+    sp.add_argument("--json", action="store_true")
+    sp.add_argument("--last", type=int, metavar="N")
+    sp.add_argument("--retry", type=int, metavar="ID", help="queue a failed or unknown row again")
+    sp.set_defaults(fn=cmd_outbox)
+
+    sp = with_db(sub.add_parser("status", help="how the daemon is doing"))
+    sp.add_argument("--json", action="store_true")
+    sp.set_defaults(fn=cmd_status)
 
     sp = with_db(sub.add_parser("admin", help="operator commands: clock on|off, time stop|resume, "
                                 "set PLAYER ATTR VALUE, add-player NAME ADDRESS..., "

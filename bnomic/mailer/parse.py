@@ -253,8 +253,8 @@ def verified(mail, config: Config) -> bool:
     return False
 
 
-def to_post(raw: bytes, at: datetime, config: Config | None = None) -> Post:
-    mail = parse(raw)
+def to_post(raw: bytes, at: datetime, config: Config | None = None, mail=None) -> Post:
+    mail = mail or parse(raw)
     name, address = sender(mail)
     forum, trusted = ("public", True) if config is None else (forum_of(mail, config),
                                                               verified(mail, config))

@@ -1,7 +1,8 @@
 """The engine loop: the one writer that applies the log to the game (invariant 5).
 
 For each unprocessed entry, in arrival order: advance the game to its time,
-apply it, and mark it processed, in one transaction with everything it changed.
+apply it, queue its receipt (when asked to), and mark it processed, all in one
+transaction with everything it changed.
 """
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ from .. import config as configuration
 from ..handlers import engine
 from ..handlers.context import game_config
 from ..store import Entry, Outcome, Setup, database, log, upgrade
-from . import parse
+from . import parse, receipts
 
 
 def create_game(start: datetime, nweek: int = 1, nday: int = 1, clock_on: bool = False,
@@ -28,19 +29,30 @@ def create_game(start: datetime, nweek: int = 1, nday: int = 1, clock_on: bool =
     return setup
 
 
-def process(entry: Entry) -> list[Outcome]:
+def _apply_mail(entry: Entry, emit: bool) -> list[Outcome]:
+    message = entry.message.get()
+    raw = bytes(message.raw)
+    config = game_config()
+    try:
+        mail = parse.parse(raw)
+        post = parse.to_post(raw, entry.at, config, mail=mail)
+    except Exception as e:   # kept in the log all the same; the sender is told if known
+        return [Outcome.create(entry=entry.seq, position=1, action=None,
+                               text="(the whole message)", accepted=False,
+                               reason=f"this mail could not be read: {e}")]
+    outcomes = engine.apply_post(post, entry.seq)
+    if emit:
+        receipts.queue_receipt(entry, mail, post, outcomes, message.envelope_from, config,
+                               now=entry.at)
+    return outcomes
+
+
+def process(entry: Entry, emit: bool = False) -> list[Outcome]:
+    """Apply one log entry. With emit, queue the mail it causes (receipts)."""
     engine.advance(entry.at)
     with database.atomic():
         if entry.kind == "mail":
-            raw = bytes(entry.message.get().raw)
-            try:
-                post = parse.to_post(raw, entry.at, game_config())
-            except Exception as e:   # kept in the log all the same; the sender is told
-                outcomes = [Outcome.create(entry=entry.seq, position=1, action=None,
-                                           text="(the whole message)", accepted=False,
-                                           reason=f"this mail could not be read: {e}")]
-            else:
-                outcomes = engine.apply_post(post, entry.seq)
+            outcomes = _apply_mail(entry, emit)
         else:
             cmd = entry.command.get()
             outcomes = [engine.apply_command(cmd.verb, cmd.args, entry.seq, entry.at)]
@@ -48,23 +60,24 @@ def process(entry: Entry) -> list[Outcome]:
     return outcomes
 
 
-def process_pending() -> list[tuple[Entry, list[Outcome]]]:
+def process_pending(emit: bool = False) -> list[tuple[Entry, list[Outcome]]]:
     """Apply every entry not yet applied, in arrival order."""
-    return [(entry, process(entry)) for entry in log.pending()]
+    return [(entry, process(entry, emit)) for entry in log.pending()]
 
 
-def advance_to(at: datetime) -> None:
+def advance_to(at: datetime, emit: bool = False) -> None:
     """Advance the game to `at` (after applying anything pending) and remember it."""
-    process_pending()
+    process_pending(emit)
     log.mark_advanced(at)
     engine.advance(at)
 
 
 def rebuild() -> None:
-    """Replay the whole log into empty state tables (invariant 2)."""
+    """Replay the whole log into empty state tables (invariant 2). Nothing is
+    mailed: the outbox keeps what was sent the first time."""
     setup = Setup.get()
     log.reset_state()
     with database.atomic():
         engine.start_game(setup)
-    process_pending()
+    process_pending(emit=False)
     engine.advance(log.game_time())

@@ -7,7 +7,7 @@ from datetime import datetime
 from peewee import IntegrityError
 
 from .db import database
-from .models import STATE_MODELS, Command, Entry, Message, Setup
+from .models import STATE_MODELS, Checkpoint, Command, Entry, Message, Setup
 
 
 def game_time() -> datetime:
@@ -73,3 +73,25 @@ def reset_state() -> None:
         database.drop_tables(STATE_MODELS)
         database.create_tables(STATE_MODELS)
         Entry.update(processed=False).execute()
+
+
+# ------------------------------------------------------ the one writer's mark
+
+ENGINE = "engine"
+ENGINE_FRESH_SECONDS = 20
+
+
+def engine_heartbeat(now: datetime, pid: int) -> None:
+    """The daemon's engine says it is alive (invariant 5: one writer)."""
+    Checkpoint.insert(source=ENGINE, last_uid=pid, updated_at=now).on_conflict(
+        conflict_target=[Checkpoint.source],
+        update={Checkpoint.last_uid: pid, Checkpoint.updated_at: now}).execute()
+
+
+def engine_stopped() -> None:
+    Checkpoint.delete().where(Checkpoint.source == ENGINE).execute()
+
+
+def engine_running(now: datetime) -> bool:
+    row = Checkpoint.get_or_none(Checkpoint.source == ENGINE)
+    return bool(row and row.updated_at and (now - row.updated_at).total_seconds() < ENGINE_FRESH_SECONDS)

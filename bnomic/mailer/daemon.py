@@ -1,0 +1,173 @@
+"""`bnomic run`: the daemon an operator puts beside Postfix or Dovecot.
+
+Threads, each with one job:
+- the event loop (main thread): the LMTP/SMTP receivers; they only store;
+- the engine: the one writer. It applies pending log entries (queueing their
+  receipts) and, once a minute (`schedule`), advances the game to now;
+- the outbox sender: SMTP out, retries, never twice;
+- the IMAP poller, when an [imap] table is configured.
+
+At start the engine first catches up: every midnight and deadline missed while
+bnomic was down fires once, in order, before mail that arrived later is applied.
+SIGTERM (or SIGINT) stops the receivers, lets the engine finish the entry in
+hand, and exits.
+"""
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import os
+import signal
+import threading
+import time
+from concurrent.futures import ThreadPoolExecutor
+
+import schedule
+
+from .. import config as configuration
+from ..handlers.context import game_config
+from ..store import Setup, log as store_log, open_database, upgrade
+from . import outbound, runner, systemd
+from .inbound import wall_clock
+from .lmtp import DEFAULT_MAX_SIZE, StoreHandler, start_server
+
+log = logging.getLogger("bnomic.daemon")
+
+
+class DaemonError(RuntimeError):
+    pass
+
+
+def sync_operator_settings(operator: dict) -> list[str]:
+    """Record in the log, as `setting` commands, the keys of the operator's file
+    that decide how mail is read ([addresses], [auth], [receipts]) and differ
+    from the game's: so a replay reads each mail as it was read live."""
+    current = configuration.flatten(game_config().data)
+    changed = []
+    for section in configuration.GAME_SECTIONS_FROM_OPERATOR:
+        for key, value in configuration.flatten(operator.get(section, {}), section + ".").items():
+            if current.get(key) != value:
+                store_log.append_command("setting", [key, json.dumps(value)],
+                                         at=store_log.game_time(), issued_at=wall_clock())
+                changed.append(key)
+    if changed:
+        runner.process_pending()
+    return changed
+
+
+class Daemon:
+    def __init__(self, operator: dict, db_target: str):
+        self.operator = operator                      # the operator's TOML as written
+        self.db_target = db_target
+        self.stop = threading.Event()
+        self.engine_wake = threading.Event()
+        self.outbox_wake = threading.Event()
+        self.threads: list[threading.Thread] = []
+        self.servers = []
+        self.executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="store")
+        self.last_tick = None
+
+    # ------------------------------------------------------------ the engine
+    def tick(self) -> None:
+        now = wall_clock()
+        runner.advance_to(now, emit=True)
+        self.last_tick = now
+        self.outbox_wake.set()
+
+    def engine_loop(self) -> None:
+        scheduler = schedule.Scheduler()
+        scheduler.every(1).minutes.do(self.tick)
+        watchdog = systemd.watchdog_interval()
+        beat = 0.0
+        while not self.stop.is_set():
+            if time.monotonic() - beat > 5:
+                store_log.engine_heartbeat(wall_clock(), os.getpid())
+                beat = time.monotonic()
+            try:
+                if runner.process_pending(emit=True):
+                    self.outbox_wake.set()
+                scheduler.run_pending()
+            except Exception:
+                log.exception("engine: unexpected error; retrying shortly")
+                self.stop.wait(5)
+            if watchdog is not None:
+                systemd.notify("WATCHDOG=1")
+            self.engine_wake.wait(timeout=min(1.0, watchdog or 1.0))
+            self.engine_wake.clear()
+        store_log.engine_stopped()
+
+    def wake_engine(self) -> None:
+        self.engine_wake.set()
+
+    # ------------------------------------------------------------- start/stop
+    def listeners(self) -> list[tuple[str, object]]:
+        found = []
+        fds = systemd.listen_fds()
+        if fds:
+            found += [("lmtp", fd) for fd in fds]
+        elif self.operator.get("lmtp", {}).get("listen"):
+            found.append(("lmtp", self.operator["lmtp"]["listen"]))
+        if self.operator.get("smtp", {}).get("listen"):
+            found.append(("smtp", self.operator["smtp"]["listen"]))
+        return found
+
+    def prepare(self) -> None:
+        open_database(self.db_target)
+        upgrade()
+        if not Setup.select().exists():
+            raise DaemonError(f"{self.db_target} holds no game; create one with "
+                              f"bnomic init --db {self.db_target} --config FILE")
+        changed = sync_operator_settings(self.operator)
+        if changed:
+            log.info("configuration recorded in the log: %s", ", ".join(changed))
+        outbound.recover_interrupted()
+        # catch up: missed midnights and deadlines first, then stored mail
+        self.tick()
+
+    def start_threads(self) -> None:
+        sender = outbound.Sender(self.operator.get("smtp_out", {}), game_config)
+        jobs = [("engine", self.engine_loop),
+                ("outbox", lambda: sender.run(self.stop, self.outbox_wake))]
+        if self.operator.get("imap", {}).get("host"):
+            from .imap import ImapPoller
+            poller = ImapPoller(self.operator["imap"], wake=self.wake_engine, stop=self.stop)
+            jobs.append(("imap", poller.run))
+        for name, fn in jobs:
+            t = threading.Thread(target=fn, name=name, daemon=True)
+            t.start()
+            self.threads.append(t)
+
+    async def serve(self) -> None:
+        loop = asyncio.get_running_loop()
+        stopping = asyncio.Event()
+        for sig in (signal.SIGTERM, signal.SIGINT):
+            loop.add_signal_handler(sig, stopping.set)
+        max_size = int(self.operator.get("lmtp", {}).get("max_message_size", DEFAULT_MAX_SIZE))
+        for kind, where in self.listeners():
+            handler = StoreHandler(self.executor, self.wake_engine, source=kind, lmtp=kind == "lmtp")
+            self.servers.append(await start_server(kind, where, handler, max_size))
+            log.info("listening for %s on %s", kind.upper(),
+                     f"inherited socket {where}" if isinstance(where, int) else where)
+        systemd.notify("READY=1\nSTATUS=receiving mail")
+        log.info("bnomic is running")
+        await stopping.wait()
+        log.info("stopping: no more mail is accepted; finishing the entry in hand")
+        systemd.notify("STOPPING=1")
+        for server in self.servers:
+            server.close()
+            await server.wait_closed()
+
+    def run(self) -> None:
+        self.prepare()
+        self.start_threads()
+        try:
+            asyncio.run(self.serve())
+        finally:
+            self.stop.set()
+            self.engine_wake.set()
+            self.outbox_wake.set()
+            self.executor.shutdown(wait=True)
+            for t in self.threads:
+                t.join(timeout=20)
+            log.info("stopped")

@@ -1,0 +1,261 @@
+"""The IMAP poller: for operators without an MTA, read the game's mailbox.
+
+One `ImapPoller` reads one mailbox and only ever *appends* to the log, through
+`inbound.store_raw` (invariant 5). How far it has read is the Checkpoint row
+of its source ("imap:USER@HOST:PORT/MAILBOX"): the mailbox's UIDVALIDITY and
+the last UID whose message is committed. A restart resumes after that UID; a
+new UIDVALIDITY (the mailbox was recreated or renumbered) makes it read the
+whole mailbox again, and the log's unique Message-ID drops what it already has.
+
+The mailbox is opened read-only (EXAMINE) and bodies are fetched with
+BODY.PEEK[]: the poller never sets \\Seen or changes anything on the server.
+
+`run()` is the loop for a thread: poll, IDLE until the server reports new mail
+(or every `idle_renew_seconds`, RFC 2177), poll again; after any error it logs
+one line, drops the connection, waits (exponential backoff, woken early by
+`stop`) and reconnects. To end it: set `stop` and join the thread.
+
+Settings (the `[imap]` table): host, port, ssl, starttls, username, password
+or password_file, mailbox, idle_renew_seconds, backoff_start_seconds,
+backoff_max_seconds; also timeout_seconds (socket timeout, default 60) and
+poll_seconds (the wait between polls on a server without IDLE, default 60).
+"""
+from __future__ import annotations
+
+import logging
+import threading
+import time
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import Callable
+
+from imapclient import IMAPClient
+
+from ..store import Checkpoint, database
+from . import inbound
+
+log = logging.getLogger("bnomic.imap")
+
+FETCH_BATCH = 20          # messages per UID FETCH: bodies are held in memory per batch
+IDLE_CHECK_SECONDS = 1.0  # longest wait inside IDLE before looking at `stop` again
+
+_KNOWN = {"host", "port", "ssl", "starttls", "username", "password", "password_file", "mailbox",
+          "idle_renew_seconds", "backoff_max_seconds", "backoff_start_seconds",
+          "timeout_seconds", "poll_seconds"}
+
+
+class ImapError(RuntimeError):
+    """The server said or did something the poller cannot go on with."""
+
+
+def _utc(value) -> datetime | None:
+    """An INTERNALDATE (fetched with normalise_times off, so it carries the
+    server's zone) as an aware UTC datetime. A zone-less one is taken as UTC."""
+    if not isinstance(value, datetime):
+        return None
+    if value.tzinfo is None:
+        return value.replace(tzinfo=timezone.utc)
+    return value.astimezone(timezone.utc)
+
+
+def _text(parts) -> str:
+    return " ".join(p.decode("utf-8", "replace") if isinstance(p, bytes) else str(p) for p in parts)
+
+
+class ImapPoller:
+    def __init__(self, settings: dict, wake: Callable[[], None] | None = None,
+                 stop: threading.Event | None = None):
+        s = dict(settings or {})
+        unknown = set(s) - _KNOWN
+        if unknown:
+            log.warning("[imap]: ignoring unknown setting(s) %s", ", ".join(sorted(unknown)))
+        self.host = str(s.get("host", "127.0.0.1"))
+        self.ssl = bool(s.get("ssl", False))
+        self.starttls = bool(s.get("starttls", False))
+        if self.ssl and self.starttls:
+            raise ValueError("[imap]: ssl and starttls exclude each other (ssl is IMAPS, "
+                             "starttls upgrades plain IMAP)")
+        self.port = int(s.get("port", 993 if self.ssl else 143))
+        self.username = s.get("username")
+        if not self.username:
+            raise ValueError("[imap]: username is required")
+        if "password" in s:
+            self.password = str(s["password"])
+        elif "password_file" in s:
+            self.password = Path(s["password_file"]).read_text().rstrip("\r\n")
+        else:
+            raise ValueError("[imap]: password or password_file is required")
+        self.mailbox = str(s.get("mailbox", "INBOX"))
+        self.idle_renew = float(s.get("idle_renew_seconds", 300))
+        self.backoff_start = float(s.get("backoff_start_seconds", 1))
+        self.backoff_max = float(s.get("backoff_max_seconds", 300))
+        self.timeout = float(s.get("timeout_seconds", 60))
+        self.poll_seconds = float(s.get("poll_seconds", 60))
+        if min(self.idle_renew, self.backoff_start, self.backoff_max, self.timeout,
+               self.poll_seconds) <= 0:
+            raise ValueError("[imap]: every *_seconds setting must be positive")
+        self.source = f"imap:{self.username}@{self.host}:{self.port}/{self.mailbox}"
+        self.wake = wake
+        self.stop = stop if stop is not None else threading.Event()
+        self.last_fetched: list[int] = []   # the UIDs the last poll_once fetched (for tests, logs)
+        self._client: IMAPClient | None = None
+
+    # ------------------------------------------------------------ connection
+
+    def _connect(self) -> IMAPClient:
+        if self._client is not None:
+            return self._client
+        client = IMAPClient(self.host, self.port, ssl=self.ssl, timeout=self.timeout)
+        try:
+            if self.starttls:
+                client.starttls()
+            client.login(self.username, self.password)
+        except BaseException:
+            self._shutdown(client)
+            raise
+        client.normalise_times = False      # INTERNALDATE with its zone (see _utc)
+        self._client = client
+        log.debug("%s: connected", self.source)
+        return client
+
+    @staticmethod
+    def _shutdown(client: IMAPClient) -> None:
+        try:
+            client.shutdown()
+        except Exception:
+            pass
+
+    def _drop(self) -> None:
+        """Forget a connection that failed, without talking to the server."""
+        client, self._client = self._client, None
+        if client is not None:
+            self._shutdown(client)
+
+    def close(self) -> None:
+        """Log out cleanly (or just close the socket if that fails)."""
+        client, self._client = self._client, None
+        if client is None:
+            return
+        try:
+            client.logout()
+        except Exception:
+            self._shutdown(client)
+
+    # ------------------------------------------------------------------ poll
+
+    def _save(self, uidvalidity: int, last_uid: int) -> None:
+        now = inbound.wall_clock()
+        (Checkpoint.insert(source=self.source, uidvalidity=uidvalidity, last_uid=last_uid,
+                           updated_at=now)
+         .on_conflict(conflict_target=[Checkpoint.source],
+                      update={Checkpoint.uidvalidity: uidvalidity, Checkpoint.last_uid: last_uid,
+                              Checkpoint.updated_at: now})
+         .execute())
+
+    def poll_once(self) -> int:
+        """Store every message after the checkpoint; returns how many were new."""
+        try:
+            return self._poll()
+        except BaseException:
+            self._drop()
+            raise
+
+    def _poll(self) -> int:
+        client = self._connect()
+        info = client.select_folder(self.mailbox, readonly=True)
+        if b"UIDVALIDITY" not in info:
+            raise ImapError(f"{self.source}: SELECT reported no UIDVALIDITY")
+        uidvalidity = int(info[b"UIDVALIDITY"])
+        cp = Checkpoint.get_or_none(Checkpoint.source == self.source)
+        if cp is not None and cp.uidvalidity == uidvalidity:
+            after = cp.last_uid
+        else:
+            if cp is not None:
+                log.info("%s: UIDVALIDITY changed from %s to %s: reading the whole mailbox again",
+                         self.source, cp.uidvalidity, uidvalidity)
+            after = 0
+            self._save(uidvalidity, 0)
+        # "n:*" always matches the highest UID, even one below n: keep only newer ones
+        uids = sorted(u for u in client.search(["UID", f"{after + 1}:*"]) if u > after)
+        self.last_fetched = []
+        new = 0
+        for i in range(0, len(uids), FETCH_BATCH):
+            batch = uids[i:i + FETCH_BATCH]
+            data = client.fetch(batch, ["BODY.PEEK[]", "INTERNALDATE"])
+            stored = 0
+            for uid in batch:
+                item = data.get(uid)
+                if item is not None:            # else expunged since the SEARCH: gone
+                    raw = item.get(b"BODY[]")
+                    if raw is None:
+                        raise ImapError(f"{self.source}: no body returned for UID {uid}")
+                    self.last_fetched.append(uid)
+                    _, entry = inbound.store_raw(bytes(raw), source=self.source,
+                                                 at=_utc(item.get(b"INTERNALDATE")))
+                    if entry is not None:
+                        stored += 1
+                self._save(uidvalidity, uid)
+            if stored:
+                new += stored
+                if self.wake is not None:
+                    self.wake()
+        if new:
+            log.info("%s: stored %d new message(s)", self.source, new)
+        return new
+
+    # ------------------------------------------------------------------ idle
+
+    def _wait_for_mail(self) -> None:
+        """IDLE until the server reports new mail, `stop` is set, the connection
+        looks dead, or idle_renew_seconds have passed (then poll and re-IDLE)."""
+        client = self._client
+        if client is None:
+            return
+        if b"IDLE" not in client.capabilities():
+            self.stop.wait(self.poll_seconds)
+            return
+        client.idle()
+        deadline = time.monotonic() + self.idle_renew
+        while not self.stop.is_set():
+            left = deadline - time.monotonic()
+            if left <= 0:
+                break
+            wait = min(IDLE_CHECK_SECONDS, left)
+            began = time.monotonic()
+            responses = client.idle_check(timeout=wait)
+            for r in responses:
+                if r and r[0] == b"BYE":
+                    raise ImapError(f"server said BYE {_text(r[1:])!r}")
+            if any(len(r) >= 2 and r[1] in (b"EXISTS", b"RECENT") for r in responses):
+                break
+            # Readable yet nothing read: imapclient swallows EOF there. Leave
+            # IDLE: DONE fails on a dead connection, or we simply poll again.
+            if not responses and time.monotonic() - began < wait * 0.9:
+                break
+        client.idle_done()      # after an error run() drops the connection instead
+
+    # ------------------------------------------------------------------- run
+
+    def run(self) -> None:
+        """Poll and IDLE until `stop` is set, reconnecting after any error."""
+        delay = self.backoff_start
+        try:
+            while not self.stop.is_set():
+                try:
+                    self.poll_once()
+                    delay = self.backoff_start
+                    self._wait_for_mail()
+                except Exception as e:
+                    self._drop()
+                    if self.stop.is_set():
+                        break
+                    log.warning("%s: %s: %s; reconnecting in %gs", self.source,
+                                type(e).__name__, e, delay)
+                    if self.stop.wait(delay):
+                        break
+                    delay = min(delay * 2, self.backoff_max)
+        finally:
+            self.close()
+            if threading.current_thread() is not threading.main_thread() \
+                    and database.obj is not None and not database.is_closed():
+                database.close()    # this thread's own connection

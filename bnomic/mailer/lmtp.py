@@ -1,0 +1,80 @@
+"""The LMTP (and plain SMTP) receiver, with aiosmtpd.
+
+It only stores (invariant 5): `250` is said only after the raw message is
+committed to the log; `451` on a failure to store, so the MTA retries; one
+status per recipient in LMTP. The size limit is aiosmtpd's `data_size_limit`
+(552). Storing runs in a worker thread, never on the event loop.
+"""
+from __future__ import annotations
+
+import asyncio
+import logging
+import os
+import socket
+from concurrent.futures import ThreadPoolExecutor
+from typing import Callable
+
+from aiosmtpd.lmtp import LMTP
+from aiosmtpd.smtp import SMTP
+
+from .inbound import store_raw
+
+log = logging.getLogger("bnomic.lmtp")
+
+DEFAULT_MAX_SIZE = 1024 * 1024
+
+
+class StoreHandler:
+    """aiosmtpd handler: commit each message to the log, then say OK."""
+
+    def __init__(self, executor: ThreadPoolExecutor, wake: Callable[[], None], source: str,
+                 lmtp: bool):
+        self.executor = executor
+        self.wake = wake
+        self.source = source
+        self.lmtp = lmtp
+
+    async def handle_DATA(self, server, session, envelope):
+        raw = envelope.original_content or b""
+        mail_from = envelope.mail_from if envelope.mail_from not in (None, "<>") else ""
+        rcpts = list(envelope.rcpt_tos)
+        loop = asyncio.get_running_loop()
+        try:
+            mid, entry = await loop.run_in_executor(
+                self.executor, lambda: store_raw(raw, source=self.source, envelope_from=mail_from,
+                                                 rcpt_tos=rcpts))
+        except Exception as e:
+            log.error("could not store a message from %s: %s", mail_from or "<>", e)
+            status = "451 4.3.0 Could not store the message; please try again later"
+        else:
+            log.info("stored %s from %s (%s)", mid, mail_from or "<>",
+                     f"log #{entry.seq}" if entry else "already in the log")
+            self.wake()
+            status = "250 2.0.0 OK: stored in the bnomic log"
+        return "\r\n".join([status] * (len(rcpts) if self.lmtp else 1))
+
+
+def _protocol(kind: str, handler: StoreHandler, max_size: int, hostname: str):
+    cls = LMTP if kind == "lmtp" else SMTP
+    return lambda: cls(handler, data_size_limit=max_size, enable_SMTPUTF8=True,
+                       decode_data=False, hostname=hostname, ident="bnomic")
+
+
+async def start_server(kind: str, listen: str | int, handler: StoreHandler, max_size: int):
+    """Listen on "HOST:PORT", "unix:/path", or an inherited socket (an int fd)."""
+    factory = _protocol(kind, handler, max_size, socket.getfqdn())
+    loop = asyncio.get_running_loop()
+    if isinstance(listen, int):
+        sock = socket.socket(fileno=listen)
+        if sock.family == socket.AF_UNIX:
+            return await loop.create_unix_server(factory, sock=sock)
+        return await loop.create_server(factory, sock=sock)
+    if listen.startswith("unix:"):
+        path = listen[len("unix:"):]
+        if os.path.exists(path):
+            os.unlink(path)
+        server = await loop.create_unix_server(factory, path=path)
+        os.chmod(path, 0o660)
+        return server
+    host, _, port = listen.rpartition(":")
+    return await loop.create_server(factory, host=host.strip("[]") or "127.0.0.1", port=int(port))

@@ -1,0 +1,157 @@
+"""Issue 3: the daemon over real sockets. Mail sent with smtplib to the LMTP or
+SMTP listener is stored, processed, and its receipt reaches a real SMTP sink."""
+import json
+import smtplib
+import time
+
+import pytest
+
+from conftest import make_mail
+from daemon import DaemonProcess, Sink, lmtp_send, wait_listening, write_config
+from servers import free_port
+
+
+@pytest.fixture
+def sink():
+    s = Sink().start()
+    yield s
+    s.stop()
+
+
+@pytest.fixture
+def running(live_game, sink, tmp_path):
+    port = free_port()
+    cfg = write_config(tmp_path, sink.port, port)
+    d = DaemonProcess(cfg, live_game.db).start(wait_port=port)
+    yield d, port
+    if d.proc.poll() is None:
+        d.terminate()
+
+
+def wait_processed(game, n, timeout=20):
+    deadline = time.time() + timeout
+    while time.time() < deadline:
+        log = game.show("log")
+        if len(game.mails()) >= n and all(e["processed"] for e in log):
+            return log
+        time.sleep(0.1)
+    raise AssertionError(f"not processed: {game.show('log')}")
+
+
+def test_lmtp_mail_is_processed_and_receipted(live_game, sink, running):
+    daemon, port = running
+    raw = make_mail("wooble@example.org", "Hello!\nI join as Wooble.\n", subject="joining",
+                    msgid="<join1@example.org>")
+    assert lmtp_send(port, raw) == {}
+    received = sink.wait_for(1)
+    assert len(received) == 1
+    mail_from, rcpts, receipt = received[0]
+    assert rcpts == ["wooble@example.org"] and mail_from == "bnomic@example.org"
+    assert receipt["Subject"] == "Re: joining"
+    assert receipt["In-Reply-To"] == "<join1@example.org>"
+    assert "<join1@example.org>" in receipt["References"]
+    assert receipt["Auto-Submitted"] == "auto-replied"
+    assert receipt["X-Loop"] == "bnomic@example.org"
+    body = receipt.get_payload(decode=True).decode()
+    assert '"I join as Wooble"' in body and "Done (Rule 4E4)" in body
+    assert live_game.players()["Wooble"]["addresses"] == ["wooble@example.org"]
+    outbox = json.loads(live_game.cli("outbox", "--json"))
+    assert {"to", "subject", "body", "in_reply_to", "sent"} <= set(outbox[0])
+    assert outbox[0]["sent"] is True and outbox[0]["message_id"] == receipt["Message-ID"]
+
+
+def test_one_status_per_lmtp_recipient_and_duplicates_stored_once(live_game, sink, running):
+    daemon, port = running
+    raw = make_mail("wooble@example.org", "I join as Wooble", msgid="<dup@example.org>")
+    with smtplib.LMTP("127.0.0.1", port) as lmtp:
+        lmtp.ehlo_or_helo_if_needed()
+        lmtp.mail("wooble@example.org")
+        for r in ("bnomic@example.org", "archive@example.org", "other@example.org"):
+            lmtp.rcpt(r)
+        lmtp.send(b"DATA\r\n")
+        assert lmtp.getreply()[0] == 354
+        lmtp.send(raw.replace(b"\n", b"\r\n") + b"\r\n.\r\n")
+        statuses = [lmtp.getreply() for _ in range(3)]
+    assert [code for code, _ in statuses] == [250, 250, 250]
+    lmtp_send(port, raw)                       # delivered again by a retrying MTA
+    wait_processed(live_game, 1)
+    assert len(live_game.mails()) == 1
+    assert len(sink.wait_for(1)) == 1
+
+
+def test_too_big_is_refused_with_552(live_game, sink, running):
+    daemon, port = running
+    big = make_mail("wooble@example.org", "I join as Wooble\n" + "x" * 100 + "\n" * 0
+                    + ("y" * 76 + "\n") * (5 * 1024 * 1024 // 77))
+    with pytest.raises(smtplib.SMTPResponseException) as e:
+        lmtp_send(port, big)
+    assert e.value.smtp_code == 552
+    assert live_game.mails() == []
+
+
+def test_plain_smtp_listener_too(live_game, sink, tmp_path):
+    smtp_port, lmtp_port = free_port(), free_port()
+    cfg = write_config(tmp_path, sink.port, lmtp_port, smtp={"listen": f"127.0.0.1:{smtp_port}"})
+    d = DaemonProcess(cfg, live_game.db).start(wait_port=smtp_port)
+    try:
+        with smtplib.SMTP("127.0.0.1", smtp_port) as smtp:
+            smtp.sendmail("ais@example.org", ["bnomic@example.org"],
+                          make_mail("ais@example.org", "I join as Ais523"))
+        assert len(sink.wait_for(1)) == 1
+        assert "Ais523" in live_game.players()
+    finally:
+        assert d.terminate() == 0
+
+
+@pytest.mark.parametrize("headers, envelope_from, why", [
+    ({"Auto-Submitted": "auto-replied"}, "wooble@example.org", "auto-reply"),
+    ({}, "", "bounce (null sender)"),
+    ({"X-Loop": "bnomic@example.org"}, "wooble@example.org", "our own loop"),
+])
+def test_no_receipt_for_auto_replies_bounces_or_loops(live_game, sink, running, headers, envelope_from, why):
+    daemon, port = running
+    live_game.join("Wooble", live_game.clock()["now"])   # the daemon applies it, with a receipt
+    assert len(sink.wait_for(1)) == 1
+    sink.messages.clear()
+    raw = make_mail("wooble@example.org", "I give m5 to The Beast")
+    head, body = raw.split(b"\n\n", 1)
+    extra = b"".join(f"{k}: {v}\n".encode() for k, v in headers.items())
+    lmtp_send(port, head + b"\n" + extra + b"\n" + body, mail_from=envelope_from)
+    wait_processed(live_game, 2)
+    time.sleep(0.5)
+    assert sink.messages == [], why
+    # it is still applied (a bounce or auto-reply saying so would be odd, but it is mail)
+    assert len(live_game.mails()) == 2
+
+
+def test_a_bounce_report_gets_no_answer(live_game, sink, running):
+    daemon, port = running
+    raw = (b"From: MAILER-DAEMON@example.org\nTo: bnomic@example.org\nSubject: Undelivered\n"
+           b"Message-ID: <bounce1@example.org>\nMIME-Version: 1.0\n"
+           b"Content-Type: multipart/report; report-type=delivery-status; boundary=XX\n\n"
+           b"--XX\nContent-Type: text/plain\n\nI give m5 to The Beast\n--XX\n"
+           b"Content-Type: message/delivery-status\n\nReporting-MTA: dns; example.org\n--XX--\n")
+    lmtp_send(port, raw, mail_from="")
+    wait_processed(live_game, 1)
+    time.sleep(0.5)
+    assert sink.messages == []
+
+
+def test_sigterm_stops_cleanly(live_game, sink, tmp_path):
+    port = free_port()
+    d = DaemonProcess(write_config(tmp_path, sink.port, port), live_game.db).start(wait_port=port)
+    assert d.terminate() == 0
+    assert "stopped" in d.output()
+
+
+def test_status_for_the_operator(live_game, sink, running):
+    daemon, port = running
+    lmtp_send(port, make_mail("wooble@example.org", "I join as Wooble", msgid="<s1@x>"))
+    sink.wait_for(1)
+    status = json.loads(live_game.cli("status", "--json"))
+    assert status["last_processed"]["message_id"] == "<s1@x>"
+    assert status["log_backlog"] == 0 and status["outbox_backlog"] == 0
+    assert status["outbox_oldest_failure"] is None
+    assert status["clock"]["nweek"] == 1 and status["last_tick"]
+    text = live_game.cli("status")
+    assert "<s1@x>" in text and "log backlog:    0" in text
