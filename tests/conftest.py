@@ -87,6 +87,9 @@ class Game:
     def show(self, kind: str):
         return json.loads(self.cli("show", kind, "--json"))
 
+    def show_outbox(self) -> list:
+        return json.loads(self.cli("outbox", "--json"))
+
     def mails(self) -> list:
         return [e for e in self.show("log") if e["kind"] == "mail"]
 

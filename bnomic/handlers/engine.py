@@ -18,7 +18,7 @@ import inspect
 from dataclasses import dataclass
 from datetime import datetime
 
-from ..store import Deadline, Game, Outcome, Player, Setup, database
+from ..store import Deadline, Game, Outcome, Player, Setup, database, write_transaction
 from . import clock, grammar, players
 from .context import Context, Rejected
 from .durations import next_midnight
@@ -56,13 +56,13 @@ def advance(to: datetime) -> None:
                                        Deadline.due_at.is_null(False))
                .order_by(Deadline.due_at).first())
         if due is not None and due.due_at < midnight and due.due_at <= to:
-            with database.atomic():
+            with write_transaction():
                 _set_now(max(due.due_at, game.now))
                 ctx = Context(Game.get().now, "deadline")
                 _run_in_order(ctx, _absolute_deadlines_due(ctx.at))
             continue
         if midnight <= to:
-            with database.atomic():
+            with write_transaction():
                 _set_now(midnight)
                 run_midnight(Context(midnight, "midnight"))
             continue
@@ -175,7 +175,7 @@ def _apply_reading(ctx: Context, reading: grammar.Reading, position: int) -> Out
     for _ in range(reading.times):
         ctx.notes = []
         try:
-            with database.atomic():
+            with database.atomic():   # a savepoint: a refused action changes nothing
                 actor = players.player_by_address(ctx.post.sender)
                 if spec.players_only and actor is None:
                     raise Rejected("only Players can do this, and this address belongs to no "

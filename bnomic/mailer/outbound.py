@@ -16,7 +16,7 @@ from email.message import EmailMessage
 from email.utils import format_datetime
 
 from ..config import Config
-from ..store import Outbox, database
+from ..store import Outbox, write_transaction
 from .inbound import wall_clock
 from .receipts import loop_id, processor_address
 
@@ -101,7 +101,7 @@ class Sender:
             return 0
         try:
             for row in rows:
-                with database.atomic():
+                with write_transaction():
                     claimed = (Outbox.update(state="sending", attempts=Outbox.attempts + 1)
                                .where(Outbox.id == row.id, Outbox.state == "queued").execute())
                 if not claimed:

@@ -11,7 +11,7 @@ from datetime import datetime
 from .. import config as configuration
 from ..handlers import engine
 from ..handlers.context import game_config
-from ..store import Entry, Outcome, Setup, database, log, upgrade
+from ..store import Entry, Outcome, Setup, log, upgrade, write_transaction
 from . import parse, receipts
 
 
@@ -21,7 +21,7 @@ def create_game(start: datetime, nweek: int = 1, nday: int = 1, clock_on: bool =
     upgrade()
     if Setup.select().exists():
         raise FileExistsError("this database already holds a game")
-    with database.atomic():
+    with write_transaction():
         setup = Setup.create(seed=seed, start_at=start, nweek=nweek, nday=nday,
                              clock_on=clock_on, config=config or configuration.defaults(),
                              advanced_to=start)
@@ -50,7 +50,7 @@ def _apply_mail(entry: Entry, emit: bool) -> list[Outcome]:
 def process(entry: Entry, emit: bool = False) -> list[Outcome]:
     """Apply one log entry. With emit, queue the mail it causes (receipts)."""
     engine.advance(entry.at)
-    with database.atomic():
+    with write_transaction():
         if entry.kind == "mail":
             outcomes = _apply_mail(entry, emit)
         else:
@@ -77,7 +77,7 @@ def rebuild() -> None:
     mailed: the outbox keeps what was sent the first time."""
     setup = Setup.get()
     log.reset_state()
-    with database.atomic():
+    with write_transaction():
         engine.start_game(setup)
     process_pending(emit=False)
     engine.advance(log.game_time())

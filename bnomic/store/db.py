@@ -39,6 +39,15 @@ def open_database(target: str):
     return db
 
 
+def write_transaction():
+    """A transaction that writes: on SQLite it takes the write lock at BEGIN
+    (IMMEDIATE), so it waits its turn (busy_timeout) instead of failing when
+    another writer commits between its first read and its first write."""
+    if isinstance(database.obj, SqliteDatabase):
+        return database.atomic(lock_type="IMMEDIATE")
+    return database.atomic()
+
+
 def close_database():
     if database.obj is not None and not database.is_closed():
         database.close()

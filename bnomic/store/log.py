@@ -6,7 +6,7 @@ from datetime import datetime
 
 from peewee import IntegrityError
 
-from .db import database
+from .db import database, write_transaction
 from .models import STATE_MODELS, Checkpoint, Command, Entry, Message, Setup
 
 
@@ -28,7 +28,7 @@ def append_message(raw: bytes, message_id: str, sender: str, at: datetime,
     """Commit a mail to the log; None if its Message-ID is already there.
     `at` is clamped so the log's times never go backwards. Safe to call from
     any thread: receivers only ever append (invariant 5)."""
-    with database.atomic() as txn:
+    with write_transaction() as txn:
         if has_message(message_id):
             return None
         entry = Entry.create(kind="mail", at=max(at, game_time()))
@@ -43,7 +43,7 @@ def append_message(raw: bytes, message_id: str, sender: str, at: datetime,
 
 
 def append_command(verb: str, args: list[str], at: datetime, issued_at: datetime) -> Entry:
-    with database.atomic():
+    with write_transaction():
         entry = Entry.create(kind="command", at=max(at, game_time()))
         Command.create(entry=entry, verb=verb, args=list(args), issued_at=issued_at)
     return entry
@@ -69,7 +69,7 @@ def mark_advanced(to: datetime) -> None:
 
 def reset_state() -> None:
     """Empty every state table and mark the whole log unprocessed (for rebuild)."""
-    with database.atomic():
+    with write_transaction():
         database.drop_tables(STATE_MODELS)
         database.create_tables(STATE_MODELS)
         Entry.update(processed=False).execute()
