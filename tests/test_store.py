@@ -46,3 +46,29 @@ def test_postgres_url_is_accepted_by_scheme():
     # without a server this must fail with a clear StoreError, not a crash
     with pytest.raises(StoreError, match="cannot open"):
         open_database("postgresql://bnomic@127.0.0.1:1/none")
+
+
+def test_a_version_1_database_is_migrated_and_keeps_its_log(game):
+    """Version 1 (issue 2) had no envelope columns, outbox, checkpoints or settings."""
+    game.join("Wooble", "2008-09-01T10:00:00Z")
+    game.tick("2008-09-03T00:00:00Z")
+    digest = game.digest()
+    con = sqlite3.connect(game.db)
+    con.execute("ALTER TABLE message DROP COLUMN envelope_from")
+    con.execute("ALTER TABLE message DROP COLUMN rcpt_tos")
+    for table in ("outbox", "checkpoint", "setting"):
+        con.execute(f"DROP TABLE {table}")
+    con.execute("UPDATE schemaversion SET version = 1")
+    con.commit()
+    con.close()
+    open_database(game.db)
+    assert migrations.current_version() == 1
+    assert upgrade() == 2
+    con = sqlite3.connect(game.db)
+    columns = {row[1] for row in con.execute("PRAGMA table_info(message)")}
+    assert {"envelope_from", "rcpt_tos"} <= columns
+    assert {"outbox", "checkpoint", "setting"} <= {
+        r[0] for r in con.execute("SELECT name FROM sqlite_master WHERE type='table'")}
+    game.cli("rebuild")
+    assert game.digest() == digest
+    assert game.show("log")[0]["message_id"]

@@ -117,11 +117,13 @@ def decode_part(part: Message) -> str:
     charset = part.get_content_charset() or "us-ascii"
     try:
         text = payload.decode(charset)
-    except (LookupError, UnicodeDecodeError):
+    except LookupError:                 # a charset Python does not know: guess
         try:
             text = payload.decode("utf-8")
         except UnicodeDecodeError:
             text = payload.decode("latin-1")
+    except UnicodeDecodeError:          # the declared charset, with the damage marked
+        text = payload.decode(charset, errors="replace")
     if part.get_param("format", "").lower() == "flowed":
         text = unflow(text, delsp=part.get_param("delsp", "").lower() == "yes")
     return text
@@ -167,7 +169,7 @@ def body_text(mail) -> str:
 
 
 _COMMENT = re.compile(r"/\*.*?\*/|\[\[.*?\]\]", re.S)
-_ATTRIBUTION = re.compile(r"^\s*(?:on\b.*)?\bwrote\s*:\s*$|^\s*le\b.*\ba écrit\s*:\s*$", re.I)
+_ATTRIBUTION = re.compile(r"^.*\bwrote\s*:\s*$|^\s*le\b.*\ba écrit\s*:\s*$", re.I)
 _CUT = re.compile(
     r"^\s*(?:-{2,}\s*(?:original message|forwarded message)\s*-{2,}"
     r"|begin forwarded message:|_{8,}\s*$|-{5,}\s*$)", re.I)
