@@ -155,3 +155,54 @@ def test_status_for_the_operator(live_game, sink, running):
     assert status["clock"]["nweek"] == 1 and status["last_tick"]
     text = live_game.cli("status")
     assert "<s1@x>" in text and "log backlog:    0" in text
+
+
+def test_daily_cap_with_a_notice_on_the_last_receipt(live_game, sink, tmp_path):
+    port = free_port()
+    cfg = write_config(tmp_path, sink.port, port, receipts={"daily_cap": 2})
+    d = DaemonProcess(cfg, live_game.db).start(wait_port=port)
+    try:
+        for i in range(4):
+            lmtp_send(port, make_mail("w@example.org", f"I give m1 to Nobody{i}"))
+        wait_processed(live_game, 4)
+        time.sleep(1)
+        received = sink.wait_for(2)
+        assert len(received) == 2
+        bodies = [m.get_payload(decode=True).decode() for _, _, m in received]
+        assert "last receipt bnomic will send to you today" not in bodies[0]
+        assert "last receipt bnomic will send to you today (2 a day)" in bodies[1]
+        assert len(live_game.mails()) == 4               # all four stored and applied
+    finally:
+        d.terminate()
+
+
+def test_receipts_to_the_list_when_configured(live_game, sink, tmp_path):
+    port = free_port()
+    cfg = write_config(tmp_path, sink.port, port, receipts={"to": "list"})
+    d = DaemonProcess(cfg, live_game.db).start(wait_port=port)
+    try:
+        lmtp_send(port, make_mail("w@example.org", "I join as Wooble"))
+        _, rcpts, receipt = sink.wait_for(1)[0]
+        assert rcpts == ["business@example.org"]
+    finally:
+        d.terminate()
+
+
+def test_our_own_mail_is_never_answered(live_game, sink, running):
+    daemon, port = running
+    lmtp_send(port, make_mail("bnomic@example.org", "I join as Echo"))
+    wait_processed(live_game, 1)
+    time.sleep(0.5)
+    assert sink.messages == []
+
+
+def test_the_operators_fora_are_recorded_in_the_log(live_game, sink, running):
+    commands = [e["command"] for e in live_game.show("log") if e["kind"] == "command"]
+    assert ["setting", "addresses.public_fora", '["business@example.org"]'] in commands
+    assert ["setting", "addresses.processor", '"bnomic@example.org"'] in commands
+    # a discussion-only message is stored, not acted on, and its sender told why
+    daemon, port = running
+    lmtp_send(port, make_mail("w@example.org", "I join as Wooble", to="discuss@example.org"))
+    _, _, receipt = sink.wait_for(1)[0]
+    assert "reached only a Discussion Forum" in receipt.get_payload(decode=True).decode()
+    assert "Wooble" not in live_game.players()

@@ -60,9 +60,9 @@ def reply_subject(subject: str) -> str:
 
 def sent_today(address: str, day: datetime) -> int:
     start = day.replace(hour=0, minute=0, second=0, microsecond=0)
-    return (Outbox.select().where(Outbox.kind == "receipt", Outbox.queued_at >= start,
-                                  Outbox.queued_at < start + timedelta(days=1))
-            .where(Outbox.to.contains(f'"{address}"')).count())
+    rows = Outbox.select(Outbox.to).where(Outbox.kind == "receipt", Outbox.queued_at >= start,
+                                          Outbox.queued_at < start + timedelta(days=1))
+    return sum(address in row.to for row in rows)
 
 
 def queue_receipt(entry: Entry, mail, post, outcomes, envelope_from: str | None,
