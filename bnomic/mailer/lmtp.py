@@ -28,11 +28,12 @@ class StoreHandler:
     """aiosmtpd handler: commit each message to the log, then say OK."""
 
     def __init__(self, executor: ThreadPoolExecutor, wake: Callable[[], None], source: str,
-                 lmtp: bool):
+                 lmtp: bool, store: Callable = store_raw):
         self.executor = executor
         self.wake = wake
         self.source = source
         self.lmtp = lmtp
+        self.store = store
 
     async def handle_DATA(self, server, session, envelope):
         raw = envelope.original_content or b""
@@ -41,8 +42,8 @@ class StoreHandler:
         loop = asyncio.get_running_loop()
         try:
             mid, entry = await loop.run_in_executor(
-                self.executor, lambda: store_raw(raw, source=self.source, envelope_from=mail_from,
-                                                 rcpt_tos=rcpts))
+                self.executor, lambda: self.store(raw, source=self.source, envelope_from=mail_from,
+                                                  rcpt_tos=rcpts))
         except Exception as e:
             log.error("could not store a message from %s: %s", mail_from or "<>", e)
             status = "451 4.3.0 Could not store the message; please try again later"
