@@ -55,14 +55,18 @@ class Sink:
 
 
 def write_config(folder: Path, sink_port: int, lmtp_port: int | None = None, **extra) -> Path:
-    lines = [
-        "[lmtp]", f'listen = "127.0.0.1:{lmtp_port}"' if lmtp_port else "",
-        "max_message_size = 1048576",
-        "[smtp_out]", 'host = "127.0.0.1"', f"port = {sink_port}",
-        "[addresses]", 'processor = "bnomic@example.org"',
-        'public_fora = ["business@example.org"]', 'discussion_fora = ["discuss@example.org"]',
-    ]
+    """An operator's TOML file: LMTP on lmtp_port, SMTP out to sink_port, the fora;
+    extra tables are merged in (extra={"smtp_out": {...}} overrides keys)."""
+    tables = {
+        "lmtp": {"max_message_size": 1048576, **({"listen": f"127.0.0.1:{lmtp_port}"} if lmtp_port else {})},
+        "smtp_out": {"host": "127.0.0.1", "port": sink_port},
+        "addresses": {"processor": "bnomic@example.org", "public_fora": ["business@example.org"],
+                      "discussion_fora": ["discuss@example.org"]},
+    }
     for section, values in extra.items():
+        tables.setdefault(section, {}).update(values)
+    lines = []
+    for section, values in tables.items():
         lines.append(f"[{section}]")
         lines += [f"{k} = {json.dumps(v)}" for k, v in values.items()]
     path = folder / "bnomic.toml"

@@ -206,3 +206,54 @@ def test_the_operators_fora_are_recorded_in_the_log(live_game, sink, running):
     _, _, receipt = sink.wait_for(1)[0]
     assert "reached only a Discussion Forum" in receipt.get_payload(decode=True).decode()
     assert "Wooble" not in live_game.players()
+
+
+def test_outbound_mail_is_retried_with_backoff_until_the_server_answers(live_game, tmp_path):
+    port, sink_port = free_port(), free_port()
+    cfg = write_config(tmp_path, sink_port, port, smtp_out={
+        "host": "127.0.0.1", "port": sink_port, "retry_start_seconds": 1})
+    d = DaemonProcess(cfg, live_game.db).start(wait_port=port)
+    try:
+        lmtp_send(port, make_mail("w@example.org", "I join as Wooble"))
+        deadline = time.time() + 20
+        while time.time() < deadline:
+            rows = live_game.show_outbox()
+            if rows and rows[0]["attempts"] >= 1 and rows[0]["last_error"]:
+                break
+            time.sleep(0.1)
+        assert rows[0]["state"] == "queued" and not rows[0]["sent"]   # no server yet: retry later
+        status = json.loads(live_game.cli("status", "--json"))
+        assert status["outbox_oldest_failure"]["attempts"] >= 1
+        from daemon import Sink as _Sink
+        sink = _Sink()
+        sink.controller.port = sink_port
+        sink.start()
+        try:
+            assert len(sink.wait_for(1, timeout=30)) == 1
+        finally:
+            sink.stop()
+        assert live_game.show_outbox()[0]["sent"] is True
+    finally:
+        d.terminate()
+
+
+def test_missed_midnights_fire_in_order_before_later_mail(tmp_path):
+    from conftest import Game
+    from datetime import datetime, timedelta, timezone
+    start = (datetime.now(timezone.utc) - timedelta(days=3)).replace(
+        hour=12, minute=0, second=0, microsecond=0)
+    game = Game(tmp_path, start=start.isoformat(), clock="on")
+    sink = Sink().start()
+    port = free_port()
+    d = DaemonProcess(write_config(tmp_path, sink.port, port), game.db).start(wait_port=port)
+    try:
+        lmtp_send(port, make_mail("w@example.org", "I join as Wooble"))
+        wait_processed(game, 1)
+        events = game.show("events")
+        midnights = [e for e in events if e["cause"] == "midnight" and e["kind"] == "clock"]
+        assert len(midnights) == 3 and game.clock()["nday"] == 4
+        join = next(e for e in events if e["kind"] == "join" and e["data"]["player"] == "Wooble")
+        assert all(m["seq"] < join["seq"] for m in midnights)
+    finally:
+        d.terminate()
+        sink.stop()

@@ -140,3 +140,22 @@ def test_give_phrasings(game):
     r = game.post("ais523@example.org", body, "2008-09-01T10:00:00Z")
     assert r.count("Done") == 5, r
     assert game.players()["Wooble"]["mackerel"] == 65
+
+
+def test_a_player_adds_and_removes_addresses(game):
+    game.join("Wooble", "2008-09-01T09:00:00Z", address="w@example.org")
+    game.join("Ais523", "2008-09-01T09:00:00Z", address="a@example.org")
+    r = game.post("w@example.org", "I add the address Wooble@Home.example to my addresses.",
+                  "2008-09-01T10:00:00Z")
+    assert "Done (Rule 4E4)" in r
+    assert game.players()["Wooble"]["addresses"] == ["w@example.org", "wooble@home.example"]
+    assert "Done" in game.post("wooble@home.example", "I give m1 to Ais523", "2008-09-01T11:00:00Z")
+    r = game.post("w@example.org", "I also post from a@example.org", "2008-09-01T12:00:00Z")
+    assert "another Player's" in r
+    r = game.post("stranger@example.org", "I also post from x@example.org", "2008-09-01T12:00:00Z")
+    assert "only Players" in r
+    assert "Done" in game.post("wooble@home.example", "I remove the address w@example.org",
+                               "2008-09-01T13:00:00Z")
+    r = game.post("wooble@home.example", "I remove the address wooble@home.example",
+                  "2008-09-01T13:00:00Z")
+    assert "your only address" in r

@@ -220,3 +220,49 @@ def forfeit(ctx: Context, actor: Player) -> None:
     actor.save()
     ctx.record("forfeit", f"{actor.name} forfeits and is no longer a Player",
                rule="4E4", player=actor.name)
+
+
+# ----------------------------------------------------------------- addresses
+
+_ADDRESS = re.compile(r"<?([^\s<>@]+@[^\s<>@]+\.[^\s<>@.]+)>?")
+
+
+def parse_address(text: str) -> str:
+    m = _ADDRESS.fullmatch(text.strip().strip(".,;"))
+    if not m:
+        raise Rejected(f"{text!r} is not a mail address", rule="4E4")
+    return m.group(1).lower()
+
+
+@action("add_address",
+        r"i (?:add|register) (?:the )?(?:e-?mail )?address {name} (?:to|for) (?:my addresses|me|my account)",
+        r"i (?:will )?(?:also )?(?:post|write|send mail) from {name}(?: too| as well)?",
+        rule="4E4", example="I add the address wooble@home.example to my addresses",
+        keywords=("address",))
+def add_address(ctx: Context, actor: Player, name: str) -> None:
+    """A Player may post from another address too. It must come from one of the
+    Player's addresses, and the new one must never have been anyone's."""
+    address = parse_address(name)
+    owner = Address.get_or_none(Address.address == address)
+    if owner is not None:
+        whose = "yours already" if owner.player_id == actor.id else "another Player's"
+        raise Rejected(f"the address {address} is {whose}", rule="4E4")
+    Address.create(address=address, player=actor)
+    ctx.record("address", f"{actor.name} may post from {address}", rule="4E4",
+               player=actor.name, address=address)
+
+
+@action("remove_address",
+        r"i (?:remove|drop) (?:the )?(?:e-?mail )?address {name}(?: from my addresses)?",
+        rule="4E4", example="I remove the address wooble@old.example",
+        keywords=("address",))
+def remove_address(ctx: Context, actor: Player, name: str) -> None:
+    address = parse_address(name)
+    row = Address.get_or_none(Address.address == address, Address.player == actor)
+    if row is None:
+        raise Rejected(f"{address} is not one of your addresses", rule="4E4")
+    if actor.addresses.count() == 1:
+        raise Rejected("that is your only address; add another first", rule="4E4")
+    row.delete_instance()
+    ctx.record("address", f"{actor.name} no longer posts from {address}", rule="4E4",
+               player=actor.name, address=address)

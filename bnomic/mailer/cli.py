@@ -235,10 +235,18 @@ def cmd_admin(args) -> None:
     print(outcome.reason)
 
 
+class OneLineFormatter(logging.Formatter):
+    """One event per line for journald, tracebacks included (folded with ' | ')."""
+
+    def format(self, record):
+        return super().format(record).replace("\n", " | ")
+
+
 def cmd_run(args) -> None:
     from .daemon import Daemon, DaemonError
-    logging.basicConfig(level=logging.DEBUG if args.verbose else logging.INFO, stream=sys.stderr,
-                        format="%(levelname)s %(name)s: %(message)s")
+    handler = logging.StreamHandler(sys.stderr)
+    handler.setFormatter(OneLineFormatter("%(levelname)s %(name)s: %(message)s"))
+    logging.basicConfig(level=logging.DEBUG if args.verbose else logging.INFO, handlers=[handler])
     try:
         Daemon(configuration.load_operator(args.config), db_target(args)).run()
     except DaemonError as e:

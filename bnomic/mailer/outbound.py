@@ -97,6 +97,7 @@ class Sender:
             smtp = self.connect()
         except (OSError, smtplib.SMTPException) as e:
             for row in rows:
+                Outbox.update(attempts=Outbox.attempts + 1).where(Outbox.id == row.id).execute()
                 self._failed(row, e, permanent=False)
             return 0
         try:
@@ -131,8 +132,10 @@ class Sender:
     def _failed(self, row: Outbox, error: Exception, permanent: bool) -> None:
         row = Outbox.get_by_id(row.id)
         attempts = max(row.attempts, 1)
-        give_up = permanent or attempts >= MAX_ATTEMPTS
-        delay = min(BACKOFF_START * 2 ** (attempts - 1), BACKOFF_MAX)
+        give_up = permanent or attempts >= int(self.settings.get("max_attempts", MAX_ATTEMPTS))
+        start = timedelta(seconds=float(self.settings.get("retry_start_seconds",
+                                                          BACKOFF_START.total_seconds())))
+        delay = min(start * 2 ** (attempts - 1), BACKOFF_MAX)
         Outbox.update(state="failed" if give_up else "queued", last_error=str(error)[:500],
                       next_attempt_at=None if give_up else wall_clock() + delay) \
             .where(Outbox.id == row.id).execute()
