@@ -129,7 +129,7 @@ class Daemon:
         sender = outbound.Sender(self.operator.get("smtp_out", {}), game_config)
         jobs = [("engine", self.engine_loop),
                 ("outbox", lambda: sender.run(self.stop, self.outbox_wake))]
-        if self.operator.get("imap", {}).get("host"):
+        if self.operator.get("imap"):
             from .imap import ImapPoller
             poller = ImapPoller(self.operator["imap"], wake=self.wake_engine, stop=self.stop)
             jobs.append(("imap", poller.run))

@@ -58,6 +58,31 @@ def _utc(value) -> datetime | None:
     return value.astimezone(timezone.utc)
 
 
+class _Client(IMAPClient):
+    """IMAPClient whose next idle_check() can skip waiting for the socket.
+
+    idle_check() polls the socket before reading, but imaplib reads through a
+    buffer: Dovecot sends "+ idling" and the EXISTS of mail that came during
+    the last poll in one segment, idle() consumes the buffer with its first
+    line, and the EXISTS would sit there unseen until the IDLE is renewed.
+    With read_buffered set, idle_check() reads at once whatever is there (it
+    stops at the first read that would block)."""
+
+    read_buffered = False
+
+    def _ready(self, wait, sock, timeout):
+        if self.read_buffered:
+            self.read_buffered = False
+            return [sock]
+        return wait(sock, timeout)
+
+    def _poll_socket(self, sock, timeout=None):
+        return self._ready(super()._poll_socket, sock, timeout)
+
+    def _select_poll_socket(self, sock, timeout=None):
+        return self._ready(super()._select_poll_socket, sock, timeout)
+
+
 def _text(parts) -> str:
     return " ".join(p.decode("utf-8", "replace") if isinstance(p, bytes) else str(p) for p in parts)
 
@@ -76,7 +101,7 @@ class ImapPoller:
             raise ValueError("[imap]: ssl and starttls exclude each other (ssl is IMAPS, "
                              "starttls upgrades plain IMAP)")
         self.port = int(s.get("port", 993 if self.ssl else 143))
-        self.username = s.get("username")
+        self.username = str(s.get("username") or "")
         if not self.username:
             raise ValueError("[imap]: username is required")
         if "password" in s:
@@ -98,14 +123,14 @@ class ImapPoller:
         self.wake = wake
         self.stop = stop if stop is not None else threading.Event()
         self.last_fetched: list[int] = []   # the UIDs the last poll_once fetched (for tests, logs)
-        self._client: IMAPClient | None = None
+        self._client: _Client | None = None
 
     # ------------------------------------------------------------ connection
 
-    def _connect(self) -> IMAPClient:
+    def _connect(self) -> _Client:
         if self._client is not None:
             return self._client
-        client = IMAPClient(self.host, self.port, ssl=self.ssl, timeout=self.timeout)
+        client = _Client(self.host, self.port, ssl=self.ssl, timeout=self.timeout)
         try:
             if self.starttls:
                 client.starttls()
@@ -164,7 +189,7 @@ class ImapPoller:
         client = self._connect()
         info = client.select_folder(self.mailbox, readonly=True)
         if b"UIDVALIDITY" not in info:
-            raise ImapError(f"{self.source}: SELECT reported no UIDVALIDITY")
+            raise ImapError(f"SELECT {self.mailbox} reported no UIDVALIDITY")
         uidvalidity = int(info[b"UIDVALIDITY"])
         cp = Checkpoint.get_or_none(Checkpoint.source == self.source)
         if cp is not None and cp.uidvalidity == uidvalidity:
@@ -188,7 +213,7 @@ class ImapPoller:
                 if item is not None:            # else expunged since the SEARCH: gone
                     raw = item.get(b"BODY[]")
                     if raw is None:
-                        raise ImapError(f"{self.source}: no body returned for UID {uid}")
+                        raise ImapError(f"no body returned for UID {uid}")
                     self.last_fetched.append(uid)
                     _, entry = inbound.store_raw(bytes(raw), source=self.source,
                                                  at=_utc(item.get(b"INTERNALDATE")))
@@ -216,23 +241,27 @@ class ImapPoller:
             return
         client.idle()
         deadline = time.monotonic() + self.idle_renew
-        while not self.stop.is_set():
+        client.read_buffered = True         # first what came with "+ idling" (see _Client)
+        responses = client.idle_check(timeout=0)
+        while not self._new_mail(responses) and not self.stop.is_set():
             left = deadline - time.monotonic()
             if left <= 0:
                 break
             wait = min(IDLE_CHECK_SECONDS, left)
             began = time.monotonic()
             responses = client.idle_check(timeout=wait)
-            for r in responses:
-                if r and r[0] == b"BYE":
-                    raise ImapError(f"server said BYE {_text(r[1:])!r}")
-            if any(len(r) >= 2 and r[1] in (b"EXISTS", b"RECENT") for r in responses):
-                break
             # Readable yet nothing read: imapclient swallows EOF there. Leave
             # IDLE: DONE fails on a dead connection, or we simply poll again.
             if not responses and time.monotonic() - began < wait * 0.9:
                 break
         client.idle_done()      # after an error run() drops the connection instead
+
+    @staticmethod
+    def _new_mail(responses) -> bool:
+        for r in responses:
+            if r and r[0] == b"BYE":
+                raise ImapError(f"server said BYE {_text(r[1:])!r}")
+        return any(len(r) >= 2 and r[1] in (b"EXISTS", b"RECENT") for r in responses)
 
     # ------------------------------------------------------------------- run
 
