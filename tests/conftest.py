@@ -23,7 +23,7 @@ def utc(text: str) -> datetime:
 
 def make_mail(sender: str, body: str, *, name: str = "", date: str | None = None,
               msgid: str | None = None, subject: str = "actions",
-              to: str = "business@example.org") -> bytes:
+              to: str = "business@example.org", headers: dict | None = None) -> bytes:
     msg = EmailMessage()
     msg["From"] = f"{name} <{sender}>" if name else sender
     msg["To"] = to
@@ -31,6 +31,8 @@ def make_mail(sender: str, body: str, *, name: str = "", date: str | None = None
     if date:
         msg["Date"] = format_datetime(utc(date))
     msg["Message-ID"] = msgid or f"<test{next(_ids)}@example.org>"
+    for k, v in (headers or {}).items():
+        msg[k] = v
     msg.set_content(body)
     return bytes(msg)
 

@@ -49,7 +49,8 @@ def test_postgres_url_is_accepted_by_scheme():
 
 
 def test_a_version_1_database_is_migrated_and_keeps_its_log(game):
-    """Version 1 (issue 2) had no envelope columns, outbox, checkpoints or settings."""
+    """Version 1 (issue 2) had no envelope columns, outbox, checkpoints or
+    settings (version 2), nor intents, stances or start-of-nday deadlines (3)."""
     game.join("Wooble", "2008-09-01T10:00:00Z")
     game.tick("2008-09-03T00:00:00Z")
     digest = game.digest()
@@ -58,12 +59,15 @@ def test_a_version_1_database_is_migrated_and_keeps_its_log(game):
     con.execute("ALTER TABLE message DROP COLUMN rcpt_tos")
     for table in ("outbox", "checkpoint", "setting"):
         con.execute(f"DROP TABLE {table}")
+    con.execute("ALTER TABLE deadline DROP COLUMN edge")
+    for table in ("intent", "stance"):
+        con.execute(f"DROP TABLE {table}")
     con.execute("UPDATE schemaversion SET version = 1")
     con.commit()
     con.close()
     open_database(game.db)
     assert migrations.current_version() == 1
-    assert upgrade() == 2
+    assert upgrade() == 3
     con = sqlite3.connect(game.db)
     columns = {row[1] for row in con.execute("PRAGMA table_info(message)")}
     assert {"envelope_from", "rcpt_tos"} <= columns

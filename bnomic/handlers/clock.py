@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from ..config import Config
 from ..store import Game
 from .context import Context, Rejected
-from .registry import at_start_of
+from .registry import Undecidable, assertion, at_start_of
 
 
 @dataclass
@@ -170,3 +170,34 @@ def resume_time(ctx: Context, rule: str, why: str) -> None:
     g.time_stopped = False
     g.save()
     ctx.record("time", f"game time resumed: {why}", rule=rule)
+
+
+# ------------------------------------------------- assertions (Rule 4E12)
+
+@assertion("clock_is", r"(?:the )?clock is (?P<state>on|off)", rule="4E14")
+def clock_is(ctx: Context, actor, state: str) -> bool:
+    return ctx.game.clock_on == (state.lower() == "on")
+
+
+@assertion("nday_is", r"(?:it is|the nday is|we are in|this is) nday {number}",
+           r"it is (?P<name>breakday|winday|mulberry|tango|wonko|halfday|joel|rushnight|ballotday|teucer|zarpint|thirnight)",
+           rule="4E14")
+def nday_is(ctx: Context, actor, number: str | None = None, name: str | None = None) -> bool:
+    game = ctx.game
+    if name:
+        return nday_name(ctx.config, game.nday).lower() == name.lower()
+    if not number.isdigit():
+        raise Undecidable(f"{number!r} is not an nday")
+    return game.nday == int(number)
+
+
+@assertion("nweek_is", r"(?:it is|the nweek is|we are in|this is) nweek {number}", rule="4E14")
+def nweek_is(ctx: Context, actor, number: str) -> bool:
+    if not number.isdigit():
+        raise Undecidable(f"{number!r} is not an nweek")
+    return ctx.game.nweek == int(number)
+
+
+@assertion("voting", r"(?:it is|we are in) (?:the )?voting(?: period)?", rule="4E15")
+def voting(ctx: Context, actor) -> bool:
+    return in_voting_period(ctx.config, ctx.game)

@@ -31,15 +31,16 @@ class Due:
     at: datetime | None = None       # an instant
     counter: str | None = None       # "nday" | "ndelay": at the end of the period
     count: int | None = None         #   just before that counter reaches count
-    nweek: int | None = None         # at the end of this nday of this nweek
+    nweek: int | None = None         # at the end (or start) of this nday of this nweek
     nday: int | None = None
+    edge: str = "end"
 
     def describe(self) -> str:
         if self.at is not None:
             return self.at.strftime("%Y-%m-%d %H:%M UTC")
         if self.counter:
             return f"at the end of the {self.counter} before {self.counter} change #{self.count}"
-        return f"at the end of nday {self.nday} of nweek {self.nweek}"
+        return f"at the {self.edge} of nday {self.nday} of nweek {self.nweek}"
 
 
 def midnight_floor(t: datetime) -> datetime:
@@ -102,7 +103,7 @@ def jiffies(ctx: Context, n: int = 1) -> Due:
 def schedule(ctx: Context, due: Due, action: str, rule: str, **args) -> Deadline:
     """Put a deadline on the schedule; the engine fires `action` when it is due."""
     row = Deadline.create(due_at=due.at, counter=due.counter, count=due.count,
-                          nweek=due.nweek, nday=due.nday, action=action,
+                          nweek=due.nweek, nday=due.nday, edge=due.edge, action=action,
                           args=args, rule=rule, created_at=ctx.at)
     ctx.record("schedule", f"{action} scheduled {due.describe()}", rule=rule,
                deadline=row.id, action=action)
@@ -115,3 +116,8 @@ def cancel(ctx: Context, deadline_id: int, rule: str | None = None) -> None:
         row.state = "cancelled"
         row.save()
         ctx.record("schedule", f"{row.action} cancelled", rule=rule, deadline=row.id)
+
+
+def due_of_row(row: Deadline) -> Due:
+    return Due(at=row.due_at, counter=row.counter, count=row.count, nweek=row.nweek,
+               nday=row.nday, edge=row.edge)

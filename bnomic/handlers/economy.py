@@ -7,7 +7,7 @@ from ..config import Config
 from ..store import Player
 from .context import Context, Rejected
 from .players import current_players, find_player
-from .registry import action, at_start_of
+from .registry import action, assertion, at_start_of
 
 # ------------------------------------------------------------------ amounts
 
@@ -142,3 +142,40 @@ def weekly_income(ctx: Context) -> None:
     income = ctx.config["players.weekly_income"]
     for p in current_players().where(Player.active == True):  # noqa: E712
         credit(ctx, p, "mackerel", income, "4E34", f"income for nweek {ctx.game.nweek}")
+
+
+# ------------------------------------------------- assertions (Rule 4E12)
+
+COMPARISONS = {
+    None: lambda a, b: a == b, "exactly": lambda a, b: a == b, "at least": lambda a, b: a >= b,
+    "more than": lambda a, b: a > b, "at most": lambda a, b: a <= b,
+    "fewer than": lambda a, b: a < b, "less than": lambda a, b: a < b, "no more than": lambda a, b: a <= b,
+}
+_OP = r"(?:(?P<op>exactly|at least|more than|at most|fewer than|less than|no more than) )?"
+
+
+def _holder(ctx: Context, who: str) -> Player:
+    from .acting import actor_of
+    from .registry import Undecidable
+    if who.lower() in ("i", "me"):
+        p = actor_of(ctx)
+    else:
+        p = Player.get_or_none(Player.name_key == who.strip().casefold(), Player.is_player == True)  # noqa: E712
+    if p is None:
+        raise Undecidable(f"there is no Player {who!r}")
+    return p
+
+
+@assertion("has_points", r"(?P<who>i|{player}) (?:have|has) " + _OP + r"{number} points?", rule="4E17")
+def has_points(ctx: Context, actor, number: str, who: str | None = None, player: str | None = None,
+               op: str | None = None) -> bool:
+    p = _holder(ctx, player or who)
+    return COMPARISONS[op and op.lower()](p.points, int(number))
+
+
+@assertion("has_currency", r"(?P<who>i|{player}) (?:have|has|own|owns) " + _OP + r"{amount}", rule="4E33")
+def has_currency(ctx: Context, actor, amount: str, who: str | None = None, player: str | None = None,
+                 op: str | None = None) -> bool:
+    n, currency = parse_amount(ctx.config, amount)
+    p = _holder(ctx, player or who)
+    return COMPARISONS[op and op.lower()](balance(p, currency), n)

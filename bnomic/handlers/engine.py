@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from ..store import Deadline, Game, Outcome, Player, Setup, database, write_transaction
-from . import clock, grammar, players
+from . import acting, clock, grammar, players, scheduling, transactions
 from .context import Context, Rejected
 from .durations import next_midnight
 from .post import Post
@@ -81,7 +81,8 @@ def run_midnight(ctx: Context) -> None:
         return
     _run_in_order(ctx, _hooks(change.ending()) + _period_deadlines_due(game, change))
     clock.apply_midnight(ctx, change)
-    _run_in_order(ctx, _hooks(change.starting()) + _absolute_deadlines_due(ctx.at))
+    _run_in_order(ctx, _hooks(change.starting()) + _absolute_deadlines_due(ctx.at)
+                  + _start_deadlines_due(ctx.game, change))
 
 
 @dataclass
@@ -122,9 +123,19 @@ def _period_deadlines_due(game: Game, change: clock.Midnight) -> list[_Due]:
             out.append(_deadline_due(r))
         elif r.counter == "ndelay" and change.ndelay_changed and r.count <= game.ndelay_changes + 1:
             out.append(_deadline_due(r))
-        elif r.counter is None and change.nday_changed and (r.nweek, r.nday) <= (game.nweek, game.nday):
+        elif (r.counter is None and r.edge == "end" and change.nday_changed
+              and (r.nweek, r.nday) <= (game.nweek, game.nday)):
             out.append(_deadline_due(r))
     return out
+
+
+def _start_deadlines_due(game: Game, change: clock.Midnight) -> list[_Due]:
+    """Deadlines at the start of an nday that has just begun (scheduled actions)."""
+    if not change.nday_changed:
+        return []
+    pending = Deadline.select().where(Deadline.state == "pending", Deadline.due_at.is_null(),
+                                      Deadline.counter.is_null(), Deadline.edge == "start")
+    return [_deadline_due(r) for r in pending if (r.nweek, r.nday) <= (game.nweek, game.nday)]
 
 
 def _run_in_order(ctx: Context, dues: list[_Due]) -> None:
@@ -167,35 +178,44 @@ def not_acted_on(post: Post) -> Rejected | None:
 
 
 def _apply_reading(ctx: Context, reading: grammar.Reading, position: int) -> Outcome:
+    if reading.kind == "transaction":
+        return _apply_transaction(ctx, reading, position)
     if reading.spec is None:
         hint = " or ".join(f'"{s}"' for s in reading.suggestions)
         return Outcome.create(entry=ctx.entry, position=position, action=None, text=reading.text,
                               accepted=False, reason=f"did you mean {hint}?")
-    spec, done, refusal = reading.spec, 0, None
-    for _ in range(reading.times):
-        ctx.notes = []
-        try:
-            with database.atomic():   # a savepoint: a refused action changes nothing
-                actor = players.player_by_address(ctx.post.sender)
-                if spec.players_only and actor is None:
-                    raise Rejected("only Players can do this, and this address belongs to no "
-                                   "Player", rule="4E7")
-                result = spec.fn(ctx, actor, **reading.args)
-                acted = actor or (result if isinstance(result, Player) else None)
-                if acted is not None:
-                    players.note_action(ctx, acted)
-            done += 1
-        except Rejected as e:
-            refusal = e
-            break
+    if reading.when is not None:
+        return scheduling.schedule_reading(ctx, reading, position)
+    ctx.notes = []
+    done, refusal = acting.perform(ctx, reading.spec, reading.args, reading.times)
     reason = "; ".join(ctx.notes)
     if reading.times > 1:
         reason = f"done {done} of {reading.times} times" + (f"; {reason}" if reason else "")
     if refusal is not None:
         reason = (f"{reason}; then refused: {refusal.reason}" if done else refusal.reason)
-    return Outcome.create(entry=ctx.entry, position=position, action=spec.name,
+    return Outcome.create(entry=ctx.entry, position=position, action=reading.spec.name,
                           text=reading.text, accepted=refusal is None or done > 0,
-                          reason=reason, rule=refusal.rule if refusal else spec.rule)
+                          reason=reason, rule=refusal.rule if refusal else reading.spec.rule)
+
+
+def _apply_transaction(ctx: Context, reading: grammar.Reading, position: int) -> Outcome:
+    """Rule 4E12: all the steps take effect, in order, or none does."""
+    steps = reading.steps or []
+    try:
+        if reading.error:
+            raise transactions.StepFailed(0, reading, reading.error, "4E12")
+        if not steps:
+            raise transactions.StepFailed(0, reading, "it lists no actions or assertions", "4E12")
+        with database.atomic():      # a savepoint: any failure undoes every step
+            done = transactions.run(ctx, steps)
+    except transactions.StepFailed as f:
+        where = f'step {f.number} ("{f.step.text}") failed: ' if f.number else ""
+        return Outcome.create(entry=ctx.entry, position=position, action="transaction",
+                              text=reading.text, accepted=False, rule=f.rule or "4E12",
+                              reason=f"{where}{f.reason}; the Transaction Fails and has no effect")
+    return Outcome.create(entry=ctx.entry, position=position, action="transaction",
+                          text=reading.text, accepted=True, rule="4E12",
+                          reason=f"the Transaction Succeeds: " + "; ".join(done))
 
 
 def apply_command(verb: str, args: list[str], entry: int, at: datetime) -> Outcome:

@@ -5,7 +5,7 @@ import re
 
 from ..store import Address, Player
 from .context import Context, Rejected
-from .registry import action, at_start_of
+from .registry import action, assertion, at_start_of
 
 # ------------------------------------------------------------------- finding
 
@@ -266,3 +266,28 @@ def remove_address(ctx: Context, actor: Player, name: str) -> None:
     row.delete_instance()
     ctx.record("address", f"{actor.name} no longer posts from {address}", rule="4E4",
                player=actor.name, address=address)
+
+
+# ------------------------------------------------- assertions (Rule 4E12)
+
+def _named(ctx: Context, who: str) -> Player | None:
+    key = name_key(who)
+    if key in ("i", "me"):
+        from .acting import actor_of
+        return actor_of(ctx)
+    return Player.get_or_none(Player.name_key == key)
+
+
+@assertion("is_player", r"{player} (?:is|am) (?P<neg>not )?a player", rule="4E4")
+def is_player(ctx: Context, actor, player: str, neg: str | None = None) -> bool:
+    p = _named(ctx, player)
+    return (p is not None and p.is_player) != bool(neg)
+
+
+@assertion("has_property", r"{player} (?:is|am) (?P<neg>not )?(?P<prop>active|vested)", rule="4E28")
+def has_property(ctx: Context, actor, player: str, prop: str, neg: str | None = None) -> bool:
+    p = _named(ctx, player)
+    if p is None or not p.is_player:
+        from .registry import Undecidable
+        raise Undecidable(f"there is no Player named {clean_name(player)!r}")
+    return getattr(p, prop.lower()) != bool(neg)

@@ -16,6 +16,8 @@ class Post:
     forum: str = "public"       # Rule 4E6: "public", "discussion" or "private"
     verified: bool = True       # the From line is trusted (auth policy)
     recipients: tuple[str, ...] = field(default=())
+    in_reply_to: str = ""       # the Message-ID this answers, if any
+    references: tuple[str, ...] = field(default=())
 
     @property
     def public(self) -> bool:

@@ -46,6 +46,16 @@ class ActionSpec:
     example: str
     keywords: tuple[str, ...]
     players_only: bool = True   # Rule 4E7: "any player may" means only players
+    # Rules 4E21, 4E22: an action done "without N objections" / "with N supporters"
+    # needs an announced intent first. `waiting` is a rule's own time before it
+    # may be done ("2 rdays", "2 ndays"); None is 4E21's "between 2 and 4 ndays".
+    objections: int | None = None
+    supporters: int | None = None
+    waiting: str | None = None
+
+    @property
+    def needs_intent(self) -> bool:
+        return self.objections is not None or self.supporters is not None
 
     def match(self, sentence: str) -> dict | None:
         for pattern in self.patterns:
@@ -59,7 +69,9 @@ ACTIONS: list[ActionSpec] = []
 
 
 def action(name: str, *phrasings: str, rule: str, example: str,
-           keywords: tuple[str, ...] = (), players_only: bool = True):
+           keywords: tuple[str, ...] = (), players_only: bool = True,
+           objections: int | None = None, supporters: int | None = None,
+           waiting: str | None = None):
     """Declare a game action: the ways players write it, and the function doing it.
 
     The function is called as fn(ctx, actor, **parameters) and either changes
@@ -69,7 +81,40 @@ def action(name: str, *phrasings: str, rule: str, example: str,
         ACTIONS.append(ActionSpec(
             name=name, fn=fn, rule=rule, example=example,
             patterns=[compile_phrasing(p) for p in phrasings],
-            keywords=keywords or (name,), players_only=players_only))
+            keywords=keywords or (name,), players_only=players_only,
+            objections=objections, supporters=supporters, waiting=waiting))
+        return fn
+    return register
+
+
+def action_named(name: str) -> ActionSpec:
+    return next(spec for spec in ACTIONS if spec.name == name)
+
+
+# ----------------------------------------------------------------- assertions
+
+class Undecidable(Exception):
+    """Rule 4E12: an assertion whose truth cannot be determined with certainty."""
+
+
+@dataclass
+class AssertionSpec:
+    name: str
+    fn: Callable                # fn(ctx, actor, **parameters) -> bool, or raises Undecidable
+    rule: str
+    patterns: list[re.Pattern]
+
+    def match(self, sentence: str) -> dict | None:
+        return ActionSpec.match(self, sentence)     # the same whole-sentence matching
+
+
+ASSERTIONS: list[AssertionSpec] = []
+
+
+def assertion(name: str, *phrasings: str, rule: str):
+    """Declare an assertion about the gamestate, as Transactions (Rule 4E12) use them."""
+    def register(fn):
+        ASSERTIONS.append(AssertionSpec(name, fn, rule, [compile_phrasing(p) for p in phrasings]))
         return fn
     return register
 

@@ -207,6 +207,10 @@ def cmd_show(args) -> None:
         emit(args, events, "\n".join(
             f"{e['seq']:>5} {e['at']} {e['cause']:<8} {('Rule ' + e['rule']) if e['rule'] else '':<10} "
             f"{e['summary']}" for e in events))
+    elif kind == "schedule":
+        items = schedule_view(Game.get())
+        emit(args, items, "\n".join(f"{i['kind']:<8} #{i['id']:<4} {i['due']:<40} {i['description']}"
+                                    for i in items) or "nothing is scheduled")
     elif kind == "digest":
         digest = state_digest()
         emit(args, {"digest": digest}, digest)
@@ -314,7 +318,25 @@ def cmd_status(args) -> None:
     emit(args, status, "\n".join(lines))
 
 
-SHOW_KINDS = ["clock", "players", "events", "digest", "log"]
+def schedule_view(game: Game) -> list[dict]:
+    """Rule 4E14, the Doctor: what is scheduled, in order (a contract: add, never rename)."""
+    from ..handlers import durations, intents
+    from ..store import Deadline
+    items = []
+    for row in Deadline.select().where(Deadline.state == "pending").order_by(Deadline.id):
+        due = durations.due_of_row(row)
+        what = (f"{row.args.get('sender')}: {row.args.get('text')}" if row.action == "scheduled_action"
+                else f"{row.action} {json.dumps(row.args, sort_keys=True)}")
+        items.append({"kind": "deadline", "id": row.id, "action": row.action, "rule": row.rule,
+                      "due": due.describe(), "due_at": iso(row.due_at), "description": what})
+    for intent in intents.open_intents():
+        items.append({"kind": "intent", "id": intent.id, "action": intent.action, "rule": "4E21",
+                      "due": intents.describe_window(intent, game), "due_at": iso(intent.opens_at),
+                      "description": f"{intent.author.name} intends to {intent.text}"})
+    return items
+
+
+SHOW_KINDS = ["clock", "players", "events", "digest", "log", "schedule"]
 
 
 # -------------------------------------------------------------------- parser

@@ -263,4 +263,6 @@ def to_post(raw: bytes, at: datetime, config: Config | None = None, mail=None) -
     return Post(sender=address, subject=mail.subject or "", text=own_words(body_text(mail)),
                 at=at, message_id=message_id(raw, mail), display_name=name,
                 forum=forum, verified=trusted,
-                recipients=tuple(_addresses(mail, "to") + _addresses(mail, "cc")))
+                recipients=tuple(_addresses(mail, "to") + _addresses(mail, "cc")),
+                in_reply_to=header(mail, "In-Reply-To").strip(),
+                references=tuple(re.findall(r"<[^<>\s]+>", header(mail, "References"))))

@@ -25,10 +25,20 @@ def _v2_mail_edge(migrator):
     database.create_tables([Outbox, Checkpoint, Setting])
 
 
+def _v3_language(migrator):
+    """Version 3: the language of actions (issue 4): intents and stances, and
+    deadlines at the start of an nday (scheduled actions)."""
+    from peewee import CharField
+    from .models import Intent, Stance
+    migrate(migrator.add_column("deadline", "edge", CharField(default="end")))
+    database.create_tables([Intent, Stance])
+
+
 # version -> function(migrator) that brings version-1 up to version.
 # Version 1 is the initial schema (no function: it is created from the models).
 MIGRATIONS: dict[int, callable] = {
     2: _v2_mail_edge,
+    3: _v3_language,
 }
 
 LATEST = max([1, *MIGRATIONS])

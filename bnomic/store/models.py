@@ -168,13 +168,42 @@ class Deadline(BaseModel):
     due_at = UTCDateTimeField(null=True, index=True)   # absolute: rdays, Jiffies, UTC
     counter = CharField(null=True)           # "nday" | "ndelay": due when that counter reaches count
     count = IntegerField(null=True)
-    nweek = IntegerField(null=True)          # due at the end of this nday of this nweek
+    nweek = IntegerField(null=True)          # due at the end (or start) of this nday of this nweek
     nday = IntegerField(null=True)
+    edge = CharField(default="end")          # for nweek/nday: "end" or "start" of that nday
     action = CharField()                     # a name registered with handlers.registry.deadline
     args = JSONField(default=dict)
     rule = CharField(null=True)
     state = CharField(default="pending", index=True)   # pending | fired | cancelled
     created_at = UTCDateTimeField()
+
+
+class Intent(BaseModel):
+    """An announced intention to act without objection or with support (Rules 4E21, 4E22)."""
+    id = AutoField()
+    author = ForeignKeyField(Player, backref="intents", on_delete="CASCADE")
+    text = TextField()                       # the action as announced
+    action = CharField()                     # the registered action it names
+    args = JSONField(default=dict)
+    objections = IntegerField(null=True)     # "without N objections": N
+    supporters = IntegerField(null=True)     # "with N supporters": N
+    announced_at = UTCDateTimeField()
+    announced_count = IntegerField()         # game.nday_changes when announced (the nday D)
+    opens_at = UTCDateTimeField(null=True)   # a rule's own waiting time, as an instant
+    opened_count = IntegerField(null=True)   # game.nday_changes when that waiting time ended
+    message_id = CharField(null=True, index=True)   # the announcing mail (replies name it)
+    entry = IntegerField(null=True)
+    state = CharField(default="open", index=True)   # open | performed | withdrawn
+
+
+class Stance(BaseModel):
+    """A player's objection or support to an intent; only the latest counts."""
+    id = AutoField()
+    intent = ForeignKeyField(Intent, backref="stances", on_delete="CASCADE")
+    player = ForeignKeyField(Player, on_delete="CASCADE")
+    stance = CharField()                     # "object" | "support" | "none"
+    at = UTCDateTimeField()
+    count = IntegerField()                   # game.nday_changes at that moment
 
 
 class Setting(BaseModel):
@@ -184,7 +213,7 @@ class Setting(BaseModel):
     value = JSONField()
 
 
-STATE_MODELS = [Game, Player, Address, Event, Outcome, Deadline, Setting]
+STATE_MODELS = [Game, Player, Address, Event, Outcome, Deadline, Setting, Intent, Stance]
 
 
 class SchemaVersion(BaseModel):

@@ -1,0 +1,47 @@
+"""Performing one action for an Outsider: the checks every action shares.
+
+Used alike by a post's actions, a Transaction's steps, a scheduled action
+when it falls due, and the Beast's actions.
+"""
+from __future__ import annotations
+
+from ..store import Player, database
+from . import intents, players
+from .context import Context, Rejected
+from .registry import ActionSpec
+
+
+def actor_of(ctx: Context) -> Player | None:
+    return players.player_by_address(ctx.post.sender) if ctx.post else None
+
+
+def perform_once(ctx: Context, spec: ActionSpec, args: dict, actor: Player | None = None,
+                 as_beast: bool = False):
+    """Perform the action once, or raise Rejected. The caller holds a savepoint."""
+    actor = actor if actor is not None or as_beast else actor_of(ctx)
+    if spec.players_only and actor is None:
+        raise Rejected("only Players can do this, and this address belongs to no Player",
+                       rule="4E7")
+    intent = intents.authorize(ctx, actor, spec, args) if spec.needs_intent else None
+    result = spec.fn(ctx, actor, **args)
+    if intent is not None:
+        intents.performed(ctx, intent)
+    acted = actor or (result if isinstance(result, Player) else None)
+    if acted is not None:
+        players.note_action(ctx, acted)      # Rule 4E28: acting makes a Player Active
+    return result
+
+
+def perform(ctx: Context, spec: ActionSpec, args: dict, times: int = 1,
+            actor: Player | None = None) -> tuple[int, Rejected | None]:
+    """Perform the action up to `times` times, each in its own savepoint, stopping
+    at the first refusal (Rule 4E7: each one checked for legality in turn)."""
+    done = 0
+    for _ in range(times):
+        try:
+            with database.atomic():
+                perform_once(ctx, spec, args, actor)
+            done += 1
+        except Rejected as e:
+            return done, e
+    return done, None

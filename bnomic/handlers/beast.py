@@ -1,0 +1,42 @@
+"""The Operantly Conditioned Beast (Rule 4E71)."""
+from __future__ import annotations
+
+from ..store import Intent, Player
+from . import grammar
+from .acting import perform_once
+from .context import Context, Rejected
+from .registry import action
+
+
+@action("beast_acts",
+        r"i cause the (?:beast|ocb|operantly conditioned beast) to {name:rest}",
+        r"i make the (?:beast|ocb|operantly conditioned beast) {name:rest}",
+        rule="4E71", example="I cause the Beast to give m5 to Wooble",
+        keywords=("beast", "ocb"), objections=1, waiting="2 rdays")
+def beast_acts(ctx: Context, actor: Player, rest: str) -> None:
+    """Rule 4E71: any Player may, once per nweek, as a Game Action with no
+    objection in two rdays, cause the Beast to take a single Game Action."""
+    nweek = ctx.game.nweek
+    earlier = (Intent.select().where(Intent.author == actor, Intent.action == "beast_acts",
+                                     Intent.state == "performed"))
+    if any(_performed_in(i) == nweek for i in earlier):
+        raise Rejected("you have already caused the Beast to act this nweek", rule="4E71")
+    found = grammar.match_action("I " + rest)
+    if not found:
+        raise Rejected(f"I cannot tell what the Beast is to do: {rest!r}", rule="4E71")
+    spec, args = found
+    if spec.needs_intent or spec.name == "beast_acts":
+        raise Rejected("the Beast can be caused to take a single, simple Game Action", rule="4E71")
+    beast = Player.get_or_none(Player.is_beast == True, Player.is_player == True)  # noqa: E712
+    if beast is None:
+        raise Rejected("there is no Beast in this game", rule="4E71")
+    perform_once(ctx, spec, args, actor=beast)
+    ctx.record("beast", f"{actor.name} causes the Beast to {rest}", rule="4E71",
+               player=actor.name, nweek=nweek)
+
+
+def _performed_in(intent: Intent) -> int | None:
+    from ..store import Event
+    e = (Event.select().where(Event.kind == "intent", Event.summary.startswith(
+        f"intent #{intent.id} carried out")).first())
+    return e.data.get("nweek") if e else None

@@ -1,0 +1,83 @@
+"""Actions scheduled for later (Rule 4E7): "On nday 8, I ...", "At the start of
+the next nweek, I ...", "On 2008-09-01 at 12:00 UTC I ...". Each takes effect at
+the start of the next such period (or at that instant), in arrival order among
+those due together; its author can cancel it before then."""
+from __future__ import annotations
+
+from ..store import Deadline, Outcome, Player
+from . import durations, grammar
+from .acting import perform
+from .context import Context, Rejected
+from .post import Post
+from .registry import action, deadline
+
+
+def due_of(ctx: Context, when: grammar.When) -> durations.Due:
+    game = ctx.game
+    last = ctx.config["clock.ndays_per_nweek"]
+    if when.kind == "nday":
+        if not 1 <= when.nday <= last:
+            raise Rejected(f"there is no nday {when.nday}: an nweek has ndays 1 to {last}", rule="4E14")
+        nweek = game.nweek if game.nday < when.nday else game.nweek + 1
+        return durations.Due(nweek=nweek, nday=when.nday, edge="start")
+    if when.kind == "nweek":
+        return durations.Due(nweek=game.nweek + 1, nday=1, edge="start")
+    if when.at <= ctx.at:
+        raise Rejected(f"{when.at:%Y-%m-%d %H:%M} UTC has already passed", rule="4E7")
+    return durations.Due(at=when.at)
+
+
+def schedule_reading(ctx: Context, reading: grammar.Reading, position: int) -> Outcome:
+    """Put a post's scheduled action on the Doctor's schedule."""
+    try:
+        due = due_of(ctx, reading.when)
+    except Rejected as e:
+        return Outcome.create(entry=ctx.entry, position=position, action=reading.spec.name,
+                              text=reading.text, accepted=False, reason=e.reason, rule=e.rule)
+    text = grammar.split_when(grammar._UNDER_INTENT.sub("", reading.text))[1]
+    row = durations.schedule(ctx, due, "scheduled_action", None, sender=ctx.post.sender,
+                             text=text, entry=ctx.entry, position=position,
+                             message_id=ctx.post.message_id)
+    return Outcome.create(entry=ctx.entry, position=position, action=reading.spec.name,
+                          text=reading.text, accepted=True, rule="4E7",
+                          reason=f"scheduled for {due.describe()} as #{row.id} (cancel it with "
+                                 f"\"I cancel my scheduled action #{row.id}\")")
+
+
+@deadline("scheduled_action")
+def scheduled_action(ctx: Context, sender: str, text: str, entry: int, position: int,
+                     message_id: str, deadline_id: int | None = None) -> None:
+    """Rule 4E7: the scheduled action takes place now, as its author wrote it."""
+    ctx.post = Post(sender=sender, subject="", text=text, at=ctx.at, message_id=message_id)
+    ctx.entry = entry
+    reading = grammar.match_sentence(text)
+    if reading is None or reading.spec is None:
+        return
+    done, refusal = perform(ctx, reading.spec, reading.args, reading.times)
+    Outcome.create(entry=entry, position=position, action=reading.spec.name,
+                   text=f"(scheduled) {text}", accepted=done > 0,
+                   reason=(refusal.reason if refusal else f"done at {ctx.at:%Y-%m-%d %H:%M} UTC"),
+                   rule=refusal.rule if refusal else reading.spec.rule)
+
+
+def scheduled_by(player: Player):
+    addresses = {a.address for a in player.addresses}
+    rows = (Deadline.select().where(Deadline.action == "scheduled_action",
+                                    Deadline.state == "pending").order_by(Deadline.id))
+    return [r for r in rows if r.args.get("sender") in addresses]
+
+
+@action("cancel_scheduled",
+        r"i cancel (?:my )?scheduled action (?:#\s*)?{number}",
+        r"i cancel (?:my )?scheduled (?:action )?#\s*{number}",
+        rule="4E7", example="I cancel my scheduled action #4", keywords=("cancel",))
+def cancel_scheduled(ctx: Context, actor: Player, number: str) -> None:
+    """Rule 4E7: the author of a scheduled action may cancel it before it happens."""
+    try:
+        wanted = int(number.lstrip("#"))
+    except ValueError:
+        raise Rejected(f"{number!r} is not a scheduled action's number", rule="4E7") from None
+    mine = {r.id: r for r in scheduled_by(actor)}
+    if wanted not in mine:
+        raise Rejected(f"you have no pending scheduled action #{wanted}", rule="4E7")
+    durations.cancel(ctx, wanted, rule="4E7")

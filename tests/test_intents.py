@@ -1,0 +1,185 @@
+"""Rules 4E21 (Objecting) and 4E22 (Supporting): intents, stances and the
+windows, edge by edge, across ndays."""
+import pytest
+
+from bnomic.handlers.registry import action
+
+# Two actions for these tests alone, with the default timings of 4E21 and 4E22.
+
+
+@action("test_tweak", r"i activate test tweak {number}", rule="4E99",
+        example="I activate test tweak 1", keywords=("tweak",), objections=2)
+def _test_tweak(ctx, actor, number):
+    ctx.record("test", f"test tweak {number} activated", rule="4E99", label=number)
+
+
+@action("test_motion", r"i carry test motion {number}", rule="4E99",
+        example="I carry test motion 1", keywords=("motion",), supporters=2)
+def _test_motion(ctx, actor, number):
+    ctx.record("test", f"test motion {number} carried", rule="4E99", label=number)
+
+
+DAY = "2008-09-{:02d}T12:00:00Z"     # the Clock is On from Sept 1 (nday 1): Sept d is nday d
+
+
+@pytest.fixture
+def four(game):
+    for name in ("Alice", "Bob", "Carol", "Dave"):
+        game.join(name, "2008-09-01T09:00:00Z")
+    game.admin("clock", "on")
+    return game
+
+
+def at(game, nday):
+    game.tick(DAY.format(nday))
+    assert game.clock()["nday"] == nday
+    return DAY.format(nday)
+
+
+def say(game, who, text, nday, **kw):
+    return game.post(f"{who.lower()}@example.org", text, at(game, nday), **kw)
+
+
+def done(game):
+    return [e["data"]["label"] for e in game.show("events") if e["kind"] == "test"]
+
+
+def test_announcing_records_the_intent_with_its_number(four):
+    r = say(four, "Alice", "I intend to activate test tweak 1 without 2 objections.", 1)
+    assert "Done: intent #1 (Rule 4E21)" in r
+    sched = four.show("schedule")
+    assert [(i["kind"], i["id"]) for i in sched] == [("intent", 1)]
+    assert "Alice intends to activate test tweak 1" in sched[0]["description"]
+
+
+def test_the_announced_condition_must_be_the_rules(four):
+    r = say(four, "Alice", "I intend to activate test tweak 1 without objection", 1)
+    assert "Rule 4E99 has this done without 2 objections" in r
+    r = say(four, "Alice", "I intend to give m5 to Bob without objection", 1)
+    assert "needs no announced intent" in r
+    r = say(four, "Alice", "I intend to frobnicate without objection", 1)
+    assert "cannot tell which action you intend" in r
+
+
+@pytest.mark.parametrize("nday, ok, why", [
+    (2, False, "2 more nday changes to go"),
+    (3, False, "1 more nday change to go"),     # a day early
+    (4, True, ""),                              # the first allowed day
+    (5, True, ""),                              # the last allowed day
+    (6, False, "the time to do it ended"),      # a day late
+])
+def test_without_objection_window_edges(four, nday, ok, why):
+    say(four, "Alice", "I intend to activate test tweak 7 without 2 objections", 1)
+    r = say(four, "Alice", "Having received no objections, I activate test tweak 7.", nday)
+    assert (done(four) == ["7"]) is ok, r
+    if not ok:
+        assert why in r and "(Rule 4E21)" in r
+
+
+def test_n_minus_1_objections_allow_and_n_forbid(four):
+    say(four, "Alice", "I intend to activate test tweak 1 without 2 objections", 1)
+    say(four, "Alice", "I intend to activate test tweak 2 without 2 objections", 1)
+    say(four, "Bob", "I object to Alice's intent to activate test tweak 1. I object to intent #2", 2)
+    say(four, "Carol", "I object to intent #2", 2)
+    r = say(four, "Alice", "I activate test tweak 1. I activate test tweak 2.", 4)
+    assert done(four) == ["1"]
+    assert "intent #2: 2 Players object; it needed fewer than 2 (Rule 4E21)" in r
+
+
+def test_only_the_latest_stance_counts(four):
+    say(four, "Alice", "I intend to activate test tweak 1 without 2 objections", 1)
+    say(four, "Bob", "I object to intent #1", 2)
+    say(four, "Carol", "I object to intent #1", 2)
+    say(four, "Carol", "I withdraw my objection to intent #1", 3)
+    say(four, "Alice", "I activate test tweak 1", 4)
+    assert done(four) == ["1"]
+
+
+def test_nobody_objects_to_or_supports_their_own_intent(four):
+    say(four, "Alice", "I intend to activate test tweak 1 without 2 objections", 1)
+    r = say(four, "Alice", "I object to intent #1", 2)
+    assert "may not object to an action they attempt to perform (Rule 4E21)" in r
+    say(four, "Alice", "I intend to carry test motion 1 with 2 supporters", 2)
+    r = say(four, "Alice", "I support intent #2", 2)
+    assert "may not support an action they attempt to perform (Rule 4E22)" in r
+
+
+def test_objecting_by_replying_to_the_announcement(four):
+    four.post("alice@example.org", "I intend to activate test tweak 1 without 2 objections",
+              at(four, 1), msgid="<intent-msg@example.org>")
+    for who in ("Bob", "Carol"):
+        say(four, who, "I object.", 2, headers={"In-Reply-To": "<intent-msg@example.org>"})
+    r = say(four, "Alice", "I activate test tweak 1", 4)
+    assert "2 Players object" in r and done(four) == []
+
+
+def test_acting_without_an_intent_is_refused(four):
+    r = say(four, "Alice", "I activate test tweak 1", 4)
+    assert "announce it first" in r and "(Rule 4E21)" in r
+
+
+def test_with_support_in_time(four):
+    say(four, "Alice", "I intend to carry test motion 5 with 2 supporters", 1)
+    say(four, "Bob", "I support Alice's intent to carry test motion 5", 2)
+    r = say(four, "Alice", "I carry test motion 5", 2)
+    assert "only 1 Players support it so far; it needs 2" in r
+    say(four, "Carol", "I support intent #1", 3)        # the 2nd support, at the end of the 2 ndays
+    say(four, "Alice", "With the required support, I carry test motion 5", 5)   # 2 ndays after
+    assert done(four) == ["5"]
+
+
+def test_support_arriving_late(four):
+    say(four, "Alice", "I intend to carry test motion 5 with 2 supporters", 1)
+    say(four, "Bob", "I support intent #1", 2)
+    say(four, "Carol", "I support intent #1", 4)        # after the end of nday 3
+    r = say(four, "Alice", "I carry test motion 5", 4)
+    assert "did not receive 2 supporters within 2 ndays" in r and "(Rule 4E22)" in r
+
+
+def test_acting_too_long_after_the_support(four):
+    say(four, "Alice", "I intend to carry test motion 5 with 2 supporters", 1)
+    say(four, "Bob", "I support intent #1", 1)
+    say(four, "Carol", "I support intent #1", 2)
+    r = say(four, "Alice", "I carry test motion 5", 5)
+    assert "2 ndays to do it after the last needed support have passed" in r
+
+
+def test_an_intent_is_used_once(four):
+    say(four, "Alice", "I intend to activate test tweak 1 without 2 objections", 1)
+    say(four, "Alice", "I activate test tweak 1", 4)
+    r = say(four, "Alice", "I activate test tweak 1", 4)
+    assert "announce it first" in r and done(four) == ["1"]
+
+
+# ------------------------------------------------------- Rule 4E71: the Beast
+
+def test_the_beast_acts_with_no_objection_in_two_rdays(four):
+    four.post("alice@example.org", "I give m20 to The Beast", "2008-09-01T10:00:00Z")
+    r = four.post("alice@example.org",
+                  "I intend to cause the Beast to give m5 to Bob without objection in 2 rdays",
+                  "2008-09-01T13:00:00Z")
+    assert "Done" in r, r
+    r = four.post("alice@example.org", "I cause the Beast to give m5 to Bob", "2008-09-02T13:00:00Z")
+    assert "it may be done only after 2 rdays (from 2008-09-03 00:00 UTC) (Rule 4E71)" in r
+    r = four.post("alice@example.org", "I cause the Beast to give m5 to Bob", "2008-09-03T10:00:00Z")
+    assert "Done" in r
+    players = four.players()
+    assert (players["The Beast"]["mackerel"], players["Bob"]["mackerel"]) == (15, 55)
+    assert players["The Beast"]["active"] is True          # it performed a Game Action
+    # once per nweek
+    four.post("alice@example.org",
+              "I intend to cause the Beast to give m5 to Bob without objection in 2 rdays",
+              "2008-09-03T11:00:00Z")
+    r = four.post("alice@example.org", "I cause the Beast to give m5 to Bob", "2008-09-05T11:00:00Z")
+    assert "already caused the Beast to act this nweek (Rule 4E71)" in r
+
+
+def test_the_beast_objected_to(four):
+    four.post("alice@example.org",
+              "I intend to cause the Beast to forfeit without objection in 2 rdays",
+              "2008-09-01T13:00:00Z")
+    four.post("bob@example.org", "I object to Alice's intent to cause the Beast to forfeit",
+              "2008-09-02T08:00:00Z")
+    r = four.post("alice@example.org", "I cause the Beast to forfeit", "2008-09-03T10:00:00Z")
+    assert "1 Player objects; it needed fewer than 1" in r
+    assert "The Beast" in four.players()
