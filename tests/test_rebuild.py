@@ -11,6 +11,12 @@ def play_some(game):
     game.post("ais@example.org", "I give m10 to Wooble. I give m999 to Chuck.", "2008-09-04T08:00:00Z")
     game.admin("set", "Chuck", "points", "7")
     game.post("chuck@example.org", "I exchange 2 points for m10", "2008-09-05T08:00:00Z")
+    game.post("ais@example.org", "BEGIN TRANSACTION\nI give m1 to Chuck\nChuck has m51\n"
+              "END TRANSACTION\nOn nday 8, I give m2 to Chuck.", "2008-09-05T09:00:00Z")
+    game.post("chuck@example.org", "I give m5 to The Beast. I intend to cause the Beast to "
+              "give m3 to Ais523 without objection", "2008-09-05T10:00:00Z")
+    game.post("ais@example.org", "I support intent #1", "2008-09-05T11:00:00Z")
+    game.post("chuck@example.org", "I cause the Beast to give m3 to Ais523", "2008-09-08T10:00:00Z")
     game.post("wooble@example.org", "I forfeit.", "2008-09-06T08:00:00Z")
     game.tick("2008-09-20T00:00:00Z")
 
@@ -19,6 +25,8 @@ def test_rebuild_reproduces_the_live_digest(game):
     play_some(game)
     live_digest = game.digest()
     live_events = game.show("events")
+    assert any(e["kind"] == "beast" for e in live_events)
+    assert any(e["rule"] == "4E33" and e["data"].get("amount") == 2 for e in live_events)
     live_players = game.show("players")
     out = game.cli("rebuild")
     assert live_digest in out and "was" not in out

@@ -1,0 +1,82 @@
+"""Rule 4E7: actions specified for a time in the future."""
+import pytest
+
+
+@pytest.fixture
+def two(game):
+    game.join("Alice", "2008-09-01T09:00:00Z")
+    game.join("Bob", "2008-09-01T09:00:00Z")
+    game.admin("clock", "on")
+    return game
+
+
+def gifts_to_bob(game):
+    return [(e["at"], e["data"]["amount"]) for e in game.show("events")
+            if e["rule"] == "4E33" and e["data"].get("player") == "Bob"]
+
+
+def test_on_nday_8_happens_at_the_start_of_the_next_nday_8(two):
+    r = two.post("alice@example.org", "On nday 3, I give m5 to Bob.", "2008-09-01T10:00:00Z")
+    assert "Done: scheduled for at the start of nday 3 of nweek 1 as #" in r
+    two.tick("2008-09-02T23:59:00Z")
+    assert gifts_to_bob(two) == []
+    two.tick("2008-09-03T00:00:00Z")
+    assert gifts_to_bob(two) == [("2008-09-03T00:00:00Z", 5)]
+    # it happened after the Clock showed nday 3
+    at_midnight = [e["kind"] for e in two.show("events") if e["at"] == "2008-09-03T00:00:00Z"]
+    assert at_midnight.index("clock") < at_midnight.index("mackerel")
+
+
+def test_a_past_nday_means_the_next_nweek(two):
+    two.tick("2008-09-04T10:00:00Z")                       # nday 4
+    r = two.post("alice@example.org", "On Mulberry, I give m5 to Bob", "2008-09-04T10:00:00Z")
+    assert "nday 3 of nweek 2" in r
+
+
+def test_same_moment_in_arrival_order(two):
+    two.post("bob@example.org", "At the start of the next nweek, I give m7 to Alice",
+             "2008-09-01T10:00:00Z")
+    two.post("alice@example.org", "At the start of the next nweek, I give m60 to Bob",
+             "2008-09-01T11:00:00Z")
+    two.post("bob@example.org", "At the start of the next nweek, I give m100 to Alice",
+             "2008-09-01T12:00:00Z")
+    two.next_nweek()
+    p = two.players()
+    # Bob m7 to Alice; Alice (50+25 income+7) m60 to Bob; Bob (50+25-7+60) m100 to Alice
+    assert (p["Alice"]["mackerel"], p["Bob"]["mackerel"]) == (50 + 25 + 7 - 60 + 100, 50 + 25 - 7 + 60 - 100)
+
+
+def test_at_a_utc_time(two):
+    two.post("alice@example.org", "On 2008-09-02 at 12:00 UTC I give m2 to Bob.",
+             "2008-09-01T10:00:00Z")
+    two.post("alice@example.org", "At 06:30 UTC on 2008-09-02, I give m3 to Bob.",
+             "2008-09-01T10:00:00Z")
+    two.tick("2008-09-03T00:00:00Z")
+    assert gifts_to_bob(two) == [("2008-09-02T06:30:00Z", 3), ("2008-09-02T12:00:00Z", 2)]
+
+
+def test_a_past_time_is_refused(two):
+    r = two.post("alice@example.org", "On 2008-08-01 at 12:00 UTC I give m2 to Bob.",
+                 "2008-09-01T10:00:00Z")
+    assert "has already passed (Rule 4E7)" in r
+
+
+def test_the_author_cancels_it_and_nobody_else_can(two):
+    r = two.post("alice@example.org", "On nday 3, I give m5 to Bob.", "2008-09-01T10:00:00Z")
+    number = r.split("as #")[1].split(" ")[0]
+    assert [i["id"] for i in two.show("schedule")] == [int(number)]
+    r = two.post("bob@example.org", f"I cancel scheduled action #{number}", "2008-09-01T11:00:00Z")
+    assert "no pending scheduled action" in r
+    r = two.post("alice@example.org", f"I cancel my scheduled action #{number}", "2008-09-01T11:00:00Z")
+    assert "Done (Rule 4E7)" in r
+    two.tick("2008-09-04T00:00:00Z")
+    assert gifts_to_bob(two) == [] and two.show("schedule") == []
+
+
+def test_legality_is_checked_when_it_happens(two):
+    two.post("alice@example.org", "On nday 2, I give m50 to Bob.", "2008-09-01T10:00:00Z")
+    two.post("alice@example.org", "I give m10 to Bob", "2008-09-01T11:00:00Z")
+    two.tick("2008-09-03T00:00:00Z")
+    log = two.show("log")
+    scheduled = [o for e in log for o in e["outcomes"] if o["text"].startswith("(scheduled)")]
+    assert scheduled[0]["accepted"] is False and "less than m50" in scheduled[0]["reason"]
