@@ -167,3 +167,16 @@ def test_show_last_n(game):
     every = game.show("events")
     assert json.loads(game.cli("show", "events", "--json", "--last", "3")) == every[-3:]
     assert len(json.loads(game.cli("show", "log", "--json", "--last", "1"))) == 1
+
+
+def test_preview_a_file(game, tmp_path):
+    game.join("Wooble", "2008-09-01T10:00:00Z")
+    before = game.digest()
+    (tmp_path / "p.eml").write_bytes(make_mail("wooble@example.org",
+                                               "I give m10 to The Beast 6 times"))
+    out = game.cli("preview", str(tmp_path / "p.eml"))
+    assert "PREVIEW at 2008-09-01T10:00:00Z: nothing was changed" in out
+    assert "done 5 of 6 times; then refused: you have m0; a COO with none cannot give" in out
+    assert game.digest() == before
+    out = game.cli("preview", "--at", "2008-09-20T00:00:00Z", str(tmp_path / "p.eml"))
+    assert game.digest() == before and game.clock()["now"] == "2008-09-01T10:00:00Z"

@@ -257,3 +257,23 @@ def test_missed_midnights_fire_in_order_before_later_mail(tmp_path):
     finally:
         d.terminate()
         sink.stop()
+
+
+def test_preview_by_mail_changes_nothing(live_game, sink, running):
+    daemon, port = running
+    lmtp_send(port, make_mail("w@example.org", "I join as Wooble"))
+    sink.wait_for(1)
+    before = live_game.digest()
+    lmtp_send(port, make_mail("w@example.org", "I give m20 to The Beast.\nI give m80 to The Beast.",
+                              subject="preview please", to="bnomic@example.org"))
+    received = sink.wait_for(2)
+    assert len(received) == 2
+    _, rcpts, receipt = received[1]
+    body = receipt.get_payload(decode=True).decode()
+    assert rcpts == ["w@example.org"]
+    assert "PREVIEW: nothing was changed" in body
+    assert "Done (Rule 4E33)" in body and "Refused: Wooble has m30, less than m80 (Rule 4E33)" in body
+    assert live_game.players()["The Beast"]["mackerel"] == 0
+    # the preview mail is in the log, and the state is as it was (bar its own outcome row)
+    assert live_game.mails()[-1]["outcomes"][0]["action"] == "preview"
+    assert live_game.players()["Wooble"]["mackerel"] == 50

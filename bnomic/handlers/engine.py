@@ -15,7 +15,7 @@ each group in the order of Rule 4E75 (higher Power first, then lower number).
 from __future__ import annotations
 
 import inspect
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime
 
 from ..store import Deadline, Game, Outcome, Player, Setup, database, write_transaction
@@ -159,6 +159,25 @@ def apply_post(post: Post, entry: int) -> list[Outcome]:
                                text=r.text, accepted=False, reason=refusal.reason, rule=refusal.rule)
                 for position, r in enumerate(readings, 1)]
     return [_apply_reading(ctx, reading, position) for position, reading in enumerate(readings, 1)]
+
+
+class _Undo(Exception):
+    """Raised to roll a preview's savepoint back."""
+
+
+def preview_post(post: Post, entry: int | None) -> list[dict]:
+    """What the post's actions would do now, applied to a copy of the state:
+    a savepoint that is always rolled back. Nothing changes."""
+    captured: list[dict] = []
+    try:
+        with database.atomic():
+            for o in apply_post(replace(post, forum="public"), entry or 0):
+                captured.append({"action": o.action, "text": o.text, "accepted": o.accepted,
+                                 "reason": o.reason, "rule": o.rule})
+            raise _Undo
+    except _Undo:
+        pass
+    return captured
 
 
 def not_acted_on(post: Post) -> Rejected | None:

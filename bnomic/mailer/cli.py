@@ -21,10 +21,10 @@ from ..handlers.context import game_config
 from ..render import render
 from ..store import (
     Address, Command, Entry, Event, Game, Message, Outbox, Outcome, Player, Setup,
-    StoreError, open_database, state_digest, upgrade,
+    StoreError, open_database, state_digest, upgrade, write_transaction,
 )
 from ..store import log
-from . import archive, inbound, runner
+from . import archive, inbound, parse, runner
 
 DEFAULT_DB = "bnomic.sqlite"
 
@@ -138,6 +138,28 @@ def apply_or_wait(seqs: list[int], timeout: float = 60) -> dict:
         time.sleep(0.2)
     return {seq: list(Outcome.select().where(Outcome.entry == seq).order_by(Outcome.position))
             for seq in seqs}
+
+
+def cmd_preview(args) -> None:
+    """The receipt a mail would get if it were posted now; nothing changes."""
+    from ..handlers import engine
+    open_game(args)
+    raw = Path(args.file).read_bytes() if args.file != "-" else sys.stdin.buffer.read()
+    at = max(utc(args.at), log.game_time()) if args.at else log.game_time()
+    captured = []
+
+    class Undo(Exception):
+        pass
+    try:
+        with write_transaction():
+            engine.advance(at)
+            post = parse.to_post(raw, at, game_config())
+            captured = engine.preview_post(post, None)
+            raise Undo
+    except Undo:
+        pass
+    print(f"PREVIEW at {iso(at)}: nothing was changed")
+    sys.stdout.write(render("receipt.txt", outcomes=captured, public=True))
 
 
 def cmd_tick(args) -> None:
@@ -370,6 +392,11 @@ def build_parser() -> argparse.ArgumentParser:
     sp.add_argument("--at", help="arrival time for these messages, ISO 8601")
     sp.add_argument("files", nargs="+")
     sp.set_defaults(fn=cmd_ingest)
+
+    sp = with_db(sub.add_parser("preview", help="what a mail would do if posted now (nothing changes)"))
+    sp.add_argument("--at", help="as if posted at this instant (ISO 8601; not before game time)")
+    sp.add_argument("file", help=".eml file, or - for standard input")
+    sp.set_defaults(fn=cmd_preview)
 
     sp = with_db(sub.add_parser("tick", help="advance the game to an instant"))
     sp.add_argument("--until", required=True, help="ISO 8601 instant")

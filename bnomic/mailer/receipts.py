@@ -46,6 +46,13 @@ def why_not_answer(mail, envelope_from: str | None, config: Config) -> str | Non
     return None
 
 
+def is_preview(post, config: Config) -> bool:
+    """Mail to the processor's own address with "preview" in the subject: it
+    gets the receipt it would get, and changes nothing."""
+    return (re.search(r"\bpreview\b", post.subject or "", re.I) is not None
+            and processor_address(config) in post.recipients)
+
+
 def outbox_message_id(kind: str, key: str, config: Config) -> str:
     """A Message-ID fixed at queueing time; equal inputs give the same id."""
     domain = processor_address(config).rpartition("@")[2] or "localhost"
@@ -66,11 +73,12 @@ def sent_today(address: str, day: datetime) -> int:
 
 
 def queue_receipt(entry: Entry, mail, post, outcomes, envelope_from: str | None,
-                  config: Config, now: datetime) -> Outbox | None:
+                  config: Config, now: datetime, preview: bool = False) -> Outbox | None:
     """Queue the receipt for a processed message, if it had actions and may be answered."""
     if not outcomes or why_not_answer(mail, envelope_from, config):
         return None
-    if config.get("receipts.to", "sender") == "list" and config.get("addresses.public_fora"):
+    if config.get("receipts.to", "sender") == "list" and config.get("addresses.public_fora") \
+            and not preview:
         to = [config["addresses.public_fora"][0]]
     else:
         to = [post.sender]
@@ -80,7 +88,7 @@ def queue_receipt(entry: Entry, mail, post, outcomes, envelope_from: str | None,
         return None
     references = " ".join(x for x in (parse.header(mail, "References").strip(), post.message_id) if x)
     body = render("receipt_mail.txt", post=post, outcomes=outcomes, entry=entry,
-                  last_today=(already == cap - 1), cap=cap)
+                  last_today=(already == cap - 1), cap=cap, preview=preview)
     return Outbox.create(
         message_id=outbox_message_id("receipt", post.message_id, config), kind="receipt",
         to=to, subject=reply_subject(post.subject), body=body, in_reply_to=post.message_id,

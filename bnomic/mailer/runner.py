@@ -40,6 +40,15 @@ def _apply_mail(entry: Entry, emit: bool) -> list[Outcome]:
         return [Outcome.create(entry=entry.seq, position=1, action=None,
                                text="(the whole message)", accepted=False,
                                reason=f"this mail could not be read: {e}")]
+    if receipts.is_preview(post, config):
+        previewed = engine.preview_post(post, entry.seq)
+        outcome = Outcome.create(entry=entry.seq, position=1, action="preview", text=post.subject,
+                                 accepted=True, reason=f"previewed {len(previewed)} action(s); "
+                                 "nothing changed")
+        if emit:
+            receipts.queue_receipt(entry, mail, post, previewed or [outcome.__data__],
+                                   message.envelope_from, config, now=entry.at, preview=True)
+        return [outcome]
     outcomes = engine.apply_post(post, entry.seq)
     if emit:
         receipts.queue_receipt(entry, mail, post, outcomes, message.envelope_from, config,
