@@ -8,6 +8,10 @@ line is vouched for are decided here too, from the configuration in force.
 """
 from __future__ import annotations
 
+import email
+import email.header
+import email.policy
+import email.utils
 import hashlib
 import re
 from datetime import datetime
@@ -21,7 +25,39 @@ from ..handlers.post import Post
 
 
 def parse(raw: bytes):
-    return mailparser.parse_from_bytes(raw)
+    """mail-parser's view of the mail; when mail-parser itself fails on malformed
+    MIME, the stdlib's, with the same attributes, so the mail is still read."""
+    try:
+        return mailparser.parse_from_bytes(raw)
+    except Exception:
+        return _StdlibMail(raw)
+
+
+class _StdlibMail:
+    """The few attributes of mail-parser's MailParser that bnomic uses, from the stdlib."""
+
+    def __init__(self, raw: bytes):
+        self.message = email.message_from_bytes(raw, policy=email.policy.compat32)
+        self.subject = self._header("Subject")
+        self.message_id = self._header("Message-ID").strip()
+        self.from_, self.to, self.cc = (self._addresses(h) for h in ("From", "To", "Cc"))
+        self.received = []
+        try:
+            self.date = email.utils.parsedate_to_datetime(self._header("Date"))
+        except (TypeError, ValueError, IndexError):
+            self.date = None
+
+    def _header(self, name: str) -> str:
+        value = self.message.get(name)
+        if value is None:
+            return ""
+        try:
+            return str(email.header.make_header(email.header.decode_header(str(value))))
+        except Exception:
+            return str(value)
+
+    def _addresses(self, name: str) -> list[tuple[str, str]]:
+        return email.utils.getaddresses([str(v) for v in self.message.get_all(name) or []])
 
 
 # ------------------------------------------------------------------ headers
@@ -180,8 +216,7 @@ _OUTLOOK_NEXT = re.compile(r"^\s*\*?(?:sent|date|to|subject):\*?\s", re.I)
 def own_words(text: str) -> str:
     """What the sender wrote: no quoted lines, attributions, signature,
     forwarded or Original Message blocks, or Comment Text (Rule 4E5)."""
-    text = _COMMENT.sub(" ", text.replace("\r\n", "\n"))
-    lines = text.split("\n")
+    lines = text.replace("\r\n", "\n").split("\n")
     kept: list[str] = []
     for i, line in enumerate(lines):
         if line.rstrip() == "--":           # "-- " starts the signature
@@ -198,7 +233,8 @@ def own_words(text: str) -> str:
                 kept.pop()                  # "On Mon, 1 Sep 2008, Wooble" / "<w@x> wrote:"
             continue
         kept.append(line)
-    return "\n".join(kept)
+    # Comment Text last: a "/*" in the sender's words is not closed by a quoted "*/"
+    return _COMMENT.sub(" ", "\n".join(kept))
 
 
 # ----------------------------------------------------------- fora and trust
