@@ -67,6 +67,13 @@ class PostgresServer:
         self._run(str(self.bin / "pg_ctl"), "-D", str(self.data), "-m", "immediate", "stop",
                   check=False)
 
+    def restart(self):
+        """Start the stopped cluster again (after stop(), which is a crash)."""
+        self._run(str(self.bin / "pg_ctl"), "-D", str(self.data), "-w", "-l",
+                  str(self.folder / "log"), "-o",
+                  f"-p {self.port} -k {self.folder} -c listen_addresses=127.0.0.1 -c fsync=off",
+                  "start")
+
 
 # ------------------------------------------------------------------ Dovecot
 

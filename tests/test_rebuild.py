@@ -58,3 +58,31 @@ def test_two_games_with_the_same_log_and_seed_agree(tmp_path):
         g.post("w@example.org", "I give m5 to The Beast", "2008-09-02T10:00:00Z", msgid="<same@x>")
         g.tick("2008-09-09T00:00:00Z")
     assert a.digest() == b.digest()
+
+
+def test_two_writers_at_once_apply_each_mail_once(game, tmp_path):
+    """Two `bnomic ingest` processes race through the pending log: the second
+    finds each entry done under the write lock and does nothing."""
+    import os
+    import subprocess
+    import sys
+    from conftest import make_mail
+    game.join("Wooble", "2008-09-01T09:00:00Z", address="w@example.org")
+    game.admin("set", "Wooble", "mackerel", "100000")
+    for folder in ("a", "b"):
+        (tmp_path / folder).mkdir()
+        for i in range(60):
+            (tmp_path / folder / f"{i:03d}.eml").write_bytes(
+                make_mail("w@example.org", "I give m1 to The Beast.", msgid=f"<{folder}{i}@x>"))
+    cmd = [sys.executable, "-m", "bnomic.mailer.cli", "ingest", "--db", game.db,
+           "--at", "2008-09-01T10:00:00Z"]
+    procs = [subprocess.Popen(cmd + sorted(str(p) for p in (tmp_path / f).iterdir()),
+                              stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=os.environ)
+             for f in ("a", "b")]
+    for p in procs:
+        assert p.wait(120) == 0, p.stderr.read()
+    assert game.players()["The Beast"]["mackerel"] == 120
+    assert all(len(e["outcomes"]) == 1 for e in game.mails())
+    digest = game.digest()
+    game.cli("rebuild")
+    assert game.digest() == digest

@@ -46,28 +46,36 @@ def start_game(setup: Setup) -> None:
 # -------------------------------------------------------------- moving time
 
 def advance(to: datetime) -> None:
-    """Advance the game to the instant `to`, firing everything due on the way."""
-    while True:
+    """Advance the game to the instant `to`, firing everything due on the way.
+
+    Each step reads the game and applies what comes next inside one write
+    transaction, so two processes advancing at once serialise and never fire
+    the same midnight twice."""
+    while _step_towards(to):
+        pass
+
+
+def _step_towards(to: datetime) -> bool:
+    """Fire the next midnight or deadline before `to`; False once the game is at `to`."""
+    with write_transaction():
         game = Game.get()
         if to <= game.now:
-            return
+            return False
         midnight = next_midnight(game.now)
         due = (Deadline.select().where(Deadline.state == "pending",
                                        Deadline.due_at.is_null(False))
                .order_by(Deadline.due_at).first())
         if due is not None and due.due_at < midnight and due.due_at <= to:
-            with write_transaction():
-                _set_now(max(due.due_at, game.now))
-                ctx = Context(Game.get().now, "deadline")
-                _run_in_order(ctx, _absolute_deadlines_due(ctx.at))
-            continue
+            _set_now(max(due.due_at, game.now))
+            ctx = Context(Game.get().now, "deadline")
+            _run_in_order(ctx, _absolute_deadlines_due(ctx.at))
+            return True
         if midnight <= to:
-            with write_transaction():
-                _set_now(midnight)
-                run_midnight(Context(midnight, "midnight"))
-            continue
+            _set_now(midnight)
+            run_midnight(Context(midnight, "midnight"))
+            return True
         _set_now(to)
-        return
+        return False
 
 
 def _set_now(at: datetime) -> None:

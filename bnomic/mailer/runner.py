@@ -57,9 +57,14 @@ def _apply_mail(entry: Entry, emit: bool) -> list[Outcome]:
 
 
 def process(entry: Entry, emit: bool = False) -> list[Outcome]:
-    """Apply one log entry. With emit, queue the mail it causes (receipts)."""
+    """Apply one log entry. With emit, queue the mail it causes (receipts).
+    The processed flag is read again under the write lock: when two processes
+    race for the same entry, the second finds it done and does nothing."""
     engine.advance(entry.at)
     with write_transaction():
+        entry = Entry.get_by_id(entry.seq)
+        if entry.processed:
+            return []
         if entry.kind == "mail":
             outcomes = _apply_mail(entry, emit)
         else:
@@ -69,15 +74,23 @@ def process(entry: Entry, emit: bool = False) -> list[Outcome]:
     return outcomes
 
 
-def process_pending(emit: bool = False) -> list[tuple[Entry, list[Outcome]]]:
-    """Apply every entry not yet applied, in arrival order."""
-    return [(entry, process(entry, emit)) for entry in log.pending()]
+def process_pending(emit: bool = False, each=None) -> list[tuple[Entry, list[Outcome]]]:
+    """Apply every entry not yet applied, in arrival order. `each` is called
+    after every entry (the daemon's watchdog ping)."""
+    done = []
+    for entry in log.pending():
+        done.append((entry, process(entry, emit)))
+        if each is not None:
+            each()
+    return done
 
 
-def advance_to(at: datetime, emit: bool = False) -> None:
-    """Advance the game to `at` (after applying anything pending) and remember it."""
-    process_pending(emit)
+def advance_to(at: datetime, emit: bool = False, each=None) -> None:
+    """Advance the game to `at` and remember it. The promise is recorded first:
+    anything appended after it is stamped no earlier than `at`, so it is applied
+    after the midnights before `at`, live and on replay alike."""
     log.mark_advanced(at)
+    process_pending(emit, each)
     engine.advance(at)
 
 

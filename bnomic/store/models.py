@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from peewee import (
     AutoField, BlobField, BooleanField, CharField, ForeignKeyField,
-    IntegerField, Model, TextField,
+    IntegerField, Model, TextField, fn,
 )
 
 from .db import database
@@ -21,6 +21,21 @@ from .fields import JSONField, UTCDateTimeField
 class BaseModel(Model):
     class Meta:
         database = database
+
+
+class StateModel(BaseModel):
+    """A table of the gamestate. Its numbered rows get max+1 from the code, under
+    the write lock, never from a database sequence: PostgreSQL sequences skip
+    numbers after a crash, and these numbers are part of the state (intent #3,
+    scheduled action #4, the seed of a random draw), so a replay must repeat them."""
+
+    def save(self, force_insert=False, only=None):
+        pk = self._meta.primary_key
+        if isinstance(pk, AutoField) and self._pk is None:
+            last = type(self).select(fn.MAX(pk)).scalar()
+            self._pk = (last or 0) + 1
+            force_insert = True
+        return super().save(force_insert=force_insert, only=only)
 
 
 # --------------------------------------------------------------------- the log
@@ -102,7 +117,7 @@ LOG_MODELS = [Setup, Entry, Message, Command, Outbox, Checkpoint]
 
 # ------------------------------------------------------------------ the state
 
-class Game(BaseModel):
+class Game(StateModel):
     """The Clock (Rule 4E14) and the game's own sense of now (one row)."""
     id = IntegerField(primary_key=True, default=1)
     now = UTCDateTimeField()                 # game time: the state is as of this instant
@@ -115,7 +130,7 @@ class Game(BaseModel):
     time_stopped = BooleanField(default=False)   # Rule 4E0: game time stops in an Emergency
 
 
-class Player(BaseModel):
+class Player(StateModel):
     """An Outsider who is or was a Player (Rule 4E4), with the attributes of 4E17, 4E28, 4E34."""
     id = AutoField()
     name = CharField()
@@ -132,13 +147,13 @@ class Player(BaseModel):
     last_voted_nweek = IntegerField(null=True)
 
 
-class Address(BaseModel):
+class Address(StateModel):
     """A mail address a player posts from."""
     address = CharField(primary_key=True)    # lower case
     player = ForeignKeyField(Player, backref="addresses", on_delete="CASCADE")
 
 
-class Event(BaseModel):
+class Event(StateModel):
     """One change to the gamestate, what caused it, and the rule it applied."""
     seq = AutoField()
     at = UTCDateTimeField()
@@ -150,7 +165,7 @@ class Event(BaseModel):
     data = JSONField(default=dict)
 
 
-class Outcome(BaseModel):
+class Outcome(StateModel):
     """What one action in a mail or command came to: done, or refused and why."""
     id = AutoField()
     entry = IntegerField(index=True)
@@ -162,7 +177,7 @@ class Outcome(BaseModel):
     rule = CharField(null=True)
 
 
-class Deadline(BaseModel):
+class Deadline(StateModel):
     """Something the rules will do later, due at an instant or at a point of game time."""
     id = AutoField()
     due_at = UTCDateTimeField(null=True, index=True)   # absolute: rdays, Jiffies, UTC
@@ -178,7 +193,7 @@ class Deadline(BaseModel):
     created_at = UTCDateTimeField()
 
 
-class Intent(BaseModel):
+class Intent(StateModel):
     """An announced intention to act without objection or with support (Rules 4E21, 4E22)."""
     id = AutoField()
     author = ForeignKeyField(Player, backref="intents", on_delete="CASCADE")
@@ -196,7 +211,7 @@ class Intent(BaseModel):
     state = CharField(default="open", index=True)   # open | performed | withdrawn
 
 
-class Stance(BaseModel):
+class Stance(StateModel):
     """A player's objection or support to an intent; only the latest counts."""
     id = AutoField()
     intent = ForeignKeyField(Intent, backref="stances", on_delete="CASCADE")
@@ -206,7 +221,7 @@ class Stance(BaseModel):
     count = IntegerField()                   # game.nday_changes at that moment
 
 
-class Setting(BaseModel):
+class Setting(StateModel):
     """A key of the game configuration changed during play (by an operator's
     logged command, or later by a passed proposal): it overrides setup.config."""
     key = CharField(primary_key=True)        # dotted: "addresses.public_fora"
