@@ -44,9 +44,10 @@ def load_operator(path: str | Path) -> dict:
 
 
 def load(path: str | Path | None = None) -> dict:
-    """The defaults, overridden by the TOML file at path if one is given."""
-    data = defaults()
-    return data if path is None else merge(data, load_operator(path))
+    """The defaults, overridden by the TOML file at path if one is given (checked)."""
+    data = defaults() if path is None else merge(defaults(), load_operator(path))
+    validate(data)
+    return data
 
 
 class Config:
@@ -97,3 +98,60 @@ def flatten(data: dict, prefix: str = "") -> dict[str, object]:
         else:
             out[dotted] = value
     return out
+
+
+# ------------------------------------------------------------------ checking
+
+OPERATOR_SECTIONS = ("database", "lmtp", "smtp", "smtp_out", "imap")
+POSITIVE = {"clock.ndays_per_nweek", "clock.voting_starts_nday", "clock.nweeks_per_nyear",
+            "receipts.daily_cap"}
+CHOICES = {"auth.policy": ("trust", "dkim"), "receipts.to": ("sender", "list")}
+
+
+def _kind(value) -> str:
+    if isinstance(value, bool):
+        return "true or false"
+    if isinstance(value, int):
+        return "a whole number"
+    if isinstance(value, float):
+        return "a number"
+    if isinstance(value, str):
+        return "text"
+    if isinstance(value, list):
+        return "a list"
+    return type(value).__name__
+
+
+def check_value(key: str, value, default) -> None:
+    """A value for `key` must be of the default's kind (and in range)."""
+    if _kind(value) != _kind(default) and not (isinstance(default, float) and _kind(value) == "a whole number"):
+        raise ConfigError(f"{key} must be {_kind(default)}, not {value!r}")
+    if isinstance(value, int) and not isinstance(value, bool):
+        if value < (1 if key in POSITIVE else 0) or value >= 2**62:
+            raise ConfigError(f"{key} must be a whole number from {1 if key in POSITIVE else 0} up")
+    if key in CHOICES and value not in CHOICES[key]:
+        raise ConfigError(f"{key} must be one of {', '.join(CHOICES[key])}")
+    if key.startswith("quantities.") and isinstance(value, str):
+        from .handlers.durations import parse
+        try:
+            parse(value)
+        except ValueError:
+            raise ConfigError(f"{key} must be a duration like \"3 rdays\", not {value!r}") from None
+
+
+def validate(data: dict) -> None:
+    """The game's part of a merged configuration: known keys, values of the
+    defaults' kinds. The operator's own sections are checked where they are used."""
+    base = flatten({k: v for k, v in defaults().items()})
+    for key, value in flatten({k: v for k, v in data.items() if k not in OPERATOR_SECTIONS}).items():
+        if key not in base:
+            if key.startswith("currencies.") or key.startswith("calendar.holidays"):
+                continue
+            raise ConfigError(f"unknown configuration key {key!r} (a typo?)")
+        check_value(key, value, base[key])
+    if data.get("auth", {}).get("policy") == "dkim" and not data["auth"].get("authserv_id"):
+        raise ConfigError("auth.policy = \"dkim\" needs auth.authserv_id (the receiving "
+                          "server's name in Authentication-Results)")
+    voting, last = data["clock"]["voting_starts_nday"], data["clock"]["ndays_per_nweek"]
+    if voting > last:
+        raise ConfigError(f"clock.voting_starts_nday ({voting}) is after the last nday ({last})")

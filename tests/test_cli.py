@@ -95,7 +95,7 @@ def test_admin_commands_are_in_the_log_and_replay(game):
 def test_refused_admin_commands_change_nothing_but_stay_in_the_log(game):
     before = game.show("players")
     code, _, err = game.run("admin", "set", "The Beast", "points", "-4")
-    assert code == 1 and "less than zero" in err
+    assert code == 1 and "whole number from 0 up" in err
     assert game.show("players") == before
     assert game.show("log")[-1]["outcomes"][0]["accepted"] is False
 
@@ -180,3 +180,41 @@ def test_preview_a_file(game, tmp_path):
     assert game.digest() == before
     out = game.cli("preview", "--at", "2008-09-20T00:00:00Z", str(tmp_path / "p.eml"))
     assert game.digest() == before and game.clock()["now"] == "2008-09-01T10:00:00Z"
+
+
+def test_a_bad_setting_is_refused_and_blocks_nothing(game):
+    for key, value, why in [("players.beast", "null", "must be text"),
+                            ("players.weekly_income", '"25"', "must be a whole number"),
+                            ("clock.ndays_per_nweek", "0", "from 1 up"),
+                            ("quantities.a_jiffy", '"3 fortnights"', "must be a duration"),
+                            ("auth.policy", '"maybe"', "one of trust, dkim")]:
+        code, _, err = game.run("admin", "setting", key, value)
+        assert code == 1 and why in err, (key, err)
+    game.admin("clock", "on")                       # the log is not blocked
+    assert game.clock()["on"] is True
+
+
+def test_an_unexpected_error_refuses_one_action_and_the_log_goes_on(game, monkeypatch):
+    from bnomic.handlers import economy
+    game.join("Wooble", "2008-09-01T09:00:00Z")
+    monkeypatch.setattr(economy, "parse_amount", lambda *a, **k: 1 / 0)
+    r = game.post("wooble@example.org", "I give m5 to The Beast. I forfeit.", "2008-09-01T10:00:00Z")
+    assert "not applied: bnomic met an internal error (ZeroDivisionError" in r
+    assert "Wooble" not in game.players()            # the next action still happened
+    assert all(e["processed"] for e in game.show("log"))
+
+
+def test_the_configuration_file_is_checked_at_init(tmp_path):
+    from conftest import Game
+    for text, why in [("[players]\nweekly_incom = 30\n", "unknown configuration key 'players.weekly_incom'"),
+                      ('[clock]\nndays_per_nweek = "twelve"\n', "must be a whole number"),
+                      ("[currencies.mackerel]\nexchange_rate = 2.5\n", "must be a whole number"),
+                      ('[auth]\npolicy = "dkim"\n', "needs auth.authserv_id")]:
+        (tmp_path / "c.toml").write_text(text)
+        from bnomic.mailer.cli import main
+        import contextlib
+        import io
+        err = io.StringIO()
+        with contextlib.redirect_stderr(err):
+            code = main(["init", "--db", str(tmp_path / "x.sqlite"), "--config", str(tmp_path / "c.toml")])
+        assert code == 1 and why in err.getvalue(), (text, err.getvalue())

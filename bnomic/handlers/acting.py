@@ -5,10 +5,14 @@ when it falls due, and the Beast's actions.
 """
 from __future__ import annotations
 
+import logging
+
 from ..store import Player, database
 from . import intents, players
 from .context import Context, Rejected
 from .registry import ActionSpec
+
+log = logging.getLogger("bnomic.engine")
 
 
 def actor_of(ctx: Context) -> Player | None:
@@ -44,4 +48,14 @@ def perform(ctx: Context, spec: ActionSpec, args: dict, times: int = 1,
             done += 1
         except Rejected as e:
             return done, e
+        except Exception as e:     # a defect or bad data: refuse it, never block the log
+            return done, internal_error(e)
     return done, None
+
+
+def internal_error(e: Exception) -> Rejected:
+    """An unexpected failure of one action: it is rolled back and reported, and
+    the log moves on (the same input fails the same way on replay)."""
+    log.exception("internal error while applying an action")
+    return Rejected(f"not applied: bnomic met an internal error ({type(e).__name__}: "
+                    f"{' '.join(str(e).split())[:200]}); the operator has been told")

@@ -52,8 +52,8 @@ def set_attribute(ctx: Context, player: str, attribute: str, value: str) -> str:
         new = SETTABLE[attribute](value.lstrip("m") if attribute == "mackerel" else value)
     except (KeyError, ValueError):
         raise Rejected(f"{value!r} is not a value for {attribute}") from None
-    if isinstance(new, int) and not isinstance(new, bool) and new < 0:
-        raise Rejected(f"{attribute} cannot be less than zero", rule="4E17")
+    if isinstance(new, int) and not isinstance(new, bool) and not 0 <= new < 2**62:
+        raise Rejected(f"{attribute} must be a whole number from 0 up", rule="4E17")
     old = getattr(target, attribute)
     setattr(target, attribute, new)
     target.save()
@@ -123,6 +123,11 @@ def setting(ctx: Context, key: str, value: str) -> str:
     old = ctx.config[key]
     if isinstance(old, dict):
         raise Rejected(f"{key!r} is a table; set one of its keys")
+    from ..config import ConfigError, check_value
+    try:
+        check_value(key, new, old)
+    except ConfigError as e:
+        raise Rejected(str(e)) from None
     Setting.insert(key=key, value=new).on_conflict_replace().execute()
     ctx.record("setting", f"configuration {key} set from {old!r} to {new!r} by the operator",
                rule="operator", key=key, before=old, after=new)

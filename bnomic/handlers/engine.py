@@ -233,8 +233,13 @@ def _apply_transaction(ctx: Context, reading: grammar.Reading, position: int) ->
             raise transactions.StepFailed(0, reading, reading.error, "4E12")
         if not steps:
             raise transactions.StepFailed(0, reading, "it lists no actions or assertions", "4E12")
-        with database.atomic():      # a savepoint: any failure undoes every step
-            done = transactions.run(ctx, steps)
+        try:
+            with database.atomic():      # a savepoint: any failure undoes every step
+                done = transactions.run(ctx, steps)
+        except transactions.StepFailed:
+            raise
+        except Exception as e:
+            raise transactions.StepFailed(0, reading, acting.internal_error(e).reason, None) from None
     except transactions.StepFailed as f:
         where = f'step {f.number} ("{f.step.text}") failed: ' if f.number else ""
         return Outcome.create(entry=ctx.entry, position=position, action="transaction",
@@ -258,8 +263,13 @@ def apply_command(verb: str, args: list[str], entry: int, at: datetime) -> Outco
         except TypeError:
             raise Rejected(f"wrong arguments for {verb!r}: "
                            f"{(fn.__doc__ or '').strip().splitlines()[0]}") from None
-        with database.atomic():
-            summary = fn(ctx, *args)
+        try:
+            with database.atomic():
+                summary = fn(ctx, *args)
+        except Rejected:
+            raise
+        except Exception as e:
+            raise acting.internal_error(e) from None
     except Rejected as e:
         return Outcome.create(entry=entry, position=1, action=verb, text=text,
                               accepted=False, reason=e.reason, rule=e.rule)
