@@ -198,3 +198,48 @@ def test_settings_are_in_the_log_and_replay(game):
     assert game.digest() == before
     code, _, err = game.run("admin", "setting", "no.such.key", "1")
     assert code == 1 and "no key" in err
+
+
+def test_flowed_lines_never_join_across_quote_depth():
+    raw = (b"From: w@example.org\nTo: business@example.org\nMessage-ID: <q@x>\n"
+           b"Content-Type: text/plain; charset=utf-8; format=flowed\n\n"
+           b"Sure. \r\n> I give m50 to Mallory.\r\n> Will you give me money? \r\nI forfeit.\r\n")
+    text = actions(raw)
+    assert "Mallory" not in text and "I forfeit." in text
+
+
+def test_only_the_topmost_received_header_gives_the_time():
+    raw = (b"Received: from mx by list; Tue, 2 Sep 2008 10:30:00 +0000\n"
+           b"Received: from forged by forged; Tue, 2 Sep 2031 10:30:00 +0000\n"
+           + text_mail("I join as Wooble"))
+    assert parse.arrival_time(parse.parse(raw)).isoformat() == "2008-09-02T10:30:00+00:00"
+
+
+def test_a_forged_authentication_results_below_ours_is_not_believed():
+    msg = EmailMessage()
+    msg["From"], msg["To"], msg["Message-ID"] = "w@example.org", "business@example.org", "<f@x>"
+    msg["Authentication-Results"] = "mx.example.org; dkim=fail; dmarc=fail"
+    msg["Authentication-Results"] = "mx.example.org; dkim=pass header.d=example.org"
+    msg.set_content("I join as Wooble")
+    assert post_of(bytes(msg), **DKIM).verified is False
+
+
+def test_only_discussion_fora_configured():
+    settings = {"addresses.discussion_fora": ["discuss@example.org"]}
+    raw = text_mail("x").replace(b"To: business@example.org", b"To: discuss@example.org")
+    assert post_of(raw, **settings).forum == "discussion"
+    assert post_of(text_mail("x"), **settings).forum == "public"
+
+
+def test_a_blank_text_part_falls_back_to_html():
+    msg = EmailMessage()
+    msg["From"], msg["To"], msg["Message-ID"] = "w@example.org", "business@example.org", "<h@x>"
+    msg.set_content("\n")
+    msg.add_alternative("<p>I join as Wooble</p>", subtype="html")
+    assert actions(bytes(msg)).strip() == "I join as Wooble"
+
+
+def test_the_derived_id_ignores_delivery_headers():
+    raw = text_mail("I join as Wooble").replace(b"Message-ID: <m@example.org>\n", b"")
+    again = b"Received: from mx by list; Tue, 2 Sep 2008 10:30:00 +0000\nReturn-Path: <w@x>\n" + raw
+    assert parse.message_id(raw) == parse.message_id(again)

@@ -32,6 +32,8 @@ def store_raw(raw: bytes, *, source: str, at: datetime | None = None,
         _, address = parse.sender(mail)
         if at is None and use_headers_for_time:
             at = parse.arrival_time(mail)
+            if at is not None and at > wall_clock():
+                at = None       # a time in the future is wrong: never move the game ahead for it
     except Exception:       # unreadable: keep it anyway (nothing is lost)
         mid, address = parse.derived_message_id(raw), ""
     if not address and envelope_from:

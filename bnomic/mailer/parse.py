@@ -70,7 +70,13 @@ def message_id(raw: bytes, mail=None) -> str:
 
 
 def derived_message_id(raw: bytes) -> str:
-    return f"<{hashlib.sha256(raw).hexdigest()[:32]}@bnomic.invalid>"
+    """Stable for the same mail however it came: its From, To, Date, Subject and
+    body, not the Received or Return-Path lines a delivery adds."""
+    head, _, body = raw.replace(b"\r\n", b"\n").partition(b"\n\n")
+    kept = [line for line in head.split(b"\n")
+            if line.split(b":", 1)[0].strip().lower() in (b"from", b"to", b"date", b"subject")]
+    digest = hashlib.sha256(b"\n".join(sorted(kept)) + b"\n\n" + body).hexdigest()[:32]
+    return f"<{digest}@bnomic.invalid>"
 
 
 def sender(mail) -> tuple[str, str]:
@@ -92,17 +98,16 @@ def header_all(mail, name: str) -> list[str]:
 
 
 def arrival_time(mail) -> datetime | None:
-    """The newest Received header's time, else the Date header's, else None."""
-    times = []
-    for hop in mail.received or []:
-        stamp = hop.get("date_utc")
-        if stamp:
-            try:
-                times.append(datetime.fromisoformat(stamp))
-            except ValueError:
-                pass
-    if times:
-        return max(times)
+    """The topmost Received header's time, else the Date header's, else None."""
+    # Only the topmost Received header was written by our own mail server; the
+    # ones below it came with the mail and may say anything.
+    hops = [h for h in (mail.received or []) if h.get("date_utc")]
+    if hops:
+        top = max(hops, key=lambda h: h.get("hop", 0))
+        try:
+            return datetime.fromisoformat(top["date_utc"])
+        except ValueError:
+            pass
     return mail.date if isinstance(mail.date, datetime) and mail.date.tzinfo else None
 
 
@@ -166,18 +171,29 @@ def decode_part(part: Message) -> str:
 
 
 def unflow(text: str, delsp: bool = False) -> str:
-    """RFC 3676 format=flowed: join soft line breaks (a line ending in a space)."""
+    """RFC 3676 format=flowed: join soft line breaks (a line ending in a space),
+    only between lines of the same quote depth (section 4.5)."""
     out: list[str] = []
-    current = ""
-    for line in text.replace("\r\n", "\n").split("\n"):
-        if line.startswith(" "):            # space-stuffing
+    current: str | None = None
+    depth_open = 0
+    for raw in text.replace("\r\n", "\n").split("\n"):
+        depth = len(raw) - len(raw.lstrip(">"))
+        line = raw[depth:]
+        if line.startswith(" "):            # space-stuffing, after the quote marks
             line = line[1:]
-        if line.endswith(" ") and line != "-- ":
-            current += line[:-1] if delsp else line
-            continue
-        out.append(current + line)
-        current = ""
-    if current:
+        if current is not None and depth != depth_open:
+            out.append(current)             # a paragraph never flows into another depth
+            current = None
+        flowed = line.endswith(" ") and line != "-- "
+        piece = line[:-1] if flowed and delsp else line
+        if current is None:
+            current, depth_open = (">" * depth + " " if depth else "") + piece, depth
+        else:
+            current += piece
+        if not flowed:
+            out.append(current)
+            current = None
+    if current is not None:
         out.append(current)
     return "\n".join(out)
 
@@ -200,7 +216,9 @@ def body_text(mail) -> str:
         for part in parts:
             if part.get_content_type() == kind:
                 text = decode_part(part)
-                return html_to_text(text) if kind == "text/html" else text
+                text = html_to_text(text) if kind == "text/html" else text
+                if text.strip():            # a blank text/plain beside real HTML
+                    return text
     return ""
 
 
@@ -255,18 +273,18 @@ def _matches(forum: str, addresses: list[str], list_id: str) -> bool:
 
 
 def forum_of(mail, config: Config) -> str:
-    """Rule 4E6: 'public', 'discussion' or 'private', by To/Cc/List-Id.
-    With no Public Fora configured, every mail is public."""
+    """Rule 4E6: 'public', 'discussion' or 'private', by To/Cc/List-Id. With no
+    Public Fora configured, every mail is public but one that reached only a
+    Discussion Forum."""
     public = config.get("addresses.public_fora", []) or []
-    if not public:
-        return "public"
+    discussion = config.get("addresses.discussion_fora", []) or []
     addresses = _addresses(mail, "to") + _addresses(mail, "cc")
     list_id = _list_id(mail)
     if any(_matches(f, addresses, list_id) for f in public):
         return "public"
-    if any(_matches(f, addresses, list_id) for f in config.get("addresses.discussion_fora", []) or []):
+    if any(_matches(f, addresses, list_id) for f in discussion):
         return "discussion"
-    return "private"
+    return "private" if public else "public"
 
 
 def verified(mail, config: Config) -> bool:
@@ -277,6 +295,8 @@ def verified(mail, config: Config) -> bool:
     authserv = (config.get("auth.authserv_id", "") or "").lower()
     _, address = sender(mail)
     domain = address.rpartition("@")[2]
+    # Only the topmost Authentication-Results header with our authserv-id counts:
+    # our server prepends its own; any below it came with the mail (RFC 8601 5).
     for value in header_all(mail, "Authentication-Results"):
         value = re.sub(r"\s+", " ", value).lower()
         server = value.split(";", 1)[0].strip().split(" ")[0]
@@ -288,6 +308,7 @@ def verified(mail, config: Config) -> bool:
             d = re.search(r"header\.(?:d|i)=@?([^\s;]+)", m.group(1))
             if d is None or domain == d.group(1) or domain.endswith("." + d.group(1)):
                 return True
+        return False
     return False
 
 

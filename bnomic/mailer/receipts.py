@@ -26,7 +26,8 @@ def loop_id(config: Config) -> str:
 
 def why_not_answer(mail, envelope_from: str | None, config: Config) -> str | None:
     """Why this mail must get no automatic answer (RFC 3834), or None."""
-    if envelope_from == "":
+    if envelope_from == "" or (envelope_from is None and
+                               parse.header(mail, "Return-Path").strip() == "<>"):
         return "a bounce (null envelope sender)"
     if mail.message.get_content_type() == "multipart/report":
         return "a delivery or disposition report"
