@@ -218,3 +218,18 @@ def test_the_configuration_file_is_checked_at_init(tmp_path):
         with contextlib.redirect_stderr(err):
             code = main(["init", "--db", str(tmp_path / "x.sqlite"), "--config", str(tmp_path / "c.toml")])
         assert code == 1 and why in err.getvalue(), (text, err.getvalue())
+
+
+def test_one_ingest_applies_its_mail_in_arrival_order(game, tmp_path):
+    mbox = mailbox.mbox(tmp_path / "shuffled.mbox")
+    mbox.add(make_mail("b@example.org", "I join as Bob, recruited by Alice", date="2008-09-01T11:00:00Z"))
+    mbox.add(make_mail("a@example.org", "I join as Alice", date="2008-09-01T10:00:00Z"))
+    mbox.flush()
+    game.cli("ingest", str(tmp_path / "shuffled.mbox"))
+    assert game.players()["Alice"]["mackerel"] == 110       # Alice joined first: she got the bonus
+
+
+def test_run_without_any_receiver_is_an_error(game, tmp_path):
+    (tmp_path / "empty.toml").write_text("[smtp_out]\nport = 2525\n")
+    code, _, err = game.run("run", "--config", str(tmp_path / "empty.toml"))
+    assert code == 1 and "no way to receive mail" in err

@@ -89,6 +89,32 @@ def test_too_big_is_refused_with_552(live_game, sink, running):
     assert live_game.mails() == []
 
 
+def test_too_big_gets_552_for_every_lmtp_recipient(live_game, sink, running):
+    daemon, port = running
+    big = make_mail("wooble@example.org", "x" * (2 * 1024 * 1024))
+    with smtplib.LMTP("127.0.0.1", port) as lmtp:
+        lmtp.ehlo_or_helo_if_needed()
+        lmtp.mail("wooble@example.org")
+        for r in ("a@example.org", "b@example.org", "c@example.org"):
+            lmtp.rcpt(r)
+        lmtp.send(b"DATA\r\n")
+        assert lmtp.getreply()[0] == 354
+        lmtp.send(big.replace(b"\n", b"\r\n") + b"\r\n.\r\n")
+        assert [lmtp.getreply()[0] for _ in range(3)] == [552, 552, 552]
+    assert live_game.mails() == []
+
+
+def test_a_folded_references_header_still_gets_its_receipt(live_game, sink, running):
+    daemon, port = running
+    raw = make_mail("w@example.org", "I join as Wooble",
+                    subject="Re: a rather long subject line " + "that goes on and on " * 5,
+                    headers={"References": " ".join(f"<ref{i}@example.org>" for i in range(12))})
+    lmtp_send(port, raw)
+    _, _, receipt = sink.wait_for(1)[0]
+    assert "<ref11@example.org>" in receipt["References"]
+    assert live_game.show_outbox()[0]["sent"] is True
+
+
 def test_plain_smtp_listener_too(live_game, sink, tmp_path):
     smtp_port, lmtp_port = free_port(), free_port()
     cfg = write_config(tmp_path, sink.port, lmtp_port, smtp={"listen": f"127.0.0.1:{smtp_port}"})

@@ -108,14 +108,18 @@ def cmd_ingest(args) -> None:
     open_game(args)
     forced = utc(args.at) if args.at else None
     stored = []
-    for path in args.files:
-        for where, raw in archive.read(path):
-            mid, entry = inbound.store_raw(raw, source=f"ingest {where}", at=forced,
-                                           use_headers_for_time=True)
-            if entry is None:
-                print(f"{where}: {mid} is already in the log; skipped")
-            else:
-                stored.append((where, entry.seq))
+    mails = [(where, raw) for path in args.files for where, raw in archive.read(path)]
+    if forced is None:      # one call's mail goes in in arrival order (its header times)
+        mails = [m for _, _, m in sorted(
+            ((inbound.header_time(raw), i, (where, raw)) for i, (where, raw) in enumerate(mails)),
+            key=lambda t: (t[0] is None, t[0] or datetime.min.replace(tzinfo=timezone.utc), t[1]))]
+    for where, raw in mails:
+        mid, entry = inbound.store_raw(raw, source=f"ingest {where}", at=forced,
+                                       use_headers_for_time=True)
+        if entry is None:
+            print(f"{where}: {mid} is already in the log; skipped")
+        else:
+            stored.append((where, entry.seq))
     results = apply_or_wait([seq for _, seq in stored])
     for where, seq in stored:
         entry = Entry.get_by_id(seq)
@@ -174,6 +178,8 @@ def cmd_tick(args) -> None:
 
 def cmd_rebuild(args) -> None:
     open_game(args)
+    if log.engine_running(wall_clock()):
+        raise CLIError("a bnomic daemon is running this game; stop it before rebuilding")
     before = state_digest()
     runner.rebuild()
     after = state_digest()
@@ -436,19 +442,20 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: list[str] | None = None) -> int:
+    logging.getLogger("mailparser").setLevel(logging.CRITICAL)   # its notes are not ours to print
     args = build_parser().parse_args(argv)
     try:
         args.fn(args)
     except (CLIError, StoreError, configuration.ConfigError, archive.ArchiveError) as e:
-        print(f"bnomic: {e}", file=sys.stderr)
+        print(f"bnomic: {' '.join(str(e).split())}", file=sys.stderr)
         return 1
     except KeyboardInterrupt:
         return 130
     except Exception as e:  # never a traceback for an operator (BNOMIC_DEBUG=1 shows it)
         if os.environ.get("BNOMIC_DEBUG"):
             raise
-        print(f"bnomic: internal error: {type(e).__name__}: {e} (set BNOMIC_DEBUG=1 for details)",
-              file=sys.stderr)
+        print(f"bnomic: internal error: {type(e).__name__}: {' '.join(str(e).split())} "
+              "(set BNOMIC_DEBUG=1 for details)", file=sys.stderr)
         return 70
     return 0
 

@@ -51,9 +51,7 @@ def sync_operator_settings(operator: dict) -> list[str]:
                 store_log.append_command("setting", [key, json.dumps(value)],
                                          at=store_log.game_time(), issued_at=wall_clock())
                 changed.append(key)
-    if changed:
-        runner.process_pending()
-    return changed
+    return changed         # the engine applies them, in order, with everything else
 
 
 class Daemon:
@@ -67,33 +65,44 @@ class Daemon:
         self.servers = []
         self.executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="store")
         self.last_tick = None
+        self.watchdog = systemd.watchdog_interval()
+        self._beat = 0.0
+        self.poller = None
 
     # ------------------------------------------------------------ the engine
     def tick(self) -> None:
         now = wall_clock()
-        runner.advance_to(now, emit=True)
+        runner.advance_to(now, emit=True, each=self.alive)
         self.last_tick = now
         self.outbox_wake.set()
+
+    def alive(self) -> None:
+        """After every entry: the watchdog ping and the one-writer heartbeat,
+        so a long backlog never looks like a hang."""
+        if time.monotonic() - self._beat > 2:
+            store_log.engine_heartbeat(wall_clock(), os.getpid())
+            if self.watchdog is not None:
+                systemd.notify("WATCHDOG=1")
+            self._beat = time.monotonic()
 
     def engine_loop(self) -> None:
         scheduler = schedule.Scheduler()
         scheduler.every(1).minutes.do(self.tick)
-        watchdog = systemd.watchdog_interval()
-        beat = 0.0
+        self._beat = 0.0
+        first = True
         while not self.stop.is_set():
-            if time.monotonic() - beat > 5:
-                store_log.engine_heartbeat(wall_clock(), os.getpid())
-                beat = time.monotonic()
+            self.alive()
             try:
-                if runner.process_pending(emit=True):
+                if first:       # catch up: missed midnights and deadlines, then stored mail
+                    self.tick()
+                    first = False
+                if runner.process_pending(emit=True, each=self.alive):
                     self.outbox_wake.set()
                 scheduler.run_pending()
             except Exception:
                 log.exception("engine: unexpected error; retrying shortly")
                 self.stop.wait(5)
-            if watchdog is not None:
-                systemd.notify("WATCHDOG=1")
-            self.engine_wake.wait(timeout=min(1.0, watchdog or 1.0))
+            self.engine_wake.wait(timeout=min(1.0, self.watchdog or 1.0))
             self.engine_wake.clear()
         store_log.engine_stopped()
 
@@ -118,21 +127,29 @@ class Daemon:
         if not Setup.select().exists():
             raise DaemonError(f"{self.db_target} holds no game; create one with "
                               f"bnomic init --db {self.db_target} --config FILE")
+        if not self.listeners() and not self.operator.get("imap"):
+            raise DaemonError("no way to receive mail: configure [lmtp] listen, [smtp] listen "
+                              "or [imap], or start bnomic.socket")
         changed = sync_operator_settings(self.operator)
         if changed:
             log.info("configuration recorded in the log: %s", ", ".join(changed))
         outbound.recover_interrupted()
-        # catch up: missed midnights and deadlines first, then stored mail
-        self.tick()
+        if self.operator.get("imap"):
+            # mail that reached the mailbox while bnomic was down is stored first,
+            # at its INTERNALDATE, so the catch-up applies it before later midnights
+            from .imap import ImapPoller
+            self.poller = ImapPoller(self.operator["imap"], wake=self.wake_engine, stop=self.stop)
+            try:
+                self.poller.poll_once()
+            except Exception as e:
+                log.warning("imap: first poll failed (%s); the poller will retry", e)
 
     def start_threads(self) -> None:
         sender = outbound.Sender(self.operator.get("smtp_out", {}), game_config)
         jobs = [("engine", self.engine_loop),
                 ("outbox", lambda: sender.run(self.stop, self.outbox_wake))]
-        if self.operator.get("imap"):
-            from .imap import ImapPoller
-            poller = ImapPoller(self.operator["imap"], wake=self.wake_engine, stop=self.stop)
-            jobs.append(("imap", poller.run))
+        if self.poller is not None:
+            jobs.append(("imap", self.poller.run))
         for name, fn in jobs:
             t = threading.Thread(target=fn, name=name, daemon=True)
             t.start()

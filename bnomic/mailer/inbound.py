@@ -43,3 +43,11 @@ def store_raw(raw: bytes, *, source: str, at: datetime | None = None,
                                stored_at=now, source=source, envelope_from=envelope_from,
                                rcpt_tos=rcpt_tos)
     return mid, entry
+
+
+def header_time(raw: bytes) -> datetime | None:
+    """The arrival time a mail's headers give (for ordering an archive)."""
+    try:
+        return parse.arrival_time(parse.parse(raw))
+    except Exception:
+        return None

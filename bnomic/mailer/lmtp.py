@@ -55,8 +55,21 @@ class StoreHandler:
         return "\r\n".join([status] * (len(rcpts) if self.lmtp else 1))
 
 
+class BnomicLMTP(LMTP):
+    """aiosmtpd's LMTP, but a refusal after DATA gets one reply per recipient
+    (RFC 2033 4.2), as LMTP clients wait for: aiosmtpd sends one."""
+
+    AFTER_DATA = ("552 Error: Too much mail data", "500 Line too long")
+
+    async def push(self, status: str):
+        if status.startswith(self.AFTER_DATA) and self.envelope is not None \
+                and len(self.envelope.rcpt_tos) > 1:
+            status = "\r\n".join([status] * len(self.envelope.rcpt_tos))
+        await super().push(status)
+
+
 def _protocol(kind: str, handler: StoreHandler, max_size: int, hostname: str):
-    cls = LMTP if kind == "lmtp" else SMTP
+    cls = BnomicLMTP if kind == "lmtp" else SMTP
     return lambda: cls(handler, data_size_limit=max_size, enable_SMTPUTF8=True,
                        decode_data=False, hostname=hostname, ident="bnomic")
 

@@ -108,7 +108,12 @@ class Sender:
                 if not claimed:
                     continue
                 try:
-                    smtp.send_message(build(row, config), from_addr=processor_address(config),
+                    message = build(row, config)
+                except Exception as e:      # a row that cannot become mail: say so, do not retry
+                    self._failed(row, e, permanent=True)
+                    continue
+                try:
+                    smtp.send_message(message, from_addr=processor_address(config),
                                       to_addrs=row.to)
                 except smtplib.SMTPRecipientsRefused as e:
                     self._failed(row, e, permanent=all(c >= 500 for c, _ in e.recipients.values()))

@@ -9,7 +9,7 @@ from datetime import datetime, timedelta
 
 from ..config import Config
 from ..render import render
-from ..store import Entry, Outbox
+from ..store import Entry, Message, Outbox
 from . import parse
 
 LOOP_TAG = "bnomic"
@@ -61,16 +61,23 @@ def outbox_message_id(kind: str, key: str, config: Config) -> str:
     return f"<{kind}.{digest}@{domain}>"
 
 
+def unfold(value: str) -> str:
+    """A header value on one line (mail-parser keeps folding: CR, LF, tabs)."""
+    return " ".join(value.split())
+
+
 def reply_subject(subject: str) -> str:
-    subject = subject.strip() or "(no subject)"
+    subject = unfold(subject) or "(no subject)"
     return subject if re.match(r"(?i)^re:", subject) else f"Re: {subject}"
 
 
-def sent_today(address: str, day: datetime) -> int:
+def sent_today(sender: str, day: datetime) -> int:
+    """Receipts queued today for mail from this sender (wherever they went)."""
     start = day.replace(hour=0, minute=0, second=0, microsecond=0)
-    rows = Outbox.select(Outbox.to).where(Outbox.kind == "receipt", Outbox.queued_at >= start,
-                                          Outbox.queued_at < start + timedelta(days=1))
-    return sum(address in row.to for row in rows)
+    return (Outbox.select().join(Message, on=(Outbox.entry == Message.entry))
+            .where(Outbox.kind == "receipt", Outbox.queued_at >= start,
+                   Outbox.queued_at < start + timedelta(days=1), Message.sender == sender)
+            .count())
 
 
 def queue_receipt(entry: Entry, mail, post, outcomes, envelope_from: str | None,
@@ -84,14 +91,14 @@ def queue_receipt(entry: Entry, mail, post, outcomes, envelope_from: str | None,
     else:
         to = [post.sender]
     cap = int(config.get("receipts.daily_cap", 20))
-    already = sent_today(to[0], now)
+    already = sent_today(post.sender, now)
     if already >= cap:
         return None
-    references = " ".join(x for x in (parse.header(mail, "References").strip(), post.message_id) if x)
+    references = " ".join(x for x in (unfold(parse.header(mail, "References")), unfold(post.message_id)) if x)
     body = render("receipt_mail.txt", post=post, outcomes=outcomes, entry=entry,
                   last_today=(already == cap - 1), cap=cap, preview=preview)
     return Outbox.create(
         message_id=outbox_message_id("receipt", post.message_id, config), kind="receipt",
-        to=to, subject=reply_subject(post.subject), body=body, in_reply_to=post.message_id,
+        to=to, subject=reply_subject(post.subject), body=body, in_reply_to=unfold(post.message_id),
         references=references, auto_submitted="auto-replied", entry=entry.seq,
         queued_at=now, next_attempt_at=now)

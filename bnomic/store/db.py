@@ -14,7 +14,7 @@ SQLITE_PRAGMAS = {
     "journal_mode": "wal",     # readers never block the one writer
     "foreign_keys": 1,
     "busy_timeout": 10_000,    # ms: a second process waits instead of failing
-    "synchronous": "normal",   # with WAL: durable at each commit's checkpoint
+    "synchronous": "full",     # every commit is on disk before "250 OK" is said
 }
 
 
