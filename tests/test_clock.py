@@ -113,6 +113,14 @@ def test_ndelays_count_while_off(game):
     assert pings(game) == [("2008-09-04T00:00:00Z", "two ndelays")]
 
 
+def test_turning_the_clock_on_ends_the_current_ndelay(game):
+    schedule(game, lambda ctx, g: durations.ndelays(g, 1), "one ndelay")
+    game.tick("2008-09-02T12:00:00Z")            # one ndelay change: now in the ndelay after it
+    assert pings(game) == []
+    game.admin("clock", "on")                    # that ndelay ends now (Rule 4E14)
+    assert pings(game) == [("2008-09-02T12:00:00Z", "one ndelay")]
+
+
 def test_nweeks_end_at_the_end_of_the_same_nday(game):
     game.admin("clock", "on")
     game.tick("2008-09-03T12:00:00Z")        # nday 3 of nweek 1

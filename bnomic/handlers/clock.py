@@ -151,6 +151,10 @@ def set_clock(ctx: Context, on: bool, rule: str, by: str) -> None:
     g.save()
     ctx.record("clock", f"Clock turned {'On' if on else 'Off'} by {by}: "
                f"{describe(g, ctx.config)}", rule=rule, on=on, by=by)
+    if on:
+        # "When the clock turns on, the current ndelay immediately ends."
+        from .engine import end_of_current_ndelay
+        end_of_current_ndelay(ctx)
 
 
 def stop_time(ctx: Context, rule: str, why: str) -> None:

@@ -137,6 +137,15 @@ def _period_deadlines_due(game: Game, change: clock.Midnight) -> list[_Due]:
     return out
 
 
+def end_of_current_ndelay(ctx: Context) -> None:
+    """Rule 4E14: turning the Clock On ends the current ndelay: what was due at
+    its end happens now (ndelay-counted deadlines, end-of-ndelay hooks)."""
+    game = ctx.game
+    pending = Deadline.select().where(Deadline.state == "pending", Deadline.counter == "ndelay",
+                                      Deadline.count <= game.ndelay_changes + 1)
+    _run_in_order(ctx, _hooks([clock.Edge("end", "ndelay")]) + [_deadline_due(r) for r in pending])
+
+
 def _start_deadlines_due(game: Game, change: clock.Midnight) -> list[_Due]:
     """Deadlines at the start of an nday that has just begun (scheduled actions)."""
     if not change.nday_changed:
