@@ -5,7 +5,7 @@ from jinja2 import Environment, PackageLoader, StrictUndefined
 
 _env = Environment(loader=PackageLoader("bnomic", "templates"), trim_blocks=True,
                    lstrip_blocks=True, keep_trailing_newline=True, undefined=StrictUndefined,
-                   autoescape=False)
+                   autoescape=False, auto_reload=False)
 
 
 def render(name: str, **values) -> str:

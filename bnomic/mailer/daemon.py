@@ -176,6 +176,7 @@ class Daemon:
             await server.wait_closed()
 
     def run(self) -> None:
+        logging.getLogger("mail.log").setLevel(logging.WARNING)   # aiosmtpd: 5 lines a message
         self.prepare()
         self.start_threads()
         try:

@@ -5,6 +5,9 @@ real database, so the same models serve a file path and a database URL.
 """
 from __future__ import annotations
 
+import threading
+from contextlib import contextmanager
+
 from peewee import DatabaseProxy, SqliteDatabase
 from playhouse import db_url
 
@@ -39,13 +42,23 @@ def open_database(target: str):
     return db
 
 
+_writers = threading.RLock()
+
+
+@contextmanager
 def write_transaction():
-    """A transaction that writes: on SQLite it takes the write lock at BEGIN
-    (IMMEDIATE), so it waits its turn (busy_timeout) instead of failing when
-    another writer commits between its first read and its first write."""
-    if isinstance(database.obj, SqliteDatabase):
-        return database.atomic(lock_type="IMMEDIATE")
-    return database.atomic()
+    """A transaction that writes. On SQLite it takes the write lock at BEGIN
+    (IMMEDIATE), so it waits its turn instead of failing when another writer
+    commits between its first read and its first write; threads of one process
+    queue on a lock first, rather than in SQLite's sleeping busy handler (the
+    daemon's receiver would otherwise stall behind the engine)."""
+    if not isinstance(database.obj, SqliteDatabase):
+        with database.atomic() as txn:
+            yield txn
+        return
+    with _writers:
+        with database.atomic(lock_type="IMMEDIATE") as txn:
+            yield txn
 
 
 def close_database():
