@@ -70,3 +70,20 @@ def test_quoted_text_signature_and_comments_are_not_acted_on(game):
     assert r.count("Done") == 1
     players = game.players()
     assert (players["Wooble"]["mackerel"], players["Ais523"]["mackerel"]) == (51, 49)
+
+
+def test_too_many_repeats_are_refused_not_cut(game):
+    game.join("Wooble", "2008-09-01T09:00:00Z")
+    r = game.post("wooble@example.org", "I give m0 to The Beast 5000 times", "2008-09-01T10:00:00Z")
+    assert "at most 100 times in one message; nothing was done (Rule 4E7)" in r
+    assert [e for e in game.show("events") if e["rule"] == "4E33"] == []
+
+
+def test_number_words_and_all_my_points(game):
+    game.join("Wooble", "2008-09-01T09:00:00Z")
+    game.admin("set", "Wooble", "points", "3")
+    r = game.post("wooble@example.org", "I give ten macks to The Beast. I exchange two points for "
+                  "mackerel. I exchange all my points for mackerel.", "2008-09-01T10:00:00Z")
+    assert r.count("Done") == 3, r
+    p = game.players()["Wooble"]
+    assert (p["points"], p["mackerel"]) == (0, 50 - 10 + 15)

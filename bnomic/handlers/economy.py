@@ -6,6 +6,7 @@ import re
 from ..config import Config
 from ..store import Player
 from .context import Context, Rejected
+from .grammar import number
 from .players import current_players, find_player
 from .registry import action, assertion, at_start_of
 
@@ -27,11 +28,11 @@ def parse_amount(config: Config, text: str, rule: str = "4E33") -> tuple[int, st
     currency the rules do not define."""
     t = re.sub(r"\s+", " ", text.strip().lower()).replace(",", "")
     m = (re.fullmatch(r"(?P<cur>[a-z]+) ?(?P<n>[-+−]?\d+)", t)
-         or re.fullmatch(r"(?P<n>[-+−]?\d+) ?(?:of )?(?P<cur>[a-z]+)", t))
-    if not m:
+         or re.fullmatch(r"(?P<n>[-+−]?\d+|[a-z]+) ?(?:of )?(?P<cur>[a-z]+)", t))
+    n = whole_number(m.group("n")) if m else None
+    if n is None:
         raise Rejected(f"I cannot read {text!r} as an amount of currency; write it like m50 "
                        "or 50 mackerel", rule=rule)
-    n = int(m.group("n").replace("−", "-"))
     currency = currency_named(config, m.group("cur"))
     if currency is None:
         known = ", ".join(config["currencies"])
@@ -40,6 +41,14 @@ def parse_amount(config: Config, text: str, rule: str = "4E33") -> tuple[int, st
     if n < 0:
         raise Rejected(f"an amount cannot be less than zero ({text})", rule="4E33")
     return n, currency
+
+
+def whole_number(word: str) -> int | None:
+    """'12', '-3', 'twelve' -> the number; anything else -> None."""
+    word = word.strip().replace("−", "-")
+    if re.fullmatch(r"[-+]?\d+", word):
+        return int(word)
+    return number(word)
 
 
 def fmt(amount: int, currency: str) -> str:
@@ -85,11 +94,16 @@ def change_points(ctx: Context, player: Player, delta: int, rule: str, why: str)
 
 # ------------------------------------------------------------------ actions
 
+_WHY = r"(?:,? (?:for|as) .+)?"      # "I pay m10 to Wooble for the map"
+
+
 @action("give",
-        r"i (?:give|pay|transfer|send) {amount} to {player}",
-        r"i (?:give|pay|send) {player} {amount}",
+        r"i (?:give|pay|transfer|send|donate) {amount} to {player}" + _WHY,
+        r"i (?:give|pay|transfer|send|donate) (?P<amount>[a-z]+ \d+) to {player}" + _WHY,     # "m 10"
+        # "I pay Wooble m10", but not "I give Wooble a hug": the amount has a number
+        r"i (?:give|pay|send|tip) {player} (?=[a-z]*[-−]?\d){amount}" + _WHY,
         rule="4E33", example="I give m10 to Wooble",
-        keywords=("give", "pay", "transfer", "send"))
+        keywords=("give", "pay", "transfer", "send", "donate", "tip"))
 def give(ctx: Context, actor: Player, amount: str, player: str) -> None:
     """Rule 4E33: a COO can give currency to another COO: the amount cannot be
     greater than what it has, or less than zero."""
@@ -108,15 +122,19 @@ def give(ctx: Context, actor: Player, amount: str, player: str) -> None:
 @action("exchange",
         r"i (?:exchange|convert|trade|swap|cash in|cash) {number} points?"
         r"(?: (?:for|into|to) {amount:wanted})?",
+        r"i (?:exchange|convert|trade|swap|cash in|cash) (?P<number>all) (?:of )?my points?"
+        r"(?: (?:for|into|to) {amount:wanted})?",
         rule="4E33", example="I exchange 2 points for mackerel",
         keywords=("exchange", "convert", "points"))
 def exchange(ctx: Context, actor: Player, number: str, wanted: str | None = None) -> None:
     """Rules 4E33, 4E34: a Player exchanges points for currency at the currency's
     rate (1 point for m5); not less than 0 points, nor more than they have."""
-    try:
-        points = int(number.replace("−", "-"))
-    except ValueError:
-        raise Rejected(f"I cannot read {number!r} as a number of points", rule="4E33") from None
+    if number.lower() == "all":
+        points = Player.get_by_id(actor.id).points
+    else:
+        points = whole_number(number)
+        if points is None:
+            raise Rejected(f"I cannot read {number!r} as a number of points", rule="4E33")
     if points < 0:
         raise Rejected("you cannot exchange less than 0 points", rule="4E33")
     currency, asked = "mackerel", None

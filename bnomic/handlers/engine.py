@@ -220,6 +220,11 @@ def _apply_reading(ctx: Context, reading: grammar.Reading, position: int) -> Out
         hint = " or ".join(f'"{s}"' for s in reading.suggestions)
         return Outcome.create(entry=ctx.entry, position=position, action=None, text=reading.text,
                               accepted=False, reason=f"did you mean {hint}?")
+    if reading.times > grammar.MAX_REPEAT:
+        return Outcome.create(entry=ctx.entry, position=position, action=reading.spec.name,
+                              text=reading.text, accepted=False, rule="4E7",
+                              reason=f"bnomic repeats an action at most {grammar.MAX_REPEAT} "
+                                     f"times in one message; nothing was done")
     if reading.when is not None:
         return scheduling.schedule_reading(ctx, reading, position)
     ctx.notes = []

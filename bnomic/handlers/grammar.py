@@ -22,17 +22,55 @@ from datetime import datetime, timezone
 from ..config import defaults
 from .registry import ACTIONS, ASSERTIONS, ActionSpec, AssertionSpec
 
-_SENTENCE_END = re.compile(r"(?<=[.!?;])\s+")
-_LEAD = re.compile(r"^(?:[-*•>]+\s*|\d+[.)]\s+)")
-_POLITE = re.compile(r"^(?:(?:please|hereby|and|then|also|now|finally|next|so|ok|okay)\b[,\s]*)+", re.I)
+_SENTENCE_END = re.compile(r"(?<=[.!?])\s+|;\s*")
+_LEAD = re.compile(r"^(?:[-*•–—+>]+\s*|\(?\d+[.)]\s+|\(?[a-z]\)\s+)")
+_POLITE = re.compile(r"^(?:(?:sure thing|of course|no problem|in return|in exchange|as promised|as agreed|"
+                     r"as discussed|for the record|on reflection|on second thoughts?|actually|please|hereby|"
+                     r"and|then|also|now|finally|next|so|ok|okay|well|anyway|right|alright|oh|um|btw|yes|"
+                     r"yeah|sure|fine|agreed|first|firstly|secondly|lastly|meanwhile)\b[,\s]*)+", re.I)
 _I_POLITE = re.compile(r"^i\s+(?:(?:hereby|also|now|then|further|additionally)\s+)+", re.I)
-_TRAIL = re.compile(r"[\s.!?;,]+$")
+# what may trail an action without being part of it: punctuation, "please", a smiley
+_TRAIL = re.compile(r"(?:[\s.!?;,]+|[\s,]+(?:please|pls|plz|thanks|thank you|thx)\b|\s+[:;]-?[()DPp]+"
+                    r"|\s*,\s*then\b|[\s,]+(?:anyway|too|as well|though|instead)\b)+$", re.I)
 # Rules 4E21/4E22: how players say they act under an announced intent
+_FEW = (r"(?:no|zero|fewer\s+than\s+\w+|not\s+enough|the\s+required|enough|\w+)\s+"
+        r"(?:objections?|support(?:ers?|s)?)")
 _UNDER_INTENT = re.compile(
-    r"^(?:having\s+(?:received|had|got|seen)\s+(?:no|fewer\s+than\s+\w+|not\s+enough|the\s+required|enough|\w+)\s+"
-    r"(?:objections?|support(?:ers?)?|supports)(?:\s+(?:and|but)\s+(?:no|\w+)\s+(?:objections?|support(?:ers?)?))?"
+    r"^(?:(?:having\s+(?:received|had|got|gotten|seen)|with|there\s+being"
+    r"|(?:as|since)\s+there\s+(?:were|was|are|is|have\s+been|has\s+been))\s+"
+    + _FEW + r"(?:\s+(?:and|but)\s+" + _FEW + r")?"
     r"|without\s+(?:any\s+)?objections?|with\s+(?:the\s+required\s+|enough\s+)?support(?:ers?)?"
-    r"|as\s+(?:previously\s+)?announced|as\s+intended)[\s,:]*(?=i\b)", re.I)
+    r"|(?:as|since)\s+(?:no\s*one|nobody|no\s+players?)\s+(?:has\s+|have\s+)?objected"
+    r"|(?:per|pursuant\s+to|under|following|as\s+per)\s+(?:my\s+)?(?:intent(?:ion)?|announcement)"
+    r"(?:\s+(?:#\s*|number\s+|no\.?\s*)?\d+)?"
+    r"|as\s+(?:previously\s+)?announced|as\s+intended)"
+    r"(?:\s+(?:to|on|against|for)\s+(?:it|this|that|(?:my\s+|the\s+)?(?:intent(?:ion)?|announcement)"
+    r"(?:\s*(?:#\s*|number\s+)?\d+)?|#\s*\d+))?"
+    r"[\s,:]*(?=i\b)", re.I)
+# "I intend, without objection, to X" is "I intend to X without objection"
+_INTEND_FIRST = re.compile(
+    r"^(?P<head>i\s+(?:intend|plan|announce\s+(?:my|an)\s+intent(?:ion)?)(?:\s+to)?)\s*,\s*"
+    r"(?P<cond>with(?:out)?\b[^,]+?)\s*,\s*(?P<rest>.+)$", re.I)
+
+# One sentence may hold several clauses, each its own action ("I give m5 to A and I
+# forfeit"), or one verb with several objects ("I give m5 to A and m3 to B")...
+_CLAUSE = re.compile(r"(?:\s*,\s*|\s+)(?:and(?:\s+then)?|then|so|but)\s+(?=i\s)|\s*:\s+(?=i\s)", re.I)
+_OBJECTS = re.compile(r"\s*,\s*(?:and\s+|then\s+)?|\s+and\s+(?:then\s+)?|\s+then\s+", re.I)
+# ...but a condition binds what follows it: "If Wooble objects then I forfeit" is one sentence
+_CONDITIONAL = re.compile(r"^(?:if|unless|when|whenever|once|provided|assuming|in\s+case|should)\b", re.I)
+# Rule 4E7 knows no conditional actions: "I give m5 to Wooble if he asks" is asked about
+_CONDITION = re.compile(r"\b(?:if|unless|provided\s+that|as\s+long\s+as|only\s+when|in\s+case)\b", re.I)
+# Rule 4E4: a name given in another sentence of a request to join
+_NAME_GIVEN = re.compile(
+    r"(?:\bmy\s+name\s+(?:is|will\s+be|shall\s+be)|\bmy\s+name['’]s|\b(?:be\s+)?known\s+as|\bname\s*:"
+    r"|(?:^|[.!?]\s+)(?:please\s+)?call\s+me)"
+    r"\s+(?P<name>[^\s.,;:!?][^.,;:!?\n]*?)(?=\s*(?:[.,;:!?\n(]|$)|\s+(?:and|but|so|please)\b)", re.I | re.M)
+# a sentence in the first person that is talk, not action: "I think ...", "I didn't ..."
+_TALK = frozenset("""think thought guess wonder wondered believe suppose doubt suspect reckon assume
+    expect feel felt agree disagree know knew remember forgot notice noticed see saw was were had did
+    didn't don't doesn't can't cannot couldn't won't wouldn't shouldn't haven't hadn't wasn't never
+    tried wanted hoped planned intended said asked meant mean should could might almost nearly
+    count counted note noted observe report""".split())
 
 BEGIN = re.compile(r"^\W*(?:begin|start)\s+(?:of\s+(?:the\s+)?)?transaction\W*$", re.I)
 END = re.compile(r"^\W*(?:end|finish|commit)\s+(?:of\s+(?:the\s+)?)?transaction\W*$", re.I)
@@ -42,7 +80,8 @@ NUMBER_WORDS = {
     "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10,
     "eleven": 11, "twelve": 12,
 }
-_REPEAT = re.compile(r"^(?P<body>.+?)[,\s]+(?P<n>\d+|[a-z]+)\s+times$|^(?P<body2>.+?)\s+(?P<n2>once|twice|thrice)$", re.I)
+_REPEAT = re.compile(r"^(?P<body>.+?)(?:[,\s]+(?P<n>\d+|[a-z]+)\s+times?|\s+(?P<n2>once|twice|thrice))"
+                     r"(?:,?\s+(?:for|as|because)\b.*)?$", re.I)     # "... 3 times, for the maps"
 
 # Rule 4E7 lets a player repeat an action "a specific positive integer" of times;
 # a bound keeps a typo from queueing a million of them.
@@ -71,39 +110,42 @@ def _nday_names() -> dict[str, int]:
 
 _NDAY_NAMES = _nday_names()
 _DAY = r"(?:on|at\s+the\s+(?:start|beginning)\s+of|at|from)\s+(?:the\s+next\s+)?"
-_WHEN_NDAY = re.compile(_DAY + r"nday\s+(?P<n>\d+)[\s,:]+(?P<rest>i\b.*)$", re.I)
-_WHEN_NAME = re.compile(_DAY + r"(?P<name>" + "|".join(_NDAY_NAMES) + r")[\s,:]+(?P<rest>i\b.*)$", re.I)
-_WHEN_NWEEK = re.compile(r"(?:at\s+the\s+(?:start|beginning)\s+of|on|in)\s+the\s+next\s+nweek[\s,:]+(?P<rest>i\b.*)$", re.I)
 _DATE = r"(?P<date>\d{4}-\d{2}-\d{2})"
 _TIME = r"(?P<time>\d{1,2}:\d{2}(?::\d{2})?)"
 _ZONE = r"(?:\s*(?:utc|gmt|z))?"
-_WHEN_UTC = [
-    re.compile(r"(?:on|at)\s+" + _DATE + r"(?:(?:\s+at\s+|[\sT])" + _TIME + r")?" + _ZONE + r"[\s,:]+(?P<rest>i\b.*)$", re.I),
-    re.compile(r"at\s+" + _TIME + _ZONE + r"\s+on\s+" + _DATE + r"[\s,:]+(?P<rest>i\b.*)$", re.I),
+# the times a player may name, written before the action ("On nday 8, I ...") or after
+# it, as in Rule 4E7's own example ("I do X on nday 8")
+_WHEN_SAID = [
+    ("nday", _DAY + r"nday\s+(?P<n>\d+)"),
+    ("name", _DAY + r"(?P<name>" + "|".join(_NDAY_NAMES) + r")"),
+    ("nweek", r"(?:at\s+the\s+(?:start|beginning)\s+of|on|in)\s+the\s+next\s+nweek"),
+    ("utc", r"(?:on|at)\s+" + _DATE + r"(?:(?:\s+at\s+|[\sT])" + _TIME + r")?" + _ZONE),
+    ("utc", r"at\s+" + _TIME + _ZONE + r"\s+on\s+" + _DATE),
 ]
+_WHEN = [(kind, re.compile(said + r"[\s,:]+(?P<rest>i\b.*)$", re.I),
+          re.compile(r"(?P<rest>i\b.*?)[\s,]+" + said + r"$", re.I)) for kind, said in _WHEN_SAID]
 
 
 def split_when(sentence: str) -> tuple[When | None, str]:
-    """'On nday 8, I give m5 to A' -> (When(nday 8), 'I give m5 to A')."""
-    m = _WHEN_NDAY.match(sentence)
-    if m:
-        return When("nday", nday=int(m.group("n")), text=sentence[:m.start("rest")].strip(" ,:")), m.group("rest")
-    m = _WHEN_NAME.match(sentence)
-    if m:
-        return (When("nday", nday=_NDAY_NAMES[m.group("name").lower()],
-                     text=sentence[:m.start("rest")].strip(" ,:")), m.group("rest"))
-    m = _WHEN_NWEEK.match(sentence)
-    if m:
-        return When("nweek", text=sentence[:m.start("rest")].strip(" ,:")), m.group("rest")
-    for pattern in _WHEN_UTC:
-        m = pattern.match(sentence)
-        if m:
-            try:
-                at = datetime.fromisoformat(f"{m.group('date')}T{m.group('time') or '00:00'}")
-            except ValueError:
-                return None, sentence
-            return (When("utc", at=at.replace(tzinfo=timezone.utc),
-                         text=sentence[:m.start("rest")].strip(" ,:")), m.group("rest"))
+    """'On nday 8, I give m5 to A' or 'I give m5 to A on nday 8'
+    -> (When(nday 8), 'I give m5 to A'). A date that does not exist is
+    When('invalid'): the sentence is not understood."""
+    for kind, before, after in _WHEN:
+        m = before.match(sentence) or after.fullmatch(sentence)
+        if not m:
+            continue
+        said = (sentence[:m.start("rest")] + sentence[m.end("rest"):]).strip(" ,:")
+        if kind == "nday":
+            return When("nday", nday=int(m.group("n")), text=said), m.group("rest")
+        if kind == "name":
+            return When("nday", nday=_NDAY_NAMES[m.group("name").lower()], text=said), m.group("rest")
+        if kind == "nweek":
+            return When("nweek", text=said), m.group("rest")
+        try:
+            at = datetime.fromisoformat(f"{m.group('date')}T{m.group('time') or '00:00'}")
+        except ValueError:
+            return When("invalid", text=said), m.group("rest")
+        return When("utc", at=at.replace(tzinfo=timezone.utc), text=said), m.group("rest")
     return None, sentence
 
 
@@ -141,30 +183,44 @@ def normalise(part: str) -> str:
 
 def sentences(text: str):
     for line in text.splitlines():
-        for part in _SENTENCE_END.split(line):
+        for part in _SENTENCE_END.split(_LEAD.sub("", line.strip())):    # "1. I give ..." is one sentence
             s = normalise(part)
             if s:
                 yield s
 
 
 def split_repeat(sentence: str) -> tuple[str, int]:
-    """'I do X 3 times' -> ('I do X', 3); anything else -> (sentence, 1)."""
+    """'I do X 3 times' -> ('I do X', 3); 'I do X 0 times' -> ('I do X', 0), which is
+    no positive integer (Rule 4E7); anything else -> (sentence, 1)."""
     m = _REPEAT.match(sentence)
     if not m:
         return sentence, 1
-    body = m.group("body") or m.group("body2")
     n = number(m.group("n") or m.group("n2"))
-    if n is None or n < 1:
+    if n is None:
         return sentence, 1
-    return body, min(n, MAX_REPEAT)
+    return m.group("body"), n         # more than MAX_REPEAT is refused when applied
 
 
 def looks_like_action(sentence: str) -> bool:
-    s = sentence.lower()
-    if not re.match(r"^i\b", s):
+    """A clause in the first person, at the start or after a lead-in ("Tomorrow, I
+    give ..."), that has an action's keyword and is not talk ("I think I'll give ...")."""
+    s = sentence.lower().replace("’", "'")
+    lead = r"(?:^|,\s+|\bthen\s+|\s)" if _CONDITIONAL.match(s) else r"(?:^|,\s+|\bthen\s+)"
+    m = re.search(lead + r"(i(?:'(?:m|d|ll|ve))?\s+([a-z']+).*)$", s)
+    if not m or m.group(2) in _TALK:
         return False
-    words = set(re.findall(r"[a-z]+", s))
-    return any(k in words for spec in ACTIONS for k in spec.keywords)
+    words = set(re.findall(r"[a-z]+", m.group(1)))
+    keywords = {k for spec in ACTIONS for k in spec.keywords}
+    return bool(words & keywords) or any(_swapped(m.group(2), k) for k in keywords)
+
+
+def _swapped(word: str, keyword: str) -> bool:
+    """'giev' for 'give': the commonest typo, two letters swapped."""
+    if len(word) != len(keyword) or word == keyword:
+        return False
+    diff = [i for i, (a, b) in enumerate(zip(word, keyword)) if a != b]
+    return (len(diff) == 2 and diff[1] == diff[0] + 1
+            and word[diff[0]] == keyword[diff[1]] and word[diff[1]] == keyword[diff[0]])
 
 
 def closest(sentence: str, n: int = 2) -> tuple[str, ...]:
@@ -185,8 +241,15 @@ def match_sentence(sentence: str, in_transaction: bool = False) -> Reading | Non
     original = sentence
     sentence = _UNDER_INTENT.sub("", sentence)
     when, sentence = split_when(sentence)
+    if when is not None and when.kind == "invalid":
+        return Reading(original, suggestions=closest(sentence))
+    sentence = _INTEND_FIRST.sub(r"\g<head> \g<rest> \g<cond>", sentence)
     body, times = split_repeat(sentence)
-    for candidate, n in ((body, times), (sentence, 1)) if times > 1 else ((sentence, 1),):
+    if times == 0 or _CONDITION.search(sentence):
+        if in_transaction or looks_like_action(sentence):
+            return Reading(original, suggestions=closest(body), when=when)
+        return None
+    for candidate, n in ((body, times), (sentence, 1)) if body != sentence else ((sentence, 1),):
         found = match_action(candidate)
         if found:
             return Reading(original, found[0], found[1], n, when=when)
@@ -199,6 +262,66 @@ def match_sentence(sentence: str, in_transaction: bool = False) -> Reading | Non
     if looks_like_action(sentence):
         return Reading(original, suggestions=closest(sentence), when=when)
     return None
+
+
+def _found_in(sentence: str) -> tuple[ActionSpec, dict] | None:
+    body, _ = split_repeat(sentence)
+    return match_action(body) or match_action(sentence)
+
+
+def _action_in(sentence: str) -> ActionSpec | None:
+    found = _found_in(sentence)
+    return found[0] if found else None
+
+
+def split_clauses(sentence: str) -> list[str]:
+    """'I give m5 to A and I forfeit' -> ['I give m5 to A', 'I forfeit']; a condition
+    ("If A objects then I forfeit") keeps its sentence whole."""
+    if _CONDITIONAL.match(sentence):
+        return [sentence]
+    parts = [normalise(p) for p in _CLAUSE.split(sentence)]
+    return [p for p in parts if p] or [sentence]
+
+
+def split_objects(clause: str) -> list[str]:
+    """'I give m5 to A and m3 to B' -> ['I give m5 to A', 'I give m3 to B'], and 'I give
+    m5 to A, then exchange 2 points' -> [..., 'I exchange 2 points']: only when every
+    part is an action, and the clause is not one action as it is ('I join B Nomic,
+    as Wooble'); otherwise the clause as it is."""
+    whole = _found_in(clause)
+    if whole and not any(_OBJECTS.search(str(v)) for v in whole[1].values()):
+        return [clause]
+    parts = _OBJECTS.split(clause)
+    first = _action_in(parts[0]) if len(parts) > 1 and re.match(r"i\s", parts[0], re.I) else None
+    if first is None:
+        return [clause]
+    verb = " ".join(parts[0].split()[:2])
+    out = [parts[0]]
+    for part in parts[1:]:
+        if re.match(r"i\s", part, re.I) and _action_in(part):
+            out.append(part)
+        elif _action_in("I " + part):
+            out.append("I " + part)
+        elif _action_in(f"{verb} {part}") is first:
+            out.append(f"{verb} {part}")
+        else:
+            return [clause]
+    return out
+
+
+def read_sentence(sentence: str, in_transaction: bool = False) -> list[Reading]:
+    """A normalised sentence: one reading, or one for each clause or object it joins
+    (a time or an intent said before them applies to each)."""
+    body = _UNDER_INTENT.sub("", sentence)
+    when, body = split_when(body)
+    parts = [body] if when is not None and when.kind == "invalid" else \
+        [p for clause in split_clauses(body) for p in split_objects(clause)]
+    if len(parts) == 1:
+        r = match_sentence(sentence, in_transaction)
+        return [r] if r is not None else []
+    prefix = f"{when.text}, " if when is not None else ""
+    readings = (match_sentence(prefix + part, in_transaction) for part in parts)
+    return [r for r in readings if r is not None]
 
 
 def read(text: str) -> list[Reading]:
@@ -217,19 +340,27 @@ def read(text: str) -> list[Reading]:
             else:
                 block.append(line)
             continue
-        for part in _SENTENCE_END.split(line):
-            s = normalise(part)
-            r = match_sentence(s) if s else None
-            if r is not None:
-                readings.append(r)
+        for s in sentences(line):
+            readings.extend(read_sentence(s))
     if block is not None:
         t = transaction(block)
         t.error = f'"{block_start}" has no END TRANSACTION after it'
         readings.append(t)
+    name_the_newcomer(readings, text)
     return readings
 
 
+def name_the_newcomer(readings: list[Reading], text: str) -> None:
+    """Rule 4E4 wants a message "containing a request to become a Player and a uniquely
+    identifying name": "I'd like to join. My name is Wooble." names the newcomer too."""
+    for r in readings:
+        if r.spec is not None and r.spec.name == "join" and not r.args.get("name"):
+            m = _NAME_GIVEN.search(text)
+            if m:
+                r.args["name"] = m.group("name").strip()
+
+
 def transaction(lines: list[str]) -> Reading:
-    steps = [match_sentence(s, in_transaction=True) for s in sentences("\n".join(lines))]
+    steps = [r for s in sentences("\n".join(lines)) for r in read_sentence(s, in_transaction=True)]
     text = "BEGIN TRANSACTION ... END TRANSACTION"
-    return Reading(text, steps=[s for s in steps if s is not None])
+    return Reading(text, steps=steps)

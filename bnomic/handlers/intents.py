@@ -33,6 +33,13 @@ _WITHOUT = re.compile(r"(?:without|with\s+no)\s+(?:(?P<n>\w+)\s+)?objections?", 
 _WITH = re.compile(r"with\s+(?:(?P<n>\w+)\s+)?(?:supporters?|supports?)", re.I)
 
 
+# an intent says how the action is to be done; "I intend to be away next week" is talk
+_SAYS_HOW = r"(?=.*\b(?:objections?|support(?:ers?|s)?)\b)"
+# what a stance names: an intent (find_intent), or "this", the message replied to
+_AN_INTENT = r"(?=.*(?:#\s*\d|\bintent|\bplan\b))"
+_THIS = r"(?: (?:to |against |for )?(?:this|that|it|the above)(?: intent(?:ion)?| one| action)?)?"
+
+
 def _count(word: str | None) -> int | None:
     if word is None or word.lower() in ("a", "any", "no"):
         return 1
@@ -46,8 +53,7 @@ def normalise_args(args: dict) -> dict:
 # ------------------------------------------------------------------ announce
 
 @action("intend",
-        r"i (?:hereby )?(?:intend|plan|announce (?:my|an) intent(?:ion)?) to {name:rest}",
-        r"i (?:hereby )?announce (?:my|an) intent(?:ion)? to {name:rest}",
+        r"i (?:hereby )?(?:intend|plan|announce (?:my|an) intent(?:ion)?) to " + _SAYS_HOW + "{name:rest}",
         rule="4E21", example="I intend to cause the Beast to give m5 to Wooble without objection",
         keywords=("intend", "intent", "intention"))
 def intend(ctx: Context, actor: Player, rest: str) -> Intent:
@@ -167,7 +173,8 @@ def take_stance(ctx: Context, actor: Player, target: str | None, stance: str, ru
 
 
 @action("object",
-        r"i object(?: (?:to|against) {name:target})?",
+        r"i object" + _THIS,
+        r"i object (?:to|against) " + _AN_INTENT + "{name:target}",
         rule="4E21", example="I object to Wooble's intent to cause the Beast to forfeit",
         keywords=("object", "objection"))
 def object_(ctx: Context, actor: Player, target: str | None = None) -> None:
@@ -176,7 +183,8 @@ def object_(ctx: Context, actor: Player, target: str | None = None) -> None:
 
 
 @action("support",
-        r"i support(?: {name:target})?",
+        r"i support" + _THIS,
+        r"i support " + _AN_INTENT + "{name:target}",
         rule="4E22", example="I support intent #3", keywords=("support",))
 def support(ctx: Context, actor: Player, target: str | None = None) -> None:
     """Rule 4E22: Supporting is a Game Action."""
@@ -184,8 +192,8 @@ def support(ctx: Context, actor: Player, target: str | None = None) -> None:
 
 
 @action("withdraw_stance",
-        r"i withdraw my (?:objection|support)(?: (?:to|for|of|from|on) {name:target})?",
-        rule="4E21", example="I withdraw my objection to intent #3", keywords=("withdraw",))
+        r"i (?:withdraw|retract) my (?:objection|support)(?: (?:to|for|of|from|on) {name:target})?",
+        rule="4E21", example="I withdraw my objection to intent #3", keywords=("withdraw", "retract"))
 def withdraw_stance(ctx: Context, actor: Player, target: str | None = None) -> None:
     """Rules 4E21, 4E22: only a player's latest stance counts; this one is none."""
     take_stance(ctx, actor, target, "none", "4E21")

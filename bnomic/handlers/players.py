@@ -74,7 +74,8 @@ def set_active(ctx: Context, player: Player, active: bool, rule: str, why: str) 
         r"i remove (?:the )?active(?: property)? (?:from|of) {player}",
         r"i remove {player}'s active(?: property)?",
         r"i remove {player}['’]s active(?: property)?",
-        r"i (?:deactivate|make) {player}(?: inactive)?",
+        r"i deactivate {player}",
+        r"i make {player} inactive",
         rule="4E28", example="I remove the Active property from Wooble",
         keywords=("active", "inactive", "deactivate"))
 def remove_active(ctx: Context, actor: Player, player: str) -> None:
@@ -155,13 +156,18 @@ def recruitment_bonus(ctx: Context, newcomer: Player, names: list[str]) -> list[
     return unknown
 
 
+_JOINING = (r"(?:join(?:ing)?(?: the game| b nomic| b)?|become a player|be a player|play)"
+            r"(?: as a (?:new )?player)?")
+_NAMED = (r",? (?:as|under the name|with the name|named|called|using the name|by the name(?: of)?"
+          r"|(?:and )?my name (?:is|will be)|name:?) (?!a (?:new )?player\b){name}")
+
+
 @action("join",
-        r"i (?:wish|want|would like|ask|request|hope|intend|am asking|hereby ask)(?: to)? "
-        r"(?:join(?: the game| b nomic| b)?|become a player|be a player|play)"
-        r"(?:(?:,)? (?:as|under the name|with the name|named|called|using the name|by the name(?: of)?) {name})?",
-        r"i join(?: the game| b nomic| b)?(?:(?:,)? (?:as|under the name|with the name|named|called) {name})?",
-        r"(?:register|sign up|add) me(?: as a player)?(?:,)? (?:as|under the name|with the name|named) {name}",
-        r"i register(?: as a player)?(?:,)? (?:as|under the name|with the name|named) {name}",
+        r"i(?: wish| want| would like| would love|['’]d like|['’]d love| ask| request| hope| intend"
+        r"| am asking| hereby ask)(?: to)? " + _JOINING + "(?:" + _NAMED + ")?",
+        r"i(?:['’]m| am)? join(?:ing)?(?: the game| b nomic| b)?(?:" + _NAMED + ")?",
+        r"(?:register|sign up|add|sign|count) me(?: up| in)?(?: as a (?:new )?player)?" + _NAMED,
+        r"i register(?: as a player)?" + _NAMED,
         rule="4E4", example="I join as Wooble", players_only=False,
         keywords=("join", "player", "register"))
 def join(ctx: Context, actor: Player | None, name: str | None = None) -> Player:
@@ -236,7 +242,9 @@ def parse_address(text: str) -> str:
 
 @action("add_address",
         r"i (?:add|register) (?:the )?(?:e-?mail )?address {name} (?:to|for) (?:my addresses|me|my account)",
-        r"i (?:will )?(?:also )?(?:post|write|send mail) from {name}(?: too| as well)?",
+        r"i add {name} (?:to my (?:e-?mail )?addresses"
+        r"|as (?:an?|another|a second|my new) (?:e-?mail )?address)",
+        r"i(?: will|['’]ll)? (?:also )?(?:post|write|send mail) from (?=\S*@){name}(?: too| as well)?",
         rule="4E4", example="I add the address wooble@home.example to my addresses",
         keywords=("address",))
 def add_address(ctx: Context, actor: Player, name: str) -> None:
@@ -278,13 +286,16 @@ def _named(ctx: Context, who: str) -> Player | None:
     return Player.get_or_none(Player.name_key == key)
 
 
-@assertion("is_player", r"{player} (?:is|am) (?P<neg>not )?a player", rule="4E4")
+_IS = r"(?: is| am|['’]s|['’]m)(?P<neg> not|n['’]t)?"
+
+
+@assertion("is_player", r"{player}" + _IS + r" a player", rule="4E4")
 def is_player(ctx: Context, actor, player: str, neg: str | None = None) -> bool:
     p = _named(ctx, player)
     return (p is not None and p.is_player) != bool(neg)
 
 
-@assertion("has_property", r"{player} (?:is|am) (?P<neg>not )?(?P<prop>active|vested)", rule="4E28")
+@assertion("has_property", r"{player}" + _IS + r" (?P<prop>active|vested)", rule="4E28")
 def has_property(ctx: Context, actor, player: str, prop: str, neg: str | None = None) -> bool:
     p = _named(ctx, player)
     if p is None or not p.is_player:
