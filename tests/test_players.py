@@ -159,3 +159,22 @@ def test_a_player_adds_and_removes_addresses(game):
     r = game.post("wooble@home.example", "I remove the address wooble@home.example",
                   "2008-09-01T13:00:00Z")
     assert "your only address" in r
+
+
+def test_names_as_players_write_them(game):
+    game.join("Wooble", "2008-09-01T09:00:00Z")
+    r = game.post("a@example.org", "I wish to become a Player under the name Ais, recruited by\n"
+                  "Wooble and O’Brien.", "2008-09-01T10:00:00Z")          # hard-wrapped
+    assert "Done" in r and "no recruitment bonus for O'Brien" in r
+    assert game.players()["Wooble"]["mackerel"] == 110
+    game.post("o@example.org", "I join as O'Brien", "2008-09-01T10:30:00Z")
+    assert "Done" in game.post("a@example.org", "I give\nm1 to O’Brien.", "2008-09-01T11:00:00Z")
+    r = game.post("d@example.org", 'I join as "Dr. Who".', "2008-09-01T12:00:00Z")
+    assert "'Dr. Who' is not a usable name" in r and "(Rule 4E4)" in r
+    r = game.post("b@example.org", "I join as the Operantly Conditioned Beast", "2008-09-01T12:00:00Z")
+    assert "belongs to the Operantly Conditioned Beast" in r
+    r = game.post("n@example.org", "I join as Newbie.\nI was recruited by Wooble.\nCheers!",
+                  "2008-09-01T13:00:00Z")
+    assert game.players()["Wooble"]["mackerel"] == 170
+    r = game.post("s@example.org", "I join as Sigma recruited by Sigma", "2008-09-01T14:00:00Z")
+    assert "a newcomer cannot recruit themselves" in r

@@ -181,12 +181,51 @@ def normalise(part: str) -> str:
     return re.sub(r"\s+", " ", s)
 
 
+_ABBREVIATION = re.compile(r"(?:\b(?:dr|mr|mrs|ms|st|jr|sr|prof|no|vs|etc|e\.g|i\.e)|\b[a-z])\.$", re.I)
+
+
+def split_sentences(line: str) -> list[str]:
+    """Cut a line at sentence ends, but not inside double quotes ('"Dr. Who"')
+    nor after an abbreviation or an initial ('Dr. Who', 'J. Smith')."""
+    parts: list[str] = []
+    for piece in _SENTENCE_END.split(line):
+        if parts and (parts[-1].count('"') % 2 == 1 or
+                      (_ABBREVIATION.search(parts[-1]) and not re.match(r"i\b", piece, re.I))):
+            parts[-1] += " " + piece
+        else:
+            parts.append(piece)
+    return parts
+
+
 def sentences(text: str):
     for line in text.splitlines():
-        for part in _SENTENCE_END.split(_LEAD.sub("", line.strip())):    # "1. I give ..." is one sentence
+        for part in split_sentences(_LEAD.sub("", line.strip())):    # "1. I give ..." is one sentence
             s = normalise(part)
             if s:
                 yield s
+
+
+# A line ending like this was cut by the sender's mail program, not by them.
+_DANGLING = re.compile(r"(?:,|\b(?:by|to|as|and|the|of|from|for|with|under|name|give|i|my|a|an))\s*$", re.I)
+
+
+def unwrap(lines: list[str]) -> list[str]:
+    """Join lines a mail program hard-wrapped in the middle of a sentence: the
+    line ends with no full stop and either dangles ('... recruited by') or is
+    no action alone while it and the next line together are one."""
+    out: list[str] = []
+    for line in lines:
+        prev = out[-1] if out else ""
+        if (prev.strip() and line.strip() and not re.search(r"[.!?;:]\s*$", prev)
+                and not BEGIN.match(line) and not END.match(line) and not BEGIN.match(prev)
+                and not _LEAD.match(line.strip())):
+            last = (list(sentences(prev)) or [""])[-1]
+            first = (list(sentences(line)) or [""])[0]
+            if _DANGLING.search(prev) or (not match_action(last) and match_action(f"{last} {first}")):
+                out[-1] = prev.rstrip() + " " + line.strip()
+                continue
+        out.append(line)
+    return out
 
 
 def split_repeat(sentence: str) -> tuple[str, int]:
@@ -329,7 +368,8 @@ def read(text: str) -> list[Reading]:
     readings: list[Reading] = []
     block: list[str] | None = None
     block_start = ""
-    for line in text.splitlines():
+    lines = text.splitlines()
+    for line in (lines if any(BEGIN.match(x) for x in lines) else unwrap(lines)):
         if block is None and BEGIN.match(line):
             block, block_start = [], line.strip()
             continue

@@ -12,8 +12,13 @@ from .registry import action, assertion, at_start_of
 _EDGE_PUNCT = re.compile(r"^[\s\"'“”‘’`(\[<*_]+|[\s\"'“”‘’`)\]>*_.,;:!?]+$")
 
 
+_QUOTES = str.maketrans({"’": "'", "‘": "'", "`": "'", "“": '"', "”": '"'})
+BEAST_NAMES = frozenset({"the beast", "beast", "the ocb", "ocb", "the operantly conditioned beast",
+                         "operantly conditioned beast"})
+
+
 def clean_name(text: str) -> str:
-    return re.sub(r"\s+", " ", _EDGE_PUNCT.sub("", text)).strip()
+    return re.sub(r"\s+", " ", _EDGE_PUNCT.sub("", text.translate(_QUOTES))).strip()
 
 
 def name_key(name: str) -> str:
@@ -32,9 +37,8 @@ def player_by_address(address: str) -> Player | None:
 def find_player(ctx: Context, text: str, rule: str) -> Player:
     """The current Player named by text, or a rejection that says who is meant."""
     key = name_key(text)
-    beast_names = {"the beast", "beast", "the ocb", "ocb", "the operantly conditioned beast"}
     q = Player.select().where(Player.is_player == True)  # noqa: E712
-    if key in beast_names:
+    if key in BEAST_NAMES:
         q = q.where(Player.is_beast == True)  # noqa: E712
     else:
         q = q.where(Player.name_key == key)
@@ -142,7 +146,9 @@ def recruitment_bonus(ctx: Context, newcomer: Player, names: list[str]) -> list[
     recruiters, unknown = [], []
     for n in names:
         p = Player.get_or_none((Player.name_key == name_key(n)) & (Player.is_player == True))  # noqa: E712
-        if p is None or p.id == newcomer.id:
+        if p is not None and p.id == newcomer.id:
+            ctx.notes.append("a newcomer cannot recruit themselves")
+        elif p is None:
             unknown.append(n)
         elif p not in recruiters:
             recruiters.append(p)
@@ -181,11 +187,16 @@ def join(ctx: Context, actor: Player | None, name: str | None = None) -> Player:
                        "known by, e.g. \"I join as Wooble\"", rule="4E4")
     name, recruiters = split_recruiters(name)
     if not recruiters:
-        _, recruiters = split_recruiters(ctx.post.text)
+        from .grammar import sentences
+        for sentence in sentences(ctx.post.text):
+            _, recruiters = split_recruiters(sentence)
+            if recruiters:
+                break
     name = clean_name(name)
-    if not re.search(r"\w", name) or len(name) > 60 or "@" in name:
-        raise Rejected(f"{name!r} is not a usable name: give one of 1 to 60 characters, "
-                       "with a letter or digit and no address", rule="4E4")
+    if not re.search(r"\w", name) or len(name) > 60 or re.search(r"[@,;:.\n]", name):
+        raise Rejected(f"{name!r} is not a usable name: give one of 1 to 60 characters, with a "
+                       "letter or digit, and no address or , ; : . (they end sentences and lists, "
+                       "so other players could not name you in an action)", rule="4E4")
     nweek = ctx.game.nweek
     former = Player.select().join(Address).where(Address.address == address).first()
     if former is not None and former.left_nweek is not None and former.left_nweek >= nweek - 1:
@@ -195,7 +206,7 @@ def join(ctx: Context, actor: Player | None, name: str | None = None) -> Player:
     if taken is not None and (former is None or taken.id != former.id):
         raise Rejected(f"the name {name!r} is already taken; a Player's name must identify "
                        "them uniquely", rule="4E4")
-    if taken is None and name_key(name) in ("the beast", "beast", "ocb", "the ocb"):
+    if name_key(name) in BEAST_NAMES:
         raise Rejected(f"the name {name!r} belongs to the Operantly Conditioned Beast", rule="4E4")
 
     if former is not None:
