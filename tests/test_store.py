@@ -60,6 +60,9 @@ def test_a_version_1_database_is_migrated_and_keeps_its_log(game):
     for table in ("outbox", "checkpoint", "setting"):
         con.execute(f"DROP TABLE {table}")
     con.execute("ALTER TABLE deadline DROP COLUMN edge")
+    con.execute("ALTER TABLE game DROP COLUMN clock_first_on_at")
+    for table in ("ministry", "usurpation"):
+        con.execute(f"DROP TABLE {table}")
     for table in ("intent", "stance"):
         con.execute(f"DROP TABLE {table}")
     con.execute("UPDATE schemaversion SET version = 1")
@@ -67,7 +70,7 @@ def test_a_version_1_database_is_migrated_and_keeps_its_log(game):
     con.close()
     open_database(game.db)
     assert migrations.current_version() == 1
-    assert upgrade() == 3
+    assert upgrade() == 4
     con = sqlite3.connect(game.db)
     columns = {row[1] for row in con.execute("PRAGMA table_info(message)")}
     assert {"envelope_from", "rcpt_tos"} <= columns

@@ -92,6 +92,8 @@ def remove_player(ctx: Context, name: str) -> str:
     target.save()
     ctx.record("forfeit", f"{target.name} removed from the game by the operator",
                rule="operator", player=target.name)
+    from .ministries import vacate_all
+    vacate_all(ctx, target, "was removed from the game")
     return f"{target.name} is no longer a Player"
 
 

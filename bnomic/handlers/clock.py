@@ -148,6 +148,8 @@ def set_clock(ctx: Context, on: bool, rule: str, by: str) -> None:
     g.clock_on = on
     if on:
         g.ndelay = 0      # "When the Clock is turned On, the ndelay is set to zero."
+        if g.clock_first_on_at is None:
+            g.clock_first_on_at = ctx.at      # Rule 4E49 counts Ministries held from here
     g.save()
     ctx.record("clock", f"Clock turned {'On' if on else 'Off'} by {by}: "
                f"{describe(g, ctx.config)}", rule=rule, on=on, by=by)

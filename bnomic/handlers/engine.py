@@ -19,7 +19,7 @@ from dataclasses import dataclass, replace
 from datetime import datetime
 
 from ..store import Deadline, Game, Outcome, Player, Setup, database, write_transaction
-from . import acting, clock, grammar, players, scheduling, transactions
+from . import acting, clock, grammar, ministries, players, scheduling, transactions
 from .context import Context, Rejected
 from .durations import next_midnight
 from .post import Post
@@ -41,6 +41,7 @@ def start_game(setup: Setup) -> None:
         Player.create(name=beast, name_key=players.name_key(beast), is_beast=True,
                       joined_nweek=setup.nweek)
         ctx.record("join", f"{beast} is a Player", rule="4E71", player=beast)
+    ministries.create_all(ctx)
 
 
 # -------------------------------------------------------------- moving time
@@ -69,10 +70,13 @@ def _step_towards(to: datetime) -> bool:
             _set_now(max(due.due_at, game.now))
             ctx = Context(Game.get().now, "deadline")
             _run_in_order(ctx, _absolute_deadlines_due(ctx.at))
+            perform_duties(ctx)
             return True
         if midnight <= to:
             _set_now(midnight)
-            run_midnight(Context(midnight, "midnight"))
+            ctx = Context(midnight, "midnight")
+            run_midnight(ctx)
+            perform_duties(ctx)
             return True
         _set_now(to)
         return False
@@ -175,7 +179,18 @@ def apply_post(post: Post, entry: int) -> list[Outcome]:
         return [Outcome.create(entry=entry, position=position, action=r.spec.name if r.spec else None,
                                text=r.text, accepted=False, reason=refusal.reason, rule=refusal.rule)
                 for position, r in enumerate(readings, 1)]
-    return [_apply_reading(ctx, reading, position) for position, reading in enumerate(readings, 1)]
+    outcomes = [_apply_reading(ctx, reading, position) for position, reading in enumerate(readings, 1)]
+    perform_duties(ctx)
+    return outcomes
+
+
+def perform_duties(ctx: Context) -> None:
+    """What bnomic does for the ministers after every change (Rule 4E45)."""
+    try:
+        with database.atomic():
+            ministries.perform_duties(ctx.derive(ctx.cause, ctx.entry))
+    except Rejected:
+        pass
 
 
 class _Undo(Exception):
@@ -287,5 +302,6 @@ def apply_command(verb: str, args: list[str], entry: int, at: datetime) -> Outco
     except Rejected as e:
         return Outcome.create(entry=entry, position=1, action=verb, text=text,
                               accepted=False, reason=e.reason, rule=e.rule)
+    perform_duties(ctx)
     return Outcome.create(entry=entry, position=1, action=verb, text=text,
                           accepted=True, reason=summary or "")

@@ -72,6 +72,9 @@ def set_active(ctx: Context, player: Player, active: bool, rule: str, why: str) 
     player.save()
     ctx.record("active", f"{player.name} {'gains' if active else 'loses'} Active: {why}",
                rule=rule, player=player.name, active=active)
+    if not active:
+        from .ministries import vacate_all
+        vacate_all(ctx, player, "lost the Active property")
 
 
 @action("remove_active",
@@ -237,6 +240,8 @@ def forfeit(ctx: Context, actor: Player) -> None:
     actor.save()
     ctx.record("forfeit", f"{actor.name} forfeits and is no longer a Player",
                rule="4E4", player=actor.name)
+    from .ministries import vacate_all
+    vacate_all(ctx, actor, "forfeited (no longer a Legal Entity)")
 
 
 # ----------------------------------------------------------------- addresses

@@ -235,6 +235,10 @@ def cmd_show(args) -> None:
         emit(args, events, "\n".join(
             f"{e['seq']:>5} {e['at']} {e['cause']:<8} {('Rule ' + e['rule']) if e['rule'] else '':<10} "
             f"{e['summary']}" for e in events))
+    elif kind == "ministries":
+        rows = ministries_view(cfg)
+        emit(args, rows, "\n".join(f"{r['name']:<10} {r['title']:<12} {r['holder'] or 'Vacant':<20} m{r['reward']}"
+                                    for r in rows))
     elif kind == "schedule":
         items = schedule_view(Game.get())
         emit(args, items, "\n".join(f"{i['kind']:<8} #{i['id']:<4} {i['due']:<40} {i['description']}"
@@ -346,6 +350,21 @@ def cmd_status(args) -> None:
     emit(args, status, "\n".join(lines))
 
 
+def ministries_view(cfg) -> list[dict]:
+    """`bnomic show ministries --json` (a contract: add, never rename)."""
+    from ..handlers import ministries
+    from ..store import Ministry
+    rows = []
+    for name in ministries.ministry_names(cfg):
+        m = Ministry.get_or_none(Ministry.name == name)
+        rows.append({"name": name, "title": ministries.title(cfg, name),
+                     "holder": m.holder.name if m and m.holder_id else None,
+                     "reward": m.reward if m else cfg["ministries.default_reward"],
+                     "held_since": iso(m.held_since) if m else None,
+                     "rule": cfg[f"ministries.{name}.rule"]})
+    return rows
+
+
 def schedule_view(game: Game) -> list[dict]:
     """Rule 4E14, the Doctor: what is scheduled, in order (a contract: add, never rename)."""
     from ..handlers import durations, intents
@@ -364,7 +383,7 @@ def schedule_view(game: Game) -> list[dict]:
     return items
 
 
-SHOW_KINDS = ["clock", "players", "events", "digest", "log", "schedule"]
+SHOW_KINDS = ["clock", "players", "events", "digest", "log", "schedule", "ministries"]
 
 
 # -------------------------------------------------------------------- parser

@@ -34,11 +34,30 @@ def _v3_language(migrator):
     database.create_tables([Intent, Stance])
 
 
+def _v4_ministries(migrator):
+    """Version 4: ministries and usurpations (issue 5), and when the Clock was
+    first turned On in the nweek (Rule 4E49)."""
+    from .fields import UTCDateTimeField
+    from .models import Ministry, Usurpation
+    from .models import Setup
+    migrate(migrator.add_column("game", "clock_first_on_at", UTCDateTimeField(null=True)))
+    database.create_tables([Ministry, Usurpation])
+    # a game that exists already gets its ministries as a new game would: Vacant, at m100
+    setup = Setup.get_or_none()
+    if setup is not None:
+        from ..config import defaults, merge
+        spec = merge(defaults(), {"ministries": setup.config.get("ministries", {})})["ministries"]
+        for name, value in spec.items():
+            if isinstance(value, dict):
+                Ministry.create(name=name, reward=spec["default_reward"])
+
+
 # version -> function(migrator) that brings version-1 up to version.
 # Version 1 is the initial schema (no function: it is created from the models).
 MIGRATIONS: dict[int, callable] = {
     2: _v2_mail_edge,
     3: _v3_language,
+    4: _v4_ministries,
 }
 
 LATEST = max([1, *MIGRATIONS])

@@ -128,6 +128,7 @@ class Game(StateModel):
     nday_changes = IntegerField(default=0)   # every change of the nday ever: nday durations count these
     ndelay_changes = IntegerField(default=0) # likewise for ndelays (a reset to 0 is not a change)
     time_stopped = BooleanField(default=False)   # Rule 4E0: game time stops in an Emergency
+    clock_first_on_at = UTCDateTimeField(null=True)  # Rule 4E49: when the Clock was first On this nweek
 
 
 class Player(StateModel):
@@ -221,6 +222,25 @@ class Stance(StateModel):
     count = IntegerField()                   # game.nday_changes at that moment
 
 
+class Ministry(StateModel):
+    """A Ministry (Rule 4E45): at most one holder, and a Reward (4E48)."""
+    name = CharField(primary_key=True)       # "Change"
+    holder = ForeignKeyField(Player, null=True, backref="ministries", on_delete="SET NULL")
+    reward = IntegerField()
+    held_since = UTCDateTimeField(null=True)
+    kept_duties = JSONField(default=list)    # duties the minister took back from bnomic (4E45)
+
+
+class Usurpation(StateModel):
+    """Rule 4E48: a Usurp, settled 2 rdays after it was made."""
+    id = AutoField()
+    ministry = ForeignKeyField(Ministry, on_delete="CASCADE")
+    usurper = ForeignKeyField(Player, on_delete="CASCADE")
+    proposed = IntegerField()
+    at = UTCDateTimeField()
+    state = CharField(default="pending")     # pending | settled | lapsed
+
+
 class Setting(StateModel):
     """A key of the game configuration changed during play (by an operator's
     logged command, or later by a passed proposal): it overrides setup.config."""
@@ -228,7 +248,8 @@ class Setting(StateModel):
     value = JSONField()
 
 
-STATE_MODELS = [Game, Player, Address, Event, Outcome, Deadline, Setting, Intent, Stance]
+STATE_MODELS = [Game, Player, Address, Event, Outcome, Deadline, Setting, Intent, Stance,
+                Ministry, Usurpation]
 
 
 class SchemaVersion(BaseModel):

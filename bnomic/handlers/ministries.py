@@ -1,0 +1,360 @@
+"""Ministries: Rules 4E45 (Ministries), 4E46 (Assigning), 4E47 (Leaving),
+4E48 (Usurping), 4E49 (Rewards), and the MoM's Clock duty of 4E14.
+
+A Ministry is held by at most one Legal Entity or is Vacant; its Reward is
+between m1 and m100. bnomic performs the duties a minister delegated to it
+(the configuration's `ministries.delegated_duties`, less what the minister took
+back by mail); it never acts for a Vacant ministry.
+"""
+from __future__ import annotations
+
+import re
+
+from ..config import Config
+from ..store import Ministry, Player, Usurpation
+from . import durations
+from .clock import set_clock
+from .context import Context, Rejected
+from .economy import credit, debit, parse_amount
+from .players import clean_name
+from .registry import action, at_end_of, at_start_of, deadline
+
+DUTIES = {"clock_on": ("Ministry", "turn the Clock On when it is Off and no Ministry is Vacant (Rule 4E14)")}
+
+
+# ------------------------------------------------------------------ naming
+
+def ministry_names(config: Config) -> list[str]:
+    """Every ministry, in the configured order, then any others by name."""
+    defined = [k for k, v in config["ministries"].items() if isinstance(v, dict)]
+    order = [n for n in config.get("ministries.order", []) if n in defined]
+    return order + sorted(set(defined) - set(order))
+
+
+def _fold(text: str) -> str:
+    t = clean_name(text).casefold().replace("ö", "o")
+    t = re.sub(r"['’]s$", "", t)
+    t = re.sub(r"^(?:the|my)\s+", "", t)
+    return re.sub(r"\s+", " ", t)
+
+
+def aliases(config: Config) -> dict[str, str]:
+    """Every way players name a ministry, folded -> its name ('chairman' -> 'Change')."""
+    out = {}
+    for name in ministry_names(config):
+        spec = config["ministries"][name]
+        for alias in [name, f"Ministry of {name}", spec["title"], *spec.get("aliases", [])]:
+            out[_fold(alias)] = name
+    return out
+
+
+def find_ministry(ctx: Context, text: str, rule: str) -> Ministry:
+    name = aliases(ctx.config).get(_fold(text))
+    if name is None:
+        raise Rejected(f"there is no Ministry called {clean_name(text)!r}", rule=rule)
+    return ensure(ctx, name)
+
+
+def title(config: Config, name: str) -> str:
+    return config["ministries"][name]["title"]
+
+
+def describe(config: Config, m: Ministry) -> str:
+    return f"the Ministry of {m.name} ({title(config, m.name)})"
+
+
+def ensure(ctx: Context, name: str) -> Ministry:
+    """The ministry's row (every configured ministry has one from the game's start)."""
+    row = Ministry.get_or_none(Ministry.name == name)
+    if row is None:
+        row = Ministry.create(name=name, reward=ctx.config["ministries.default_reward"])
+    return row
+
+
+def create_all(ctx: Context) -> None:
+    """Rule 4E45 and the rules that create each ministry: all begin Vacant, at m100."""
+    for name in ministry_names(ctx.config):
+        ensure(ctx, name)
+
+
+def held_by(player: Player):
+    return Ministry.select().where(Ministry.holder == player).order_by(Ministry.name)
+
+
+def vacant():
+    return Ministry.select().where(Ministry.holder.is_null()).order_by(Ministry.name)
+
+
+# -------------------------------------------------------------- assigning
+
+def _reward(ctx: Context, text: str | None, current: int, strictly_lower: bool, rule: str) -> int:
+    if not text:
+        if strictly_lower:
+            raise Rejected("propose a new Reward lower than the current one", rule=rule)
+        return current
+    n, currency = parse_amount(ctx.config, text, rule=rule)
+    if currency != "mackerel":
+        raise Rejected("a Reward is an amount of mackerel", rule="4E48")
+    low, high = ctx.config["ministries.min_reward"], ctx.config["ministries.default_reward"]
+    if not low <= n <= high:
+        raise Rejected(f"a Reward is between m{low} and m{high}", rule="4E48")
+    if strictly_lower and n >= current:
+        raise Rejected(f"the new Reward must be lower than the current m{current}", rule=rule)
+    if not strictly_lower and n > current:
+        raise Rejected(f"the new Reward may be at most the current m{current}", rule=rule)
+    return n
+
+
+def give_ministry(ctx: Context, m: Ministry, holder: Player | None, why: str, rule: str) -> None:
+    m.holder, m.held_since, m.kept_duties = holder, ctx.at if holder else None, []
+    m.save()
+    who = holder.name if holder else "nobody (Vacant)"
+    ctx.record("ministry", f"{describe(ctx.config, m)} is held by {who}: {why}", rule=rule,
+               ministry=m.name, holder=holder.name if holder else None)
+
+
+_REWARD = r"(?:,? (?:with|at|for|setting|proposing) (?:a |the |its )?(?:new )?(?:reward(?: value)?(?: of| to| at)? )?{amount:reward}(?: as (?:its|the) reward)?)?"
+
+
+@action("assign_ministry",
+        r"i (?:assign|give) (?:the )?{name:ministry} to myself" + _REWARD,
+        r"i (?:take|claim|assume|accept|fill) (?!back\b|over\b)(?:the (?:post|office|job|role) of )?{name:ministry}" + _REWARD,
+        r"i (?:become|appoint myself(?: as)?) (?:the )?{name:ministry}" + _REWARD,
+        rule="4E46", example="I assign the Ministry of Change to myself with a Reward of m80",
+        keywords=("assign", "ministry", "claim", "minister"))
+def assign(ctx: Context, actor: Player, ministry: str, reward: str | None = None) -> None:
+    """Rule 4E46: a Legal Entity may assign a Vacant Ministry to itself,
+    specifying a new Reward no higher than the current one."""
+    m = find_ministry(ctx, ministry, "4E46")
+    if m.holder_id is not None:
+        holder = "you" if m.holder_id == actor.id else m.holder.name
+        raise Rejected(f"{describe(ctx.config, m)} is held by {holder}, not Vacant "
+                       "(it can be Usurped, Rule 4E48)", rule="4E46")
+    m.reward = _reward(ctx, reward, m.reward, strictly_lower=False, rule="4E46")
+    give_ministry(ctx, m, actor, f"assigned to itself with a Reward of m{m.reward}", "4E46")
+
+
+@action("resign_ministry",
+        r"i resign(?: (?:from|as))? (?:the )?{name:ministry}",
+        rule="4E47", example="I resign as Chairman", keywords=("resign",))
+def resign(ctx: Context, actor: Player, ministry: str) -> None:
+    """Rule 4E47: a Minister may Resign; the Ministry becomes Vacant."""
+    m = find_ministry(ctx, ministry, "4E47")
+    if m.holder_id != actor.id:
+        raise Rejected(f"you do not hold {describe(ctx.config, m)}", rule="4E47")
+    give_ministry(ctx, m, None, f"{actor.name} resigned", "4E47")
+
+
+def vacate_all(ctx: Context, player: Player, why: str) -> None:
+    """Rule 4E47: a Minister who loses Active (or stops being a Legal Entity)
+    vacates every Ministry it holds."""
+    for m in held_by(player):
+        give_ministry(ctx, m, None, f"{player.name} {why}", "4E47")
+
+
+@action("revise_reward",
+        r"i (?:revise|lower|reduce|set|change) (?:the |my )?reward (?:of|for) (?:the )?{name:ministry} to {amount:reward}",
+        rule="4E48", example="I revise the Reward of the Ministry of Change to m60",
+        keywords=("revise", "reward"))
+def revise(ctx: Context, actor: Player, ministry: str, reward: str) -> None:
+    """Rule 4E48: a Minister may Revise its Ministry's Reward to a lower value."""
+    m = find_ministry(ctx, ministry, "4E48")
+    if m.holder_id != actor.id:
+        raise Rejected(f"only its Minister may revise the Reward of {describe(ctx.config, m)}",
+                       rule="4E48")
+    new = _reward(ctx, reward, m.reward, strictly_lower=True, rule="4E48")
+    ctx.record("reward", f"{actor.name} revises the Reward of {describe(ctx.config, m)} from "
+               f"m{m.reward} to m{new}", rule="4E48", ministry=m.name, before=m.reward, after=new)
+    m.reward = new
+    m.save()
+
+
+# --------------------------------------------------------------- usurping
+
+@action("usurp",
+        r"i usurp (?:the )?{name:ministry}" + _REWARD,
+        rule="4E48", example="I usurp the Ministry of Change, proposing a Reward of m40",
+        keywords=("usurp",))
+def usurp(ctx: Context, actor: Player, ministry: str, reward: str | None = None) -> None:
+    """Rule 4E48: a Legal Entity holding at least half a Ministry's Reward may
+    Usurp it from another, proposing a lower Reward; it settles 2 rdays later."""
+    m = find_ministry(ctx, ministry, "4E48")
+    if m.holder_id is None:
+        raise Rejected(f"{describe(ctx.config, m)} is Vacant: assign it to yourself instead "
+                       "(Rule 4E46)", rule="4E48")
+    if m.holder_id == actor.id:
+        raise Rejected("you already hold it", rule="4E48")
+    proposed = _reward(ctx, reward, m.reward, strictly_lower=True, rule="4E48")
+    actor = Player.get_by_id(actor.id)
+    if actor.mackerel * 2 < m.reward:
+        raise Rejected(f"you have m{actor.mackerel}; usurping needs at least half the Reward "
+                       f"(m{m.reward})", rule="4E48")
+    u = Usurpation.create(ministry=m, usurper=actor, proposed=proposed, at=ctx.at)
+    due = durations.due_after(ctx, ctx.config["ministries.usurpation_settles"])
+    durations.schedule(ctx, due, "usurpation_settles", "4E48", usurpation=u.id)
+    ctx.record("usurp", f"{actor.name} usurps {describe(ctx.config, m)} from {m.holder.name}, "
+               f"proposing m{proposed}; it settles {due.describe()}", rule="4E48",
+               ministry=m.name, usurper=actor.name, proposed=proposed, usurpation=u.id)
+
+
+@deadline("usurpation_settles")
+def settle(ctx: Context, usurpation: int) -> None:
+    """Rule 4E48: 2 rdays after, if the Reward is still higher than proposed: half
+    the Reward from the usurper to the Minister, then the Ministry to the usurper,
+    then the Reward set; each only if the one before it succeeded."""
+    u = Usurpation.get_by_id(usurpation)
+    m = Ministry.get_by_id(u.ministry_id)
+    usurper = Player.get_by_id(u.usurper_id)
+    if m.reward <= u.proposed:
+        u.state = "lapsed"
+        u.save()
+        ctx.record("usurp", f"{usurper.name}'s usurpation of {describe(ctx.config, m)} lapses: its "
+                   f"Reward (m{m.reward}) is not higher than the proposed m{u.proposed}",
+                   rule="4E48", usurpation=u.id)
+        return
+    u.state = "lapsed"
+    if m.holder_id is None or m.holder_id == usurper.id:
+        u.save()
+        ctx.record("usurp", f"{usurper.name}'s usurpation of {describe(ctx.config, m)} lapses: "
+                   "there is no other Minister to pay", rule="4E48", usurpation=u.id)
+        return
+    holder = Player.get_by_id(m.holder_id)
+    half = m.reward // 2
+    try:
+        debit(ctx, usurper, "mackerel", half, "4E48", f"half the Reward, to {holder.name}")
+    except Rejected as e:
+        u.save()
+        ctx.record("usurp", f"{usurper.name}'s usurpation of {describe(ctx.config, m)} stops: "
+                   f"{e.reason}", rule="4E48", usurpation=u.id)
+        return
+    credit(ctx, holder, "mackerel", half, "4E48", f"half the Reward, from {usurper.name}")
+    give_ministry(ctx, m, usurper, f"usurped from {holder.name}", "4E48")
+    ctx.record("reward", f"the Reward of {describe(ctx.config, m)} is set to m{u.proposed}",
+               rule="4E48", ministry=m.name, before=m.reward, after=u.proposed)
+    m.reward = u.proposed
+    m.save()
+    u.state = "settled"
+    u.save()
+
+
+# ------------------------------------------------------------- each nweek
+
+@at_end_of("nweek", rule="4E49")
+def pay_rewards(ctx: Context) -> None:
+    """Rule 4E49: at the end of each nweek, each Ministry held by the same
+    minister since the Clock was first turned On that nweek earns it the Reward."""
+    first_on = ctx.game.clock_first_on_at
+    if first_on is None:
+        return
+    for m in Ministry.select().where(Ministry.holder.is_null(False)).order_by(Ministry.name):
+        if m.held_since is not None and m.held_since <= first_on:
+            credit(ctx, Player.get_by_id(m.holder_id), "mackerel", m.reward, "4E49",
+                   f"the Reward of {describe(ctx.config, m)}")
+
+
+@at_start_of("nweek", rule="4E48")
+def reset_vacant_rewards(ctx: Context) -> None:
+    """Rule 4E48: at the beginning of each nweek, a Vacant Ministry's Reward is
+    set to the default (m100); and 4E49 starts counting the new nweek."""
+    default = ctx.config["ministries.default_reward"]
+    for m in vacant():
+        if m.reward != default:
+            ctx.record("reward", f"the Reward of Vacant {describe(ctx.config, m)} is set to "
+                       f"m{default}", rule="4E48", ministry=m.name, before=m.reward, after=default)
+            m.reward = default
+            m.save()
+    game = ctx.game
+    if game.clock_first_on_at is not None:
+        game.clock_first_on_at = None
+        game.save()
+
+
+# --------------------------------------------------------- the MoM's Clock
+
+def mom(ctx: Context) -> Player | None:
+    m = Ministry.get_or_none(Ministry.name == "Ministry")
+    return Player.get_by_id(m.holder_id) if m is not None and m.holder_id else None
+
+
+def delegated(ctx: Context, duty: str) -> bool:
+    """Does bnomic perform this duty for the minister who holds it (4E45)?"""
+    ministry = Ministry.get_or_none(Ministry.name == DUTIES[duty][0])
+    return (ministry is not None and ministry.holder_id is not None
+            and duty in ctx.config["ministries.delegated_duties"]
+            and duty not in (ministry.kept_duties or []))
+
+
+def perform_duties(ctx: Context) -> None:
+    """The duties bnomic performs for ministers (4E45); called after every change."""
+    game = ctx.game
+    if (not game.clock_on and not game.time_stopped and delegated(ctx, "clock_on")
+            and not vacant().exists()):
+        # Rule 4E14: if the Clock is Off and no Ministry is Vacant, the MoM is obligated
+        # to turn it On; bnomic does so for the MoM, who delegated the duty.
+        set_clock(ctx, on=True, rule="4E14", by=f"bnomic for the MoM ({mom(ctx).name})")
+
+
+@action("clock_off",
+        r"i (?:turn|set|switch) (?:the )?clock (?:to )?off", r"i turn off the clock",
+        rule="4E14", example="I turn the Clock Off", keywords=("clock",))
+def clock_off(ctx: Context, actor: Player) -> None:
+    """Rule 4E14: the Clock may be changed from On to Off as a Game Action by the MoM."""
+    if (holder := mom(ctx)) is None or holder.id != actor.id:
+        raise Rejected("only the MoM may turn the Clock Off", rule="4E14")
+    set_clock(ctx, on=False, rule="4E14", by=f"the MoM ({actor.name})")
+
+
+@action("clock_on",
+        r"i (?:turn|set|switch) (?:the )?clock (?:to )?on", r"i turn on the clock",
+        rule="4E14", example="I turn the Clock On", keywords=("clock",))
+def clock_on(ctx: Context, actor: Player) -> None:
+    """Rules 4E14, 4E53: the MoM, obligated to turn the Clock On when it is Off and
+    no Ministry is Vacant, has the power to. (The Chairman's power to, after
+    publishing a Ballot in the Voting Period, comes with proposals.)"""
+    if (holder := mom(ctx)) is None or holder.id != actor.id:
+        raise Rejected("only the MoM may turn the Clock On, when no Ministry is Vacant", rule="4E14")
+    if vacant().exists():
+        names = ", ".join(m.name for m in vacant())
+        raise Rejected(f"a Ministry is Vacant ({names}); the MoM turns the Clock On when none is",
+                       rule="4E14")
+    set_clock(ctx, on=True, rule="4E14", by=f"the MoM ({actor.name})")
+
+
+@action("keep_duty",
+        r"i (?:take back|keep|will perform|perform myself) (?:the |my )?duty (?:to |of )?{name:duty}",
+        rule="4E45", example="I take back the duty to turn the Clock On",
+        keywords=("duty", "delegate"))
+def keep_duty(ctx: Context, actor: Player, duty: str) -> None:
+    """Rule 4E45: a Minister may take back a duty it delegated to bnomic."""
+    key, ministry = _duty_of(ctx, actor, duty)
+    if key not in ministry.kept_duties:
+        ministry.kept_duties = [*ministry.kept_duties, key]
+        ministry.save()
+    ctx.record("duty", f"{actor.name} performs the duty to {DUTIES[key][1]} themselves",
+               rule="4E45", duty=key, ministry=ministry.name)
+
+
+@action("delegate_duty",
+        r"i (?:delegate|hand over|give back) (?:the |my )?duty (?:to |of )?{name:duty} to bnomic",
+        rule="4E45", example="I delegate the duty to turn the Clock On to bnomic",
+        keywords=("duty", "delegate"))
+def delegate_duty(ctx: Context, actor: Player, duty: str) -> None:
+    """Rule 4E45: a Minister may delegate a duty to bnomic again."""
+    key, ministry = _duty_of(ctx, actor, duty)
+    ministry.kept_duties = [d for d in ministry.kept_duties if d != key]
+    ministry.save()
+    ctx.record("duty", f"bnomic performs the duty to {DUTIES[key][1]} for {actor.name}",
+               rule="4E45", duty=key, ministry=ministry.name)
+
+
+def _duty_of(ctx: Context, actor: Player, text: str):
+    t = text.lower()
+    key = "clock_on" if "clock" in t else None
+    if key is None:
+        raise Rejected(f"bnomic knows no duty {text!r}; it performs: "
+                       + "; ".join(f"{k}: {v[1]}" for k, v in DUTIES.items()), rule="4E45")
+    ministry = Ministry.get_or_none(Ministry.name == DUTIES[key][0])
+    if ministry is None or ministry.holder_id != actor.id:
+        raise Rejected(f"that duty is the {title(ctx.config, DUTIES[key][0])}'s, and you do not "
+                       "hold that Ministry", rule="4E45")
+    return key, ministry
