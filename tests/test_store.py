@@ -60,7 +60,9 @@ def test_a_version_1_database_is_migrated_and_keeps_its_log(game):
     for table in ("outbox", "checkpoint", "setting"):
         con.execute(f"DROP TABLE {table}")
     con.execute("ALTER TABLE deadline DROP COLUMN edge")
-    con.execute("ALTER TABLE game DROP COLUMN clock_first_on_at")
+    for column in ("clock_first_on_at", "threat_flag", "flag_changed_count", "motnw",
+                   "motnw_changed_nweek"):
+        con.execute(f"ALTER TABLE game DROP COLUMN {column}")
     for table in ("ministry", "usurpation"):
         con.execute(f"DROP TABLE {table}")
     for table in ("intent", "stance"):

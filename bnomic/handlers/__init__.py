@@ -4,7 +4,7 @@ Importing this package registers every area's actions, hooks, deadlines and
 operator commands in handlers.registry. Nothing here opens a socket or reads
 the wall clock: time is passed in (invariant 3).
 """
-from . import admin, beast, clock, economy, intents, ministries, players, scheduling  # noqa: F401  (they register themselves)
+from . import admin, beast, clock, economy, flags, intents, ministries, players, scheduling  # noqa: F401  (they register themselves)
 from .context import Context, Rejected
 from .post import Post
 

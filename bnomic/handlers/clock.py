@@ -207,3 +207,13 @@ def nweek_is(ctx: Context, actor, number: str) -> bool:
 @assertion("voting", r"(?:it is|we are in) (?:the )?voting(?: period)?", rule="4E15")
 def voting(ctx: Context, actor) -> bool:
     return in_voting_period(ctx.config, ctx.game)
+
+
+def describe_midnight(m: Midnight, config: Config) -> str:
+    """What a coming midnight will do, for the Doctor's display."""
+    if not m.nday_changed:
+        return f"the Clock is Off: the ndelay becomes {m.ndelay}"
+    if m.nday == 1:
+        return f"nweek {m.nweek} begins with nday 1 ({nday_name(config, 1)}); the Clock turns Off"
+    extra = "; the Voting Period begins and the Clock turns Off" if m.nday == config["clock.voting_starts_nday"] else ""
+    return f"nday {m.nday} ({nday_name(config, m.nday)}) begins{extra}"

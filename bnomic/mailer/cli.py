@@ -11,6 +11,7 @@ import logging
 import os
 import secrets
 import sys
+import tempfile
 import time
 from datetime import datetime, timezone
 from pathlib import Path
@@ -219,8 +220,31 @@ def entry_view(e: Entry) -> dict:
     return view
 
 
+def as_of(args) -> tempfile.TemporaryDirectory:
+    """Open, instead of the game, a scratch copy replayed to --as-of (an ISO 8601
+    time or a Message-ID: the state right after that message was applied)."""
+    point = args.as_of.strip()
+    if "@" in point:
+        mid = point if point.startswith("<") else f"<{point}>"
+        message = Message.get_or_none(Message.message_id == mid)
+        if message is None:
+            raise CLIError(f"no message {mid} in the log")
+        entry = Entry.get_by_id(message.entry_id)
+        until_seq, until_at = entry.seq, entry.at
+    else:
+        until_at = utc(point)
+        if until_at < Setup.get().start_at:
+            raise CLIError(f"the game began at {iso(Setup.get().start_at)}, after {point}")
+        last = Entry.select().where(Entry.at <= until_at).order_by(Entry.seq.desc()).first()
+        until_seq = last.seq if last else 0
+    folder = tempfile.TemporaryDirectory(prefix="bnomic-as-of-")
+    runner.replay_into(str(Path(folder.name) / "as-of.sqlite"), until_seq, until_at)
+    return folder
+
+
 def cmd_show(args) -> None:
     open_game(args)
+    scratch = as_of(args) if args.as_of else None      # noqa: F841  (kept until we return)
     cfg = game_config()
     kind = args.kind
     if kind == "clock":
@@ -235,6 +259,19 @@ def cmd_show(args) -> None:
         emit(args, events, "\n".join(
             f"{e['seq']:>5} {e['at']} {e['cause']:<8} {('Rule ' + e['rule']) if e['rule'] else '':<10} "
             f"{e['summary']}" for e in events))
+    elif kind == "display":
+        from ..handlers import displays
+        from ..handlers.context import Context
+        if not args.what:
+            raise CLIError("name the display: bnomic show display Registrar (or any Ministry's name)")
+        ctx = Context(Game.get().now, "command")
+        try:
+            name = displays.which(ctx, args.what)
+        except Exception as e:
+            raise CLIError(str(e)) from None
+        data = displays.gather(ctx, name)
+        text = render_display(name, data)
+        emit(args, {"name": name, "text": text}, text)
     elif kind == "ministries":
         rows = ministries_view(cfg)
         emit(args, rows, "\n".join(f"{r['name']:<10} {r['title']:<12} {r['holder'] or 'Vacant':<20} m{r['reward']}"
@@ -350,6 +387,15 @@ def cmd_status(args) -> None:
     emit(args, status, "\n".join(lines))
 
 
+def render_display(name: str, data: dict) -> str:
+    try:
+        return render(f"display_{name}.txt", d=data)
+    except Exception as e:
+        if type(e).__name__ != "TemplateNotFound":
+            raise
+        return render("display.txt", d=data)
+
+
 def ministries_view(cfg) -> list[dict]:
     """`bnomic show ministries --json` (a contract: add, never rename)."""
     from ..handlers import ministries
@@ -383,7 +429,7 @@ def schedule_view(game: Game) -> list[dict]:
     return items
 
 
-SHOW_KINDS = ["clock", "players", "events", "digest", "log", "schedule", "ministries"]
+SHOW_KINDS = ["clock", "players", "events", "digest", "log", "schedule", "ministries", "display"]
 
 
 # -------------------------------------------------------------------- parser
@@ -429,7 +475,10 @@ def build_parser() -> argparse.ArgumentParser:
 
     sp = with_db(sub.add_parser("show", help="show part of the gamestate"))
     sp.add_argument("kind", choices=SHOW_KINDS)
+    sp.add_argument("what", nargs="?", help="display: which Ministry's (e.g. Registrar)")
     sp.add_argument("--json", action="store_true")
+    sp.add_argument("--as-of", metavar="ISO8601|MESSAGE-ID",
+                    help="as the game stood at that time, or right after that message")
     sp.add_argument("--last", type=int, metavar="N", help="events, log: only the last N")
     sp.set_defaults(fn=cmd_show)
 

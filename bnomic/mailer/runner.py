@@ -103,3 +103,30 @@ def rebuild() -> None:
         engine.start_game(setup)
     process_pending(emit=False)
     engine.advance(log.game_time())
+
+
+def replay_into(path: str, until_seq: int | None, until_at: datetime | None) -> None:
+    """Copy the log up to a point (entries up to seq `until_seq`, game time up
+    to `until_at`) into a new SQLite game at `path`, replay it there, and leave
+    that game open: the state as it stood then, for `bnomic show --as-of`."""
+    from ..store import Command, Message, open_database
+    setup = Setup.get().__data__.copy()
+    entries = list(Entry.select().where(Entry.seq <= until_seq).order_by(Entry.seq).dicts()) \
+        if until_seq is not None else []
+    seqs = [e["seq"] for e in entries]
+    messages = list(Message.select().where(Message.entry.in_(seqs)).dicts()) if seqs else []
+    commands = list(Command.select().where(Command.entry.in_(seqs)).dicts()) if seqs else []
+    open_database(path)
+    upgrade()
+    with write_transaction():
+        Setup.insert(setup).execute()
+        for e in entries:
+            Entry.insert({**e, "processed": False}).execute()
+        for m in messages:
+            Message.insert(m).execute()
+        for c in commands:
+            Command.insert(c).execute()
+        engine.start_game(Setup.get())
+    process_pending()
+    target = until_at or log.game_time()
+    engine.advance(max(target, Setup.get().start_at))

@@ -129,6 +129,10 @@ class Game(StateModel):
     ndelay_changes = IntegerField(default=0) # likewise for ndelays (a reset to 0 is not a change)
     time_stopped = BooleanField(default=False)   # Rule 4E0: game time stops in an Emergency
     clock_first_on_at = UTCDateTimeField(null=True)  # Rule 4E49: when the Clock was first On this nweek
+    threat_flag = CharField(default="Pink Ponies")       # Rule 4E40
+    flag_changed_count = IntegerField(null=True)         # nday_changes when the MoM last changed it
+    motnw = TextField(default="This space intentionally left blank")   # Rule 4E39
+    motnw_changed_nweek = IntegerField(null=True)
 
 
 class Player(StateModel):

@@ -1,0 +1,117 @@
+"""Public Displays (Rule 4E50): what each Ministry's display shows, gathered
+from the gamestate. Rendering is the templates' job (templates/display_*.txt).
+
+Each ministry's rule names what its display holds; a display shows what of it
+the gamestate has (a Ministry whose objects do not exist yet says so).
+"""
+from __future__ import annotations
+
+from ..store import Address, Deadline, Game, Ministry, Player, Usurpation
+from . import clock, durations, intents, ministries
+from .context import Context
+from .flags import MEANINGS
+
+# what each display is made of: the rule, and what that rule names
+WHAT = {
+    "Law": ("4E36, 4E75", "the current Rules and Victory Conditions, and the Powers of Rules"),
+    "Time": ("4E14", "Game Actions and other changes scheduled for the future, in order"),
+    "Society": ("4E4", "the current Players with their Attributes and Properties, and the Public and Discussion Fora"),
+    "Change": ("4E15", "the current Proposals, and whether they passed or failed"),
+    "Ministry": ("4E51", "all Ministries with their responsibilities, Rewards and holders, and the state no other Ministry shows"),
+    "Questions": ("4E18", "the current Consultations"),
+    "Laundry": ("4E80", "all Sock Market activity, including the Color of Proposals"),
+    "Fauna": ("4E71", "the OCB's Attributes and Properties, and all Tricks with theirs"),
+    "Games": ("4E82", "the current Subgames"),
+    "Business": ("4E70", "all Contracts with their text and parties"),
+    "Judging": ("4E73", "all Indictments and their outcomes"),
+}
+
+
+def common(ctx: Context, name: str) -> dict:
+    game = ctx.game
+    m = ministries.ensure(ctx, name)
+    rule, what = WHAT[name]
+    return {"name": name, "title": ministries.title(ctx.config, name), "rule": rule, "what": what,
+            "minister": m.holder.name if m.holder_id else None, "now": game.now,
+            "clock": clock.describe(game, ctx.config)}
+
+
+def society(ctx: Context) -> dict:
+    players = []
+    for p in Player.select().where(Player.is_player == True).order_by(Player.id):  # noqa: E712
+        players.append({"name": p.name, "points": p.points, "mackerel": p.mackerel,
+                        "active": p.active, "vested": p.vested, "joined_nweek": p.joined_nweek,
+                        "addresses": [a.address for a in p.addresses.order_by(Address.address)],
+                        "ministries": [m.name for m in ministries.held_by(p)]})
+    return {"players": players,
+            "public_fora": ctx.config.get("addresses.public_fora", []) or [],
+            "discussion_fora": ctx.config.get("addresses.discussion_fora", []) or []}
+
+
+def metamin(ctx: Context) -> dict:
+    rows = []
+    for name in ministries.ministry_names(ctx.config):
+        m = ministries.ensure(ctx, name)
+        pending = [f"{u.usurper.name} usurps, proposing m{u.proposed}"
+                   for u in Usurpation.select().where(Usurpation.ministry == m,
+                                                      Usurpation.state == "pending")]
+        duties = [{"duty": d, "what": text,
+                   "by": ("bnomic" if ministries.delegated(ctx, d) else
+                          "the minister" if m.holder_id else "nobody (Vacant)")}
+                  for d, (owner, text) in ministries.DUTIES.items() if owner == name]
+        rows.append({"name": name, "title": ministries.title(ctx.config, name),
+                     "what": WHAT.get(name, ("", ""))[1], "holder": m.holder.name if m.holder_id else None,
+                     "reward": m.reward, "held_since": m.held_since, "usurpations": pending,
+                     "duties": duties})
+    game = ctx.game
+    return {"ministries": rows, "motnw": game.motnw, "threat_flag": game.threat_flag,
+            "threat_meaning": MEANINGS.get(game.threat_flag, "")}
+
+
+def doctor(ctx: Context) -> dict:
+    game = ctx.game
+    nxt = durations.next_midnight(game.now)
+    change = clock.plan_midnight(game, ctx.config)
+    midnight = (f"{nxt:%Y-%m-%d} 00:00 UTC: " + (clock.describe_midnight(change, ctx.config)
+                                                 if change else "game time is stopped"))
+    items = []
+    for row in Deadline.select().where(Deadline.state == "pending").order_by(Deadline.id):
+        due = durations.due_of_row(row)
+        what = (f"{row.args.get('sender')}: {row.args.get('text')}"
+                if row.action == "scheduled_action" else row.action.replace("_", " "))
+        items.append({"id": row.id, "due": due.describe(), "sort": (row.due_at is None, row.due_at or nxt,
+                      row.count or 0, row.nweek or 0, row.nday or 0, row.id), "what": what,
+                      "rule": row.rule})
+    items.sort(key=lambda i: i["sort"])
+    open_intents = [{"id": i.id, "author": i.author.name, "text": i.text,
+                     "window": intents.describe_window(i, game)} for i in intents.open_intents()]
+    return {"midnight": midnight, "deadlines": items, "intents": open_intents}
+
+
+def ranger(ctx: Context) -> dict:
+    beast = Player.get_or_none(Player.is_beast == True)  # noqa: E712
+    return {"beast": None if beast is None else {
+        "name": beast.name, "mackerel": beast.mackerel, "points": beast.points,
+        "active": beast.active, "player": beast.is_player}}
+
+
+GATHER = {"Society": society, "Ministry": metamin, "Time": doctor, "Fauna": ranger}
+
+
+def gather(ctx: Context, name: str) -> dict:
+    """Everything the named ministry's display shows, now."""
+    data = common(ctx, name)
+    data.update(GATHER.get(name, lambda ctx: {})(ctx))
+    return data
+
+
+def which(ctx: Context, text: str) -> str:
+    """The ministry a request names: 'Registrar', "the Registrar's display", 'Society'."""
+    t = text.strip()
+    for suffix in ("'s public display", "'s display", "’s display", " public display", " display"):
+        if t.lower().endswith(suffix):
+            t = t[: -len(suffix)]
+    return ministries.find_ministry(ctx, t, "4E50").name
+
+
+__all__ = ["gather", "which", "WHAT", "Game"]

@@ -1,0 +1,69 @@
+"""The Threat Awareness Flagpole (Rule 4E40) and the Message Of The nweek (4E39)."""
+from __future__ import annotations
+
+from ..store import Player
+from .context import Context, Rejected
+from .ministries import find_ministry, mom
+from .registry import action
+
+FLAGS = ["Pink Ponies", "Polka Dots", "Setting Orange", "Jolly Roger", "Black Watch Plaid"]
+MEANINGS = {
+    "Pink Ponies": "None (Nothing to see here, move along)",
+    "Polka Dots": "Low (Strange things are afoot at the Circle B)",
+    "Setting Orange": "Moderate (Something is rotten in the state of B)",
+    "Jolly Roger": "High (Find a helmet)",
+    "Black Watch Plaid": "Imminent (Put on the helmet)",
+}
+
+
+def flag_named(text: str) -> str | None:
+    t = " ".join(text.lower().replace("flag", "").split()).strip(" .!\"'")
+    t = t[4:] if t.startswith("the ") else t
+    return next((f for f in FLAGS if f.lower() == t), None)
+
+
+@action("hoist_flag",
+        r"i (?:hoist|raise|fly|run up) (?:the )?{name:flag}(?: flag)?",
+        r"i (?:set|change) the threat flag(?: value)? to {name:flag}",
+        rule="4E40", example="I hoist the Jolly Roger", keywords=("hoist", "flag"))
+def hoist(ctx: Context, actor: Player, flag: str) -> None:
+    """Rule 4E40: the MoM may set the Threat Flag to Pink Ponies, Polka Dots,
+    Setting Orange or Jolly Roger, not more than once per nday."""
+    value = flag_named(flag)
+    if value is None:
+        raise Rejected(f"{flag!r} is not a Threat Flag ({', '.join(FLAGS[:4])})", rule="4E40")
+    if (holder := mom(ctx)) is None or holder.id != actor.id:
+        raise Rejected("only the Minister of Ministries may change the Threat Flag", rule="4E40")
+    if value == "Black Watch Plaid":
+        raise Rejected("Black Watch Plaid flies only in a State of Emergency", rule="4E40")
+    game = ctx.game
+    if game.flag_changed_count == game.nday_changes:
+        raise Rejected("the Threat Flag was already changed this nday", rule="4E40")
+    before = game.threat_flag
+    game.threat_flag, game.flag_changed_count = value, game.nday_changes
+    game.save()
+    ctx.record("flag", f"{actor.name} hoists {value} (was {before}): {MEANINGS[value]}",
+               rule="4E40", before=before, after=value)
+
+
+@action("change_motnw",
+        r"i (?:change|set) the (?:message of the nweek|motnw)(?: message)? to {name:message}",
+        rule="4E39", example='I change the Message of the nweek to "Hello"',
+        keywords=("message", "motnw"), supporters=1)
+def change_motnw(ctx: Context, actor: Player, message: str) -> None:
+    """Rule 4E39: the Registrar, as a Game Action with Support, may change the
+    Message (1 to 256 characters), at most once in an nweek."""
+    registrar = find_ministry(ctx, "Registrar", "4E39")
+    if registrar.holder_id != actor.id:
+        raise Rejected("only the Registrar may change the Message of the nweek", rule="4E39")
+    text = message.strip().strip('"“”')
+    if not 1 <= len(text) <= 256:
+        raise Rejected("the Message is 1 to 256 characters", rule="4E39")
+    game = ctx.game
+    if game.motnw_changed_nweek == game.nweek:
+        raise Rejected("the Message was already changed this nweek", rule="4E39")
+    before = game.motnw
+    game.motnw, game.motnw_changed_nweek = text, game.nweek
+    game.save()
+    ctx.record("motnw", f"{actor.name} sets the Message of the nweek: {text!r}", rule="4E39",
+               before=before, after=text)
