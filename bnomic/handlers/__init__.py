@@ -4,7 +4,9 @@ Importing this package registers every area's actions, hooks, deadlines and
 operator commands in handlers.registry. Nothing here opens a socket or reads
 the wall clock: time is passed in (invariant 3).
 """
-from . import admin, beast, clock, economy, flags, intents, ministries, players, scheduling  # noqa: F401  (they register themselves)
+from . import (  # noqa: F401  (they register themselves)
+    admin, beast, clock, economy, flags, intents, ministries, obligations, players, scheduling,
+)
 from .context import Context, Rejected
 from .post import Post
 

@@ -111,6 +111,9 @@ def give_ministry(ctx: Context, m: Ministry, holder: Player | None, why: str, ru
     who = holder.name if holder else "nobody (Vacant)"
     ctx.record("ministry", f"{describe(ctx.config, m)} is held by {who}: {why}", rule=rule,
                ministry=m.name, holder=holder.name if holder else None)
+    if holder is not None:
+        from .obligations import reset_for_new_minister
+        reset_for_new_minister(ctx, m)
 
 
 _REWARD = r"(?:,? (?:with|at|for|setting|proposing) (?:a |the |its )?(?:new )?(?:reward(?: value)?(?: of| to| at)? )?{amount:reward}(?: as (?:its|the) reward)?)?"
@@ -286,12 +289,18 @@ def delegated(ctx: Context, duty: str) -> bool:
 
 def perform_duties(ctx: Context) -> None:
     """The duties bnomic performs for ministers (4E45); called after every change."""
+    from .obligations import fulfil_kind, oblige
     game = ctx.game
-    if (not game.clock_on and not game.time_stopped and delegated(ctx, "clock_on")
-            and not vacant().exists()):
-        # Rule 4E14: if the Clock is Off and no Ministry is Vacant, the MoM is obligated
-        # to turn it On; bnomic does so for the MoM, who delegated the duty.
+    if game.clock_on or game.time_stopped or vacant().exists():
+        fulfil_kind(ctx, "Ministry", "clock_on", "the Clock is On" if game.clock_on
+                    else "a Ministry is Vacant" if vacant().exists() else "game time is stopped")
+        return
+    # Rule 4E14: the Clock is Off and no Ministry is Vacant: the MoM is obligated to
+    # turn it On. bnomic does so for a MoM who delegated the duty (4E45).
+    if delegated(ctx, "clock_on"):
         set_clock(ctx, on=True, rule="4E14", by=f"bnomic for the MoM ({mom(ctx).name})")
+    else:
+        oblige(ctx, ensure(ctx, "Ministry"), "clock_on", "turn the Clock On", "4E14")
 
 
 @action("clock_off",

@@ -35,11 +35,11 @@ def _v3_language(migrator):
 
 
 def _v4_ministries(migrator):
-    """Version 4: ministries and usurpations (issue 5), when the Clock was first
+    """Version 4: ministries, usurpations and obligations (issue 5), when the Clock was first
     turned On in the nweek (Rule 4E49), the Threat Flag (4E40) and the Message
     of the nweek (4E39)."""
     from .fields import UTCDateTimeField
-    from .models import Ministry, Usurpation
+    from .models import Ministry, Obligation, Usurpation
     from .models import Setup
     from peewee import CharField, IntegerField, TextField
     migrate(migrator.add_column("game", "clock_first_on_at", UTCDateTimeField(null=True)),
@@ -47,7 +47,7 @@ def _v4_ministries(migrator):
             migrator.add_column("game", "flag_changed_count", IntegerField(null=True)),
             migrator.add_column("game", "motnw", TextField(default="This space intentionally left blank")),
             migrator.add_column("game", "motnw_changed_nweek", IntegerField(null=True)))
-    database.create_tables([Ministry, Usurpation])
+    database.create_tables([Ministry, Usurpation, Obligation])
     # a game that exists already gets its ministries as a new game would: Vacant, at m100
     setup = Setup.get_or_none()
     if setup is not None:

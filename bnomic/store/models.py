@@ -245,6 +245,20 @@ class Usurpation(StateModel):
     state = CharField(default="pending")     # pending | settled | lapsed
 
 
+class Obligation(StateModel):
+    """A duty a rule puts on a Ministry, to be done within a Jiffy (Rule 4E53)."""
+    id = AutoField()
+    ministry = ForeignKeyField(Ministry, on_delete="CASCADE")
+    kind = CharField()                       # "answer_challenge", "clock_on"...
+    text = TextField()                       # what must be done, for people
+    rule = CharField()
+    arose_at = UTCDateTimeField()
+    deadline = IntegerField(null=True)       # the Deadline row that checks it
+    state = CharField(default="open", index=True)   # open | fulfilled | lapsed
+    lapsed_holder = ForeignKeyField(Player, null=True, on_delete="SET NULL")
+    data = JSONField(default=dict)
+
+
 class Setting(StateModel):
     """A key of the game configuration changed during play (by an operator's
     logged command, or later by a passed proposal): it overrides setup.config."""
@@ -253,7 +267,7 @@ class Setting(StateModel):
 
 
 STATE_MODELS = [Game, Player, Address, Event, Outcome, Deadline, Setting, Intent, Stance,
-                Ministry, Usurpation]
+                Ministry, Usurpation, Obligation]
 
 
 class SchemaVersion(BaseModel):

@@ -1,0 +1,131 @@
+"""Ministerial Obligations (Rule 4E53) and Misdemeanors (Rule 4E56).
+
+A rule that obliges a Ministry to act creates an Obligation, due a Jiffy after
+it arose or after the current Minister took the Ministry, whichever is later
+(rulings.md). When one lapses, the Misdemeanor is recorded (the list is told
+by the mailer) and any Player may remove that Minister.
+"""
+from __future__ import annotations
+
+from ..store import Ministry, Obligation, Player
+from . import durations
+from .context import Context, Rejected
+from .ministries import describe, find_ministry, give_ministry
+from .registry import action, deadline
+
+
+def oblige(ctx: Context, ministry: Ministry, kind: str, text: str, rule: str, **data) -> Obligation:
+    """Put an obligation on a ministry (at most one open of each kind and subject)."""
+    existing = (Obligation.select().where(Obligation.ministry == ministry, Obligation.kind == kind,
+                                          Obligation.state == "open"))
+    for o in existing:
+        if o.data == data:
+            return o
+    o = Obligation.create(ministry=ministry, kind=kind, text=text, rule=rule, arose_at=ctx.at, data=data)
+    _schedule(ctx, o)
+    ctx.record("obligation", f"{describe(ctx.config, ministry)} is obliged to {text} within a Jiffy "
+               f"(obligation #{o.id})", rule=rule, obligation=o.id, ministry=ministry.name)
+    return o
+
+
+def _schedule(ctx: Context, o: Obligation) -> None:
+    if o.deadline:
+        durations.cancel(ctx, o.deadline, rule="4E53")
+    row = durations.schedule(ctx, durations.jiffies(ctx), "obligation_due", "4E53", obligation=o.id)
+    o.deadline = row.id
+    o.save()
+
+
+def reset_for_new_minister(ctx: Context, ministry: Ministry) -> None:
+    """Rule 4E53: a new Minister always has a Jiffy for the Ministry's obligations."""
+    for o in Obligation.select().where(Obligation.ministry == ministry, Obligation.state == "open"):
+        _schedule(ctx, o)
+
+
+def fulfil(ctx: Context, o: Obligation, how: str) -> None:
+    o.state = "fulfilled"
+    o.save()
+    if o.deadline:
+        durations.cancel(ctx, o.deadline, rule="4E53")
+    ctx.record("obligation", f"obligation #{o.id} fulfilled: {how}", rule=o.rule, obligation=o.id)
+
+
+def fulfil_kind(ctx: Context, ministry_name: str, kind: str, how: str) -> None:
+    for o in (Obligation.select().join(Ministry)
+              .where(Ministry.name == ministry_name, Obligation.kind == kind, Obligation.state == "open")):
+        fulfil(ctx, o, how)
+
+
+@deadline("obligation_due")
+def obligation_due(ctx: Context, obligation: int) -> None:
+    """Rules 4E53, 4E56: failing to do, within a Jiffy, what a rule says one
+    "shall" do is a Misdemeanor; the Minister can then be removed."""
+    o = Obligation.get_by_id(obligation)
+    if o.state != "open":
+        return
+    m = Ministry.get_by_id(o.ministry_id)
+    if m.holder_id is None:
+        return          # nobody to blame: it waits for the next Minister (reset then)
+    o.state, o.lapsed_holder = "lapsed", m.holder_id
+    o.save()
+    holder = Player.get_by_id(m.holder_id)
+    ctx.record("misdemeanor", f"Misdemeanor: {holder.name}, as {describe(ctx.config, m)}, did not "
+               f"{o.text} within a Jiffy (obligation #{o.id}); any Player may now remove them",
+               rule="4E56", player=holder.name, ministry=m.name, obligation=o.id)
+
+
+@action("remove_minister",
+        r"i remove {player} from (?:the |their |his |her )?{name:ministry}",
+        rule="4E53", example="I remove Wooble from the Ministry of Change",
+        keywords=("remove", "minister", "ministry"))
+def remove_minister(ctx: Context, actor: Player, player: str, ministry: str) -> None:
+    """Rule 4E53: a Minister who failed to perform an obligation in time can be
+    removed from the Ministry by any Player."""
+    m = find_ministry(ctx, ministry, "4E53")
+    if m.holder_id is None or m.holder.name_key != player.strip().casefold():
+        raise Rejected(f"{player} does not hold {describe(ctx.config, m)}", rule="4E53")
+    lapsed = (Obligation.select().where(Obligation.ministry == m, Obligation.state == "lapsed",
+                                        Obligation.lapsed_holder == m.holder_id).first())
+    if lapsed is None:
+        raise Rejected(f"{m.holder.name} has let no obligation of {describe(ctx.config, m)} lapse",
+                       rule="4E53")
+    give_ministry(ctx, m, None, f"{m.holder.name} removed by {actor.name} for obligation "
+                  f"#{lapsed.id} ({lapsed.text})", "4E53")
+
+
+# --------------------------------------------- challenging a display (4E50)
+
+@action("challenge_display",
+        r"i challenge (?:the )?{name:ministry}(?:['’]s)? (?:public )?display(?:[,:;] | because | as )(?P<errors>.+)",
+        rule="4E50", example="I challenge the Registrar's display: Wooble has m60, not m50",
+        keywords=("challenge",))
+def challenge(ctx: Context, actor: Player, ministry: str, errors: str) -> None:
+    """Rule 4E50: any Player may challenge a Ministry's display by listing the
+    errors it believes are in it; the Minister is obligated to address them."""
+    name = ministry
+    for suffix in ("'s", "’s"):
+        name = name[:-len(suffix)] if name.endswith(suffix) else name
+    m = find_ministry(ctx, name, "4E50")
+    o = oblige(ctx, m, "answer_challenge", f"address {actor.name}'s challenge of its display "
+               f"({errors.strip()})", "4E50", challenger=actor.name, entry=ctx.entry)
+    ctx.notes.append(f"obligation #{o.id} on {describe(ctx.config, m)}")
+
+
+@action("answer_challenge",
+        r"i (?:answer|address|resolve) (?:the )?(?:challenge|obligation) (?:#\s*)?(?P<number>\d+)(?:\s*[,:;]\s*|\s+by\s+|\s+as\s+|$)(?P<how>.*)",
+        rule="4E50", example="I answer obligation #3: corrected, Wooble has m60",
+        keywords=("answer", "address", "resolve"))
+def answer(ctx: Context, actor: Player, number: str, how: str = "") -> None:
+    """Rule 4E50: the Minister addresses the errors, correcting them or saying
+    why the display is already correct."""
+    try:
+        o = Obligation.get_by_id(int(number.lstrip("#")))
+    except (ValueError, Obligation.DoesNotExist):
+        raise Rejected(f"there is no obligation #{number}", rule="4E53") from None
+    m = Ministry.get_by_id(o.ministry_id)
+    if m.holder_id != actor.id:
+        raise Rejected(f"obligation #{o.id} is on {describe(ctx.config, m)}, which you do not hold",
+                       rule="4E53")
+    if o.state != "open":
+        raise Rejected(f"obligation #{o.id} is {o.state}", rule="4E53")
+    fulfil(ctx, o, f"{actor.name}: {how.strip() or 'addressed'}")

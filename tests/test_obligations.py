@@ -1,0 +1,68 @@
+"""Rules 4E53 (obligations in a Jiffy), 4E56 (Misdemeanors), 4E50 (challenges)."""
+from test_ministries import CLAIMS, claim_all, holders  # noqa: F401
+
+
+def cabinet(game):
+    for name in CLAIMS:
+        game.join(name, "2008-09-01T09:00:00Z")
+    claim_all(game)
+    return game
+
+
+def misdemeanors(game):
+    return [e for e in game.show("events") if e["kind"] == "misdemeanor"]
+
+
+def test_a_challenge_answered_in_time(game):
+    cabinet(game)
+    r = game.post("carol@example.org", "I challenge the Registrar's display: Dave has m60, not m50",
+                  "2008-09-01T13:00:00Z")
+    assert "Done: obligation #1 on the Ministry of Society (Registrar) (Rule 4E50)" in r
+    assert any(i["action"] == "obligation_due" for i in game.show("schedule"))
+    r = game.post("alice@example.org", "I answer obligation #1: the display is right",
+                  "2008-09-02T10:00:00Z")
+    assert "which you do not hold (Rule 4E53)" in r                 # Bob is the Registrar
+    r = game.post("bob@example.org", "I answer obligation #1: the display is right, see the events",
+                  "2008-09-02T10:00:00Z")
+    assert "Done (Rule 4E50)" in r
+    game.tick("2008-09-06T00:00:00Z")
+    assert misdemeanors(game) == []
+
+
+def test_a_lapsed_obligation_lets_any_player_remove_the_minister(game):
+    cabinet(game)
+    game.post("carol@example.org", "I challenge the Registrar's display: it is wrong",
+              "2008-09-01T13:00:00Z")
+    r = game.post("carol@example.org", "I remove Bob from the Ministry of Society", "2008-09-02T13:00:00Z")
+    assert "has let no obligation" in r and "(Rule 4E53)" in r
+    game.tick("2008-09-04T00:00:00Z")               # a Jiffy: 3 rdays from Sept 1 13:00
+    (m,) = misdemeanors(game)
+    assert m["rule"] == "4E56" and m["at"] == "2008-09-04T00:00:00Z" and "Bob" in m["summary"]
+    r = game.post("carol@example.org", "I remove Bob from the Registrar", "2008-09-04T10:00:00Z")
+    assert "Done (Rule 4E53)" in r
+    assert holders(game)["Society"] is None
+
+
+def test_a_new_minister_gets_a_fresh_jiffy(game):
+    cabinet(game)
+    game.post("carol@example.org", "I challenge the Registrar's display: it is wrong",
+              "2008-09-01T13:00:00Z")
+    game.post("bob@example.org", "I resign as Registrar", "2008-09-02T10:00:00Z")
+    game.post("carol@example.org", "I become the Registrar", "2008-09-03T10:00:00Z")
+    game.tick("2008-09-05T00:00:00Z")               # the old Jiffy has passed
+    assert misdemeanors(game) == []
+    game.tick("2008-09-06T00:00:00Z")               # a Jiffy from Sept 3 10:00
+    assert [m["data"]["player"] for m in misdemeanors(game)] == ["Carol"]
+
+
+def test_the_moms_own_clock_duty(game):
+    cabinet(game)
+    game.post("dave@example.org", "I take back the duty to turn the Clock On. I turn the Clock Off.",
+              "2008-09-01T12:00:00Z")
+    obligations = [e for e in game.show("events") if e["kind"] == "obligation"]
+    assert "obliged to turn the Clock On within a Jiffy" in obligations[-1]["summary"]
+    game.post("dave@example.org", "I turn the Clock On", "2008-09-02T12:00:00Z")
+    assert "fulfilled: the Clock is On" in [e for e in game.show("events")
+                                            if e["kind"] == "obligation"][-1]["summary"]
+    game.tick("2008-09-06T00:00:00Z")
+    assert misdemeanors(game) == []
