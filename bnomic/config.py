@@ -73,7 +73,7 @@ class Config:
 
 # Sections of the configuration that decide how mail is read: `bnomic run`
 # records a change of them in the log (as a "setting" command) so replay agrees.
-GAME_SECTIONS_FROM_OPERATOR = ("addresses", "auth", "receipts")
+GAME_SECTIONS_FROM_OPERATOR = ("addresses", "auth", "receipts", "displays")
 
 
 def with_settings(data: dict, settings: dict[str, object]) -> dict:

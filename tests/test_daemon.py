@@ -303,3 +303,48 @@ def test_preview_by_mail_changes_nothing(live_game, sink, running):
     # the preview mail is in the log, and the state is as it was (bar its own outcome row)
     assert live_game.mails()[-1]["outcomes"][0]["action"] == "preview"
     assert live_game.players()["Wooble"]["mackerel"] == 50
+
+
+def test_displays_are_published_when_they_change_and_sent_on_request(live_game, sink, tmp_path):
+    port = free_port()
+    cfg = write_config(tmp_path, sink.port, port, displays={"min_interval_minutes": 0})
+    d = DaemonProcess(cfg, live_game.db).start(wait_port=port)
+    try:
+        lmtp_send(port, make_mail("w@example.org", "I join as Wooble. I become the Registrar."))
+        got = sink.wait_for(2)
+        displays = [m for _, rcpts, m in got if "Public Display" in m["Subject"]]
+        assert [m["Subject"] for m in displays] == ["[B Nomic] The Registrar's Public Display"]
+        assert got[[m for _, _, m in got].index(displays[0])][1] == ["business@example.org"]
+        assert displays[0]["Auto-Submitted"] == "auto-generated"
+        lmtp_send(port, make_mail("a@example.org", "I join as Ais523"))
+        got = sink.wait_for(4)
+        registrar = [m for _, _, m in got if "Registrar" in m["Subject"]]
+        assert len(registrar) == 2 and "Ais523" in registrar[1].get_payload(decode=True).decode()
+        lmtp_send(port, make_mail("a@example.org", "Please send the Registrar's display.",
+                                  to="bnomic@example.org", subject="display please"))
+        got = sink.wait_for(5)
+        _, rcpts, sent = got[4]
+        assert rcpts == ["a@example.org"] and "The Registrar's Public Display" in sent["Subject"]
+    finally:
+        d.terminate()
+
+
+def test_a_misdemeanor_is_told_to_the_list_once(game):
+    from bnomic.config import Config
+    from bnomic.mailer import publish
+    from bnomic.store import Outbox, open_database, write_transaction
+    from datetime import datetime, timezone
+    game.join("Bob", "2008-09-01T09:00:00Z")
+    game.join("Carol", "2008-09-01T09:00:00Z")
+    game.post("bob@example.org", "I become the Registrar", "2008-09-01T10:00:00Z")
+    game.post("carol@example.org", "I challenge the Registrar's display: wrong", "2008-09-01T11:00:00Z")
+    game.tick("2008-09-05T00:00:00Z")
+    open_database(game.db)
+    from bnomic.handlers.context import game_config
+    now = datetime(2008, 9, 5, tzinfo=timezone.utc)
+    with write_transaction():
+        assert publish.notify_misdemeanors(game_config(), now) == 1
+        assert publish.notify_misdemeanors(game_config(), now) == 0
+    (row,) = Outbox.select().where(Outbox.kind == "notice")
+    assert "Misdemeanor: Bob, as the Ministry of Society (Registrar)" in row.body
+    assert "I remove NAME from the Ministry of MINISTRY" in row.body

@@ -56,9 +56,9 @@ def metamin(ctx: Context) -> dict:
                    for u in Usurpation.select().where(Usurpation.ministry == m,
                                                       Usurpation.state == "pending")]
         duties = [{"duty": d, "what": text,
-                   "by": ("bnomic" if ministries.delegated(ctx, d) else
+                   "by": ("bnomic" if ministries.delegated(ctx, d, name) else
                           "the minister" if m.holder_id else "nobody (Vacant)")}
-                  for d, (owner, text) in ministries.DUTIES.items() if owner == name]
+                  for d, (owner, text) in ministries.DUTIES.items() if owner in (name, "*")]
         rows.append({"name": name, "title": ministries.title(ctx.config, name),
                      "what": WHAT.get(name, ("", ""))[1], "holder": m.holder.name if m.holder_id else None,
                      "reward": m.reward, "held_since": m.held_since, "usurpations": pending,

@@ -19,7 +19,11 @@ from .economy import credit, debit, parse_amount
 from .players import clean_name
 from .registry import action, at_end_of, at_start_of, deadline
 
-DUTIES = {"clock_on": ("Ministry", "turn the Clock On when it is Off and no Ministry is Vacant (Rule 4E14)")}
+# duty -> (the ministry it belongs to, or "*" for every one; what it is)
+DUTIES = {
+    "clock_on": ("Ministry", "turn the Clock On when it is Off and no Ministry is Vacant (Rule 4E14)"),
+    "displays": ("*", "keep its Public Display and publish it when its data changes (Rule 4E50)"),
+}
 
 
 # ------------------------------------------------------------------ naming
@@ -279,9 +283,10 @@ def mom(ctx: Context) -> Player | None:
     return Player.get_by_id(m.holder_id) if m is not None and m.holder_id else None
 
 
-def delegated(ctx: Context, duty: str) -> bool:
+def delegated(ctx: Context, duty: str, ministry_name: str | None = None) -> bool:
     """Does bnomic perform this duty for the minister who holds it (4E45)?"""
-    ministry = Ministry.get_or_none(Ministry.name == DUTIES[duty][0])
+    owner = DUTIES[duty][0]
+    ministry = Ministry.get_or_none(Ministry.name == (ministry_name if owner == "*" else owner))
     return (ministry is not None and ministry.holder_id is not None
             and duty in ctx.config["ministries.delegated_duties"]
             and duty not in (ministry.kept_duties or []))
@@ -357,13 +362,23 @@ def delegate_duty(ctx: Context, actor: Player, duty: str) -> None:
 
 
 def _duty_of(ctx: Context, actor: Player, text: str):
+    """The duty named ('to turn the Clock On', 'to publish the Registrar's display')
+    and the actor's ministry it is of."""
     t = text.lower()
-    key = "clock_on" if "clock" in t else None
+    key = "clock_on" if "clock" in t else "displays" if "display" in t else None
     if key is None:
         raise Rejected(f"bnomic knows no duty {text!r}; it performs: "
                        + "; ".join(f"{k}: {v[1]}" for k, v in DUTIES.items()), rule="4E45")
-    ministry = Ministry.get_or_none(Ministry.name == DUTIES[key][0])
+    owner = DUTIES[key][0]
+    if owner == "*":
+        mine = list(held_by(actor))
+        named = [m for m in mine if any(a in t for a, n in aliases(ctx.config).items() if n == m.name)]
+        chosen = named or (mine if len(mine) == 1 else [])
+        if not chosen:
+            raise Rejected("name the Ministry whose display you mean (one you hold)", rule="4E45")
+        return key, chosen[0]
+    ministry = Ministry.get_or_none(Ministry.name == owner)
     if ministry is None or ministry.holder_id != actor.id:
-        raise Rejected(f"that duty is the {title(ctx.config, DUTIES[key][0])}'s, and you do not "
+        raise Rejected(f"that duty is the {title(ctx.config, owner)}'s, and you do not "
                        "hold that Ministry", rule="4E45")
     return key, ministry

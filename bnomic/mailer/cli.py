@@ -25,7 +25,7 @@ from ..store import (
     StoreError, open_database, state_digest, upgrade, write_transaction,
 )
 from ..store import log
-from . import archive, inbound, parse, runner
+from . import archive, inbound, parse, publish, runner
 
 DEFAULT_DB = "bnomic.sqlite"
 
@@ -270,7 +270,7 @@ def cmd_show(args) -> None:
         except Exception as e:
             raise CLIError(str(e)) from None
         data = displays.gather(ctx, name)
-        text = render_display(name, data)
+        text = publish.render_display(name, data)
         emit(args, {"name": name, "text": text}, text)
     elif kind == "ministries":
         rows = ministries_view(cfg)
@@ -385,15 +385,6 @@ def cmd_status(args) -> None:
         f"clock:          {clock.describe(game, cfg)}",
     ]
     emit(args, status, "\n".join(lines))
-
-
-def render_display(name: str, data: dict) -> str:
-    try:
-        return render(f"display_{name}.txt", d=data)
-    except Exception as e:
-        if type(e).__name__ != "TemplateNotFound":
-            raise
-        return render("display.txt", d=data)
 
 
 def ministries_view(cfg) -> list[dict]:

@@ -27,8 +27,8 @@ import schedule
 
 from .. import config as configuration
 from ..handlers.context import game_config
-from ..store import Setup, log as store_log, open_database, upgrade
-from . import outbound, runner, systemd
+from ..store import Setup, log as store_log, open_database, upgrade, write_transaction
+from . import outbound, publish, runner, systemd
 from .inbound import wall_clock
 from .lmtp import DEFAULT_MAX_SIZE, StoreHandler, start_server
 
@@ -74,6 +74,14 @@ class Daemon:
         now = wall_clock()
         runner.advance_to(now, emit=True, each=self.alive)
         self.last_tick = now
+        self.publish()
+
+    def publish(self) -> None:
+        """Displays whose data changed, and Misdemeanor notices, to the list."""
+        with write_transaction():
+            config, now = game_config(), wall_clock()
+            publish.publish_changed(config, now)
+            publish.notify_misdemeanors(config, now)
         self.outbox_wake.set()
 
     def alive(self) -> None:
@@ -97,7 +105,7 @@ class Daemon:
                     self.tick()
                     first = False
                 if runner.process_pending(emit=True, each=self.alive):
-                    self.outbox_wake.set()
+                    self.publish()
                 scheduler.run_pending()
             except Exception:
                 log.exception("engine: unexpected error; retrying shortly")

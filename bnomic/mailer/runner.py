@@ -12,7 +12,7 @@ from .. import config as configuration
 from ..handlers import engine
 from ..handlers.context import game_config
 from ..store import Entry, Outcome, Setup, log, upgrade, write_transaction
-from . import parse, receipts
+from . import parse, publish, receipts
 
 
 def create_game(start: datetime, nweek: int = 1, nday: int = 1, clock_on: bool = False,
@@ -40,6 +40,13 @@ def _apply_mail(entry: Entry, emit: bool) -> list[Outcome]:
         return [Outcome.create(entry=entry.seq, position=1, action=None,
                                text="(the whole message)", accepted=False,
                                reason=f"this mail could not be read: {e}")]
+    if post.forum != "public" and receipts.processor_address(config) in post.recipients \
+            and publish.requested(post.subject + "\n" + post.text):
+        # "please send the Registrar's display", to the processor (Rule 4E50)
+        sent = publish.answer_requests(post, config, entry.at) if emit else []
+        return [Outcome.create(entry=entry.seq, position=1, action="display_request",
+                               text=post.subject, accepted=True,
+                               reason="display requested" + (f": sent {', '.join(sent)}" if sent else ""))]
     if receipts.is_preview(post, config):
         previewed = engine.preview_post(post, entry.seq)
         outcome = Outcome.create(entry=entry.seq, position=1, action="preview", text=post.subject,

@@ -112,7 +112,15 @@ class Checkpoint(BaseModel):
     updated_at = UTCDateTimeField(null=True)
 
 
-LOG_MODELS = [Setup, Entry, Message, Command, Outbox, Checkpoint]
+class Publication(BaseModel):
+    """The last time each Public Display was published, and what it said."""
+    name = CharField(primary_key=True)       # the ministry ("Society")
+    digest = CharField()
+    at = UTCDateTimeField()
+    message_id = CharField()
+
+
+LOG_MODELS = [Setup, Entry, Message, Command, Outbox, Checkpoint, Publication]
 
 
 # ------------------------------------------------------------------ the state

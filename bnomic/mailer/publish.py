@@ -1,0 +1,114 @@
+"""What bnomic posts for the ministers: each held Ministry's Public Display
+when its data changed (Rule 4E50; at most once per `displays.min_interval_minutes`,
+and only while its minister leaves that duty to bnomic, Rule 4E45), a display
+sent on request, and a notice to the list of each Misdemeanor (Rule 4E56).
+
+Publishing is the mailer's: it reads the state and queues outbox rows, never
+changes the game.
+"""
+from __future__ import annotations
+
+import hashlib
+import re
+from datetime import datetime, timedelta
+
+from ..config import Config
+from ..handlers import displays, ministries
+from ..handlers.context import Context
+from ..render import render
+from ..store import Checkpoint, Event, Game, Ministry, Outbox, Publication
+from .receipts import outbox_message_id, processor_address, unfold
+
+
+def list_address(config: Config) -> str:
+    fora = config.get("addresses.public_fora") or []
+    return fora[0] if fora else processor_address(config)
+
+
+def render_display(name: str, data: dict) -> str:
+    try:
+        return render(f"display_{name}.txt", d=data)
+    except Exception as e:
+        if type(e).__name__ != "TemplateNotFound":
+            raise
+        return render("display.txt", d=data)
+
+
+def _content(text: str) -> str:
+    """What changes count: the display without its "As of" line."""
+    return "\n".join(line for line in text.splitlines() if not line.startswith("As of "))
+
+
+def display_mail(name: str, text: str, to: list[str], config: Config, now: datetime,
+                 key: str, in_reply_to: str | None = None) -> Outbox:
+    title = ministries.title(config, name)
+    return Outbox.create(message_id=outbox_message_id("display", key, config), kind="display",
+                         to=to, subject=f"[B Nomic] The {title}'s Public Display", body=text,
+                         in_reply_to=in_reply_to, references=in_reply_to, entry=None,
+                         queued_at=now, next_attempt_at=now, auto_submitted="auto-generated")
+
+
+def publish_changed(config: Config, now: datetime) -> list[str]:
+    """Queue every held, delegated display whose content changed since it was
+    last published, unless that was less than the interval ago."""
+    ctx = Context(Game.get().now, "command")
+    interval = timedelta(minutes=int(config.get("displays.min_interval_minutes", 60)))
+    published = []
+    for name in ministries.ministry_names(config):
+        m = Ministry.get_or_none(Ministry.name == name)
+        if m is None or m.holder_id is None or not ministries.delegated(ctx, "displays", name):
+            continue        # never for a Vacant ministry; not for one whose minister kept it
+        text = render_display(name, displays.gather(ctx, name))
+        digest = hashlib.sha256(_content(text).encode()).hexdigest()
+        last = Publication.get_or_none(Publication.name == name)
+        if last is not None and (last.digest == digest or now - last.at < interval):
+            continue
+        row = display_mail(name, text, [list_address(config)], config, now,
+                           key=f"{name}:{digest}:{now.isoformat()}")
+        Publication.insert(name=name, digest=digest, at=now, message_id=row.message_id) \
+            .on_conflict_replace().execute()
+        published.append(name)
+    return published
+
+
+_REQUEST = re.compile(r"\b(?:send|show|give|mail|post)\b(?:\s+(?:me|us))?\s+(?:the\s+|a\s+)?(?P<what>.+?)\s*(?:['’]s)?\s+(?:public\s+)?display\b", re.I)
+
+
+def requested(text: str) -> list[str]:
+    """The displays a message asks for ("please send the Registrar's display")."""
+    return [m.group("what") for m in _REQUEST.finditer(text)]
+
+
+def answer_requests(post, config: Config, now: datetime) -> list[str]:
+    """Send each display the post asks for to its sender; the names sent."""
+    ctx = Context(Game.get().now, "command")
+    sent = []
+    for what in requested(post.subject + "\n" + post.text):
+        try:
+            name = displays.which(ctx, what)
+        except Exception:
+            continue
+        display_mail(name, render_display(name, displays.gather(ctx, name)), [post.sender],
+                     config, now, key=f"request:{post.message_id}:{name}",
+                     in_reply_to=unfold(post.message_id))
+        sent.append(name)
+    return sent
+
+
+def notify_misdemeanors(config: Config, now: datetime) -> int:
+    """Tell the list of each Misdemeanor once (Rule 4E56)."""
+    mark = Checkpoint.get_or_none(Checkpoint.source == "notices")
+    after = mark.last_uid if mark else 0
+    events = list(Event.select().where(Event.kind == "misdemeanor", Event.seq > after).order_by(Event.seq))
+    for e in events:
+        mid = outbox_message_id("notice", f"event-{e.seq}-{e.summary}", config)
+        if not Outbox.select().where(Outbox.message_id == mid).exists():
+            Outbox.create(message_id=mid, kind="notice", to=[list_address(config)],
+                          subject=f"[B Nomic] Misdemeanor (Rule {e.rule})",
+                          body=render("notice.txt", event=e), queued_at=now, next_attempt_at=now,
+                          auto_submitted="auto-generated")
+    if events:
+        Checkpoint.insert(source="notices", last_uid=events[-1].seq, updated_at=now).on_conflict(
+            conflict_target=[Checkpoint.source],
+            update={Checkpoint.last_uid: events[-1].seq, Checkpoint.updated_at: now}).execute()
+    return len(events)
