@@ -348,3 +348,24 @@ def test_a_misdemeanor_is_told_to_the_list_once(game):
     (row,) = Outbox.select().where(Outbox.kind == "notice")
     assert "Misdemeanor: Bob, as the Ministry of Society (Registrar)" in row.body
     assert "I remove NAME from the Ministry of MINISTRY" in row.body
+
+
+def test_as_of_a_message_id_matches_the_display_published_then(live_game, sink, tmp_path):
+    port = free_port()
+    cfg = write_config(tmp_path, sink.port, port, displays={"min_interval_minutes": 0})
+    d = DaemonProcess(cfg, live_game.db).start(wait_port=port)
+    try:
+        lmtp_send(port, make_mail("w@example.org", "I join as Wooble. I become the Registrar.",
+                                  msgid="<first@x>"))
+        sink.wait_for(2)
+        lmtp_send(port, make_mail("a@example.org", "I join as Ais523", msgid="<second@x>"))
+        got = sink.wait_for(4)
+    finally:
+        d.terminate()
+    published = [m.get_payload(decode=True).decode().replace("\r\n", "\n") for _, _, m in got
+                 if "Registrar" in m["Subject"]]
+    assert len(published) == 2
+    then = live_game.cli("show", "display", "Registrar", "--as-of", "<first@x>")
+    assert then.strip() == published[0].strip()
+    later = live_game.cli("show", "display", "Registrar", "--as-of", "second@x")
+    assert later.strip() == published[1].strip()
