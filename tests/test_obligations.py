@@ -66,3 +66,14 @@ def test_the_moms_own_clock_duty(game):
                                             if e["kind"] == "obligation"][-1]["summary"]
     game.tick("2008-09-06T00:00:00Z")
     assert misdemeanors(game) == []
+
+
+def test_an_unchallenged_display_counts_as_approved_at_the_nweeks_end(game):
+    cabinet(game)
+    game.post("carol@example.org", "I challenge the Registrar's display: it is wrong",
+              "2008-09-01T13:00:00Z")
+    game.post("bob@example.org", "I answer obligation #1: it is right", "2008-09-01T14:00:00Z")
+    game.next_nweek()
+    approved = {e["data"]["ministry"] for e in game.show("events") if e["kind"] == "approved"}
+    assert "Society" not in approved and {"Law", "Change", "Ministry", "Judging"} <= approved
+    assert len(approved) == 10

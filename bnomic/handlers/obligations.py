@@ -11,7 +11,7 @@ from ..store import Ministry, Obligation, Player
 from . import durations
 from .context import Context, Rejected
 from .ministries import describe, find_ministry, give_ministry
-from .registry import action, deadline
+from .registry import action, at_start_of, deadline
 
 
 def oblige(ctx: Context, ministry: Ministry, kind: str, text: str, rule: str, **data) -> Obligation:
@@ -107,7 +107,8 @@ def challenge(ctx: Context, actor: Player, ministry: str, errors: str) -> None:
         name = name[:-len(suffix)] if name.endswith(suffix) else name
     m = find_ministry(ctx, name, "4E50")
     o = oblige(ctx, m, "answer_challenge", f"address {actor.name}'s challenge of its display "
-               f"({errors.strip()})", "4E50", challenger=actor.name, entry=ctx.entry)
+               f"({errors.strip()})", "4E50", challenger=actor.name, entry=ctx.entry,
+               nweek=ctx.game.nweek)
     ctx.notes.append(f"obligation #{o.id} on {describe(ctx.config, m)}")
 
 
@@ -129,3 +130,21 @@ def answer(ctx: Context, actor: Player, number: str, how: str = "") -> None:
     if o.state != "open":
         raise Rejected(f"obligation #{o.id} is {o.state}", rule="4E53")
     fulfil(ctx, o, f"{actor.name}: {how.strip() or 'addressed'}")
+
+
+@at_start_of("nweek", rule="4E50")
+def unchallenged_displays_approved(ctx: Context) -> None:
+    """Rule 4E50: a public display not challenged within 1 nweek is considered
+    approved. bnomic's displays show the gamestate, so approving them changes
+    nothing; the event log records it for each held Ministry whose display
+    bnomic kept (a minister who kept the duty keeps their own record)."""
+    from .ministries import delegated, ministry_names
+    last = ctx.game.nweek - 1
+    challenged = {o.ministry_id for o in Obligation.select().where(Obligation.kind == "answer_challenge")
+                  if o.data.get("nweek") == last}
+    for name in ministry_names(ctx.config):
+        m = Ministry.get_or_none(Ministry.name == name)
+        if m is None or m.holder_id is None or not delegated(ctx, "displays", name) or name in challenged:
+            continue
+        ctx.record("approved", f"the display of {describe(ctx.config, m)} was not challenged in "
+                   f"nweek {last}: it counts as approved", rule="4E50", ministry=name, nweek=last)

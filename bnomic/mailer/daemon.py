@@ -82,6 +82,7 @@ class Daemon:
             config, now = game_config(), wall_clock()
             publish.publish_changed(config, now)
             publish.notify_misdemeanors(config, now)
+            publish.send_digests(config, now)
         self.outbox_wake.set()
 
     def alive(self) -> None:

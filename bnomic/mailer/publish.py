@@ -16,7 +16,8 @@ from ..config import Config
 from ..handlers import displays, ministries
 from ..handlers.context import Context
 from ..render import render
-from ..store import Checkpoint, Event, Game, Ministry, Outbox, Publication
+from ..handlers import clock
+from ..store import Checkpoint, Entry, Event, Game, Ministry, Outbox, Outcome, Publication, Subscription
 from .receipts import outbox_message_id, processor_address, unfold
 
 
@@ -112,3 +113,82 @@ def notify_misdemeanors(config: Config, now: datetime) -> int:
             conflict_target=[Checkpoint.source],
             update={Checkpoint.last_uid: events[-1].seq, Checkpoint.updated_at: now}).execute()
     return len(events)
+
+
+# ------------------------------------------------------------------ digests
+
+_DIGEST = re.compile(r"\bdigest\s+(?P<period>daily|weekly|off)\b", re.I)
+
+
+def digest_request(post) -> str | None:
+    m = _DIGEST.search(post.subject + "\n" + post.text)
+    return m.group("period").lower() if m else None
+
+
+def subscribe(address: str, period: str, now: datetime) -> None:
+    if period == "off":
+        Subscription.delete().where(Subscription.address == address).execute()
+    else:
+        Subscription.insert(address=address, period=period, since=now).on_conflict_replace().execute()
+
+
+def _mark(source: str):
+    return Checkpoint.get_or_none(Checkpoint.source == source)
+
+
+def _set_mark(source: str, value: int, now: datetime) -> None:
+    Checkpoint.insert(source=source, last_uid=value, updated_at=now).on_conflict(
+        conflict_target=[Checkpoint.source],
+        update={Checkpoint.last_uid: value, Checkpoint.updated_at: now}).execute()
+
+
+def digest_text(config: Config, since: datetime, until: datetime, title: str) -> str:
+    """The period's accepted actions, the Clock, and what is coming."""
+    rows = (Outcome.select(Outcome, Entry).join(Entry, on=(Outcome.entry == Entry.seq))
+            .where(Entry.at >= since, Entry.at < until, Outcome.accepted == True)  # noqa: E712
+            .order_by(Entry.seq, Outcome.position))
+    actions = [{"at": r.entry_at, "text": r.text, "rule": r.rule} for r in
+               rows.select(Outcome.text, Outcome.rule, Entry.at.alias("entry_at")).objects()]
+    ctx = Context(Game.get().now, "command")
+    game = ctx.game
+    coming = displays.doctor(ctx)
+    return render("digest.txt", title=title, since=since, until=until, actions=actions,
+                  clock=clock.describe(game, config), coming=coming)
+
+
+def send_digests(config: Config, now: datetime) -> int:
+    """Daily digests once a UTC day; the nweek's summary to the list and weekly
+    digests when an nweek has ended. The first call only sets the marks."""
+    queued = 0
+    day = now.date().toordinal()
+    daily = _mark("digest:daily")
+    if daily is None:
+        _set_mark("digest:daily", day, now)
+    elif day > daily.last_uid:
+        since = daily.updated_at
+        subscribers = [s.address for s in Subscription.select().where(Subscription.period == "daily")]
+        if subscribers:
+            text = digest_text(config, since, now, "Daily digest")
+            for address in subscribers:
+                Outbox.create(message_id=outbox_message_id("digest", f"daily:{day}:{address}", config),
+                              kind="digest", to=[address], subject=f"[B Nomic] Daily digest, {now:%Y-%m-%d}",
+                              body=text, queued_at=now, next_attempt_at=now)
+                queued += 1
+        _set_mark("digest:daily", day, now)
+    nweek = Game.get().nweek
+    weekly = _mark("digest:nweek")
+    if weekly is None:
+        _set_mark("digest:nweek", nweek, now)
+    elif nweek > weekly.last_uid:
+        title = f"Summary of nweek {weekly.last_uid}" if nweek == weekly.last_uid + 1 else \
+            f"Summary of nweeks {weekly.last_uid} to {nweek - 1}"
+        text = digest_text(config, weekly.updated_at, now, title)
+        to = [list_address(config)] + [s.address for s in
+                                       Subscription.select().where(Subscription.period == "weekly")]
+        for address in to:
+            Outbox.create(message_id=outbox_message_id("digest", f"nweek:{nweek}:{address}", config),
+                          kind="digest", to=[address], subject=f"[B Nomic] {title}", body=text,
+                          queued_at=now, next_attempt_at=now)
+            queued += 1
+        _set_mark("digest:nweek", nweek, now)
+    return queued

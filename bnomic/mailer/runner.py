@@ -40,8 +40,14 @@ def _apply_mail(entry: Entry, emit: bool) -> list[Outcome]:
         return [Outcome.create(entry=entry.seq, position=1, action=None,
                                text="(the whole message)", accepted=False,
                                reason=f"this mail could not be read: {e}")]
-    if post.forum != "public" and receipts.processor_address(config) in post.recipients \
-            and publish.requested(post.subject + "\n" + post.text):
+    to_processor = (receipts.processor_address(config) in post.recipients
+                    and (post.forum != "public" or not config.get("addresses.public_fora")))
+    if to_processor and publish.digest_request(post):
+        period = publish.digest_request(post)
+        publish.subscribe(post.sender, period, entry.at)
+        return [Outcome.create(entry=entry.seq, position=1, action="digest", text=post.subject,
+                               accepted=True, reason=f"digest {period} for {post.sender}")]
+    if to_processor and publish.requested(post.subject + "\n" + post.text):
         # "please send the Registrar's display", to the processor (Rule 4E50)
         sent = publish.answer_requests(post, config, entry.at) if emit else []
         return [Outcome.create(entry=entry.seq, position=1, action="display_request",

@@ -120,7 +120,14 @@ class Publication(BaseModel):
     message_id = CharField()
 
 
-LOG_MODELS = [Setup, Entry, Message, Command, Outbox, Checkpoint, Publication]
+class Subscription(BaseModel):
+    """A player's digest by mail: "digest daily", "digest weekly" (or off: no row)."""
+    address = CharField(primary_key=True)
+    period = CharField()                     # daily | weekly
+    since = UTCDateTimeField()
+
+
+LOG_MODELS = [Setup, Entry, Message, Command, Outbox, Checkpoint, Publication, Subscription]
 
 
 # ------------------------------------------------------------------ the state
