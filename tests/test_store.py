@@ -63,7 +63,7 @@ def test_a_version_1_database_is_migrated_and_keeps_its_log(game):
     for column in ("clock_first_on_at", "threat_flag", "flag_changed_count", "motnw",
                    "motnw_changed_nweek"):
         con.execute(f"ALTER TABLE game DROP COLUMN {column}")
-    for table in ("ministry", "usurpation", "obligation", "publication", "subscription"):
+    for table in ("ministry", "usurpation", "obligation", "publication", "subscription", "approval"):
         con.execute(f"DROP TABLE {table}")
     for table in ("intent", "stance"):
         con.execute(f"DROP TABLE {table}")

@@ -5,7 +5,8 @@ operator commands in handlers.registry. Nothing here opens a socket or reads
 the wall clock: time is passed in (invariant 3).
 """
 from . import (  # noqa: F401  (they register themselves)
-    admin, beast, clock, economy, flags, intents, ministries, obligations, players, scheduling,
+    admin, beast, clock, displays, economy, flags, intents, ministries, obligations, players,
+    scheduling,
 )
 from .context import Context, Rejected
 from .post import Post

@@ -9,7 +9,7 @@ import logging
 
 from ..store import Player, database
 from . import intents, players
-from .context import Context, Rejected
+from .context import Context, Rejected, RetroactiveChange
 from .registry import ActionSpec
 
 log = logging.getLogger("bnomic.engine")
@@ -27,6 +27,7 @@ def perform_once(ctx: Context, spec: ActionSpec, args: dict, actor: Player | Non
         raise Rejected("only Players can do this, and this address belongs to no Player",
                        rule="4E7")
     intent = intents.authorize(ctx, actor, spec, args) if spec.needs_intent else None
+    ctx.intent = intent
     result = spec.fn(ctx, actor, **args)
     if intent is not None:
         intents.performed(ctx, intent)
@@ -48,6 +49,8 @@ def perform(ctx: Context, spec: ActionSpec, args: dict, times: int = 1,
             done += 1
         except Rejected as e:
             return done, e
+        except RetroactiveChange:
+            raise
         except Exception as e:     # a defect or bad data: refuse it, never block the log
             return done, internal_error(e)
     return done, None

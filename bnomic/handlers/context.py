@@ -31,6 +31,16 @@ class Rejected(Exception):
         return f"{self.reason} (Rule {self.rule})" if self.rule else self.reason
 
 
+class RetroactiveChange(Exception):
+    """Rule 4E50 (approving a display): the gamestate must be set as of an
+    earlier entry and every later change simulated again. The runner records the
+    change in the log and replays it (Rule 4E26: simulated, not retroactive)."""
+
+    def __init__(self, anchor_entry: int, values: dict, why: str):
+        super().__init__(why)
+        self.anchor_entry, self.values, self.why = anchor_entry, values, why
+
+
 @dataclass
 class Context:
     at: datetime
@@ -38,6 +48,7 @@ class Context:
     entry: int | None = None    # the log seq of the mail or command
     post: "object | None" = None   # the Post being applied, for actions that need it
     notes: list = field(default_factory=list)   # remarks for the sender's receipt
+    intent: "object | None" = None  # the intent an action is being performed under
     _config: Config | None = None
     _setup: Setup | None = None
 

@@ -6,10 +6,14 @@ the gamestate has (a Ministry whose objects do not exist yet says so).
 """
 from __future__ import annotations
 
-from ..store import Address, Deadline, Game, Ministry, Player, Usurpation
+import re
+
+from ..store import Address, Approval, Deadline, Game, Ministry, Player, Usurpation
 from . import clock, durations, intents, ministries
-from .context import Context
+from .context import Context, Rejected, RetroactiveChange
 from .flags import MEANINGS
+from .players import name_key
+from .registry import action
 
 # what each display is made of: the rule, and what that rule names
 WHAT = {
@@ -112,6 +116,54 @@ def which(ctx: Context, text: str) -> str:
         if t.lower().endswith(suffix):
             t = t[: -len(suffix)]
     return ministries.find_ministry(ctx, t, "4E50").name
+
+
+# ------------------------------------------------------ approving a display
+
+_PLAYER_ROW = re.compile(r"^(?P<name>\S.*?)\s+(?P<points>\d+)\s+m(?P<mackerel>\d+)\s+"
+                         r"(?P<active>yes|no)\s+(?P<vested>yes|no)\b", re.I)
+
+
+def registrar_values(document: str) -> dict:
+    """The players' attributes a Registrar's display states (bnomic's own layout)."""
+    players, inside = {}, False
+    for line in document.splitlines():
+        if line.startswith("PLAYERS ("):
+            inside = True
+            continue
+        if inside and not line.strip():
+            break
+        m = _PLAYER_ROW.match(line) if inside else None
+        if m:
+            players[name_key(m.group("name"))] = {
+                "points": int(m.group("points")), "mackerel": int(m.group("mackerel")),
+                "active": m.group("active").lower() == "yes", "vested": m.group("vested").lower() == "yes"}
+    return {"players": players} if players else {}
+
+
+@action("approve_display",
+        r"i approve (?:the )?{name:ministry}(?:['’]s)? (?:public )?display",
+        rule="4E50", example="I approve the Registrar's display", keywords=("approve",),
+        supporters=4, objections=1, waiting="2 rdays", takes_document=True)
+def approve(ctx: Context, actor: Player, ministry: str) -> None:
+    """Rule 4E50: with 4 Support and no Objections within 2 rdays, a Player may
+    Approve a Public Display given in full: the gamestate becomes what it would
+    be had the display been accurate when the approval was attempted, and every
+    later change is simulated again on top of it."""
+    name = which(ctx, ministry)
+    if name != "Society":
+        raise Rejected("bnomic can apply an approved display of the Registrar (players and "
+                       "their attributes); other displays' approval is not applied yet", rule="4E50")
+    intent = ctx.intent
+    values = registrar_values(intent.args.get("document", "")) if intent else {}
+    if not values:
+        raise Rejected("the display must be given in full with the intent to approve it, in the "
+                       "Registrar's layout (a PLAYERS table)", rule="4E50")
+    if Approval.get_or_none(Approval.entry == ctx.entry) is None:
+        raise RetroactiveChange(intent.entry, values, f"{actor.name}'s approval of intent #{intent.id}")
+    ctx.record("approved", f"{actor.name} approves the Registrar's display as it was given with "
+               f"intent #{intent.id}; the game was simulated again from then", rule="4E50",
+               ministry=name, intent=intent.id)
 
 
 __all__ = ["gather", "which", "WHAT", "Game"]

@@ -20,7 +20,7 @@ from datetime import datetime
 
 from ..store import Deadline, Game, Outcome, Player, Setup, database, write_transaction
 from . import acting, clock, grammar, ministries, players, scheduling, transactions
-from .context import Context, Rejected
+from .context import Context, Rejected, RetroactiveChange
 from .durations import next_midnight
 from .post import Post
 from .registry import COMMANDS, DEADLINES, HOOKS, precedence
@@ -265,7 +265,7 @@ def _apply_transaction(ctx: Context, reading: grammar.Reading, position: int) ->
         try:
             with database.atomic():      # a savepoint: any failure undoes every step
                 done = transactions.run(ctx, steps)
-        except transactions.StepFailed:
+        except (transactions.StepFailed, RetroactiveChange):
             raise
         except Exception as e:
             raise transactions.StepFailed(0, reading, acting.internal_error(e).reason, None) from None
@@ -305,3 +305,22 @@ def apply_command(verb: str, args: list[str], entry: int, at: datetime) -> Outco
     perform_duties(ctx)
     return Outcome.create(entry=entry, position=1, action=verb, text=text,
                           accepted=True, reason=summary or "")
+
+
+def apply_approvals(entry: int, at: datetime) -> None:
+    """Rule 4E50: after the entry an approved display is anchored at, the
+    gamestate is set to what the display says (then later entries replay on it)."""
+    from ..store import Approval
+    for approval in Approval.select().where(Approval.anchor == entry).order_by(Approval.entry):
+        ctx = Context(at, "command", entry)
+        for name, attrs in sorted(approval.values.get("players", {}).items()):
+            p = Player.get_or_none(Player.name_key == name, Player.is_player == True)  # noqa: E712
+            if p is None:
+                continue
+            for attr, value in sorted(attrs.items()):
+                if getattr(p, attr) != value:
+                    ctx.record(attr, f"{p.name}'s {attr} set from {getattr(p, attr)} to {value} by "
+                               f"an approved display ({approval.why})", rule="4E50",
+                               player=p.name, before=getattr(p, attr), after=value)
+                    setattr(p, attr, value)
+            p.save()

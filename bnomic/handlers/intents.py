@@ -78,6 +78,8 @@ def intend(ctx: Context, actor: Player, rest: str) -> Intent:
     if (objections, supporters) != (spec.objections, spec.supporters):
         raise Rejected(f"Rule {spec.rule} has this done {requirement(spec)}; announce it so",
                        rule=spec.rule)
+    if spec.takes_document:
+        args = {**args, "document": ctx.post.text if ctx.post else ""}    # Rule 4E8
     game = ctx.game
     intent = Intent.create(author=actor, text=m.group("action").strip(), action=spec.name,
                            args=args, objections=objections, supporters=supporters,
@@ -288,7 +290,8 @@ def authorize(ctx: Context, actor: Player | None, spec: ActionSpec, args: dict) 
     mine = list(Intent.select().where(Intent.author == actor, Intent.action == spec.name,
                                       Intent.state == "open").order_by(Intent.id))
     wanted = normalise_args(args)
-    same = [i for i in mine if normalise_args(i.args) == wanted]
+    same = [i for i in mine
+            if normalise_args({k: v for k, v in i.args.items() if k != "document"}) == wanted]
     reply = ctx.post.in_reply_to if ctx.post else ""
     chosen = (same or [i for i in mine if reply and i.message_id == reply] or
               (mine if len(mine) == 1 else []))

@@ -52,6 +52,7 @@ class ActionSpec:
     objections: int | None = None
     supporters: int | None = None
     waiting: str | None = None
+    takes_document: bool = False   # Rule 4E8: the rest of the message is a document it needs
 
     @property
     def needs_intent(self) -> bool:
@@ -71,7 +72,7 @@ ACTIONS: list[ActionSpec] = []
 def action(name: str, *phrasings: str, rule: str, example: str,
            keywords: tuple[str, ...] = (), players_only: bool = True,
            objections: int | None = None, supporters: int | None = None,
-           waiting: str | None = None):
+           waiting: str | None = None, takes_document: bool = False):
     """Declare a game action: the ways players write it, and the function doing it.
 
     The function is called as fn(ctx, actor, **parameters) and either changes
@@ -82,7 +83,8 @@ def action(name: str, *phrasings: str, rule: str, example: str,
             name=name, fn=fn, rule=rule, example=example,
             patterns=[compile_phrasing(p) for p in phrasings],
             keywords=keywords or (name,), players_only=players_only,
-            objections=objections, supporters=supporters, waiting=waiting))
+            objections=objections, supporters=supporters, waiting=waiting,
+            takes_document=takes_document))
         return fn
     return register
 

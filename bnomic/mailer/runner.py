@@ -10,7 +10,7 @@ from datetime import datetime
 
 from .. import config as configuration
 from ..handlers import engine
-from ..handlers.context import game_config
+from ..handlers.context import RetroactiveChange, game_config
 from ..store import Entry, Outcome, Setup, log, upgrade, write_transaction
 from . import parse, publish, receipts
 
@@ -74,16 +74,41 @@ def process(entry: Entry, emit: bool = False) -> list[Outcome]:
     The processed flag is read again under the write lock: when two processes
     race for the same entry, the second finds it done and does nothing."""
     engine.advance(entry.at)
+    try:
+        with write_transaction():
+            entry = Entry.get_by_id(entry.seq)
+            if entry.processed:
+                return []
+            if entry.kind == "mail":
+                outcomes = _apply_mail(entry, emit)
+            else:
+                cmd = entry.command.get()
+                outcomes = [engine.apply_command(cmd.verb, cmd.args, entry.seq, entry.at)]
+            engine.apply_approvals(entry.seq, entry.at)
+            Entry.update(processed=True).where(Entry.seq == entry.seq).execute()
+        return outcomes
+    except RetroactiveChange as change:
+        return _simulate_again(entry, change, emit)
+
+
+def _simulate_again(entry: Entry, change: RetroactiveChange, emit: bool) -> list[Outcome]:
+    """Rules 4E50, 4E26: record the approved values in the log, anchored at the
+    earlier entry, and replay the whole log so every later change is simulated
+    on top of them. The approving entry is applied again within the replay."""
+    from ..store import Approval
     with write_transaction():
-        entry = Entry.get_by_id(entry.seq)
-        if entry.processed:
-            return []
-        if entry.kind == "mail":
-            outcomes = _apply_mail(entry, emit)
-        else:
-            cmd = entry.command.get()
-            outcomes = [engine.apply_command(cmd.verb, cmd.args, entry.seq, entry.at)]
-        Entry.update(processed=True).where(Entry.seq == entry.seq).execute()
+        Approval.insert(entry=entry.seq, anchor=change.anchor_entry, values=change.values,
+                        why=change.why).on_conflict_replace().execute()
+    rebuild()
+    outcomes = list(Outcome.select().where(Outcome.entry == entry.seq).order_by(Outcome.position))
+    if emit and entry.kind == "mail":
+        with write_transaction():
+            message = entry.message.get()
+            raw = bytes(message.raw)
+            mail = parse.parse(raw)
+            config = game_config()
+            receipts.queue_receipt(entry, mail, parse.to_post(raw, entry.at, config, mail=mail),
+                                   outcomes, message.envelope_from, config, now=entry.at)
     return outcomes
 
 

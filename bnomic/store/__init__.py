@@ -3,7 +3,7 @@ from .db import StoreError, close_database, database, open_database, write_trans
 from .digest import state_digest
 from .migrations import upgrade
 from .models import (
-    ALL_MODELS, LOG_MODELS, STATE_MODELS, Address, Checkpoint, Command, Deadline,
+    Approval, ALL_MODELS, LOG_MODELS, STATE_MODELS, Address, Checkpoint, Command, Deadline,
     Entry, Event, Game, Intent, Message, Ministry, Obligation, Outbox, Outcome, Player,
     Publication, Setting, Setup, Stance, Subscription, Usurpation,
 )
@@ -12,5 +12,5 @@ __all__ = [
     "StoreError", "close_database", "database", "open_database", "state_digest", "write_transaction",
     "upgrade", "ALL_MODELS", "LOG_MODELS", "STATE_MODELS", "Address", "Command",
     "Deadline", "Entry", "Event", "Game", "Message", "Outcome", "Player", "Setup",
-    "Outbox", "Checkpoint", "Setting", "Intent", "Stance", "Ministry", "Usurpation", "Obligation", "Publication", "Subscription",
+    "Outbox", "Checkpoint", "Setting", "Intent", "Stance", "Ministry", "Usurpation", "Obligation", "Publication", "Subscription", "Approval",
 ]

@@ -39,7 +39,7 @@ def _v4_ministries(migrator):
     turned On in the nweek (Rule 4E49), the Threat Flag (4E40) and the Message
     of the nweek (4E39)."""
     from .fields import UTCDateTimeField
-    from .models import Ministry, Obligation, Publication, Subscription, Usurpation
+    from .models import Approval, Ministry, Obligation, Publication, Subscription, Usurpation
     from .models import Setup
     from peewee import CharField, IntegerField, TextField
     migrate(migrator.add_column("game", "clock_first_on_at", UTCDateTimeField(null=True)),
@@ -47,7 +47,7 @@ def _v4_ministries(migrator):
             migrator.add_column("game", "flag_changed_count", IntegerField(null=True)),
             migrator.add_column("game", "motnw", TextField(default="This space intentionally left blank")),
             migrator.add_column("game", "motnw_changed_nweek", IntegerField(null=True)))
-    database.create_tables([Ministry, Usurpation, Obligation, Publication, Subscription])
+    database.create_tables([Ministry, Usurpation, Obligation, Publication, Subscription, Approval])
     # a game that exists already gets its ministries as a new game would: Vacant, at m100
     setup = Setup.get_or_none()
     if setup is not None:

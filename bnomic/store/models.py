@@ -127,7 +127,17 @@ class Subscription(BaseModel):
     since = UTCDateTimeField()
 
 
-LOG_MODELS = [Setup, Entry, Message, Command, Outbox, Checkpoint, Publication, Subscription]
+class Approval(BaseModel):
+    """An approved Public Display (Rule 4E50): values set as of an earlier entry.
+    Kept with the log, so every replay applies it at the same point."""
+    entry = IntegerField(primary_key=True)   # the entry whose action approved it
+    anchor = IntegerField(index=True)        # the entry after which the values hold
+    values = JSONField()
+    why = TextField()
+
+
+LOG_MODELS = [Setup, Entry, Message, Command, Outbox, Checkpoint, Publication, Subscription,
+              Approval]
 
 
 # ------------------------------------------------------------------ the state

@@ -1,0 +1,48 @@
+"""Rule 4E50: approving a doctored display rewrites history by replay."""
+
+PLAYERS = ["Alice", "Bob", "Carol", "Dave", "Erin"]
+
+
+def test_approving_a_doctored_display_rewrites_history(game):
+    for name in PLAYERS:
+        game.join(name, "2008-09-01T09:00:00Z")
+    display = game.cli("show", "display", "Registrar")
+    doctored = "\n".join(line.replace("m50", "m500") if line.startswith("Alice") else line
+                         for line in display.splitlines())
+    game.post("alice@example.org", "I intend to approve the Registrar's display with 4 supporters "
+              "and without objection.\n\n" + doctored, "2008-09-01T10:00:00Z", msgid="<approve@x>")
+    # later changes, which must be simulated again on top of the approved display
+    game.post("alice@example.org", "I give m10 to Bob", "2008-09-01T11:00:00Z")
+    for name in ("Bob", "Carol", "Dave", "Erin"):
+        game.post(f"{name.lower()}@example.org", "I support intent #1", "2008-09-01T12:00:00Z")
+    r = game.post("alice@example.org", "I approve the Registrar's display", "2008-09-02T10:00:00Z")
+    assert "may be done only after 2 rdays" in r
+    before = game.players()["Alice"]["mackerel"]
+    assert before == 40
+    r = game.post("alice@example.org", "Having received enough support, I approve the Registrar's "
+                  "display", "2008-09-03T10:00:00Z")
+    assert "Done (Rule 4E50)" in r
+    players = game.players()
+    assert players["Alice"]["mackerel"] == 490          # m500 as approved, less the m10 given later
+    assert players["Bob"]["mackerel"] == 60
+    events = game.show("events")
+    rewrite = [e for e in events if e["rule"] == "4E50" and e["kind"] == "mackerel"]
+    assert rewrite and rewrite[0]["at"] == "2008-09-01T10:00:00Z" and rewrite[0]["data"]["after"] == 500
+    assert any(e["kind"] == "approved" for e in events)
+    digest = game.digest()
+    game.cli("rebuild")                                  # the approval is in the log: it replays
+    assert game.digest() == digest
+
+
+def test_an_approval_objected_to_changes_nothing(game):
+    for name in PLAYERS:
+        game.join(name, "2008-09-01T09:00:00Z")
+    doctored = game.cli("show", "display", "Registrar").replace("m50 ", "m90 ")
+    game.post("alice@example.org", "I intend to approve the Registrar's display with 4 supporters "
+              "and without objection.\n\n" + doctored, "2008-09-01T10:00:00Z")
+    for name in ("Bob", "Carol", "Dave", "Erin"):
+        game.post(f"{name.lower()}@example.org", "I support intent #1", "2008-09-01T12:00:00Z")
+    game.post("erin@example.org", "I object to intent #1", "2008-09-01T13:00:00Z")
+    r = game.post("alice@example.org", "I approve the Registrar's display", "2008-09-03T10:00:00Z")
+    assert "1 Player objects; it needed fewer than 1" in r
+    assert game.players()["Alice"]["mackerel"] == 50
