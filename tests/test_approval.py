@@ -46,3 +46,27 @@ def test_an_approval_objected_to_changes_nothing(game):
     r = game.post("alice@example.org", "I approve the Registrar's display", "2008-09-03T10:00:00Z")
     assert "1 Player objects; it needed fewer than 1" in r
     assert game.players()["Alice"]["mackerel"] == 50
+
+
+def test_approving_a_metamin_display_moves_a_ministry(game):
+    for name in PLAYERS:
+        game.join(name, "2008-09-01T09:00:00Z")
+    game.post("bob@example.org", "I become the Chairman", "2008-09-01T09:30:00Z")
+    shown = game.cli("show", "display", "MetaMin")
+    doctored = shown.replace("Change     Chairman     Bob              m100",
+                             "Change     Chairman     Alice            m70 ")
+    assert doctored != shown
+    game.post("alice@example.org", "I intend to approve the MetaMin's display with 4 supporters "
+              "and without objection.\n\n" + doctored, "2008-09-01T10:00:00Z")
+    for name in ("Bob", "Carol", "Dave", "Erin"):
+        game.post(f"{name.lower()}@example.org", "I support intent #1", "2008-09-01T12:00:00Z")
+    r = game.post("alice@example.org", "I approve the MetaMin's display", "2008-09-03T10:00:00Z")
+    assert "Done (Rule 4E50)" in r
+    change = {m["name"]: m for m in game.show("ministries")}["Change"]
+    assert (change["holder"], change["reward"]) == ("Alice", 70)
+
+
+def test_the_rangers_display(game):
+    text = game.cli("show", "display", "Ranger")
+    assert "The Beast: a Player, not Active, m0, 0 points" in text
+    assert "TRICKS\n    none has been taught" in text

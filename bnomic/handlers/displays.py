@@ -141,6 +141,27 @@ def registrar_values(document: str) -> dict:
     return {"players": players} if players else {}
 
 
+_MINISTRY_ROW = re.compile(r"^(?P<name>[A-Z][a-z]+)\s{2,}.+?\s{2,}(?P<holder>\S.*?)\s+m(?P<reward>\d+)\b")
+
+
+def metamin_values(document: str, names: list[str]) -> dict:
+    """What a MetaMin's display states: holders and Rewards, the Message, the Flag."""
+    out: dict = {"ministries": {}}
+    lines = document.splitlines()
+    for i, line in enumerate(lines):
+        m = _MINISTRY_ROW.match(line)
+        if m and m.group("name") in names:
+            holder = m.group("holder").strip()
+            out["ministries"][m.group("name")] = {
+                "holder": None if holder == "Vacant" else name_key(holder),
+                "reward": int(m.group("reward"))}
+        if line.startswith("MESSAGE OF THE NWEEK") and i + 1 < len(lines):
+            out["motnw"] = lines[i + 1].strip()
+        if line.startswith("THREAT FLAG") and i + 1 < len(lines):
+            out["threat_flag"] = lines[i + 1].strip().split(":")[0]
+    return out if out["ministries"] else {}
+
+
 @action("approve_display",
         r"i approve (?:the )?{name:ministry}(?:['’]s)? (?:public )?display",
         rule="4E50", example="I approve the Registrar's display", keywords=("approve",),
@@ -151,17 +172,21 @@ def approve(ctx: Context, actor: Player, ministry: str) -> None:
     be had the display been accurate when the approval was attempted, and every
     later change is simulated again on top of it."""
     name = which(ctx, ministry)
-    if name != "Society":
-        raise Rejected("bnomic can apply an approved display of the Registrar (players and "
-                       "their attributes); other displays' approval is not applied yet", rule="4E50")
+    if name not in ("Society", "Ministry"):
+        raise Rejected("bnomic can apply an approved display of the Registrar or the MetaMin; "
+                       f"the {ministries.title(ctx.config, name)}'s shows no state bnomic keeps yet",
+                       rule="4E50")
     intent = ctx.intent
-    values = registrar_values(intent.args.get("document", "")) if intent else {}
+    document = intent.args.get("document", "") if intent else ""
+    values = (registrar_values(document) if name == "Society"
+              else metamin_values(document, ministries.ministry_names(ctx.config)))
     if not values:
-        raise Rejected("the display must be given in full with the intent to approve it, in the "
-                       "Registrar's layout (a PLAYERS table)", rule="4E50")
+        raise Rejected("the display must be given in full with the intent to approve it, in "
+                       "bnomic's layout of that display", rule="4E50")
     if Approval.get_or_none(Approval.entry == ctx.entry) is None:
         raise RetroactiveChange(intent.entry, values, f"{actor.name}'s approval of intent #{intent.id}")
-    ctx.record("approved", f"{actor.name} approves the Registrar's display as it was given with "
+    ctx.record("approved", f"{actor.name} approves the {ministries.title(ctx.config, name)}'s "
+               f"display as it was given with "
                f"intent #{intent.id}; the game was simulated again from then", rule="4E50",
                ministry=name, intent=intent.id)
 

@@ -324,3 +324,32 @@ def apply_approvals(entry: int, at: datetime) -> None:
                                player=p.name, before=getattr(p, attr), after=value)
                     setattr(p, attr, value)
             p.save()
+        _apply_metamin(ctx, approval)
+
+
+def _apply_metamin(ctx: Context, approval) -> None:
+    """An approved MetaMin's display: holders, Rewards, the Message, the Flag."""
+    from ..store import Ministry
+    why = f"an approved display ({approval.why})"
+    for name, state in sorted(approval.values.get("ministries", {}).items()):
+        m = Ministry.get_or_none(Ministry.name == name)
+        if m is None:
+            continue
+        holder = (Player.get_or_none(Player.name_key == state["holder"], Player.is_player == True)  # noqa: E712
+                  if state["holder"] else None)
+        if (holder.id if holder else None) != m.holder_id:
+            ministries.give_ministry(ctx, m, holder, why, "4E50")
+            m = Ministry.get_by_id(name)
+        if m.reward != state["reward"]:
+            ctx.record("reward", f"the Reward of the Ministry of {name} set from m{m.reward} to "
+                       f"m{state['reward']} by {why}", rule="4E50", ministry=name,
+                       before=m.reward, after=state["reward"])
+            m.reward = state["reward"]
+            m.save()
+    game = Game.get()
+    for field in ("motnw", "threat_flag"):
+        value = approval.values.get(field)
+        if value and getattr(game, field) != value:
+            ctx.record(field, f"{field} set to {value!r} by {why}", rule="4E50", after=value)
+            setattr(game, field, value)
+    game.save()
