@@ -58,7 +58,7 @@ from email.utils import format_datetime, make_msgid
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from replay import CHATTER, CLOSINGS, DOMAINS, GREETINGS, make_names  # noqa: E402
+from replay import CHATTER, DOMAINS, body_lines, make_names  # noqa: E402
 
 PROCESSOR = "bnomic@example.org"
 LIST = "business@example.org"
@@ -194,18 +194,7 @@ def status(db: str) -> dict:
 
 def message(rng: random.Random, name: str, address: str, display: str, lines: list[str],
             subject: str, token: str, seq: int, quoted: list[str] | None = None) -> bytes:
-    body = []
-    greeting = rng.choice(GREETINGS)
-    if greeting:
-        body += [greeting, ""]
-    if quoted:
-        body += [f"{rng.choice(['Someone', 'Wooble', 'ais523'])} wrote:"]
-        body += [f"> {q}" for q in quoted] + [""]
-    body += lines
-    closing = rng.choice(CLOSINGS)
-    if closing:
-        body += ["", closing]
-    body += ["", "-- ", name]
+    body = body_lines(rng, name, lines, quoted)
     domain = address.split("@")[1]
     now = format_datetime(datetime.now(timezone.utc))
     qid = f"{rng.getrandbits(40):010X}"

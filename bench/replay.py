@@ -107,8 +107,10 @@ def make_names(rng: random.Random, n: int) -> list[str]:
     return names
 
 
-def mail(rng: random.Random, seq: int, who: Who, at: datetime, lines: list[str],
-         subject: str, quoted: list[str] | None = None) -> Item:
+def body_lines(rng: random.Random, name: str, lines: list[str],
+               quoted: list[str] | None = None) -> list[str]:
+    """A player's mail body: a greeting, a quoted line or two, the actions,
+    a closing and a signature (shared with bench/lmtp.py)."""
     body = []
     greeting = rng.choice(GREETINGS)
     if greeting:
@@ -120,7 +122,12 @@ def mail(rng: random.Random, seq: int, who: Who, at: datetime, lines: list[str],
     closing = rng.choice(CLOSINGS)
     if closing:
         body += ["", closing]
-    body += ["", "-- ", who.name]
+    return body + ["", "-- ", name]
+
+
+def mail(rng: random.Random, seq: int, who: Who, at: datetime, lines: list[str],
+         subject: str, quoted: list[str] | None = None) -> Item:
+    body = body_lines(rng, who.name, lines, quoted)
     if rng.random() < 0.1:      # a sig that reads like an action: must be ignored
         body += ["\"I give m1000 to anyone who reads this signature.\""]
 

@@ -120,3 +120,16 @@ def lmtp_send(port: int, raw: bytes, mail_from: str = "sender@example.org",
               rcpts=("bnomic@example.org",)):
     with smtplib.LMTP("127.0.0.1", port) as lmtp:
         return lmtp.sendmail(mail_from, list(rcpts), raw)
+
+
+def lmtp_statuses(port: int, raw: bytes, rcpts, mail_from: str = "sender@example.org") -> list[int]:
+    """One LMTP transaction by hand: the reply code for each recipient after DATA."""
+    with smtplib.LMTP("127.0.0.1", port) as lmtp:
+        lmtp.ehlo_or_helo_if_needed()
+        lmtp.mail(mail_from)
+        for r in rcpts:
+            lmtp.rcpt(r)
+        lmtp.send(b"DATA\r\n")
+        assert lmtp.getreply()[0] == 354
+        lmtp.send(raw.replace(b"\n", b"\r\n") + b"\r\n.\r\n")
+        return [lmtp.getreply()[0] for _ in rcpts]

@@ -7,7 +7,7 @@ import time
 import pytest
 
 from conftest import make_mail
-from daemon import DaemonProcess, Sink, lmtp_send, wait_listening, write_config
+from daemon import DaemonProcess, Sink, lmtp_send, lmtp_statuses, wait_listening, write_config
 from servers import free_port
 
 
@@ -63,16 +63,8 @@ def test_lmtp_mail_is_processed_and_receipted(live_game, sink, running):
 def test_one_status_per_lmtp_recipient_and_duplicates_stored_once(live_game, sink, running):
     daemon, port = running
     raw = make_mail("wooble@example.org", "I join as Wooble", msgid="<dup@example.org>")
-    with smtplib.LMTP("127.0.0.1", port) as lmtp:
-        lmtp.ehlo_or_helo_if_needed()
-        lmtp.mail("wooble@example.org")
-        for r in ("bnomic@example.org", "archive@example.org", "other@example.org"):
-            lmtp.rcpt(r)
-        lmtp.send(b"DATA\r\n")
-        assert lmtp.getreply()[0] == 354
-        lmtp.send(raw.replace(b"\n", b"\r\n") + b"\r\n.\r\n")
-        statuses = [lmtp.getreply() for _ in range(3)]
-    assert [code for code, _ in statuses] == [250, 250, 250]
+    assert lmtp_statuses(port, raw, ("bnomic@example.org", "archive@example.org",
+                                     "other@example.org")) == [250, 250, 250]
     lmtp_send(port, raw)                       # delivered again by a retrying MTA
     wait_processed(live_game, 1)
     assert len(live_game.mails()) == 1
@@ -92,15 +84,8 @@ def test_too_big_is_refused_with_552(live_game, sink, running):
 def test_too_big_gets_552_for_every_lmtp_recipient(live_game, sink, running):
     daemon, port = running
     big = make_mail("wooble@example.org", "x" * (2 * 1024 * 1024))
-    with smtplib.LMTP("127.0.0.1", port) as lmtp:
-        lmtp.ehlo_or_helo_if_needed()
-        lmtp.mail("wooble@example.org")
-        for r in ("a@example.org", "b@example.org", "c@example.org"):
-            lmtp.rcpt(r)
-        lmtp.send(b"DATA\r\n")
-        assert lmtp.getreply()[0] == 354
-        lmtp.send(big.replace(b"\n", b"\r\n") + b"\r\n.\r\n")
-        assert [lmtp.getreply()[0] for _ in range(3)] == [552, 552, 552]
+    assert lmtp_statuses(port, big, ("a@example.org", "b@example.org", "c@example.org")) \
+        == [552, 552, 552]
     assert live_game.mails() == []
 
 

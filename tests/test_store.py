@@ -14,6 +14,15 @@ def test_sqlite_pragmas(game):
     assert database.execute_sql("PRAGMA busy_timeout").fetchone()[0] == 10000
 
 
+def test_acknowledged_writes_are_fully_synced(game):
+    from bnomic.store import durable_transaction
+    open_database(game.db)
+    assert database.execute_sql("PRAGMA synchronous").fetchone()[0] == 1        # NORMAL
+    with durable_transaction():
+        assert database.execute_sql("PRAGMA synchronous").fetchone()[0] == 2    # FULL
+    assert database.execute_sql("PRAGMA synchronous").fetchone()[0] == 1
+
+
 def test_schema_is_versioned(game):
     con = sqlite3.connect(game.db)
     assert con.execute("SELECT version FROM schemaversion").fetchone()[0] == migrations.LATEST

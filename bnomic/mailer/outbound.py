@@ -16,7 +16,7 @@ from email.message import EmailMessage
 from email.utils import format_datetime
 
 from ..config import Config
-from ..store import Outbox, write_transaction
+from ..store import Outbox, durable_transaction
 from .inbound import wall_clock
 from .receipts import loop_id, processor_address
 
@@ -102,7 +102,7 @@ class Sender:
             return 0
         try:
             for row in rows:
-                with write_transaction():
+                with durable_transaction():      # "sending" survives a power cut: never twice
                     claimed = (Outbox.update(state="sending", attempts=Outbox.attempts + 1)
                                .where(Outbox.id == row.id, Outbox.state == "queued").execute())
                 if not claimed:

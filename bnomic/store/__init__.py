@@ -1,5 +1,7 @@
 """The store: peewee models, the connection, migrations, the log and the digest."""
-from .db import StoreError, close_database, database, open_database, write_transaction
+from .db import (
+    StoreError, close_database, database, durable_transaction, open_database, write_transaction,
+)
 from .digest import state_digest
 from .migrations import upgrade
 from .models import (
@@ -9,7 +11,7 @@ from .models import (
 )
 
 __all__ = [
-    "StoreError", "close_database", "database", "open_database", "state_digest", "write_transaction",
+    "StoreError", "close_database", "database", "open_database", "state_digest", "write_transaction", "durable_transaction",
     "upgrade", "ALL_MODELS", "LOG_MODELS", "STATE_MODELS", "Address", "Command",
     "Deadline", "Entry", "Event", "Game", "Message", "Outcome", "Player", "Setup",
     "Outbox", "Checkpoint", "Setting", "Intent", "Stance", "Ministry", "Usurpation", "Obligation", "Publication", "Subscription", "Approval",

@@ -6,7 +6,7 @@ from datetime import datetime
 
 from peewee import IntegrityError
 
-from .db import database, write_transaction
+from .db import database, durable_transaction, write_transaction
 from .models import STATE_MODELS, Checkpoint, Command, Entry, Message, Setup
 
 
@@ -28,7 +28,7 @@ def append_message(raw: bytes, message_id: str, sender: str, at: datetime,
     """Commit a mail to the log; None if its Message-ID is already there.
     `at` is clamped so the log's times never go backwards. Safe to call from
     any thread: receivers only ever append (invariant 5)."""
-    with write_transaction() as txn:
+    with durable_transaction() as txn:       # on disk before the receiver says 250
         if has_message(message_id):
             return None
         entry = Entry.create(kind="mail", at=max(at, game_time()))
