@@ -77,3 +77,18 @@ def test_an_unchallenged_display_counts_as_approved_at_the_nweeks_end(game):
     approved = {e["data"]["ministry"] for e in game.show("events") if e["kind"] == "approved"}
     assert "Society" not in approved and {"Law", "Change", "Ministry", "Judging"} <= approved
     assert len(approved) == 10
+
+
+def test_a_minister_who_keeps_the_display_must_update_it(game):
+    cabinet(game)
+    r = game.post("bob@example.org", "I take back the duty to publish the Registrar's display",
+                  "2008-09-01T12:00:00Z")
+    assert "Done (Rule 4E45)" in r
+    game.post("erin@example.org", "I join as Erin", "2008-09-01T13:00:00Z")     # the data changes
+    obliged = [e for e in game.show("events") if e["kind"] == "obligation"]
+    assert "update its Public Display" in obliged[-1]["summary"]
+    game.post("bob@example.org", "I have updated the Registrar's display", "2008-09-02T10:00:00Z")
+    assert "fulfilled" in [e for e in game.show("events") if e["kind"] == "obligation"][-1]["summary"]
+    game.tick("2008-09-06T00:00:00Z")
+    assert misdemeanors(game) == []
+    assert "performed by the minister" in game.cli("show", "display", "MetaMin")

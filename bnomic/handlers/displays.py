@@ -109,6 +109,44 @@ def gather(ctx: Context, name: str) -> dict:
     return data
 
 
+def content_digest(ctx: Context, name: str) -> str:
+    """A hash of what the display shows, without its moment and Clock line."""
+    import hashlib
+    import json
+    data = {k: v for k, v in gather(ctx, name).items() if k not in ("now", "clock", "midnight")}
+    return hashlib.sha256(json.dumps(data, sort_keys=True, default=str).encode()).hexdigest()
+
+
+def check_kept_displays(ctx: Context) -> None:
+    """Rule 4E50: a Ministry that keeps its own display is obligated to update
+    it whenever its data changes (bnomic does it for the others)."""
+    from .obligations import oblige
+    for m in Ministry.select().where(Ministry.holder.is_null(False)).order_by(Ministry.name):
+        if "displays" not in (m.kept_duties or []):
+            continue
+        digest = content_digest(ctx, m.name)
+        if m.display_digest is None:
+            m.display_digest = digest          # what it showed when the minister took the duty
+            m.save()
+        elif digest != m.display_digest:
+            oblige(ctx, m, "update_display", "update its Public Display (its data changed)", "4E50")
+
+
+@action("updated_display",
+        r"i (?:have )?(?:updated|published|posted|refreshed) (?:the |my )?{name:ministry}(?:['’]s)? (?:public )?display",
+        rule="4E50", example="I have updated the Registrar's display", keywords=("updated", "published"))
+def updated(ctx: Context, actor: Player, ministry: str) -> None:
+    """Rule 4E50: the Minister says the display is up to date (posting it counts)."""
+    from .obligations import fulfil_kind
+    name = which(ctx, ministry)
+    m = ministries.ensure(ctx, name)
+    if m.holder_id != actor.id:
+        raise Rejected(f"you do not hold {ministries.describe(ctx.config, m)}", rule="4E50")
+    m.display_digest = content_digest(ctx, name)
+    m.save()
+    fulfil_kind(ctx, name, "update_display", f"{actor.name} updated it")
+
+
 def which(ctx: Context, text: str) -> str:
     """The ministry a request names: 'Registrar', "the Registrar's display", 'Society'."""
     t = text.strip()

@@ -294,7 +294,9 @@ def delegated(ctx: Context, duty: str, ministry_name: str | None = None) -> bool
 
 def perform_duties(ctx: Context) -> None:
     """The duties bnomic performs for ministers (4E45); called after every change."""
+    from .displays import check_kept_displays
     from .obligations import fulfil_kind, oblige
+    check_kept_displays(ctx)
     game = ctx.game
     if game.clock_on or game.time_stopped or vacant().exists():
         fulfil_kind(ctx, "Ministry", "clock_on", "the Clock is On" if game.clock_on
@@ -343,6 +345,7 @@ def keep_duty(ctx: Context, actor: Player, duty: str) -> None:
     key, ministry = _duty_of(ctx, actor, duty)
     if key not in ministry.kept_duties:
         ministry.kept_duties = [*ministry.kept_duties, key]
+        ministry.display_digest = None
         ministry.save()
     ctx.record("duty", f"{actor.name} performs the duty to {DUTIES[key][1]} themselves",
                rule="4E45", duty=key, ministry=ministry.name)

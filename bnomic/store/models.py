@@ -258,6 +258,7 @@ class Ministry(StateModel):
     reward = IntegerField()
     held_since = UTCDateTimeField(null=True)
     kept_duties = JSONField(default=list)    # duties the minister took back from bnomic (4E45)
+    display_digest = CharField(null=True)    # the display's data when its minister last had it right
 
 
 class Usurpation(StateModel):
