@@ -233,3 +233,11 @@ def test_run_without_any_receiver_is_an_error(game, tmp_path):
     (tmp_path / "empty.toml").write_text("[smtp_out]\nport = 2525\n")
     code, _, err = game.run("run", "--config", str(tmp_path / "empty.toml"))
     assert code == 1 and "no way to receive mail" in err
+
+
+def test_an_overlong_message_id_is_replaced_by_a_derived_one(game, tmp_path):
+    (tmp_path / "long.eml").write_bytes(make_mail("a@example.org", "I join as Alice",
+                                                  msgid="<" + "x" * 300 + "@example.org>"))
+    game.cli("ingest", "--at", "2008-09-01T10:00:00Z", str(tmp_path / "long.eml"))
+    (entry,) = game.mails()
+    assert entry["message_id"].endswith("@bnomic.invalid>") and entry["processed"]

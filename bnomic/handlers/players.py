@@ -251,7 +251,7 @@ _ADDRESS = re.compile(r"<?([^\s<>@]+@[^\s<>@]+\.[^\s<>@.]+)>?")
 
 def parse_address(text: str) -> str:
     m = _ADDRESS.fullmatch(text.strip().strip(".,;"))
-    if not m:
+    if not m or len(m.group(1)) > 254:       # RFC 5321's longest address
         raise Rejected(f"{text!r} is not a mail address", rule="4E4")
     return m.group(1).lower()
 

@@ -38,6 +38,9 @@ def store_raw(raw: bytes, *, source: str, at: datetime | None = None,
         mid, address = parse.derived_message_id(raw), ""
     if not address and envelope_from:
         address = envelope_from
+    if len(mid) > 250:                  # fits every backend's index (PostgreSQL varchar(255))
+        mid = parse.derived_message_id(raw)
+    address = address[:250]
     now = wall_clock()
     entry = log.append_message(raw, mid, address, at or (log.game_time() if use_headers_for_time else now),
                                stored_at=now, source=source, envelope_from=envelope_from,
