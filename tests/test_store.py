@@ -72,7 +72,9 @@ def test_a_version_1_database_is_migrated_and_keeps_its_log(game):
     for column in ("clock_first_on_at", "threat_flag", "flag_changed_count", "motnw",
                    "motnw_changed_nweek"):
         con.execute(f"ALTER TABLE game DROP COLUMN {column}")
-    for table in ("ministry", "usurpation", "obligation", "publication", "subscription", "approval"):
+    con.execute("ALTER TABLE setup DROP COLUMN ruleset")
+    for table in ("ministry", "usurpation", "obligation", "publication", "subscription", "approval",
+                  "rule"):
         con.execute(f"DROP TABLE {table}")
     for table in ("intent", "stance"):
         con.execute(f"DROP TABLE {table}")
@@ -81,7 +83,7 @@ def test_a_version_1_database_is_migrated_and_keeps_its_log(game):
     con.close()
     open_database(game.db)
     assert migrations.current_version() == 1
-    assert upgrade() == 4
+    assert upgrade() == 5
     con = sqlite3.connect(game.db)
     columns = {row[1] for row in con.execute("PRAGMA table_info(message)")}
     assert {"envelope_from", "rcpt_tos"} <= columns

@@ -99,7 +99,15 @@ def ranger(ctx: Context) -> dict:
         "active": beast.active, "player": beast.is_player}}
 
 
-GATHER = {"Society": society, "Ministry": metamin, "Time": doctor, "Fauna": ranger}
+def rulekeeper(ctx: Context) -> dict:
+    from . import rules
+    return {"rules": [{"number": rules.label(r.number), "title": r.title, "section": r.section,
+                       "power": f"{r.power_num}/{r.power_den}", "text": r.text}
+                      for r in rules.current()]}
+
+
+GATHER = {"Society": society, "Ministry": metamin, "Time": doctor, "Fauna": ranger,
+          "Law": rulekeeper}
 
 
 def gather(ctx: Context, name: str) -> dict:

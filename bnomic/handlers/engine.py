@@ -19,7 +19,7 @@ from dataclasses import dataclass, replace
 from datetime import datetime
 
 from ..store import Deadline, Game, Outcome, Player, Setup, database, write_transaction
-from . import acting, clock, grammar, ministries, players, scheduling, transactions
+from . import acting, clock, grammar, ministries, players, rules, scheduling, transactions
 from .context import Context, Rejected, RetroactiveChange
 from .durations import next_midnight
 from .post import Post
@@ -42,6 +42,7 @@ def start_game(setup: Setup) -> None:
                       joined_nweek=setup.nweek)
         ctx.record("join", f"{beast} is a Player", rule="4E71", player=beast)
     ministries.create_all(ctx)
+    rules.load(ctx, setup.ruleset if setup.ruleset is not None else rules.seed_ruleset())
 
 
 # -------------------------------------------------------------- moving time

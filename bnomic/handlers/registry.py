@@ -155,8 +155,10 @@ def rule_number(rule: str | None) -> int:
 
 
 def rule_power(rule: str | None) -> Fraction:
-    """Rule 4E75: every rule's Power defaults to 1/2 (the 2008 ruleset sets no other)."""
-    return Fraction(1, 2)
+    """Rule 4E75: a rule's Power (1/2 unless a change set another)."""
+    from .rules import power
+    number = rule_number(rule)
+    return power(number) if number < 10**9 else Fraction(1, 2)
 
 
 def precedence(rule: str | None) -> tuple:

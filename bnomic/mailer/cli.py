@@ -99,7 +99,17 @@ def cmd_init(args) -> None:
         raise CLIError("--nweek must be at least 1 and --nday between 1 and "
                        f"{cfg['clock']['ndays_per_nweek']}")
     seed = args.seed if args.seed is not None else secrets.token_hex(16)
-    runner.create_game(start, args.nweek, args.nday, args.clock == "on", cfg, seed)
+    ruleset = None
+    if args.ruleset:
+        try:
+            ruleset = Path(args.ruleset).read_text("utf-8")
+        except OSError as e:
+            raise CLIError(f"cannot read the ruleset {args.ruleset}: {e.strerror}") from None
+        from ..ruleset import parse
+        if not parse(ruleset):
+            raise CLIError(f"{args.ruleset} holds no rules (expected headings like "
+                           "\"### Rule 4E14: NTime\")")
+    runner.create_game(start, args.nweek, args.nday, args.clock == "on", cfg, seed, ruleset)
     game = Game.get()
     print(f"created a game in {target} at {iso(start)}: "
           f"{clock.describe(game, configuration.Config(cfg))}")
@@ -272,6 +282,9 @@ def cmd_show(args) -> None:
         data = displays.gather(ctx, name)
         text = publish.render_display(name, data)
         emit(args, {"name": name, "text": text}, text)
+    elif kind == "rules":
+        rows = rules_view()
+        emit(args, rows, "\n".join(f"Rule {r['number']}: {r['title']} (Power {r['power']})" for r in rows))
     elif kind == "ministries":
         rows = ministries_view(cfg)
         emit(args, rows, "\n".join(f"{r['name']:<10} {r['title']:<12} {r['holder'] or 'Vacant':<20} m{r['reward']}"
@@ -387,6 +400,15 @@ def cmd_status(args) -> None:
     emit(args, status, "\n".join(lines))
 
 
+def rules_view() -> list[dict]:
+    """`bnomic show rules --json` (a contract: add, never rename)."""
+    from ..handlers import rules
+    return [{"number": rules.label(r.number), "title": r.title,
+             "power": f"{r.power_num}/{r.power_den}" if r.power_den != 1 else str(r.power_num),
+             "text": r.text, "section": r.section, "history": r.history}
+            for r in rules.current()]
+
+
 def ministries_view(cfg) -> list[dict]:
     """`bnomic show ministries --json` (a contract: add, never rename)."""
     from ..handlers import ministries
@@ -420,7 +442,8 @@ def schedule_view(game: Game) -> list[dict]:
     return items
 
 
-SHOW_KINDS = ["clock", "players", "events", "digest", "log", "schedule", "ministries", "display"]
+SHOW_KINDS = ["clock", "players", "events", "digest", "log", "schedule", "ministries", "display",
+              "rules"]
 
 
 # -------------------------------------------------------------------- parser
@@ -446,6 +469,8 @@ def build_parser() -> argparse.ArgumentParser:
     sp.add_argument("--nday", type=int, default=1)
     sp.add_argument("--clock", choices=["on", "off"], default="off")
     sp.add_argument("--seed", help="seed for every random draw (default: a random one)")
+    sp.add_argument("--ruleset", help="the initial ruleset, in the seed file's format "
+                    "(default: B Nomic's of 2008-08-27)")
     sp.add_argument("--if-missing", action="store_true",
                     help="do nothing (and succeed) if the database already holds a game")
     sp.set_defaults(fn=cmd_init)

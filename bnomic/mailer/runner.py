@@ -16,15 +16,15 @@ from . import parse, publish, receipts
 
 
 def create_game(start: datetime, nweek: int = 1, nday: int = 1, clock_on: bool = False,
-                config: dict | None = None, seed: str = "") -> Setup:
-    """Set up a new game in an empty database."""
+                config: dict | None = None, seed: str = "", ruleset: str | None = None) -> Setup:
+    """Set up a new game in an empty database (the seed ruleset unless one is given)."""
     upgrade()
     if Setup.select().exists():
         raise FileExistsError("this database already holds a game")
     with write_transaction():
         setup = Setup.create(seed=seed, start_at=start, nweek=nweek, nday=nday,
                              clock_on=clock_on, config=config or configuration.defaults(),
-                             advanced_to=start)
+                             advanced_to=start, ruleset=ruleset)
         engine.start_game(setup)
     return setup
 

@@ -7,12 +7,12 @@ from .migrations import upgrade
 from .models import (
     Approval, ALL_MODELS, LOG_MODELS, STATE_MODELS, Address, Checkpoint, Command, Deadline,
     Entry, Event, Game, Intent, Message, Ministry, Obligation, Outbox, Outcome, Player,
-    Publication, Setting, Setup, Stance, Subscription, Usurpation,
+    Publication, Rule, Setting, Setup, Stance, Subscription, Usurpation,
 )
 
 __all__ = [
     "StoreError", "close_database", "database", "open_database", "state_digest", "write_transaction", "durable_transaction",
     "upgrade", "ALL_MODELS", "LOG_MODELS", "STATE_MODELS", "Address", "Command",
     "Deadline", "Entry", "Event", "Game", "Message", "Outcome", "Player", "Setup",
-    "Outbox", "Checkpoint", "Setting", "Intent", "Stance", "Ministry", "Usurpation", "Obligation", "Publication", "Subscription", "Approval",
+    "Outbox", "Checkpoint", "Setting", "Intent", "Stance", "Ministry", "Usurpation", "Obligation", "Publication", "Subscription", "Approval", "Rule",
 ]

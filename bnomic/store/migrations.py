@@ -49,7 +49,7 @@ def _v4_ministries(migrator):
             migrator.add_column("game", "motnw_changed_nweek", IntegerField(null=True)))
     database.create_tables([Ministry, Usurpation, Obligation, Publication, Subscription, Approval])
     # a game that exists already gets its ministries as a new game would: Vacant, at m100
-    setup = Setup.get_or_none()
+    setup = Setup.select(Setup.config).first()
     if setup is not None:
         from ..config import defaults, merge
         spec = merge(defaults(), {"ministries": setup.config.get("ministries", {})})["ministries"]
@@ -58,12 +58,27 @@ def _v4_ministries(migrator):
                 Ministry.create(name=name, reward=spec["default_reward"])
 
 
+def _v5_rules(migrator):
+    """Version 5: the ruleset (issue 6): rules with Powers, the initial ruleset kept."""
+    from peewee import TextField
+    from ..ruleset import rows, seed_ruleset
+    from .models import Rule, Setup
+    migrate(migrator.add_column("setup", "ruleset", TextField(null=True)))
+    database.create_tables([Rule])
+    # a game that exists already gets the rules a new game starts with: the seed's
+    setup = Setup.select(Setup.start_at).first()
+    if setup is not None:
+        for r in rows(seed_ruleset(), setup.start_at):
+            Rule.create(**r)
+
+
 # version -> function(migrator) that brings version-1 up to version.
 # Version 1 is the initial schema (no function: it is created from the models).
 MIGRATIONS: dict[int, callable] = {
     2: _v2_mail_edge,
     3: _v3_language,
     4: _v4_ministries,
+    5: _v5_rules,
 }
 
 LATEST = max([1, *MIGRATIONS])

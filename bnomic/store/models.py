@@ -50,6 +50,7 @@ class Setup(BaseModel):
     clock_on = BooleanField()
     config = JSONField()                     # the merged game configuration
     advanced_to = UTCDateTimeField()         # the latest instant the game was advanced to
+    ruleset = TextField(null=True)           # the initial ruleset (Rule 4E36), as given
 
 
 class Entry(BaseModel):
@@ -285,6 +286,18 @@ class Obligation(StateModel):
     data = JSONField(default=dict)
 
 
+class Rule(StateModel):
+    """A Rule (4E36) with its Power (4E75) and its history."""
+    number = IntegerField(primary_key=True)  # 14 for Rule 4E14
+    title = TextField(default="")
+    text = TextField(default="")
+    section = TextField(default="")
+    power_num = IntegerField(default=1)      # Power: a rational number from 0 to 1
+    power_den = IntegerField(default=2)
+    repealed = BooleanField(default=False)
+    history = JSONField(default=list)        # [{"at", "what"}]
+
+
 class Setting(StateModel):
     """A key of the game configuration changed during play (by an operator's
     logged command, or later by a passed proposal): it overrides setup.config."""
@@ -293,7 +306,7 @@ class Setting(StateModel):
 
 
 STATE_MODELS = [Game, Player, Address, Event, Outcome, Deadline, Setting, Intent, Stance,
-                Ministry, Usurpation, Obligation]
+                Ministry, Usurpation, Obligation, Rule]
 
 
 class SchemaVersion(BaseModel):
