@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from ..store import Player
 from .context import Context, Rejected
-from .ministries import find_ministry, mom
+from .ministries import require_minister
 from .registry import action
 
 FLAGS = ["Pink Ponies", "Polka Dots", "Setting Orange", "Jolly Roger", "Black Watch Plaid"]
@@ -32,8 +32,8 @@ def hoist(ctx: Context, actor: Player, flag: str) -> None:
     value = flag_named(flag)
     if value is None:
         raise Rejected(f"{flag!r} is not a Threat Flag ({', '.join(FLAGS[:4])})", rule="4E40")
-    if (holder := mom(ctx)) is None or holder.id != actor.id:
-        raise Rejected("only the Minister of Ministries may change the Threat Flag", rule="4E40")
+    require_minister(ctx, actor, "Ministry", "4E40",
+                     "only the Minister of Ministries may change the Threat Flag")
     if value == "Black Watch Plaid":
         raise Rejected("Black Watch Plaid flies only in a State of Emergency", rule="4E40")
     game = ctx.game
@@ -53,9 +53,8 @@ def hoist(ctx: Context, actor: Player, flag: str) -> None:
 def change_motnw(ctx: Context, actor: Player, message: str) -> None:
     """Rule 4E39: the Registrar, as a Game Action with Support, may change the
     Message (1 to 256 characters), at most once in an nweek."""
-    registrar = find_ministry(ctx, "Registrar", "4E39")
-    if registrar.holder_id != actor.id:
-        raise Rejected("only the Registrar may change the Message of the nweek", rule="4E39")
+    require_minister(ctx, actor, "Society", "4E39",
+                     "only the Registrar may change the Message of the nweek")
     text = message.strip().strip('"“”')
     if not 1 <= len(text) <= 256:
         raise Rejected("the Message is 1 to 256 characters", rule="4E39")

@@ -278,6 +278,14 @@ def reset_vacant_rewards(ctx: Context) -> None:
 
 # --------------------------------------------------------- the MoM's Clock
 
+def require_minister(ctx: Context, actor: Player, name: str, rule: str, refusal: str) -> Ministry:
+    """The Ministry `name` if `actor` holds it; else Rejected(refusal, rule)."""
+    m = ensure(ctx, name)
+    if m.holder_id is None or m.holder_id != actor.id:
+        raise Rejected(refusal, rule=rule)
+    return m
+
+
 def mom(ctx: Context) -> Player | None:
     m = Ministry.get_or_none(Ministry.name == "Ministry")
     return Player.get_by_id(m.holder_id) if m is not None and m.holder_id else None
@@ -315,8 +323,7 @@ def perform_duties(ctx: Context) -> None:
         rule="4E14", example="I turn the Clock Off", keywords=("clock",))
 def clock_off(ctx: Context, actor: Player) -> None:
     """Rule 4E14: the Clock may be changed from On to Off as a Game Action by the MoM."""
-    if (holder := mom(ctx)) is None or holder.id != actor.id:
-        raise Rejected("only the MoM may turn the Clock Off", rule="4E14")
+    require_minister(ctx, actor, "Ministry", "4E14", "only the MoM may turn the Clock Off")
     set_clock(ctx, on=False, rule="4E14", by=f"the MoM ({actor.name})")
 
 
@@ -327,8 +334,8 @@ def clock_on(ctx: Context, actor: Player) -> None:
     """Rules 4E14, 4E53: the MoM, obligated to turn the Clock On when it is Off and
     no Ministry is Vacant, has the power to. (The Chairman's power to, after
     publishing a Ballot in the Voting Period, comes with proposals.)"""
-    if (holder := mom(ctx)) is None or holder.id != actor.id:
-        raise Rejected("only the MoM may turn the Clock On, when no Ministry is Vacant", rule="4E14")
+    require_minister(ctx, actor, "Ministry", "4E14",
+                     "only the MoM may turn the Clock On, when no Ministry is Vacant")
     if vacant().exists():
         names = ", ".join(m.name for m in vacant())
         raise Rejected(f"a Ministry is Vacant ({names}); the MoM turns the Clock On when none is",
