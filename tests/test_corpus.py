@@ -10,6 +10,7 @@ tests/corpus/*.txt hold the cases:
     --- expect
     give(amount=m10, player=Wooble)
     give(amount=m1, player=Ais523) x3
+    submit_proposal(document=Title: X / Repeal Rule 4E60)   <- a document's lines joined by " / "
     at nday:8 forfeit()
     transaction[give(amount=m5, player=Bob); assert has_currency(amount=m40, op=at least, who=I)]
     ?                        <- a sentence reported as not understood
@@ -34,7 +35,7 @@ def render(r: grammar.Reading) -> str:
         return "transaction[" + "; ".join(render(s) for s in r.steps) + "]"
     if r.kind == "unknown":
         return "?"
-    args = ", ".join(f"{k}={v}" for k, v in sorted(r.args.items()))
+    args = ", ".join(f"{k}={' / '.join(str(v).splitlines())}" for k, v in sorted(r.args.items()))
     name = f"assert {r.assertion.name}" if r.kind == "assertion" else r.spec.name
     out = f"{name}({args})"
     if r.times > 1:

@@ -73,6 +73,10 @@ def test_a_version_1_database_is_migrated_and_keeps_its_log(game):
                    "motnw_changed_nweek"):
         con.execute(f"ALTER TABLE game DROP COLUMN {column}")
     con.execute("ALTER TABLE setup DROP COLUMN ruleset")
+    con.execute("ALTER TABLE game DROP COLUMN ballot_nweek")
+    con.execute("ALTER TABLE player DROP COLUMN color_changed_count")
+    for table in ("vote", "proposal", "tweak"):
+        con.execute(f"DROP TABLE {table}")
     for table in ("ministry", "usurpation", "obligation", "publication", "subscription", "approval",
                   "rule"):
         con.execute(f"DROP TABLE {table}")
@@ -83,7 +87,7 @@ def test_a_version_1_database_is_migrated_and_keeps_its_log(game):
     con.close()
     open_database(game.db)
     assert migrations.current_version() == 1
-    assert upgrade() == 5
+    assert upgrade() == 6
     con = sqlite3.connect(game.db)
     columns = {row[1] for row in con.execute("PRAGMA table_info(message)")}
     assert {"envelope_from", "rcpt_tos"} <= columns

@@ -72,6 +72,13 @@ _TALK = frozenset("""think thought guess wonder wondered believe suppose doubt s
     tried wanted hoped planned intended said asked meant mean should could might almost nearly
     count counted note noted observe report""".split())
 
+# A document written after the sentence that submits it (Rule 4E8): "... proposal:"
+# and the lines after it, up to a line "END PROPOSAL" (or END TWEAK, END LIST,
+# END DOCUMENT...) or the end of the message; never read as actions itself.
+DOCUMENT_END = re.compile(r"^\W*end(?:\s+of)?(?:\s+(?:the|this|my))?\s+(?:proposal|tweak|tidiness\s+list"
+                          r"|list|document|oracularity|body|refresh\s+proposal)\W*$", re.I)
+_INTENDED = re.compile(r"^(?P<action>.+?)(?:[\s,]+(?:with|without)\b.*)$", re.I)
+
 BEGIN = re.compile(r"^\W*(?:begin|start)\s+(?:of\s+(?:the\s+)?)?transaction\W*$", re.I)
 END = re.compile(r"^\W*(?:end|finish|commit)\s+(?:of\s+(?:the\s+)?)?transaction\W*$", re.I)
 
@@ -221,7 +228,8 @@ def unwrap(lines: list[str]) -> list[str]:
                 and not _LEAD.match(line.strip())):
             last = (list(sentences(prev)) or [""])[-1]
             first = (list(sentences(line)) or [""])[0]
-            if _DANGLING.search(prev) or (not match_action(last) and match_action(f"{last} {first}")):
+            alone, joined = match_action(last), match_action(f"{last} {first}")
+            if (_DANGLING.search(prev) and (not alone or joined)) or (not alone and joined):
                 out[-1] = prev.rstrip() + " " + line.strip()
                 continue
         out.append(line)
@@ -363,12 +371,72 @@ def read_sentence(sentence: str, in_transaction: bool = False) -> list[Reading]:
     return [r for r in readings if r is not None]
 
 
+def document_kind(reading: Reading) -> str | None:
+    """The kind of document the action reads after its sentence, if any
+    (also when it is announced as an intent: "I intend to submit the
+    following Tidiness List without objection:")."""
+    spec = reading.spec
+    if spec is None:
+        return None
+    if spec.document:
+        return spec.document
+    if spec.name == "intend":
+        m = _INTENDED.match(reading.args.get("rest", ""))
+        found = match_action("I " + m.group("action")) if m else None
+        return found[0].document if found else None
+    return None
+
+
+def _document_head(line: str) -> tuple[list[Reading], str] | None:
+    """A line that submits a document: its readings, and the rest of the line
+    after the colon, which begins the document."""
+    head, colon, rest = line.partition(":")
+    for candidate, after in ((head, rest), (line, "")) if colon else ((line, ""),):
+        readings = [r for s in sentences(candidate) for r in read_sentence(s)]
+        if readings and document_kind(readings[-1]):
+            return readings, after.strip()
+    return None
+
+
 def read(text: str) -> list[Reading]:
-    """Every action, Transaction and near-miss in the text, in the order written."""
+    """Every action, Transaction and near-miss in the text, in the order written;
+    an action that takes a document gets the lines after it as `document`."""
+    readings: list[Reading] = []
+    lines = text.splitlines()
+    i, chunk = 0, []
+    while i < len(lines):
+        found = _document_head(lines[i]) if document_word(lines[i]) else None
+        if found is None:
+            chunk.append(lines[i])
+            i += 1
+            continue
+        readings.extend(_read_lines(chunk))
+        chunk = []
+        head, first = found
+        body = [first] if first else []
+        i += 1
+        while i < len(lines) and not DOCUMENT_END.match(lines[i]):
+            body.append(lines[i])
+            i += 1
+        i += 1                  # the END line
+        head[-1].args["document"] = "\n".join(body).strip("\n")
+        readings.extend(head)
+    readings.extend(_read_lines(chunk))
+    name_the_newcomer(readings, text)
+    return readings
+
+
+_DOCUMENT_WORDS = re.compile(r"\b(?:propos\w*|tweak|tidiness|oracularity)\b", re.I)
+
+
+def document_word(line: str) -> bool:
+    return bool(_DOCUMENT_WORDS.search(line))
+
+
+def _read_lines(lines: list[str]) -> list[Reading]:
     readings: list[Reading] = []
     block: list[str] | None = None
     block_start = ""
-    lines = text.splitlines()
     for line in (lines if any(BEGIN.match(x) for x in lines) else unwrap(lines)):
         if block is None and BEGIN.match(line):
             block, block_start = [], line.strip()
@@ -386,7 +454,6 @@ def read(text: str) -> list[Reading]:
         t = transaction(block)
         t.error = f'"{block_start}" has no END TRANSACTION after it'
         readings.append(t)
-    name_the_newcomer(readings, text)
     return readings
 
 

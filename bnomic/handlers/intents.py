@@ -56,7 +56,7 @@ def normalise_args(args: dict) -> dict:
         r"i (?:hereby )?(?:intend|plan|announce (?:my|an) intent(?:ion)?) to " + _SAYS_HOW + "{name:rest}",
         rule="4E21", example="I intend to cause the Beast to give m5 to Wooble without objection",
         keywords=("intend", "intent", "intention"))
-def intend(ctx: Context, actor: Player, rest: str) -> Intent:
+def intend(ctx: Context, actor: Player, rest: str, document: str | None = None) -> Intent:
     """Rules 4E21, 4E22: announce the intention to perform an action that must be
     done without N objections or with N supporters."""
     m = _CONDITIONS.match(rest.strip())
@@ -80,6 +80,8 @@ def intend(ctx: Context, actor: Player, rest: str) -> Intent:
                        rule=spec.rule)
     if spec.takes_document:
         args = {**args, "document": ctx.post.text if ctx.post else ""}    # Rule 4E8
+    elif spec.document:
+        args = {**args, "document": document or ""}     # the document written after it
     game = ctx.game
     intent = Intent.create(author=actor, text=m.group("action").strip(), action=spec.name,
                            args=args, objections=objections, supporters=supporters,

@@ -23,6 +23,10 @@ from .registry import action, at_end_of, at_start_of, deadline
 DUTIES = {
     "clock_on": ("Ministry", "turn the Clock On when it is Off and no Ministry is Vacant (Rule 4E14)"),
     "displays": ("*", "keep its Public Display and publish it when its data changes (Rule 4E50)"),
+    "ballot": ("Change", "publish the Ballot at the beginning of the Voting Period, then turn the "
+                         "Clock On (Rules 4E15, 4E14)"),
+    "results": ("Change", "publish the results of the voting (Rule 4E15)"),
+    "numbers": ("Change", "assign Proposal Numbers to new proposals (Rule 4E15)"),
 }
 
 
@@ -304,11 +308,14 @@ def perform_duties(ctx: Context) -> None:
     """The duties bnomic performs for ministers (4E45); called after every change."""
     from .displays import check_kept_displays
     from .obligations import fulfil_kind, oblige
+    from .voting import chairman_duties, waiting_for_ballot
     check_kept_displays(ctx)
+    chairman_duties(ctx)
     game = ctx.game
-    if game.clock_on or game.time_stopped or vacant().exists():
+    if game.clock_on or game.time_stopped or vacant().exists() or waiting_for_ballot(ctx):
         fulfil_kind(ctx, "Ministry", "clock_on", "the Clock is On" if game.clock_on
-                    else "a Ministry is Vacant" if vacant().exists() else "game time is stopped")
+                    else "a Ministry is Vacant" if vacant().exists() else "game time is stopped"
+                    if game.time_stopped else "the Clock waits for the Ballot")
         return
     # Rule 4E14: the Clock is Off and no Ministry is Vacant: the MoM is obligated to
     # turn it On. bnomic does so for a MoM who delegated the duty (4E45).
@@ -332,10 +339,17 @@ def clock_off(ctx: Context, actor: Player) -> None:
         rule="4E14", example="I turn the Clock On", keywords=("clock",))
 def clock_on(ctx: Context, actor: Player) -> None:
     """Rules 4E14, 4E53: the MoM, obligated to turn the Clock On when it is Off and
-    no Ministry is Vacant, has the power to. (The Chairman's power to, after
-    publishing a Ballot in the Voting Period, comes with proposals.)"""
+    no Ministry is Vacant, has the power to; so has the Chairman in the Voting
+    Period, after publishing a Ballot."""
+    from .voting import chairman_may_turn_clock_on, waiting_for_ballot
+    if chairman_may_turn_clock_on(ctx, actor):
+        set_clock(ctx, on=True, rule="4E14", by=f"the Chairman ({actor.name}), after the Ballot")
+        return
     require_minister(ctx, actor, "Ministry", "4E14",
-                     "only the MoM may turn the Clock On, when no Ministry is Vacant")
+                     "only the MoM may turn the Clock On, when no Ministry is Vacant (or the "
+                     "Chairman, in the Voting Period, after publishing a Ballot)")
+    if waiting_for_ballot(ctx):
+        raise Rejected("in the Voting Period the Clock waits for the Chairman's Ballot", rule="4E14")
     if vacant().exists():
         names = ", ".join(m.name for m in vacant())
         raise Rejected(f"a Ministry is Vacant ({names}); the MoM turns the Clock On when none is",
@@ -375,7 +389,8 @@ def _duty_of(ctx: Context, actor: Player, text: str):
     """The duty named ('to turn the Clock On', 'to publish the Registrar's display')
     and the actor's ministry it is of."""
     t = text.lower()
-    key = "clock_on" if "clock" in t else "displays" if "display" in t else None
+    key = next((k for word, k in (("ballot", "ballot"), ("result", "results"), ("number", "numbers"),
+                                  ("clock", "clock_on"), ("display", "displays")) if word in t), None)
     if key is None:
         raise Rejected(f"bnomic knows no duty {text!r}; it performs: "
                        + "; ".join(f"{k}: {v[1]}" for k, v in DUTIES.items()), rule="4E45")

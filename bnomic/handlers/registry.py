@@ -53,6 +53,9 @@ class ActionSpec:
     supporters: int | None = None
     waiting: str | None = None
     takes_document: bool = False   # Rule 4E8: the rest of the message is a document it needs
+    # A document written after the action's sentence ("... proposal:" then the text,
+    # up to "END PROPOSAL"): its kind; the handler gets it as `document`.
+    document: str | None = None
 
     @property
     def needs_intent(self) -> bool:
@@ -72,7 +75,7 @@ ACTIONS: list[ActionSpec] = []
 def action(name: str, *phrasings: str, rule: str, example: str,
            keywords: tuple[str, ...] = (), players_only: bool = True,
            objections: int | None = None, supporters: int | None = None,
-           waiting: str | None = None, takes_document: bool = False):
+           waiting: str | None = None, takes_document: bool = False, document: str | None = None):
     """Declare a game action: the ways players write it, and the function doing it.
 
     The function is called as fn(ctx, actor, **parameters) and either changes
@@ -84,7 +87,7 @@ def action(name: str, *phrasings: str, rule: str, example: str,
             patterns=[compile_phrasing(p) for p in phrasings],
             keywords=keywords or (name,), players_only=players_only,
             objections=objections, supporters=supporters, waiting=waiting,
-            takes_document=takes_document))
+            takes_document=takes_document, document=document))
         return fn
     return register
 

@@ -7,7 +7,7 @@ from .migrations import upgrade
 from .models import (
     Approval, ALL_MODELS, LOG_MODELS, STATE_MODELS, Address, Checkpoint, Command, Deadline,
     Entry, Event, Game, Intent, Message, Ministry, Obligation, Outbox, Outcome, Player,
-    Publication, Rule, Setting, Setup, Stance, Subscription, Usurpation,
+    Proposal, Publication, Rule, Setting, Setup, Stance, Subscription, Tweak, Usurpation, Vote,
 )
 
 __all__ = [
@@ -15,4 +15,5 @@ __all__ = [
     "upgrade", "ALL_MODELS", "LOG_MODELS", "STATE_MODELS", "Address", "Command",
     "Deadline", "Entry", "Event", "Game", "Message", "Outcome", "Player", "Setup",
     "Outbox", "Checkpoint", "Setting", "Intent", "Stance", "Ministry", "Usurpation", "Obligation", "Publication", "Subscription", "Approval", "Rule",
+    "Proposal", "Vote", "Tweak",
 ]

@@ -72,6 +72,16 @@ def _v5_rules(migrator):
             Rule.create(**r)
 
 
+def _v6_proposals(migrator):
+    """Version 6: proposals and votes (Rule 4E15), the Ballot's nweek (4E14),
+    Proposal Colors (4E69) and Tweaks (4E77)."""
+    from peewee import IntegerField
+    from .models import Proposal, Tweak, Vote
+    migrate(migrator.add_column("game", "ballot_nweek", IntegerField(null=True)),
+            migrator.add_column("player", "color_changed_count", IntegerField(null=True)))
+    database.create_tables([Proposal, Vote, Tweak])
+
+
 # version -> function(migrator) that brings version-1 up to version.
 # Version 1 is the initial schema (no function: it is created from the models).
 MIGRATIONS: dict[int, callable] = {
@@ -79,6 +89,7 @@ MIGRATIONS: dict[int, callable] = {
     3: _v3_language,
     4: _v4_ministries,
     5: _v5_rules,
+    6: _v6_proposals,
 }
 
 LATEST = max([1, *MIGRATIONS])

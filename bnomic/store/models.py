@@ -159,6 +159,7 @@ class Game(StateModel):
     flag_changed_count = IntegerField(null=True)         # nday_changes when the MoM last changed it
     motnw = TextField(default="This space intentionally left blank")   # Rule 4E39
     motnw_changed_nweek = IntegerField(null=True)
+    ballot_nweek = IntegerField(null=True)   # Rules 4E14, 4E15: the nweek whose Ballot was published
 
 
 class Player(StateModel):
@@ -176,6 +177,7 @@ class Player(StateModel):
     left_nweek = IntegerField(null=True)
     last_action_nweek = IntegerField(null=True)
     last_voted_nweek = IntegerField(null=True)
+    color_changed_count = IntegerField(null=True)   # Rule 4E69: game.nday_changes at the last change
 
 
 class Address(StateModel):
@@ -305,8 +307,55 @@ class Setting(StateModel):
     value = JSONField()
 
 
+class Proposal(StateModel):
+    """A Proposal (Rule 4E15), a Game Document, with its Proposal Color (4E69).
+    `id` is the document's identity; its Proposal Number may be null until assigned."""
+    id = AutoField()
+    number = IntegerField(null=True, unique=True)
+    title = TextField(default="")
+    body = TextField(default="")
+    author = ForeignKeyField(Player, on_delete="CASCADE")
+    status = CharField(default="Pending", index=True)    # Pending | Open | Historical
+    success = CharField(default="Undecided")             # Won | Discarded | Lost | Undecided
+    conflicts = JSONField(default=list)                  # Proposal Numbers
+    dependencies = JSONField(default=list)
+    color = CharField(default="Blank")
+    submitted_at = UTCDateTimeField()
+    entry = IntegerField(null=True)
+    revisions = IntegerField(default=0)
+    voting_nweek = IntegerField(null=True)   # the nweek whose Voting Period it is (was) Open in
+    shelved_nweek = IntegerField(null=True)  # the last nweek it was Shelved in
+    was_won = BooleanField(default=False)    # Rule 4E19: "never Won"
+    passed = BooleanField(default=False)
+    failed = BooleanField(default=False)
+    stamina = IntegerField(null=True)
+    strength = IntegerField(null=True)
+    decided_by = TextField(default="")       # the step of the tally that decided it
+
+
+class Vote(StateModel):
+    """A Vote on an Open proposal (Rule 4E15); the latest in its Voting Period is the Final Vote."""
+    id = AutoField()
+    proposal = ForeignKeyField(Proposal, backref="votes", on_delete="CASCADE")
+    voter = ForeignKeyField(Player, on_delete="CASCADE")
+    vote = CharField()                       # FOR | AGAINST | ABSTAIN | SHELVE
+    nweek = IntegerField()
+    at = UTCDateTimeField()
+    entry = IntegerField(null=True)
+
+
+class Tweak(StateModel):
+    """A Tweak (Rule 4E77): one per player per nweek, never revised, activated once."""
+    id = AutoField()
+    author = ForeignKeyField(Player, on_delete="CASCADE")
+    body = TextField()
+    nweek = IntegerField()
+    at = UTCDateTimeField()
+    state = CharField(default="submitted")   # submitted | attempted | activated
+
+
 STATE_MODELS = [Game, Player, Address, Event, Outcome, Deadline, Setting, Intent, Stance,
-                Ministry, Usurpation, Obligation, Rule]
+                Ministry, Usurpation, Obligation, Rule, Proposal, Vote, Tweak]
 
 
 class SchemaVersion(BaseModel):

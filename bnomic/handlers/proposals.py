@@ -1,0 +1,264 @@
+"""Proposals (Rule 4E15): submitting, revising and withdrawing them, their
+Proposal Numbers, and their Proposal Color (Rule 4E69).
+
+Voting on them, the Ballot and the tally are in voting.py. A proposal is
+written as a document after the sentence that submits it:
+
+    I submit the following proposal, titled "Eras":
+    Dependencies: 12
+    Retitle Rule 4E9 to "Eras"
+    END PROPOSAL
+
+(the block ends at "END PROPOSAL" or with the message; see grammar.py).
+"""
+from __future__ import annotations
+
+import re
+
+from ..store import Ministry, Player, Proposal
+from .context import Context, Rejected
+from .registry import action
+
+STATUSES = ("Pending", "Open", "Historical")
+COLORS = ["Blue", "Black", "Brown", "Burnt Sienna", "Beige", "Burgundy", "Brick Red", "Baby Blue",
+          "Blank"]
+
+# The lines of a proposal's document that set its other Attributes (4E15), not its Body.
+_TITLE_LINE = re.compile(r"^\s*(?:title|proposal(?:\s+title)?)\s*:\s*(?P<v>.+?)\s*$", re.I)
+_CONFLICTS_LINE = re.compile(r"^\s*conflicts?(?:\s+with)?\s*:\s*(?P<v>.*?)\s*$", re.I)
+_DEPENDS_LINE = re.compile(r"^\s*(?:dependencies|depends(?:\s+on)?|dependency)\s*:\s*(?P<v>.*?)\s*$", re.I)
+_SUBJECT_TITLE = re.compile(r"\bproposal\s*:\s*(?P<v>.+?)\s*$", re.I)
+_NUMBERS = re.compile(r"#?\s*(\d+)")
+_NONE = re.compile(r"^\s*(?:none|nothing|-|n/?a)?\s*$", re.I)
+
+
+# ----------------------------------------------------------------- reading
+
+def read_document(document: str) -> dict:
+    """A proposal's document -> its title (if a line gives one), conflicts,
+    dependencies (Proposal Numbers) and body (everything else)."""
+    out = {"title": None, "conflicts": [], "dependencies": []}
+    body: list[str] = []
+    header = True           # attribute lines are read at the top, before the body
+    for line in document.strip("\n").splitlines():
+        m = (_TITLE_LINE.match(line) or _CONFLICTS_LINE.match(line) or _DEPENDS_LINE.match(line)) \
+            if header else None
+        if m is None:
+            if line.strip():
+                header = False
+            body.append(line)
+            continue
+        value = m.group("v")
+        if m.re is _TITLE_LINE:
+            out["title"] = value.strip().strip('"“”')
+        elif not _NONE.match(value):
+            key = "conflicts" if m.re is _CONFLICTS_LINE else "dependencies"
+            out[key] = sorted({int(n) for n in _NUMBERS.findall(value)})
+    out["body"] = "\n".join(body).strip()
+    return out
+
+
+def title_from(ctx: Context, given: str | None, document_title: str | None) -> str:
+    """Rule 4E15: the Title is optional: said in the action, in the document, or
+    in the subject ("Proposal: Eras")."""
+    for t in (given, document_title):
+        if t:
+            return t.strip().strip('"“”').strip()
+    subject = ctx.post.subject if ctx.post is not None else ""
+    m = _SUBJECT_TITLE.search(re.sub(r"^(?:\s*(?:re|fwd?|aw)\s*:\s*)+", "", subject, flags=re.I))
+    return m.group("v").strip().strip('"“”') if m else ""
+
+
+def find(ctx: Context, text: str, rule: str = "4E15") -> Proposal:
+    """The proposal named by its number ('12', '#12', 'proposal 12') or quoted title."""
+    t = text.strip().strip(".")
+    t = re.sub(r"^(?:the\s+)?(?:proposal\s+)?(?:no\.?\s*|number\s+)?", "", t, flags=re.I)
+    m = re.fullmatch(r"#?\s*(\d+)", t)
+    if m:
+        p = Proposal.get_or_none(Proposal.number == int(m.group(1)))
+        if p is None:
+            raise Rejected(f"there is no proposal numbered {m.group(1)}", rule=rule)
+        return p
+    title = re.sub(r"^(?:titled|called|named)\s+", "", t, flags=re.I).strip('"“”')
+    found = list(Proposal.select().where(Proposal.title == title, Proposal.status != "Historical")
+                 .order_by(Proposal.id))
+    if len(found) != 1:
+        raise Rejected(f"name the proposal by its number; {title!r} names "
+                       f"{'none' if not found else 'several'} of the current proposals", rule=rule)
+    return found[0]
+
+
+def label(p: Proposal) -> str:
+    name = f"proposal {p.number}" if p.number is not None else f"the unnumbered proposal #{p.id}"
+    return f'{name} ("{p.title}")' if p.title else name
+
+
+def _check_references(numbers: list[int], own: int | None, what: str) -> None:
+    """Rule 4E15: Conflicts and Dependencies are sets of *other* proposals."""
+    for n in numbers:
+        if n == own:
+            raise Rejected(f"a proposal cannot list itself among its {what}", rule="4E15")
+        if not Proposal.select().where(Proposal.number == n).exists():
+            raise Rejected(f"its {what} name proposal {n}, which does not exist", rule="4E15")
+
+
+# -------------------------------------------------------------- submitting
+
+_SUBMIT = r"i (?:submit|propose|make)(?: the following| this| a(?: new)?| my)?(?: new)? proposal"
+_TITLED = r"(?:,?\s+(?:titled|entitled|called|named)\s+{name:title})?"
+
+
+@action("submit_proposal",
+        _SUBMIT + _TITLED, r"i propose the following" + _TITLED,
+        rule="4E15", example='I submit the following proposal, titled "Eras": ... END PROPOSAL',
+        keywords=("submit", "propose", "proposal"), document="proposal")
+def submit(ctx: Context, actor: Player, document: str = "", title: str | None = None) -> None:
+    """Rule 4E15: any player may submit a proposal by specifying its Body, and
+    optionally its Title, Conflicts and Dependencies. It is Pending, Undecided,
+    and has no Proposal Number until the Chairman assigns one."""
+    doc = read_document(document)
+    if not doc["body"]:
+        raise Rejected("a proposal needs a Body: write it after the sentence that submits it, "
+                       "ending with END PROPOSAL (or the end of the message)", rule="4E15")
+    _check_references(doc["conflicts"], None, "Conflicts")
+    _check_references(doc["dependencies"], None, "Dependencies")
+    last = Proposal.select(Proposal.id).order_by(Proposal.id.desc()).first()
+    p = Proposal.create(id=(last.id if last else 0) + 1, title=title_from(ctx, title, doc["title"]),
+                        body=doc["body"], author=actor, conflicts=doc["conflicts"],
+                        dependencies=doc["dependencies"], submitted_at=ctx.at, entry=ctx.entry)
+    ctx.record("proposal", f"{actor.name} submits {label(p)}", rule="4E15", proposal=p.id,
+               author=actor.name, title=p.title, conflicts=p.conflicts, dependencies=p.dependencies)
+    assign_number_if_delegated(ctx, p)
+    ctx.notes.append(label(Proposal.get_by_id(p.id)))
+
+
+@action("revise_proposal",
+        r"i (?:revise|resubmit|amend|replace) (?:my )?proposal {number}" + _TITLED,
+        rule="4E15", example="I revise proposal 12: ... END PROPOSAL",
+        keywords=("revise", "resubmit", "proposal"), document="proposal")
+def revise(ctx: Context, actor: Player, number: str, document: str = "", title: str | None = None) -> None:
+    """Rule 4E15: a player may revise a Pending proposal he owns by resubmitting it."""
+    p = find(ctx, number)
+    if p.author_id != actor.id:
+        raise Rejected(f"{label(p)} is {p.author.name}'s; only its Author may revise it", rule="4E15")
+    if p.status != "Pending":
+        raise Rejected(f"{label(p)} is {p.status}; only a Pending proposal can be revised", rule="4E15")
+    doc = read_document(document)
+    if not doc["body"]:
+        raise Rejected("the revision needs the whole new Body after the sentence", rule="4E15")
+    _check_references(doc["conflicts"], p.number, "Conflicts")
+    _check_references(doc["dependencies"], p.number, "Dependencies")
+    p.title = title_from(ctx, title, doc["title"]) or p.title
+    p.body, p.conflicts, p.dependencies = doc["body"], doc["conflicts"], doc["dependencies"]
+    p.revisions += 1
+    p.save()
+    ctx.record("proposal", f"{actor.name} revises {label(p)} (revision {p.revisions})", rule="4E15",
+               proposal=p.id, title=p.title, conflicts=p.conflicts, dependencies=p.dependencies)
+
+
+@action("withdraw_proposal",
+        r"i (?:withdraw|retract) (?:my )?proposal {name:number}",
+        rule="4E15", example="I withdraw proposal 12", keywords=("withdraw", "proposal"))
+def withdraw(ctx: Context, actor: Player, number: str) -> None:
+    """Rule 4E15: the Author may withdraw a Pending proposal: it becomes
+    Historical and Lost."""
+    p = find(ctx, number)
+    if p.author_id != actor.id:
+        raise Rejected(f"{label(p)} is {p.author.name}'s; only its Author may withdraw it",
+                       rule="4E15")
+    if p.status != "Pending":
+        raise Rejected(f"{label(p)} is {p.status}; only a Pending proposal can be withdrawn",
+                       rule="4E15")
+    p.status, p.success, p.decided_by = "Historical", "Lost", "withdrawn by its Author"
+    p.save()
+    ctx.record("proposal", f"{actor.name} withdraws {label(p)}: it is Historical and Lost",
+               rule="4E15", proposal=p.id, status=p.status, success=p.success)
+
+
+# ------------------------------------------------------------ the numbers
+
+def next_number() -> int:
+    """Rule 4E15: greater than every Proposal Number used before (from 1, rulings.md)."""
+    last = Proposal.select(Proposal.number).where(Proposal.number.is_null(False)) \
+        .order_by(Proposal.number.desc()).first()
+    return (last.number if last else 0) + 1
+
+
+def number_all(ctx: Context, by: str) -> list[int]:
+    """Rule 4E15: give each proposal whose number is null a new one, in the order submitted."""
+    given = []
+    for p in Proposal.select().where(Proposal.number.is_null()).order_by(Proposal.id):
+        p.number = next_number()
+        p.save()
+        given.append(p.number)
+        ctx.record("proposal", f"{by} assigns the number {p.number} to {label(p)}", rule="4E15",
+                   proposal=p.id, number=p.number)
+    return given
+
+
+def assign_number_if_delegated(ctx: Context, p: Proposal) -> None:
+    """The Chairman is obligated to number new proposals (4E15); bnomic does it for a
+    Chairman who delegated the duty (4E45), else the obligation stands."""
+    from .ministries import delegated, ensure
+    from .obligations import oblige
+    chairman = Ministry.get_or_none(Ministry.name == "Change")
+    if delegated(ctx, "numbers"):
+        number_all(ctx, f"bnomic, for the Chairman ({chairman.holder.name}),")
+    else:
+        oblige(ctx, ensure(ctx, "Change"), "numbers", "assign Proposal Numbers to the new proposals",
+               "4E15")
+
+
+@action("number_proposals",
+        r"i (?:number|assign (?:proposal )?numbers to) (?:the |all )?(?:new |pending |unnumbered )?proposals",
+        r"i assign (?:the )?proposal numbers",
+        rule="4E15", example="I number the new proposals", keywords=("number", "proposals"))
+def number_proposals(ctx: Context, actor: Player) -> None:
+    """Rule 4E15: the Chairman assigns Proposal Numbers (in the order submitted)."""
+    from .ministries import require_minister
+    from .obligations import fulfil_kind
+    require_minister(ctx, actor, "Change", "4E15", "only the Chairman assigns Proposal Numbers")
+    given = number_all(ctx, f"the Chairman ({actor.name})")
+    if not given:
+        raise Rejected("every proposal has a number already", rule="4E15")
+    fulfil_kind(ctx, "Change", "numbers", f"{actor.name} numbered proposals {given}")
+
+
+# ----------------------------------------------------------------- colors
+
+@action("color_proposal",
+        r"i (?:change|set|paint|make) the (?:proposal )?colou?r of proposal {name:number} (?:to|as) {name:color}",
+        r"i (?:colou?r|paint) proposal {number} {name:color}",
+        rule="4E69", example="I change the Proposal Color of proposal 12 to Burnt Sienna",
+        keywords=("color", "colour"))
+def color(ctx: Context, actor: Player, number: str, color: str) -> None:
+    """Rule 4E69: a Player may change the Proposal Color of a Pending proposal,
+    at most once per nday."""
+    wanted = next((c for c in COLORS if c.lower() == " ".join(color.lower().strip(' ."').split())), None)
+    if wanted is None:
+        raise Rejected(f"{color!r} is not a Proposal Color ({', '.join(COLORS)})", rule="4E69")
+    p = find(ctx, number, "4E69")
+    if p.status != "Pending":
+        raise Rejected(f"{label(p)} is {p.status}; only a Pending proposal's Color can change",
+                       rule="4E69")
+    actor = Player.get_by_id(actor.id)
+    game = ctx.game
+    if actor.color_changed_count == game.nday_changes:
+        raise Rejected("you have changed a Proposal Color this nday already", rule="4E69")
+    before, p.color = p.color, wanted
+    p.save()
+    actor.color_changed_count = game.nday_changes
+    actor.save()
+    ctx.record("color", f"{actor.name} changes the Proposal Color of {label(p)} from {before} to "
+               f"{wanted}", rule="4E69", proposal=p.id, before=before, after=wanted)
+
+
+# ------------------------------------------------------------ the display
+
+def view(p: Proposal, votes: dict | None = None) -> dict:
+    """A proposal as `bnomic show proposals --json` gives it (a contract: add, never rename)."""
+    return {"number": p.number, "title": p.title, "author": p.author.name, "status": p.status,
+            "success": p.success, "passed": p.passed, "votes": votes or {},
+            "strength": p.strength, "stamina": p.stamina, "color": p.color,
+            "conflicts": p.conflicts, "dependencies": p.dependencies, "failed": p.failed,
+            "decided_by": p.decided_by, "voting_nweek": p.voting_nweek, "body": p.body}

@@ -1,0 +1,481 @@
+"""How voting works: Rules 4E15 (Voting, Tallying), 4E19 (Scoring), 4E20
+(Registered Voters), 4E14 (the Ballot and the Clock) and 4E69 (Colors paid).
+
+* At the beginning of nday 9 every Pending proposal becomes Open.
+* The Chairman publishes the Ballot and may then turn the Clock On; bnomic
+  does both for a Chairman who delegated the duty (4E45), never for a Vacant
+  Ministry of Change.
+* Registered Voters vote FOR, AGAINST, ABSTAIN or SHELVE; the latest vote in
+  the Voting Period is the Final Vote.
+* At the end of the Voting Period (the end of nday 12) the tally runs in the
+  order 4E15 gives, the Won proposals Pass (their changes applied, changes.py),
+  all Open proposals become Historical and are scored (4E19). A proposal
+  Shelved (Discarded by its SHELVE votes) returns to the next ballot, unless
+  it was Shelved the nweek before too: then it is Lost and Failed (docs/readings.md).
+* The results, with every vote and every step, are published for the Chairman.
+"""
+from __future__ import annotations
+
+import re
+from collections import defaultdict
+
+from ..store import Event, Ministry, Obligation, Player, Proposal, Vote
+from .clock import in_voting_period, set_clock
+from .context import Context, Rejected
+from .proposals import find, label
+from .registry import action, at_end_of, at_start_of
+
+VOTES = ("FOR", "AGAINST", "ABSTAIN", "SHELVE")
+
+
+# ------------------------------------------------------------ the voters
+
+def registered_voters():
+    """Rule 4E20: all Players are Registered Voters unless a rule says otherwise."""
+    return Player.select().where(Player.is_player == True)  # noqa: E712
+
+
+def is_registered_voter(player: Player) -> bool:
+    return registered_voters().where(Player.id == player.id).exists()
+
+
+def vested_count() -> int:
+    return Player.select().where(Player.is_player == True, Player.vested == True).count()  # noqa: E712
+
+
+# ---------------------------------------------------------------- voting
+
+_WHICH = r"(?P<which>all(?: (?:the |currently )?open)?(?: proposals)?|everything|(?:proposals? )?#?\d+(?:\s*(?:,|&|and)\s*#?\d+)*)"
+
+
+@action("vote",
+        r"(?:i (?:vote|cast (?:my )?votes?|will vote)\s+)?(?P<vote>for|against|abstain|shelve)\s+(?:on |for |to )?" + _WHICH,
+        r"i (?:vote|cast (?:my )?votes?)\s+(?P<vote>\w+)\s+(?:on |for )" + _WHICH,
+        r"i vote (?:on )?(?:proposal )?#?(?P<which>\d+)\s*[:,-]?\s*(?P<vote>for|against|abstain|shelve)",
+        r"(?:proposal )?#?(?P<which>\d+)\s*[:=-]?\s*(?P<vote>for|against|abstain|shelve)",
+        rule="4E15", example="I vote FOR on 12, 14", keywords=("vote",))
+def vote(ctx: Context, actor: Player, vote: str, which: str) -> None:
+    """Rule 4E15: a Registered Voter may submit a Vote on an Open proposal: one
+    of FOR, AGAINST, ABSTAIN or SHELVE; other words are ignored. Rule 4E28: a
+    player who votes in an nweek becomes Vested at the next one."""
+    word = vote.upper()
+    if word not in VOTES:
+        raise Rejected(f"{vote!r} is not a Vote; a Vote is FOR, AGAINST, ABSTAIN or SHELVE", rule="4E15")
+    if not is_registered_voter(actor):
+        raise Rejected(f"{actor.name} is not a Registered Voter", rule="4E20")
+    targets, refused = _targets(ctx, which)
+    for why in refused:
+        ctx.notes.append(f"not counted: {why} (Rule 4E15)")
+    if not targets:
+        raise Rejected("; ".join(refused) or "there are no Open proposals to vote on", rule="4E15")
+    game = ctx.game
+    for p in targets:
+        Vote.create(proposal=p, voter=actor, vote=word, nweek=p.voting_nweek, at=ctx.at, entry=ctx.entry)
+    actor = Player.get_by_id(actor.id)
+    actor.last_voted_nweek = game.nweek
+    actor.save()
+    numbers = ", ".join(str(p.number) for p in targets)
+    ctx.record("vote", f"{actor.name} votes {word} on {'proposal' if len(targets) == 1 else 'proposals'} "
+               f"{numbers}", rule="4E15", player=actor.name, vote=word,
+               proposals=[p.number for p in targets])
+
+
+def _targets(ctx: Context, which: str) -> tuple[list[Proposal], list[str]]:
+    """The Open proposals a vote names, and why any other it names is refused."""
+    if re.match(r"all|everything", which, re.I):
+        return list(Proposal.select().where(Proposal.status == "Open", Proposal.number.is_null(False))
+                    .order_by(Proposal.number)), []
+    targets, refused = [], []
+    for n in dict.fromkeys(int(x) for x in re.findall(r"\d+", which)):
+        p = Proposal.get_or_none(Proposal.number == n)
+        if p is None:
+            refused.append(f"there is no proposal {n}")
+        elif p.status != "Open":
+            refused.append(f"{label(p)} is {p.status}, not Open")
+        else:
+            targets.append(p)
+    return targets, refused
+
+
+def final_votes(proposals: list[Proposal]) -> dict[int, dict[int, str]]:
+    """Rule 4E15: each Registered Voter's most recent Vote on each proposal in its
+    Voting Period: {proposal id: {player id: vote}}."""
+    ids = [p.id for p in proposals]
+    nweek_of = {p.id: p.voting_nweek for p in proposals}
+    voters = {p.id for p in registered_voters()}
+    out: dict[int, dict[int, str]] = defaultdict(dict)
+    for v in Vote.select(Vote.proposal, Vote.voter, Vote.vote, Vote.nweek).where(
+            Vote.proposal.in_(ids)).order_by(Vote.id).tuples() if ids else []:
+        pid, voter, word, nweek = v
+        if nweek == nweek_of[pid] and voter in voters:
+            out[pid][voter] = word
+    return out
+
+
+# ------------------------------------------------------- the Voting Period
+
+@at_start_of("voting", rule="4E15")
+def open_proposals(ctx: Context) -> None:
+    """Rule 4E15: at the beginning of each Voting Period all Pending proposals become Open."""
+    nweek = ctx.game.nweek
+    opened = []
+    for p in Proposal.select().where(Proposal.status == "Pending").order_by(Proposal.number, Proposal.id):
+        p.status, p.voting_nweek = "Open", nweek
+        p.save()
+        opened.append(p.number)
+    if opened:
+        ctx.record("open", f"the Voting Period of nweek {nweek} begins: proposals "
+                   f"{', '.join(str(n) for n in opened)} are Open", rule="4E15", proposals=opened)
+
+
+def open_now() -> list[Proposal]:
+    return list(Proposal.select().where(Proposal.status == "Open")
+                .order_by(Proposal.number.is_null(), Proposal.number, Proposal.id))
+
+
+def ballot_published(ctx: Context) -> bool:
+    return ctx.game.ballot_nweek == ctx.game.nweek
+
+
+def ballot_data(ctx: Context) -> dict:
+    return {"nweek": ctx.game.nweek,
+            "proposals": [{"number": p.number, "title": p.title, "author": p.author.name,
+                           "body": p.body, "conflicts": p.conflicts, "dependencies": p.dependencies,
+                           "color": p.color} for p in open_now()]}
+
+
+def publish_ballot(ctx: Context, by: str, mail: bool) -> None:
+    """Rule 4E15: the Ballot lists every item voted on in the Voting Period
+    (Rule 4E14: with the Open proposals' text)."""
+    game = ctx.game
+    game.ballot_nweek = game.nweek
+    game.save()
+    data = ballot_data(ctx)
+    ctx.record("ballot", f"{by} publishes the Ballot of nweek {game.nweek} "
+               f"({len(data['proposals'])} Open proposals)", rule="4E15", mail=mail, **data)
+
+
+def chairman_may_turn_clock_on(ctx: Context, actor: Player) -> bool:
+    """Rule 4E14: in the Voting Period, until the Clock next becomes On, the
+    Chairman may turn it On, having first published a Ballot."""
+    chairman = Ministry.get_or_none(Ministry.name == "Change")
+    return (chairman is not None and chairman.holder_id == actor.id and
+            in_voting_period(ctx.config, ctx.game) and ballot_published(ctx))
+
+
+def waiting_for_ballot(ctx: Context) -> bool:
+    """In the Voting Period the Clock waits for the Ballot (4E14): until it is
+    published, the MoM's duty to turn the Clock On waits too (docs/readings.md)."""
+    return in_voting_period(ctx.config, ctx.game) and not ballot_published(ctx)
+
+
+@action("publish_ballot",
+        r"i (?:publish|post|present|hereby publish) (?:the |this |my )?ballot(?: for nweek \d+)?(?: below| above)?",
+        r"(?:this|here) is the ballot(?: for nweek \d+)?",
+        rule="4E15", example="I publish the Ballot", keywords=("ballot",))
+def chairman_publishes_ballot(ctx: Context, actor: Player) -> None:
+    """Rules 4E14, 4E15: the Chairman publishes to a Public Forum the Ballot,
+    listing every Open proposal (the message itself is the Ballot)."""
+    from .ministries import require_minister
+    from .obligations import fulfil_kind
+    require_minister(ctx, actor, "Change", "4E15", "only the Chairman publishes the Ballot")
+    if ctx.post is None or not ctx.post.public:
+        raise Rejected("a Ballot is published to a Public Forum", rule="4E14")
+    if not in_voting_period(ctx.config, ctx.game):
+        raise Rejected("the Ballot is for the Voting Period (from nday 9)", rule="4E15")
+    listed = {int(n) for n in re.findall(r"\d+", ctx.post.text)}
+    missing = [p.number for p in open_now() if p.number not in listed]
+    if missing:
+        raise Rejected(f"the Ballot must list every Open proposal; it lacks {missing}", rule="4E15")
+    publish_ballot(ctx, f"the Chairman ({actor.name})", mail=False)
+    fulfil_kind(ctx, "Change", "ballot", f"{actor.name} published the Ballot")
+
+
+@action("publish_results",
+        r"i (?:publish|post|present) (?:the |my )?(?:voting )?results(?: of (?:the )?(?:voting|nweek \d+))?(?: below| above)?",
+        rule="4E15", example="I publish the results of the voting", keywords=("results",))
+def chairman_publishes_results(ctx: Context, actor: Player) -> None:
+    """Rule 4E15: the Chairman publishes the results of the voting."""
+    from .ministries import require_minister
+    from .obligations import fulfil_kind
+    require_minister(ctx, actor, "Change", "4E15", "only the Chairman publishes the results")
+    if ctx.post is None or not ctx.post.public:
+        raise Rejected("the results are published to a Public Forum", rule="4E15")
+    fulfil_kind(ctx, "Change", "results", f"{actor.name} published the results")
+    ctx.record("results", f"the Chairman ({actor.name}) publishes the results", rule="4E15", mail=False)
+
+
+def chairman_duties(ctx: Context) -> None:
+    """What the rules oblige the Chairman to do (4E15), done by bnomic for a
+    Chairman who delegated it (4E45); never for a Vacant Ministry of Change."""
+    from .ministries import delegated, ensure
+    from .obligations import fulfil, oblige
+    from .proposals import number_all
+    change = Ministry.get_or_none(Ministry.name == "Change")
+    if change is None or change.holder_id is None:
+        return
+    chairman = Player.get_by_id(change.holder_id)
+    by = f"bnomic, for the Chairman ({chairman.name}),"
+    for o in Obligation.select().where(Obligation.ministry == change, Obligation.state == "open") \
+            .order_by(Obligation.id):
+        if o.kind == "numbers" and delegated(ctx, "numbers"):
+            fulfil(ctx, o, f"numbered {number_all(ctx, by)} by bnomic for the Chairman")
+        elif o.kind == "results" and delegated(ctx, "results"):
+            publish_results(ctx, o.data["tally"], by)
+            fulfil(ctx, o, "bnomic published the results for the Chairman")
+    if waiting_for_ballot(ctx):
+        if delegated(ctx, "ballot"):
+            publish_ballot(ctx, by, mail=True)
+            if not ctx.game.clock_on:
+                set_clock(ctx, on=True, rule="4E14", by=f"bnomic for the Chairman ({chairman.name}), "
+                          "after the Ballot")
+        else:
+            oblige(ctx, ensure(ctx, "Change"), "ballot", f"publish the Ballot of nweek {ctx.game.nweek}",
+                   "4E15", nweek=ctx.game.nweek)
+
+
+def publish_results(ctx: Context, tally_seq: int, by: str) -> None:
+    ctx.record("results", f"{by} publishes the results of nweek {Event.get_by_id(tally_seq).data['nweek']}",
+               rule="4E15", mail=True, tally=tally_seq)
+
+
+# --------------------------------------------------------------- the tally
+
+@at_end_of("voting", rule="4E15")
+def tally(ctx: Context) -> None:
+    """Rule 4E15: when Voting ends, in order: Discarded for want of Stamina; Won,
+    Discarded (Shelved) or Lost by Strength; Dependency Culling; Conflict Culling;
+    Dependency Culling again; the Won proposals Pass in number order; all Open
+    proposals become Historical (and are scored, 4E19)."""
+    nweek = ctx.game.nweek
+    proposals = open_now()
+    if not proposals:
+        return
+    finals = final_votes(proposals)
+    names = {p.id: p.name for p in Player.select(Player.id, Player.name)}
+    vested = vested_count()
+    rows = {p.id: _count(p, finals.get(p.id, {})) for p in proposals}
+    previous_shelf = {p.id for p in proposals if p.shelved_nweek == nweek - 1}
+
+    # 1. Stamina less than half the number of Vested players: Discarded
+    for p in proposals:
+        r = rows[p.id]
+        if r["stamina"] * 2 < vested:
+            _decide(p, r, "Discarded", f"Stamina {r['stamina']} is less than half the {vested} "
+                                       "Vested players")
+    # 2. Won / Discarded (Shelved) / Lost, for those still Undecided
+    for p in proposals:
+        r = rows[p.id]
+        if r["success"] != "Undecided":
+            continue
+        if r["strength"] > 0:
+            _decide(p, r, "Won", f"Strength {r['strength']} is positive")
+            r["was_won"] = True
+        elif r["strength"] < 0 and r["strength"] + 2 * r["SHELVE"] > 0:
+            if p.id in previous_shelf:
+                _decide(p, r, "Lost", "Shelved in two consecutive nweeks: Lost and Failed, and "
+                                      "never on a later ballot")
+                r["twice_shelved"] = True
+            else:
+                _decide(p, r, "Discarded", f"Shelved: Strength {r['strength']} would be "
+                                           f"{r['strength'] + 2 * r['SHELVE']} with SHELVE as FOR",
+                        shelved=True)
+        else:
+            _decide(p, r, "Lost", f"Strength {r['strength']} is not positive")
+    # 3-5. Dependency Culling, Conflict Culling, Dependency Culling
+    _dependency_culling(proposals, rows)
+    _conflict_culling(proposals, rows)
+    _dependency_culling(proposals, rows)
+    # 6. the Won proposals Pass, in order by number
+    for p in proposals:
+        r = rows[p.id]
+        if r["success"] == "Won":
+            r["passed"] = True
+            r["applied"], r["unapplied"] = pass_proposal(ctx, p)
+    # 7. all Open proposals become Historical (a Shelved one returns to the ballot)
+    scores = _score(proposals, rows, finals, names)
+    for p in proposals:
+        _close(ctx, p, rows[p.id], nweek)
+    _apply_scores(ctx, scores, nweek)
+    event = ctx.record("tally", f"the votes of nweek {nweek} are counted: "
+                       + ", ".join(f"{_n(p)} {rows[p.id]['outcome']}" for p in proposals),
+                       rule="4E15", nweek=nweek, vested=vested,
+                       proposals=[_result(p, rows[p.id], finals.get(p.id, {}), names) for p in proposals],
+                       scores=[{"player": names[pid], **s} for pid, s in sorted(
+                           scores.items(), key=lambda kv: names[kv[0]].casefold())])
+    _results_duty(ctx, event.seq)
+    _pay_colors(ctx, [p for p in proposals if rows[p.id]["passed"]])
+
+
+def _n(p: Proposal) -> str:
+    return str(p.number) if p.number is not None else f"#{p.id}"
+
+
+def _count(p: Proposal, finals: dict[int, str]) -> dict:
+    c = {w: 0 for w in VOTES}
+    for word in finals.values():
+        c[word] += 1
+    return {**c, "stamina": c["FOR"] + c["AGAINST"] + c["SHELVE"],
+            "strength": c["FOR"] - c["AGAINST"] - c["SHELVE"],
+            "success": "Undecided", "steps": [], "was_won": p.was_won, "passed": False,
+            "shelved": False, "twice_shelved": False, "applied": [], "unapplied": []}
+
+
+def _decide(p: Proposal, r: dict, success: str, why: str, shelved: bool = False) -> None:
+    r["success"], r["shelved"] = success, shelved
+    r["steps"].append(f"{success}: {why}")
+
+
+def _dependency_culling(proposals: list[Proposal], rows: dict) -> None:
+    """Rule 4E15: in ascending number, a proposal Depending on a Lost or
+    Discarded one becomes Lost; repeated until nothing changes."""
+    in_tally = {p.number: rows[p.id] for p in proposals if p.number is not None}
+    changed = True
+    while changed:
+        changed = False
+        for p in proposals:
+            r = rows[p.id]
+            if r["success"] == "Lost":
+                continue
+            for n in p.dependencies:
+                other = in_tally.get(n)
+                success = other["success"] if other else _success_of(n)
+                if success in ("Lost", "Discarded"):
+                    _decide(p, r, "Lost", f"Dependency Culling: it Depends on proposal {n}, "
+                                          f"which is {success}")
+                    changed = True
+                    break
+
+
+def _success_of(number: int) -> str:
+    row = Proposal.get_or_none(Proposal.number == number)
+    return row.success if row else "Undecided"
+
+
+def _conflict_culling(proposals: list[Proposal], rows: dict) -> None:
+    """Rule 4E15: in descending Strength (and descending number when equal), a Won
+    proposal makes every proposal that Conflicts with it Lost."""
+    def conflict(a: Proposal, b: Proposal) -> bool:
+        return (b.number is not None and b.number in a.conflicts) or \
+               (a.number is not None and a.number in b.conflicts)
+    order = sorted(proposals, key=lambda p: (rows[p.id]["strength"], p.number or 0), reverse=True)
+    for p in order:
+        if rows[p.id]["success"] != "Won":
+            continue
+        for other in proposals:
+            if other.id != p.id and conflict(p, other) and rows[other.id]["success"] != "Lost":
+                _decide(other, rows[other.id], "Lost",
+                        f"Conflict Culling: it Conflicts with proposal {_n(p)}, which is Won")
+
+
+def pass_proposal(ctx: Context, p: Proposal) -> tuple[list[str], list[str]]:
+    """Rule 4E15: when a proposal Passes the game changes as its Body says: what
+    the change language says is applied; the rest is left to the Rulekeeper."""
+    from . import changes
+    from .ministries import ensure
+    from .obligations import oblige
+    parsed = changes.parse(p.body)
+    done = changes.apply(ctx, parsed.changes, source=f"Proposal {_n(p)}", rule="4E15")
+    applied = [a.summary for a in done if a.ok]
+    unapplied = [f"{a.change.text}: {a.summary}" for a in done if not a.ok] + parsed.prose
+    ctx.record("pass", f"{label(p)} Passes" + (f"; {len(applied)} change(s) applied" if applied else ""),
+               rule="4E15", proposal=p.id, number=p.number, applied=applied, unapplied=unapplied)
+    if unapplied:
+        oblige(ctx, ensure(ctx, "Law"), "implement", f"make the changes of passed proposal {_n(p)} "
+               "that bnomic could not apply: " + " | ".join(u[:300] for u in unapplied), "4E15",
+               proposal=p.number)
+    return applied, unapplied
+
+
+def _score(proposals, rows, finals, names) -> dict[int, dict]:
+    """Rule 4E19, for each proposal becoming Historical: a point to each player
+    whose Final Vote was not ABSTAIN; its Author gains a passed proposal's
+    Strength, or loses 3 if it Failed and was never Won. (A Shelved proposal
+    does not become Historical yet.)"""
+    scores: dict[int, dict] = defaultdict(lambda: {"change": 0, "reasons": []})
+    for p in proposals:
+        r = rows[p.id]
+        if r["shelved"]:
+            continue
+        voted = sorted(pid for pid, w in finals.get(p.id, {}).items() if w != "ABSTAIN")
+        for pid in voted:
+            scores[pid]["change"] += 1
+            scores[pid].setdefault("voted_on", []).append(_n(p))
+        if r["passed"]:
+            scores[p.author_id]["change"] += r["strength"]
+            scores[p.author_id]["reasons"].append(f"+{r['strength']}: proposal {_n(p)} Passed "
+                                                   f"with Strength {r['strength']}")
+        elif r["success"] != "Discarded" and not r["was_won"]:
+            r["failed"] = True
+            scores[p.author_id]["change"] -= 3
+            scores[p.author_id]["reasons"].append(f"-3: proposal {_n(p)} Failed and was never Won")
+        elif r["success"] != "Discarded":
+            r["failed"] = True
+    for s in scores.values():
+        if s.get("voted_on"):
+            n = len(s["voted_on"])
+            s["reasons"].insert(0, f"+{n}: a Final Vote other than ABSTAIN on "
+                                   f"{'proposal' if n == 1 else 'proposals'} {', '.join(s['voted_on'])}")
+    return scores
+
+
+def _apply_scores(ctx: Context, scores: dict[int, dict], nweek: int) -> None:
+    """The net change for each player; a score cannot be less than zero (4E17)."""
+    for pid, s in scores.items():
+        player = Player.get_by_id(pid)
+        before = player.points
+        player.points = max(0, before + s["change"])
+        player.save()
+        s.update(before=before, after=player.points)
+        ctx.record("points", f"{player.name}: {before} -> {player.points} points ("
+                   + "; ".join(s["reasons"]) + ")", rule="4E19", player=player.name,
+                   change=s["change"], before=before, after=player.points, nweek=nweek)
+
+
+def _close(ctx: Context, p: Proposal, r: dict, nweek: int) -> None:
+    p.stamina, p.strength, p.was_won = r["stamina"], r["strength"], r["was_won"]
+    p.passed, p.failed = r["passed"], r.get("failed", False)
+    p.decided_by = r["steps"][-1] if r["steps"] else ""
+    if r["shelved"]:
+        # Shelved: back to Pending for the next ballot (docs/readings.md)
+        p.status, p.success, p.shelved_nweek = "Pending", "Undecided", nweek
+        r["outcome"] = "Shelved (returns to the next ballot)"
+    else:
+        p.status, p.success = "Historical", r["success"]
+        r["outcome"] = "Passed" if r["passed"] else r["success"]
+        if r["twice_shelved"]:
+            p.shelved_nweek, p.failed = nweek, True
+    r["final_success"] = r["success"]
+    p.save()
+
+
+def _result(p: Proposal, r: dict, finals: dict[int, str], names: dict[int, str]) -> dict:
+    votes = {names[pid]: w for pid, w in sorted(finals.items(), key=lambda kv: names[kv[0]].casefold())}
+    return {"number": p.number, "title": p.title, "author": p.author.name, "votes": votes,
+            "for": r["FOR"], "against": r["AGAINST"], "abstain": r["ABSTAIN"], "shelve": r["SHELVE"],
+            "stamina": r["stamina"], "strength": r["strength"], "success": r["success"],
+            "outcome": r["outcome"], "passed": r["passed"], "failed": r.get("failed", False),
+            "steps": r["steps"], "applied": r["applied"], "unapplied": r["unapplied"],
+            "color": p.color}
+
+
+def _results_duty(ctx: Context, tally_seq: int) -> None:
+    """Rule 4E15: at the end of a Voting Period the Chairman publishes the results."""
+    from .ministries import delegated, ensure
+    from .obligations import oblige
+    change = Ministry.get_or_none(Ministry.name == "Change")
+    if change is not None and change.holder_id is not None and delegated(ctx, "results"):
+        publish_results(ctx, tally_seq, f"bnomic, for the Chairman ({change.holder.name}),")
+    else:
+        oblige(ctx, ensure(ctx, "Change"), "results", "publish the results of the voting", "4E15",
+               tally=tally_seq)
+
+
+def _pay_colors(ctx: Context, passed: list[Proposal]) -> None:
+    """Rule 4E69: a passed proposal with a Color other than Blank gives m100 to
+    that Color's Corporation. No rule of this ruleset creates Corporations, so
+    nothing is paid; the event log says so."""
+    for p in passed:
+        if p.color != "Blank":
+            ctx.record("color", f"{label(p)} Passed with the Color {p.color}, but there is no "
+                       f"{p.color} Corporation to receive m100", rule="4E69", proposal=p.id)
