@@ -2,11 +2,14 @@
 so a replay repeats them; each says what it did in the event log."""
 from __future__ import annotations
 
+import json
+
 from ..store import Address, Player
 from .clock import resume_time, set_clock, stop_time
 from .context import Context, Rejected
 from .players import clean_name, find_player, name_key, starting_mackerel
 from .registry import command
+from .settings import set_setting
 
 BOOL_WORDS = {"true": True, "yes": True, "on": True, "1": True,
               "false": False, "no": False, "off": False, "0": False}
@@ -112,25 +115,9 @@ def add_address(ctx: Context, name: str, address: str) -> str:
 @command("setting")
 def setting(ctx: Context, key: str, value: str) -> str:
     """setting KEY JSON-VALUE: change a key of the game's configuration from now on."""
-    import json
-    from ..store import Setting
-    try:
-        ctx.config[key]
-    except KeyError:
-        raise Rejected(f"the configuration has no key {key!r}") from None
     try:
         new = json.loads(value)
     except ValueError:
         new = value
-    old = ctx.config[key]
-    if isinstance(old, dict):
-        raise Rejected(f"{key!r} is a table; set one of its keys")
-    from ..config import ConfigError, check_value
-    try:
-        check_value(key, new, old)
-    except ConfigError as e:
-        raise Rejected(str(e)) from None
-    Setting.insert(key=key, value=new).on_conflict_replace().execute()
-    ctx.record("setting", f"configuration {key} set from {old!r} to {new!r} by the operator",
-               rule="operator", key=key, before=old, after=new)
+    set_setting(ctx, key, new, by="the operator", rule="operator")
     return f"{key} = {new!r}"
