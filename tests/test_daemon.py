@@ -328,8 +328,8 @@ def test_a_misdemeanor_is_told_to_the_list_once(game):
     from bnomic.handlers.context import game_config
     now = datetime(2008, 9, 5, tzinfo=timezone.utc)
     with write_transaction():
-        assert publish.notify_misdemeanors(game_config(), now) == 1
-        assert publish.notify_misdemeanors(game_config(), now) == 0
+        assert publish.notify(game_config(), now) == 1
+        assert publish.notify(game_config(), now) == 0
     (row,) = Outbox.select().where(Outbox.kind == "notice")
     assert "Misdemeanor: Bob, as the Ministry of Society (Registrar)" in row.body
     assert "I remove NAME from the Ministry of MINISTRY" in row.body

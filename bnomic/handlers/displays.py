@@ -106,8 +106,21 @@ def rulekeeper(ctx: Context) -> dict:
                       for r in rules.current()]}
 
 
+def chairman(ctx: Context) -> dict:
+    """Rule 4E15: the current Proposals, and whether those decided lately passed or failed."""
+    from ..store import Proposal
+    from .proposals import view
+    game = ctx.game
+    current = Proposal.select().where(Proposal.status != "Historical")
+    decided = Proposal.select().where(Proposal.status == "Historical",
+                                      Proposal.voting_nweek >= game.nweek - 1)
+    order = (Proposal.number.is_null(), Proposal.number, Proposal.id)
+    return {"current": [view(p) for p in current.order_by(*order)],
+            "decided": [view(p) for p in decided.order_by(*order)]}
+
+
 GATHER = {"Society": society, "Ministry": metamin, "Time": doctor, "Fauna": ranger,
-          "Law": rulekeeper}
+          "Law": rulekeeper, "Change": chairman}
 
 
 def gather(ctx: Context, name: str) -> dict:

@@ -97,17 +97,16 @@ def _targets(ctx: Context, which: str) -> tuple[list[Proposal], list[str]]:
     return targets, refused
 
 
-def final_votes(proposals: list[Proposal]) -> dict[int, dict[int, str]]:
-    """Rule 4E15: each Registered Voter's most recent Vote on each proposal in its
-    Voting Period: {proposal id: {player id: vote}}."""
+def final_votes(proposals: list[Proposal], voters: set[int] | None = None) -> dict[int, dict[int, str]]:
+    """Rule 4E15: each voter's most recent Vote on each proposal in its Voting
+    Period: {proposal id: {player id: vote}} (of `voters` only, if given)."""
     ids = [p.id for p in proposals]
     nweek_of = {p.id: p.voting_nweek for p in proposals}
-    voters = {p.id for p in registered_voters()}
     out: dict[int, dict[int, str]] = defaultdict(dict)
     for v in Vote.select(Vote.proposal, Vote.voter, Vote.vote, Vote.nweek).where(
             Vote.proposal.in_(ids)).order_by(Vote.id).tuples() if ids else []:
         pid, voter, word, nweek = v
-        if nweek == nweek_of[pid] and voter in voters:
+        if nweek == nweek_of[pid] and (voters is None or voter in voters):
             out[pid][voter] = word
     return out
 
@@ -251,7 +250,7 @@ def tally(ctx: Context) -> None:
     proposals = open_now()
     if not proposals:
         return
-    finals = final_votes(proposals)
+    finals = final_votes(proposals, {p.id for p in registered_voters()})
     names = {p.id: p.name for p in Player.select(Player.id, Player.name)}
     vested = vested_count()
     rows = {p.id: _count(p, finals.get(p.id, {})) for p in proposals}

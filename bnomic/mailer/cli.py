@@ -285,6 +285,25 @@ def cmd_show(args) -> None:
     elif kind == "rules":
         rows = rules_view()
         emit(args, rows, "\n".join(f"Rule {r['number']}: {r['title']} (Power {r['power']})" for r in rows))
+    elif kind == "proposals":
+        rows = proposals_view()
+        emit(args, rows, "\n".join(
+            f"{r['number'] if r['number'] is not None else '-':>5} {r['status']:<10} {r['success']:<9} "
+            f"{r['author']:<16} {r['title']}" for r in rows) or "no proposals")
+    elif kind in ("ballot", "results"):
+        nweek = None
+        if args.what:
+            try:
+                nweek = int(args.what)
+            except ValueError:
+                raise CLIError(f"give the nweek as a number, not {args.what!r}") from None
+        event = publish.latest(kind, nweek)
+        if event is None:
+            raise CLIError(f"no {kind} has been published by bnomic" + (f" in nweek {nweek}" if nweek else ""))
+        subject, body = publish.published_mail(event)
+        emit(args, {"subject": subject, "text": body, "event": event.seq,
+                    "data": (event.data if kind == "ballot" else Event.get_by_id(event.data["tally"]).data)},
+             f"Subject: {subject}\n\n{body}")
     elif kind == "ministries":
         rows = ministries_view(cfg)
         emit(args, rows, "\n".join(f"{r['name']:<10} {r['title']:<12} {r['holder'] or 'Vacant':<20} m{r['reward']}"
@@ -409,6 +428,19 @@ def rules_view() -> list[dict]:
             for r in rules.current()]
 
 
+def proposals_view() -> list[dict]:
+    """`bnomic show proposals --json`: every proposal with each Registered Voter's
+    Final Vote in its Voting Period (a contract: add, never rename)."""
+    from ..handlers import proposals, voting
+    from ..store import Proposal
+    rows = list(Proposal.select().order_by(Proposal.number.is_null(), Proposal.number, Proposal.id))
+    finals = voting.final_votes(rows)
+    names = {p.id: p.name for p in Player.select(Player.id, Player.name)}
+    return [proposals.view(p, {names[v]: w for v, w in sorted(finals.get(p.id, {}).items(),
+                                                               key=lambda kv: names[kv[0]].casefold())})
+            for p in rows]
+
+
 def ministries_view(cfg) -> list[dict]:
     """`bnomic show ministries --json` (a contract: add, never rename)."""
     from ..handlers import ministries
@@ -443,7 +475,7 @@ def schedule_view(game: Game) -> list[dict]:
 
 
 SHOW_KINDS = ["clock", "players", "events", "digest", "log", "schedule", "ministries", "display",
-              "rules"]
+              "rules", "proposals", "ballot", "results"]
 
 
 # -------------------------------------------------------------------- parser
@@ -491,7 +523,8 @@ def build_parser() -> argparse.ArgumentParser:
 
     sp = with_db(sub.add_parser("show", help="show part of the gamestate"))
     sp.add_argument("kind", choices=SHOW_KINDS)
-    sp.add_argument("what", nargs="?", help="display: which Ministry's (e.g. Registrar)")
+    sp.add_argument("what", nargs="?", help="display: which Ministry's (e.g. Registrar); "
+                    "ballot, results: which nweek's (default: the latest)")
     sp.add_argument("--json", action="store_true")
     sp.add_argument("--as-of", metavar="ISO8601|MESSAGE-ID",
                     help="as the game stood at that time, or right after that message")

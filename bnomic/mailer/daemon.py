@@ -77,11 +77,11 @@ class Daemon:
         self.publish()
 
     def publish(self) -> None:
-        """Displays whose data changed, and Misdemeanor notices, to the list."""
+        """Displays whose data changed, Misdemeanor notices, the Ballot and the results, to the list."""
         with write_transaction():
             config, now = game_config(), wall_clock()
             publish.publish_changed(config, now)
-            publish.notify_misdemeanors(config, now)
+            publish.notify(config, now)
             publish.send_digests(config, now)
         self.outbox_wake.set()
 

@@ -1,7 +1,8 @@
 """What bnomic posts for the ministers: each held Ministry's Public Display
 when its data changed (Rule 4E50; at most once per `displays.min_interval_minutes`,
 and only while its minister leaves that duty to bnomic, Rule 4E45), a display
-sent on request, and a notice to the list of each Misdemeanor (Rule 4E56).
+sent on request, a notice to the list of each Misdemeanor (Rule 4E56), and the
+Ballot and the results of the voting (Rule 4E15) bnomic publishes for the Chairman.
 
 Publishing is the mailer's: it reads the state and queues outbox rows, never
 changes the game.
@@ -96,18 +97,62 @@ def answer_requests(post, config: Config, now: datetime) -> list[str]:
     return sent
 
 
-def notify_misdemeanors(config: Config, now: datetime) -> int:
-    """Tell the list of each Misdemeanor once (Rule 4E56)."""
+def _misdemeanor(e: Event) -> tuple[str, str]:
+    return f"[B Nomic] Misdemeanor (Rule {e.rule})", render("notice.txt", event=e)
+
+
+def _ballot(e: Event) -> tuple[str, str]:
+    return (f"[B Nomic] Ballot for nweek {e.data['nweek']}",
+            render("ballot.txt", event=e, d=e.data))
+
+
+def _results(e: Event) -> tuple[str, str]:
+    tally = Event.get_by_id(e.data["tally"])
+    return (f"[B Nomic] Results of the voting of nweek {tally.data['nweek']}",
+            render("results.txt", event=tally, d=tally.data))
+
+
+# the events the rules make public, and how each reads as a mail to the list
+PUBLISHED = {"misdemeanor": _misdemeanor,       # Rule 4E56
+             "ballot": _ballot,                 # Rules 4E14, 4E15, for the Chairman
+             "results": _results}               # Rule 4E15, for the Chairman
+
+
+def published_mail(e: Event) -> tuple[str, str]:
+    """The subject and text of the mail an event is published as."""
+    return PUBLISHED[e.kind](e)
+
+
+def latest(kind: str, nweek: int | None = None) -> Event | None:
+    """The newest event of a published kind (of that nweek), that bnomic mails."""
+    rows = Event.select().where(Event.kind == kind).order_by(Event.seq.desc())
+    for e in rows:
+        if e.data.get("mail", True) and (nweek is None or _nweek_of(e) == nweek):
+            return e
+    return None
+
+
+def _nweek_of(e: Event) -> int | None:
+    return e.data.get("nweek") if "nweek" in e.data else Event.get_by_id(e.data["tally"]).data["nweek"] \
+        if "tally" in e.data else None
+
+
+def notify(config: Config, now: datetime) -> int:
+    """Post to the list, once each, what the rules make public: each Misdemeanor
+    (Rule 4E56), and the Ballot and the results bnomic published for the Chairman."""
     mark = Checkpoint.get_or_none(Checkpoint.source == "notices")
     after = mark.last_uid if mark else 0
-    events = list(Event.select().where(Event.kind == "misdemeanor", Event.seq > after).order_by(Event.seq))
+    events = list(Event.select().where(Event.kind.in_(list(PUBLISHED)), Event.seq > after)
+                  .order_by(Event.seq))
     for e in events:
+        if not e.data.get("mail", True):
+            continue            # the Chairman's own message was the publication
         mid = outbox_message_id("notice", f"event-{e.seq}-{e.summary}", config)
         if not Outbox.select().where(Outbox.message_id == mid).exists():
-            Outbox.create(message_id=mid, kind="notice", to=[list_address(config)],
-                          subject=f"[B Nomic] Misdemeanor (Rule {e.rule})",
-                          body=render("notice.txt", event=e), queued_at=now, next_attempt_at=now,
-                          auto_submitted="auto-generated")
+            subject, body = published_mail(e)
+            Outbox.create(message_id=mid, kind="notice" if e.kind == "misdemeanor" else e.kind,
+                          to=[list_address(config)], subject=subject, body=body, queued_at=now,
+                          next_attempt_at=now, auto_submitted="auto-generated")
     if events:
         Checkpoint.insert(source="notices", last_uid=events[-1].seq, updated_at=now).on_conflict(
             conflict_target=[Checkpoint.source],
