@@ -6,7 +6,7 @@ the wall clock: time is passed in (invariant 3).
 """
 from . import (  # noqa: F401  (they register themselves)
     admin, beast, clock, displays, economy, flags, intents, ministries, obligations, players,
-    proposals, scheduling, voting,
+    proposals, scheduling, tweaks, voting,
 )
 from .context import Context, Rejected
 from .post import Post

@@ -48,6 +48,9 @@ def perform(ctx: Context, spec: ActionSpec, args: dict, times: int = 1,
                 perform_once(ctx, spec, args, actor)
             done += 1
         except Rejected as e:
+            if spec.attempted is not None:
+                with database.atomic():
+                    spec.attempted(ctx, actor if actor is not None else actor_of(ctx), **args)
             return done, e
         except RetroactiveChange:
             raise

@@ -121,3 +121,18 @@ def setting(ctx: Context, key: str, value: str) -> str:
         new = value
     set_setting(ctx, key, new, by="the operator", rule="operator")
     return f"{key} = {new!r}"
+
+
+@command("fulfil")
+def fulfil_obligation(ctx: Context, number: str, *how: str) -> str:
+    """fulfil N [HOW...]: record that a Minister did what obligation #N asks
+    (e.g. made a passed proposal's changes bnomic could not apply, Rule 4E15)."""
+    from ..store import Obligation
+    from .obligations import fulfil
+    o = Obligation.get_or_none(Obligation.id == int(number.lstrip("#"))) if number.lstrip("#").isdigit() else None
+    if o is None:
+        raise Rejected(f"there is no obligation #{number}")
+    if o.state != "open":
+        raise Rejected(f"obligation #{o.id} is {o.state}")
+    fulfil(ctx, o, "the operator: " + (" ".join(how) or "done"))
+    return f"obligation #{o.id} fulfilled"

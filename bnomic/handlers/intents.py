@@ -99,6 +99,10 @@ def intend(ctx: Context, actor: Player, rest: str, document: str | None = None) 
     return intent
 
 
+def ordinal(n: int) -> str:
+    return f"{n}{'th' if 10 <= n % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"
+
+
 def requirement(spec: ActionSpec) -> str:
     parts = []
     if spec.supporters:
@@ -258,10 +262,10 @@ def window_problem(ctx: Context, intent: Intent, spec: ActionSpec) -> str | None
         if not absolute:
             w = waiting[0] if waiting else 2
             if c < c0 + w + 1:
-                return (f"it may be done only from the end of the {w}th nday after the nday of the "
+                return (f"it may be done only from the end of the {ordinal(w)} nday after the nday of the "
                         f"intent ({c0 + w + 1 - c} more nday change{'s' if c0 + w + 1 - c != 1 else ''} to go)")
             if c > c0 + w + 2:
-                return f"the time to do it ended with the {w + 2}th nday after the nday of the intent"
+                return f"the time to do it ended with the {ordinal(w + 2)} nday after the nday of the intent"
         n = len(objectors(intent))
         if n >= intent.objections:
             return (f"{n} Player{'s' if n != 1 else ''} object{'s' if n == 1 else ''}; it needed "

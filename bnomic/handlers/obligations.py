@@ -114,6 +114,7 @@ def challenge(ctx: Context, actor: Player, ministry: str, errors: str) -> None:
 
 @action("answer_challenge",
         r"i (?:answer|address|resolve) (?:the )?(?:challenge|obligation) (?:#\s*)?(?P<number>\d+)(?:\s*[,:;]\s*|\s+by\s+|\s+as\s+|$)(?P<how>.*)",
+        r"i (?:have )?(?:fulfil(?:l?ed)?|fulfill|discharged?|done|carried out) (?:the )?obligation (?:#\s*)?(?P<number>\d+)(?:\s*[,:;]\s*|\s+by\s+|\s+as\s+|$)(?P<how>.*)",
         rule="4E50", example="I answer obligation #3: corrected, Wooble has m60",
         keywords=("answer", "address", "resolve"))
 def answer(ctx: Context, actor: Player, number: str, how: str = "") -> None:

@@ -56,6 +56,9 @@ class ActionSpec:
     # A document written after the action's sentence ("... proposal:" then the text,
     # up to "END PROPOSAL"): its kind; the handler gets it as `document`.
     document: str | None = None
+    # Called as attempted(ctx, actor, **args) when an attempt is refused, after the
+    # rollback, for a rule that counts attempts (4E77: "has not previously attempted").
+    attempted: Callable | None = None
 
     @property
     def needs_intent(self) -> bool:
@@ -75,7 +78,8 @@ ACTIONS: list[ActionSpec] = []
 def action(name: str, *phrasings: str, rule: str, example: str,
            keywords: tuple[str, ...] = (), players_only: bool = True,
            objections: int | None = None, supporters: int | None = None,
-           waiting: str | None = None, takes_document: bool = False, document: str | None = None):
+           waiting: str | None = None, takes_document: bool = False, document: str | None = None,
+           attempted: Callable | None = None):
     """Declare a game action: the ways players write it, and the function doing it.
 
     The function is called as fn(ctx, actor, **parameters) and either changes
@@ -87,7 +91,7 @@ def action(name: str, *phrasings: str, rule: str, example: str,
             patterns=[compile_phrasing(p) for p in phrasings],
             keywords=keywords or (name,), players_only=players_only,
             objections=objections, supporters=supporters, waiting=waiting,
-            takes_document=takes_document, document=document))
+            takes_document=takes_document, document=document, attempted=attempted))
         return fn
     return register
 

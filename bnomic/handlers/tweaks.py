@@ -1,0 +1,147 @@
+"""Small changes made without objection, in the change language (changes.py):
+Tweaks (Rule 4E77), Tidiness Lists (Rule 4E32), and the Rulekeeper's
+retitling of a Rule (Rule 4E36)."""
+from __future__ import annotations
+
+from ..store import Player, Tweak
+from . import changes
+from .context import Context, Rejected
+from .registry import action
+
+# ------------------------------------------------------------------ Tweaks
+
+
+@action("submit_tweak",
+        r"i submit (?:the following|a|this|my)(?: new)? tweak",
+        rule="4E77", example="I submit the following Tweak: Set A Few to 5 END TWEAK",
+        keywords=("tweak",), document="tweak")
+def submit_tweak(ctx: Context, actor: Player, document: str = "") -> None:
+    """Rule 4E77: a Player may submit a single Tweak per nweek; it cannot be revised."""
+    nweek = ctx.game.nweek
+    if Tweak.select().where(Tweak.author == actor, Tweak.nweek == nweek).exists():
+        raise Rejected("you have submitted a Tweak this nweek already", rule="4E77")
+    if not document.strip():
+        raise Rejected("write the Tweak's changes after the sentence, ending with END TWEAK",
+                       rule="4E77")
+    last = Tweak.select(Tweak.id).order_by(Tweak.id.desc()).first()
+    t = Tweak.create(id=(last.id if last else 0) + 1, author=actor, body=document.strip(),
+                     nweek=nweek, at=ctx.at)
+    ctx.record("tweak", f"{actor.name} submits Tweak {t.id}", rule="4E77", tweak=t.id,
+               player=actor.name)
+    ctx.notes.append(f"Tweak {t.id}: activate it without objection (announce the intent first)")
+
+
+def _tweak(ctx: Context, actor: Player, number: str | None) -> Tweak:
+    if number:
+        t = Tweak.get_or_none(Tweak.id == int(number.lstrip("#")) if number.lstrip("#").isdigit() else -1)
+        if t is None:
+            raise Rejected(f"there is no Tweak {number}", rule="4E77")
+        return t
+    t = Tweak.select().where(Tweak.author == actor).order_by(Tweak.id.desc()).first()
+    if t is None:
+        raise Rejected("you have submitted no Tweak", rule="4E77")
+    return t
+
+
+def _attempted(ctx: Context, actor: Player | None, number: str | None = None) -> None:
+    """Rule 4E77: an attempt counts even when it fails (objections, say): an
+    attempt made after announcing the intent to Activate (docs/readings.md)."""
+    from ..store import Intent
+    if actor is None or not Intent.select().where(Intent.author == actor,
+                                                   Intent.action == "activate_tweak").exists():
+        return
+    try:
+        t = _tweak(ctx, actor, number)
+    except Rejected:
+        return
+    if actor is not None and t.author_id == actor.id and t.state == "submitted":
+        t.state = "attempted"
+        t.save()
+        ctx.record("tweak", f"{actor.name}'s attempt to Activate Tweak {t.id} failed; it cannot be "
+                   "Activated now", rule="4E77", tweak=t.id)
+
+
+@action("activate_tweak",
+        r"i activate (?:my )?tweak(?: (?:#\s*|number )?{number})?",
+        rule="4E77", example="I activate Tweak 3", keywords=("activate", "tweak"),
+        objections=1, attempted=_attempted)
+def activate_tweak(ctx: Context, actor: Player, number: str | None = None) -> None:
+    """Rule 4E77: as a Game Action without Objection, a Player can Activate a Tweak
+    he submitted in the current or previous nweek, if he has not attempted it
+    before; its changes take effect."""
+    t = _tweak(ctx, actor, number)
+    if t.author_id != actor.id:
+        raise Rejected(f"Tweak {t.id} is {t.author.name}'s; only its author may Activate it", rule="4E77")
+    if t.state != "submitted":
+        raise Rejected(f"Tweak {t.id} was already {t.state}: it can be Activated once, if never "
+                       "attempted before", rule="4E77")
+    if t.nweek < ctx.game.nweek - 1:
+        raise Rejected(f"Tweak {t.id} was submitted in nweek {t.nweek}; only one of this or the "
+                       "previous nweek can be Activated", rule="4E77")
+    parsed = changes.parse(t.body)
+    if parsed.prose:
+        raise Rejected("bnomic can make only the change language's changes; this Tweak also says: "
+                       + " | ".join(parsed.prose)[:300], rule="4E77")
+    done = changes.apply_all_or_nothing(ctx, parsed.changes, source=f"Tweak {t.id}", rule="4E77")
+    failed = [a for a in done if not a.ok]
+    if failed:
+        raise Rejected("; ".join(a.summary for a in failed)[:500], rule="4E77")
+    t.state = "activated"
+    t.save()
+    ctx.record("tweak", f"{actor.name} Activates Tweak {t.id}: " + "; ".join(a.summary for a in done),
+               rule="4E77", tweak=t.id)
+
+
+# ------------------------------------------------------------ Tidiness Lists
+
+@action("submit_tidiness_list",
+        r"i submit (?:the following|the|a|this|my)(?: new)? tidiness list",
+        rule="4E32", example='I intend to submit the following Tidiness List without objection: '
+                             'In Rule 4E30, replace "recieve" with "receive" END LIST',
+        keywords=("tidiness",), document="tidiness list", objections=1, waiting="2 ndays")
+def submit_tidiness_list(ctx: Context, actor: Player, document: str = "") -> None:
+    """Rule 4E32: without objection (within two ndays) any Player may correct
+    trivial errors in the Rules by submitting a Tidiness List; he gains a point
+    for every three errors corrected."""
+    text = (ctx.intent.args.get("document") if ctx.intent else None) or document
+    parsed = changes.parse(text)
+    others = [c.text for c in parsed.changes if c.kind != "replace_text"] + parsed.prose
+    if others:
+        raise Rejected("a Tidiness List only corrects the Rules' text "
+                       '(In Rule 4E30, replace "recieve" with "receive"); it also says: '
+                       + " | ".join(others)[:300], rule="4E32")
+    if not parsed.changes:
+        raise Rejected("the Tidiness List lists no corrections", rule="4E32")
+    done = changes.apply_all_or_nothing(ctx, parsed.changes, source=f"{actor.name}'s Tidiness List",
+                                        rule="4E32")
+    failed = [a for a in done if not a.ok]
+    if failed:
+        raise Rejected("; ".join(a.summary for a in failed)[:500], rule="4E32")
+    corrected = changes.count_corrections(parsed.changes)
+    ctx.record("tidiness", f"{actor.name}'s Tidiness List corrects {corrected} errors", rule="4E32",
+               player=actor.name, corrections=corrected)
+    if corrected // 3:
+        from .economy import credit
+        credit(ctx, Player.get_by_id(actor.id), "points", corrected // 3, "4E32",
+               f"{corrected} errors corrected by a Tidiness List")
+
+
+# --------------------------------------------------------- the Rulekeeper
+
+@action("retitle_rule",
+        r"i (?:retitle|rename) rule {number} (?:to|as) {name:title}",
+        r"i (?:change|set) the title of rule {number} to {name:title}",
+        rule="4E36", example='I retitle Rule 4E9 to "Eras"', keywords=("retitle", "rename"),
+        objections=1)
+def retitle(ctx: Context, actor: Player, number: str, title: str) -> None:
+    """Rule 4E36: the Rulekeeper may, as a Game Action without Objection, change a Rule's Title."""
+    from .ministries import require_minister
+    require_minister(ctx, actor, "Law", "4E36", "only the Rulekeeper may retitle a Rule")
+    n = number.upper().removeprefix("4E")
+    if not n.isdigit():
+        raise Rejected(f"{number!r} is not a Rule number", rule="4E36")
+    change = changes.Change("retitle_rule", {"number": int(n), "title": title.strip().strip('"“”')},
+                            f"Retitle Rule 4E{n}")
+    (done,) = changes.apply(ctx, [change], source=f"the Rulekeeper ({actor.name})", rule="4E36")
+    if not done.ok:
+        raise Rejected(done.summary, rule="4E36")
