@@ -247,3 +247,26 @@ def test_show_proposals_json_is_the_contract(nweek):
                 "stamina", "color"):
         assert key in row
     assert (row["number"], row["title"], row["author"], row["status"]) == (1, "Quantities", "Wooble", "Open")
+
+
+def test_the_ballot_and_the_results_are_mailed_to_the_list_once(nweek):
+    """What the daemon's publisher queues: the same text `show ballot|results` prints."""
+    from datetime import datetime, timezone
+    from bnomic.handlers.context import game_config
+    from bnomic.mailer import publish
+    from bnomic.store import Outbox, open_database, write_transaction
+    vote_all(nweek)
+    nweek.tick("2008-09-13T00:00:00Z")
+    ballot = nweek.cli("show", "ballot", "1").split("\n\n", 1)[1]
+    results = nweek.cli("show", "results", "1").split("\n\n", 1)[1]
+    open_database(nweek.db)
+    now = datetime(2008, 9, 13, 0, 5, tzinfo=timezone.utc)
+    with write_transaction():
+        publish.notify(game_config(), now)
+        publish.notify(game_config(), now)
+    rows = {r.kind: r for r in Outbox.select().where(Outbox.kind.in_(["ballot", "results"]))}
+    assert Outbox.select().where(Outbox.kind.in_(["ballot", "results"])).count() == 2
+    assert rows["ballot"].subject == "[B Nomic] Ballot for nweek 1" and rows["ballot"].body == ballot
+    assert rows["results"].subject == "[B Nomic] Results of the voting of nweek 1"
+    assert rows["results"].body == results
+    assert rows["ballot"].to == rows["results"].to == [publish.list_address(game_config())]
