@@ -75,6 +75,11 @@ def test_a_version_1_database_is_migrated_and_keeps_its_log(game):
     con.execute("ALTER TABLE setup DROP COLUMN ruleset")
     con.execute("ALTER TABLE game DROP COLUMN ballot_nweek")
     con.execute("ALTER TABLE player DROP COLUMN color_changed_count")
+    for column in ("ordained", "unordained_until_nweek", "mental_state"):
+        con.execute(f"ALTER TABLE player DROP COLUMN {column}")
+    for table in ("claim", "consultation", "verdict", "fine", "indictment", "rankedballot",
+                  "refreshproposal", "emergency"):
+        con.execute(f"DROP TABLE {table}")
     for table in ("vote", "proposal", "tweak"):
         con.execute(f"DROP TABLE {table}")
     for table in ("ministry", "usurpation", "obligation", "publication", "subscription", "approval",
@@ -87,7 +92,7 @@ def test_a_version_1_database_is_migrated_and_keeps_its_log(game):
     con.close()
     open_database(game.db)
     assert migrations.current_version() == 1
-    assert upgrade() == 6
+    assert upgrade() == 7
     con = sqlite3.connect(game.db)
     columns = {row[1] for row in con.execute("PRAGMA table_info(message)")}
     assert {"envelope_from", "rcpt_tos"} <= columns

@@ -8,6 +8,7 @@ from .models import (
     Approval, ALL_MODELS, LOG_MODELS, STATE_MODELS, Address, Checkpoint, Command, Deadline,
     Entry, Event, Game, Intent, Message, Ministry, Obligation, Outbox, Outcome, Player,
     Proposal, Publication, Rule, Setting, Setup, Stance, Subscription, Tweak, Usurpation, Vote,
+    Claim, Consultation, Emergency, Fine, Indictment, RankedBallot, RefreshProposal, Verdict,
 )
 
 __all__ = [
@@ -15,5 +16,6 @@ __all__ = [
     "upgrade", "ALL_MODELS", "LOG_MODELS", "STATE_MODELS", "Address", "Command",
     "Deadline", "Entry", "Event", "Game", "Message", "Outcome", "Player", "Setup",
     "Outbox", "Checkpoint", "Setting", "Intent", "Stance", "Ministry", "Usurpation", "Obligation", "Publication", "Subscription", "Approval", "Rule",
-    "Proposal", "Vote", "Tweak",
+    "Proposal", "Vote", "Tweak", "Claim", "Consultation", "Emergency", "Fine", "Indictment",
+    "RankedBallot", "RefreshProposal", "Verdict",
 ]

@@ -82,6 +82,19 @@ def _v6_proposals(migrator):
     database.create_tables([Proposal, Vote, Tweak])
 
 
+def _v7_safety_valves(migrator):
+    """Version 7: Consultations (Rule 4E18), Indictments, Juries and fines (4E72,
+    4E73), and the State of Emergency (4E0): Ordained and Mental States on players."""
+    from peewee import BooleanField, CharField, IntegerField
+    from .models import (Claim, Consultation, Emergency, Fine, Indictment, RankedBallot,
+                         RefreshProposal, Verdict)
+    migrate(migrator.add_column("player", "ordained", BooleanField(default=False)),
+            migrator.add_column("player", "unordained_until_nweek", IntegerField(null=True)),
+            migrator.add_column("player", "mental_state", CharField(default="Calm")))
+    database.create_tables([Consultation, Claim, Indictment, Verdict, Fine, Emergency,
+                            RefreshProposal, RankedBallot])
+
+
 # version -> function(migrator) that brings version-1 up to version.
 # Version 1 is the initial schema (no function: it is created from the models).
 MIGRATIONS: dict[int, callable] = {
@@ -90,6 +103,7 @@ MIGRATIONS: dict[int, callable] = {
     4: _v4_ministries,
     5: _v5_rules,
     6: _v6_proposals,
+    7: _v7_safety_valves,
 }
 
 LATEST = max([1, *MIGRATIONS])

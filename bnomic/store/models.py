@@ -178,6 +178,9 @@ class Player(StateModel):
     last_action_nweek = IntegerField(null=True)
     last_voted_nweek = IntegerField(null=True)
     color_changed_count = IntegerField(null=True)   # Rule 4E69: game.nday_changes at the last change
+    ordained = BooleanField(default=False)           # Rule 4E18
+    unordained_until_nweek = IntegerField(null=True)  # 4E18: replaced for silence; no Ordained before it
+    mental_state = CharField(default="Calm")         # Rule 4E0: Calm | Paranoid
 
 
 class Address(StateModel):
@@ -354,8 +357,118 @@ class Tweak(StateModel):
     state = CharField(default="submitted")   # submitted | attempted | activated
 
 
+class Consultation(StateModel):
+    """A Consultation (Rule 4E18): a yes/no Question for a Priest to Answer."""
+    id = AutoField()                         # the document's identity; `number` is the Oracle's
+    number = IntegerField(null=True, unique=True)
+    question = TextField()
+    reasoning = TextField(default="")
+    supplicant = CharField()                 # the External Force who submitted it (name or address)
+    supplicant_player = ForeignKeyField(Player, null=True, on_delete="SET NULL")
+    unbeliever = ForeignKeyField(Player, null=True, on_delete="SET NULL")
+    priest = ForeignKeyField(Player, null=True, on_delete="SET NULL")
+    former_priests = JSONField(default=list)  # player ids already selected as its Priest
+    state = CharField(default="Waiting", index=True)   # Waiting | Answered | Pondered | ZOTTED
+    answer = CharField(null=True)            # YES | NO | PARADOX
+    answer_reasoning = TextField(default="")
+    oracularity = TextField(null=True)
+    answered_at = UTCDateTimeField(null=True)
+    answer_round = IntegerField(default=0)   # which Answer the Claims are about
+    zot_requested = BooleanField(default=False)
+    submitted_at = UTCDateTimeField()
+    entry = IntegerField(null=True)
+    draws = JSONField(default=list)          # every Priest draw, shown: [{"candidates", "chosen", ...}]
+
+
+class Claim(StateModel):
+    """A Claim of Consistency or Inconsistency about an Answer (Rule 4E18)."""
+    id = AutoField()
+    consultation = ForeignKeyField(Consultation, backref="claims", on_delete="CASCADE")
+    player = ForeignKeyField(Player, on_delete="CASCADE")
+    claim = CharField()                      # Consistent | Inconsistent
+    answer_round = IntegerField()
+    at = UTCDateTimeField()
+
+
+class Indictment(StateModel):
+    """An Indictment (Rule 4E72) and its Jury's verdict (4E73)."""
+    id = AutoField()
+    author = ForeignKeyField(Player, on_delete="CASCADE")
+    offender = ForeignKeyField(Player, on_delete="CASCADE")
+    accusation = TextField()                 # the Crime
+    example = TextField()                    # the Offense
+    tidbit = CharField()
+    reasoning = TextField(default="")
+    submitted_at = UTCDateTimeField()
+    entry = IntegerField(null=True)
+    jury = JSONField(default=list)           # player ids
+    draw = JSONField(default=dict)           # the Jury draw, shown
+    state = CharField(default="open", index=True)   # open | guilty | not guilty
+    punishment = TextField(null=True)
+
+
+class Verdict(StateModel):
+    """A juror's answer, GUILTY or NOT GUILTY (Rule 4E73); the latest counts."""
+    id = AutoField()
+    indictment = ForeignKeyField(Indictment, backref="verdicts", on_delete="CASCADE")
+    juror = ForeignKeyField(Player, on_delete="CASCADE")
+    answer = CharField()
+    at = UTCDateTimeField()
+
+
+class Fine(StateModel):
+    """A fine in macks (Rules 4E73, 4E60): the Player must destroy them, and is
+    no Registered Voter until done."""
+    id = AutoField()
+    player = ForeignKeyField(Player, on_delete="CASCADE")
+    amount = IntegerField()
+    reason = TextField()
+    indictment = ForeignKeyField(Indictment, null=True, on_delete="SET NULL")
+    at = UTCDateTimeField()
+    paid = BooleanField(default=False)
+
+
+class Emergency(StateModel):
+    """An Emergency Procedure (Rule 4E0)."""
+    id = AutoField()
+    started_at = UTCDateTimeField()
+    first_step = IntegerField(default=1)     # a parallel Procedure starts at step 3
+    coordinator = ForeignKeyField(Player, null=True, on_delete="SET NULL")
+    forum = TextField(null=True)
+    forum_by = CharField(null=True)
+    pause = IntegerField(null=True)          # null until initialised
+    pause_changed_at = UTCDateTimeField(null=True)
+    increment_asked_at = UTCDateTimeField(null=True)   # the Coordinator's intent to increment
+    increment_objected = BooleanField(default=False)
+    ballot_published = BooleanField(default=False)
+    state = CharField(default="running", index=True)   # running | completed | stopped
+    count = JSONField(default=list)          # the instant-runoff rounds, shown
+    winner = IntegerField(null=True)         # the selected RefreshProposal id
+
+
+class RefreshProposal(StateModel):
+    """A Refresh Proposal (Rule 4E0, step 5): one per PEP per Procedure."""
+    id = AutoField()
+    emergency = ForeignKeyField(Emergency, backref="refresh_proposals", on_delete="CASCADE")
+    author = ForeignKeyField(Player, on_delete="CASCADE")
+    body = TextField()
+    state = CharField(default="submitted")   # submitted | withdrawn
+    revisions = IntegerField(default=0)
+    at = UTCDateTimeField()
+
+
+class RankedBallot(StateModel):
+    """A PEP's ranked Ballot of Refresh Proposals (Rule 4E0, step 7)."""
+    id = AutoField()
+    emergency = ForeignKeyField(Emergency, backref="ballots", on_delete="CASCADE")
+    voter = ForeignKeyField(Player, on_delete="CASCADE")
+    ranking = JSONField()                    # RefreshProposal ids, most preferred first
+    at = UTCDateTimeField()
+
+
 STATE_MODELS = [Game, Player, Address, Event, Outcome, Deadline, Setting, Intent, Stance,
-                Ministry, Usurpation, Obligation, Rule, Proposal, Vote, Tweak]
+                Ministry, Usurpation, Obligation, Rule, Proposal, Vote, Tweak, Consultation, Claim,
+                Indictment, Verdict, Fine, Emergency, RefreshProposal, RankedBallot]
 
 
 class SchemaVersion(BaseModel):
