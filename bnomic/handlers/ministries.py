@@ -27,6 +27,9 @@ DUTIES = {
                          "Clock On (Rules 4E15, 4E14)"),
     "results": ("Change", "publish the results of the voting (Rule 4E15)"),
     "numbers": ("Change", "assign Proposal Numbers to new proposals (Rule 4E15)"),
+    "priests": ("Questions", "number each new Consultation and draw its Priest at random, and tally "
+                             "the Claims on each Answer (Rule 4E18)"),
+    "jury": ("Judging", "draw the Jury of each new Indictment at random (Rule 4E73)"),
 }
 
 
@@ -390,6 +393,7 @@ def _duty_of(ctx: Context, actor: Player, text: str):
     and the actor's ministry it is of."""
     t = text.lower()
     key = next((k for word, k in (("ballot", "ballot"), ("result", "results"), ("number", "numbers"),
+                                  ("priest", "priests"), ("consultation", "priests"), ("jury", "jury"),
                                   ("clock", "clock_on"), ("display", "displays")) if word in t), None)
     if key is None:
         raise Rejected(f"bnomic knows no duty {text!r}; it performs: "
