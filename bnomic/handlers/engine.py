@@ -90,11 +90,13 @@ def _set_now(at: datetime) -> None:
 def run_midnight(ctx: Context) -> None:
     game = ctx.game
     change = clock.plan_midnight(game, ctx.config)
+    every_midnight = _hooks([clock.Edge("start", "midnight")])   # 00:00 UTC, Clock or not (4E0)
     if change is None:   # game time is stopped: the Clock does not move
+        _run_in_order(ctx, every_midnight + _absolute_deadlines_due(ctx.at))
         return
     _run_in_order(ctx, _hooks(change.ending()) + _period_deadlines_due(game, change))
     clock.apply_midnight(ctx, change)
-    _run_in_order(ctx, _hooks(change.starting()) + _absolute_deadlines_due(ctx.at)
+    _run_in_order(ctx, _hooks(change.starting()) + every_midnight + _absolute_deadlines_due(ctx.at)
                   + _start_deadlines_due(ctx.game, change))
 
 
@@ -116,6 +118,13 @@ def _hooks(edges) -> list[_Due]:
 
 def _deadline_due(row: Deadline) -> _Due:
     def run(ctx: Context, row=row):
+        if row.due_at is not None and ctx.game.time_stopped and row.rule != "4E0":
+            # Rule 4E0: while game time is stopped, deadlines with absolute dates do not occur
+            row.state = "dropped"
+            row.save()
+            ctx.record("schedule", f"{row.action} did not occur: game time is stopped",
+                       rule="4E0", deadline=row.id, action=row.action)
+            return
         row.state = "fired"
         row.save()
         DEADLINES[row.action](ctx.derive("deadline"), **row.args)

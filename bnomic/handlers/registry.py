@@ -133,7 +133,7 @@ def assertion(name: str, *phrasings: str, rule: str):
 @dataclass(frozen=True)
 class Hook:
     edge: str           # "start" | "end"
-    period: str         # "nday" | "nweek" | "voting"
+    period: str         # "nday" | "nweek" | "voting" | "midnight" (every 00:00 UTC, even with time stopped)
     nday: int | None    # for "nday": only that nday, or every nday when None
     rule: str
     fn: Callable = field(compare=False)

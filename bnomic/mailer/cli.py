@@ -304,6 +304,13 @@ def cmd_show(args) -> None:
         emit(args, {"subject": subject, "text": body, "event": event.seq,
                     "data": (event.data if kind == "ballot" else Event.get_by_id(event.data["tally"]).data)},
              f"Subject: {subject}\n\n{body}")
+    elif kind == "emergency":
+        from ..handlers import emergency
+        from ..handlers.context import Context
+        view = emergency.view(Context(Game.get().now, "command"))
+        emit(args, view, (f"State of Emergency: Procedure {view['procedure']}, Pause {view['pause']}, "
+                          f"Coordinator {view['coordinator']}" if view["active"] else "no State of Emergency")
+             + f"; Paranoid: {', '.join(view['paranoid']) or 'nobody'}; Threat Flag {view['threat_flag']}")
     elif kind == "ministries":
         rows = ministries_view(cfg)
         emit(args, rows, "\n".join(f"{r['name']:<10} {r['title']:<12} {r['holder'] or 'Vacant':<20} m{r['reward']}"
@@ -475,7 +482,7 @@ def schedule_view(game: Game) -> list[dict]:
 
 
 SHOW_KINDS = ["clock", "players", "events", "digest", "log", "schedule", "ministries", "display",
-              "rules", "proposals", "ballot", "results"]
+              "rules", "proposals", "ballot", "results", "emergency"]
 
 
 # -------------------------------------------------------------------- parser

@@ -112,10 +112,18 @@ def _results(e: Event) -> tuple[str, str]:
             render("results.txt", event=tally, d=tally.data))
 
 
+def _emergency(e: Event) -> tuple[str, str]:
+    return (f"[B Nomic] State of Emergency: {e.summary[:80]}",
+            render("emergency.txt", event=e, d=e.data))
+
+
 # the events the rules make public, and how each reads as a mail to the list
 PUBLISHED = {"misdemeanor": _misdemeanor,       # Rule 4E56
              "ballot": _ballot,                 # Rules 4E14, 4E15, for the Chairman
-             "results": _results}               # Rule 4E15, for the Chairman
+             "results": _results,               # Rule 4E15, for the Chairman
+             "emergency": _emergency,           # Rule 4E0: the Procedure's steps, to the PEPs
+             "emergency_ballot": _emergency,    # Rule 4E0, step 6
+             "emergency_count": _emergency}     # Rule 4E0, step 8
 
 
 def published_mail(e: Event) -> tuple[str, str]:
@@ -150,8 +158,11 @@ def notify(config: Config, now: datetime) -> int:
         mid = outbox_message_id("notice", f"event-{e.seq}-{e.summary}", config)
         if not Outbox.select().where(Outbox.message_id == mid).exists():
             subject, body = published_mail(e)
+            to = [list_address(config)]
+            if e.data.get("forum") and "@" in e.data["forum"] and e.data["forum"] not in to:
+                to.append(e.data["forum"])          # Rule 4E0: the Emergency Forum too
             Outbox.create(message_id=mid, kind="notice" if e.kind == "misdemeanor" else e.kind,
-                          to=[list_address(config)], subject=subject, body=body, queued_at=now,
+                          to=to, subject=subject, body=body, queued_at=now,
                           next_attempt_at=now, auto_submitted="auto-generated")
     if events:
         Checkpoint.insert(source="notices", last_uid=events[-1].seq, updated_at=now).on_conflict(

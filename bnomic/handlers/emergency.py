@@ -1,0 +1,536 @@
+"""In Case of Emergency (Rule 4E0), with the Threat Flag it raises (Rule 4E40).
+
+Each PEP (Potential Emergency Participant: each current Player) is Calm or
+Paranoid, and says which by mail to a Public Forum. With four or more
+Paranoid PEPs the game is in a State of Emergency and an Emergency Procedure
+runs:
+
+1. game time stops (no midnight moves the Clock; deadlines counted in game
+   time wait; absolute ones that fall due do not occur), the Threat Flag is
+   Black Watch Plaid;
+2. the PEP who most recently held the Ministry of Ministries is the
+   Emergency Coordinator;
+3. the Emergency Forum is designated (the configured `emergency.forum`, or by
+   the Coordinator by mail; by any PEP after 24 hours);
+4. the Pause is initialised (by the Coordinator; by any PEP after 24 hours) and
+   grows by one at each 00:00 UTC, by the Coordinator's unopposed intent, and
+   after 48 hours without growth;
+5. until the Pause is 5 each PEP submits, revises or withdraws one Refresh Proposal;
+6. at 5 bnomic gathers them into a Ballot (for the Coordinator) and publishes it;
+7. PEPs rank them;
+8. at 7 bnomic counts by instant runoff, ties for last drawn at random (shown);
+9. the winner's changes are made (the change language; the rest is left to
+   the Coordinator), all PEPs become Calm, and game time resumes.
+
+Fewer than four Paranoid PEPs at any moment end every Procedure.
+"""
+from __future__ import annotations
+
+import re
+from datetime import timedelta
+
+from ..store import Emergency, Event, Game, Ministry, Player, RankedBallot, RefreshProposal
+from . import changes, durations
+from .clock import resume_time, stop_time
+from .context import Context, Rejected
+from .registry import action, at_start_of, deadline
+
+STATES = ("Calm", "Paranoid")
+BALLOT_AT, COUNT_AT = 5, 7               # the Pause values of steps 6 and 8
+PARANOID_ENOUGH = 4
+
+
+# ------------------------------------------------------------ the PEPs
+
+def peps():
+    """Rule 4E0: each current Player (the Beast, who never posts, stays Calm)."""
+    return Player.select().where(Player.is_player == True).order_by(Player.id)  # noqa: E712
+
+
+def paranoid():
+    return peps().where(Player.mental_state == "Paranoid")
+
+
+def running():
+    return list(Emergency.select().where(Emergency.state == "running").order_by(Emergency.id))
+
+
+def require_pep(actor: Player) -> Player:
+    if not peps().where(Player.id == actor.id).exists():
+        raise Rejected("only a PEP (a current Player) takes part in an Emergency", rule="4E0")
+    return Player.get_by_id(actor.id)
+
+
+@action("mental_state",
+        r"i (?:am|become|feel|set my mental state to|change my mental state to) (?P<state>paranoid|calm)",
+        r"my mental state is(?: now)? (?P<state>paranoid|calm)",
+        rule="4E0", example="I set my Mental State to Paranoid", keywords=("paranoid", "calm"))
+def set_mental_state(ctx: Context, actor: Player, state: str) -> None:
+    """Rule 4E0: a PEP sets his Mental State by a message to a Public Forum."""
+    if ctx.post is not None and not ctx.post.public:
+        raise Rejected("a Mental State is set by a message to a Public Forum", rule="4E0")
+    actor = require_pep(actor)
+    state = state.capitalize()
+    if actor.mental_state == state:
+        raise Rejected(f"you are {state} already", rule="4E0")
+    actor.mental_state = state
+    actor.save()
+    ctx.record("mental_state", f"{actor.name} is {state} ({paranoid().count()} PEPs Paranoid)",
+               rule="4E0", player=actor.name, state=state)
+    check(ctx)
+
+
+def check(ctx: Context) -> None:
+    """Rules 4E0, 4E40: four or more Paranoid PEPs: a State of Emergency and Black
+    Watch Plaid; fewer: every Procedure stops, time resumes, Jolly Roger."""
+    count = paranoid().count()
+    game = ctx.game
+    if count >= PARANOID_ENOUGH:
+        if game.threat_flag != "Black Watch Plaid":
+            _flag(ctx, "Black Watch Plaid", f"{count} PEPs are Paranoid")
+        if not running():
+            begin(ctx, first_step=1, coordinator=_last_mom())
+    else:
+        if game.threat_flag == "Black Watch Plaid":
+            _flag(ctx, "Jolly Roger", f"only {count} PEPs are Paranoid")
+        procedures = running()
+        for em in procedures:
+            _end(ctx, em, "stopped", f"fewer than four PEPs are Paranoid ({count})")
+        if procedures and ctx.game.time_stopped:
+            resume_time(ctx, rule="4E0", why="the State of Emergency is over")
+
+
+def _flag(ctx: Context, value: str, why: str) -> None:
+    game = ctx.game
+    before, game.threat_flag = game.threat_flag, value
+    game.save()
+    ctx.record("flag", f"the Threat Flag is {value} (was {before}): {why}", rule="4E40",
+               before=before, after=value)
+
+
+def _last_mom() -> Player | None:
+    """Rule 4E0, step 2: the PEP who most recently held the Ministry of Ministries."""
+    current = Ministry.get_or_none(Ministry.name == "Ministry")
+    pep_ids = {p.id for p in peps()}
+    if current is not None and current.holder_id in pep_ids:
+        return Player.get_by_id(current.holder_id)
+    names = {p.name: p for p in peps()}
+    for e in Event.select().where(Event.kind == "ministry").order_by(Event.seq.desc()):
+        if e.data.get("ministry") == "Ministry" and e.data.get("holder") in names:
+            return names[e.data["holder"]]
+    return None
+
+
+# ------------------------------------------------------- the Procedure
+
+def begin(ctx: Context, first_step: int, coordinator: Player | None) -> Emergency:
+    """Rule 4E0, steps 1-3: time stops, the Coordinator, the Emergency Forum."""
+    if not ctx.game.time_stopped:
+        stop_time(ctx, rule="4E0", why="a State of Emergency")
+    last = Emergency.select(Emergency.id).order_by(Emergency.id.desc()).first()
+    em = Emergency.create(id=(last.id if last else 0) + 1, started_at=ctx.at, first_step=first_step,
+                          coordinator=coordinator)
+    who = coordinator.name if coordinator else "nobody (no PEP ever held the Ministry of Ministries)"
+    _notice(ctx, em, f"Emergency Procedure {em.id} begins (step {first_step}); game time is "
+            f"stopped; the Emergency Coordinator is {who}", coordinator=coordinator.name if coordinator else None)
+    forum = ctx.config.get("emergency.forum") or ""
+    if forum:
+        _designate(ctx, em, forum, "bnomic, from the configuration,")
+    durations.schedule(ctx, durations.Due(at=ctx.at + timedelta(hours=24)), "emergency_24_hours", "4E0",
+                       emergency=em.id)
+    return em
+
+
+def _notice(ctx: Context, em: Emergency, summary: str, **data) -> Event:
+    """An event of the Procedure, told to the list (Rule 4E0 step 3: a reasonable
+    effort to notify the PEPs)."""
+    data.setdefault("forum", em.forum)
+    return ctx.record("emergency", summary, rule="4E0", emergency=em.id, mail=True, **data)
+
+
+def _designate(ctx: Context, em: Emergency, forum: str, by: str) -> None:
+    em.forum, em.forum_by = forum, by
+    em.save()
+    _notice(ctx, em, f"{by} designates {forum} as the Emergency Forum of Procedure {em.id}",
+            forum=forum)
+
+
+def _procedure(ctx: Context, number: str | None = None) -> Emergency:
+    procs = running()
+    if not procs:
+        raise Rejected("B Nomic is not in a State of Emergency", rule="4E0")
+    if number:
+        found = [e for e in procs if str(e.id) == number.strip("# ")]
+        if not found:
+            raise Rejected(f"there is no running Emergency Procedure {number}", rule="4E0")
+        return found[0]
+    return procs[-1]
+
+
+def _coordinator_or_late(ctx: Context, em: Emergency, actor: Player, what: str) -> None:
+    """Step 3, 4: the Coordinator's to do; any PEP's after 24 hours."""
+    if em.coordinator_id == actor.id:
+        return
+    if ctx.at - em.started_at < timedelta(hours=24):
+        raise Rejected(f"the Emergency Coordinator {what} in the first 24 hours; after that any PEP "
+                       "may", rule="4E0")
+
+
+def _via_forum(ctx: Context, em: Emergency) -> None:
+    """Steps 4, 5, 7 happen "via the Emergency Forum": a message to its address."""
+    if not em.forum:
+        raise Rejected("no Emergency Forum has been designated yet", rule="4E0")
+    if ctx.post is None:
+        return
+    forum = em.forum.lower()
+    public = [a.lower() for a in (ctx.config.get("addresses.public_fora") or [])]
+    if forum in [r.lower() for r in ctx.post.recipients] or (forum in public and ctx.post.public):
+        return
+    raise Rejected(f"send this to the Emergency Forum ({em.forum})", rule="4E0")
+
+
+@action("designate_forum",
+        r"i designate {name:forum} as the emergency forum(?: (?:of|for) procedure {number})?",
+        rule="4E0", example="I designate emergency@example.org as the Emergency Forum",
+        keywords=("designate", "emergency"))
+def designate(ctx: Context, actor: Player, forum: str, number: str | None = None) -> None:
+    """Rule 4E0, step 3: the Coordinator designates the Emergency Forum (any PEP after 24 hours)."""
+    actor = require_pep(actor)
+    em = _procedure(ctx, number)
+    if em.forum:
+        raise Rejected(f"the Emergency Forum is {em.forum} already", rule="4E0")
+    _coordinator_or_late(ctx, em, actor, "designates the Emergency Forum")
+    _designate(ctx, em, forum.strip().strip("<>"), actor.name)
+
+
+@action("initialise_pause",
+        r"i (?:am )?initiali[sz](?:e|ing) the pause(?: (?:of|for) procedure {number})?",
+        rule="4E0", example="I initialise the Pause", keywords=("pause",))
+def initialise_pause(ctx: Context, actor: Player, number: str | None = None) -> None:
+    """Rule 4E0, step 4: the Coordinator (any PEP after 24 hours) states to the
+    Emergency Forum that he initialises the Pause; it is zero."""
+    actor = require_pep(actor)
+    em = _procedure(ctx, number)
+    if em.pause is not None:
+        raise Rejected(f"the Pause is initialised already (it is {em.pause})", rule="4E0")
+    _via_forum(ctx, em)
+    _coordinator_or_late(ctx, em, actor, "initialises the Pause")
+    _set_pause(ctx, em, 0, f"{actor.name} initialises the Pause")
+
+
+def _set_pause(ctx: Context, em: Emergency, value: int, why: str) -> None:
+    em.pause, em.pause_changed_at = value, ctx.at
+    em.save()
+    _notice(ctx, em, f"the Pause of Procedure {em.id} is {value}: {why}", pause=value)
+    durations.schedule(ctx, durations.Due(at=ctx.at + timedelta(hours=48)), "emergency_48_hours",
+                       "4E0", emergency=em.id, since=ctx.at.isoformat())
+    if value >= BALLOT_AT and not em.ballot_published:
+        publish_ballot(ctx, em)
+    if value >= COUNT_AT and em.state == "running":
+        count(ctx, em)
+
+
+def _increment(ctx: Context, em: Emergency, why: str) -> None:
+    if em.state == "running" and em.pause is not None:
+        _set_pause(ctx, em, em.pause + 1, why)
+
+
+@at_start_of("midnight", rule="4E0")
+def daily_pause(ctx: Context) -> None:
+    """Rule 4E0, step 4: the Pause is increased by one each day at 00:00 UTC."""
+    for em in running():
+        _increment(ctx, em, "00:00 UTC")
+
+
+@deadline("emergency_48_hours")
+def pause_48_hours(ctx: Context, emergency: int, since: str) -> None:
+    """Rule 4E0, step 4: a Pause not incremented in the last 48 hours is incremented."""
+    em = Emergency.get_by_id(emergency)
+    if em.pause_changed_at is not None and em.pause_changed_at.isoformat() == since:
+        _increment(ctx, em, "not incremented for 48 hours")
+
+
+@deadline("emergency_24_hours")
+def first_24_hours(ctx: Context, emergency: int) -> None:
+    """Rule 4E0, steps 3-4: what the Coordinator has not done in 24 hours, any PEP may."""
+    em = Emergency.get_by_id(emergency)
+    if em.state == "running" and (not em.forum or em.pause is None):
+        missing = " and ".join(x for x, done in (("designate the Emergency Forum", em.forum),
+                                                  ("initialise the Pause", em.pause is not None)) if not done)
+        _notice(ctx, em, f"24 hours have passed: any PEP may now {missing} of Procedure {em.id}")
+
+
+@action("increment_pause",
+        r"i intend to increment the pause(?: (?:of|for) procedure {number})?",
+        rule="4E0", example="I intend to increment the Pause", keywords=("pause",))
+def intend_increment(ctx: Context, actor: Player, number: str | None = None) -> None:
+    """Rule 4E0, step 4: once per day the Coordinator may announce the intention to
+    increment the Pause; unless a PEP objects within 24 hours, it is incremented."""
+    em = _procedure(ctx, number)
+    if em.coordinator_id != actor.id:
+        raise Rejected("only the Emergency Coordinator may announce this", rule="4E0")
+    _via_forum(ctx, em)
+    if em.pause is None:
+        raise Rejected("the Pause is not initialised yet", rule="4E0")
+    if em.increment_asked_at is not None and em.increment_asked_at.date() == ctx.at.date():
+        raise Rejected("once per day", rule="4E0")
+    em.increment_asked_at, em.increment_objected = ctx.at, False
+    em.save()
+    durations.schedule(ctx, durations.Due(at=ctx.at + timedelta(hours=24)), "emergency_increment",
+                       "4E0", emergency=em.id, asked=ctx.at.isoformat())
+    _notice(ctx, em, f"{actor.name} intends to increment the Pause of Procedure {em.id}; any PEP "
+            "may object on the Emergency Forum within 24 hours")
+
+
+@action("object_increment",
+        r"i object to (?:incrementing|increasing) the pause(?: (?:of|for) procedure {number})?",
+        rule="4E0", example="I object to incrementing the Pause", keywords=("object", "pause"))
+def object_increment(ctx: Context, actor: Player, number: str | None = None) -> None:
+    """Rule 4E0, step 4: a PEP voices objection on the Emergency Forum."""
+    require_pep(actor)
+    em = _procedure(ctx, number)
+    _via_forum(ctx, em)
+    if em.increment_asked_at is None or ctx.at - em.increment_asked_at > timedelta(hours=24):
+        raise Rejected("no intention to increment the Pause is open", rule="4E0")
+    em.increment_objected = True
+    em.save()
+    _notice(ctx, em, f"{actor.name} objects to incrementing the Pause of Procedure {em.id}")
+
+
+@deadline("emergency_increment")
+def increment_unopposed(ctx: Context, emergency: int, asked: str) -> None:
+    em = Emergency.get_by_id(emergency)
+    if em.increment_asked_at is not None and em.increment_asked_at.isoformat() == asked \
+            and not em.increment_objected:
+        _increment(ctx, em, "the Coordinator's intention, unopposed for 24 hours")
+
+
+# ---------------------------------------------------- Refresh Proposals
+
+@action("submit_refresh_proposal",
+        r"i (?:submit|revise) (?:the following|a|this|my)(?: new)? refresh proposal",
+        rule="4E0", example="I submit the following Refresh Proposal: ... END REFRESH PROPOSAL",
+        keywords=("refresh",), document="refresh proposal")
+def submit_refresh(ctx: Context, actor: Player, document: str = "") -> None:
+    """Rule 4E0, step 5: before the Pause is 5, each PEP may submit a Refresh
+    Proposal, and revise or withdraw his own, via the Emergency Forum."""
+    actor = require_pep(actor)
+    em = _procedure(ctx)
+    _via_forum(ctx, em)
+    if em.pause is not None and em.pause >= BALLOT_AT:
+        raise Rejected(f"the Pause is {em.pause}: Refresh Proposals are submitted before it is 5",
+                       rule="4E0")
+    if not document.strip():
+        raise Rejected("write its list of changes after the sentence, ending with END REFRESH "
+                       "PROPOSAL", rule="4E0")
+    own = RefreshProposal.get_or_none(RefreshProposal.emergency == em, RefreshProposal.author == actor)
+    if own is None:
+        last = RefreshProposal.select(RefreshProposal.id).order_by(RefreshProposal.id.desc()).first()
+        own = RefreshProposal.create(id=(last.id if last else 0) + 1, emergency=em, author=actor,
+                                     body=document.strip(), at=ctx.at)
+        verb = "submits"
+    else:
+        own.body, own.state, own.revisions, own.at = document.strip(), "submitted", own.revisions + 1, ctx.at
+        own.save()
+        verb = "revises"
+    _notice(ctx, em, f"{actor.name} {verb} Refresh Proposal {own.id}", refresh_proposal=own.id)
+
+
+@action("withdraw_refresh_proposal",
+        r"i withdraw my refresh proposal",
+        rule="4E0", example="I withdraw my Refresh Proposal", keywords=("refresh", "withdraw"))
+def withdraw_refresh(ctx: Context, actor: Player) -> None:
+    """Rule 4E0, step 5: a PEP may withdraw his own Refresh Proposal."""
+    em = _procedure(ctx)
+    _via_forum(ctx, em)
+    own = RefreshProposal.get_or_none(RefreshProposal.emergency == em, RefreshProposal.author == actor,
+                                      RefreshProposal.state == "submitted")
+    if own is None:
+        raise Rejected("you have no Refresh Proposal in this Procedure", rule="4E0")
+    if em.pause is not None and em.pause >= BALLOT_AT:
+        raise Rejected("the Ballot is out: it is too late to withdraw", rule="4E0")
+    own.state = "withdrawn"
+    own.save()
+    _notice(ctx, em, f"{actor.name} withdraws Refresh Proposal {own.id}")
+
+
+def candidates(em: Emergency) -> list[RefreshProposal]:
+    return list(RefreshProposal.select().where(RefreshProposal.emergency == em,
+                                               RefreshProposal.state == "submitted")
+                .order_by(RefreshProposal.id))
+
+
+def publish_ballot(ctx: Context, em: Emergency) -> None:
+    """Rule 4E0, step 6: at Pause 5 the Refresh Proposals are gathered into a Ballot
+    and published (bnomic does it for the Coordinator)."""
+    em.ballot_published = True
+    em.save()
+    items = [{"id": rp.id, "author": rp.author.name, "body": rp.body} for rp in candidates(em)]
+    ctx.record("emergency_ballot", f"the Ballot of Emergency Procedure {em.id}: Refresh Proposals "
+               + (", ".join(str(i["id"]) for i in items) or "none"), rule="4E0", emergency=em.id,
+               mail=True, refresh_proposals=items, forum=em.forum)
+
+
+_RANKING = r"(?P<ranking>#?\d+(?:\s*(?:,|>|then|and|;)\s*#?\d+)*)"
+
+
+@action("rank_refresh_proposals",
+        r"i rank (?:the )?refresh proposals:?\s*" + _RANKING,
+        r"my (?:emergency )?ballot(?: is)?:?\s*" + _RANKING,
+        rule="4E0", example="I rank the Refresh Proposals: 3, 1, 2", keywords=("rank", "ballot"))
+def rank(ctx: Context, actor: Player, ranking: str) -> None:
+    """Rule 4E0, step 7: each PEP may cast a single Ballot ranking some or all of
+    the Refresh Proposals, the most preferred first."""
+    actor = require_pep(actor)
+    em = _procedure(ctx)
+    _via_forum(ctx, em)
+    if not em.ballot_published:
+        raise Rejected("the Ballot is published when the Pause is 5", rule="4E0")
+    if RankedBallot.select().where(RankedBallot.emergency == em, RankedBallot.voter == actor).exists():
+        raise Rejected("each PEP casts a single Ballot", rule="4E0")
+    ids = [int(x) for x in re.findall(r"\d+", ranking)]
+    valid = {rp.id for rp in candidates(em)}
+    wrong = [i for i in ids if i not in valid]
+    if wrong or len(set(ids)) != len(ids) or not ids:
+        raise Rejected(f"rank each of the Refresh Proposals {sorted(valid)} at most once"
+                       + (f"; {wrong} are not on the Ballot" if wrong else ""), rule="4E0")
+    RankedBallot.create(emergency=em, voter=actor, ranking=ids, at=ctx.at)
+    _notice(ctx, em, f"{actor.name} casts a Ballot: {' > '.join(map(str, ids))}", ranking=ids)
+
+
+# ------------------------------------------------------------ the count
+
+def instant_runoff(ballots: list[list[int]], options: list[int], draw) -> tuple[int | None, list[dict]]:
+    """Rule 4E0, step 8: each Ballot counts for its top choice not eliminated
+    (exhausted Ballots are discarded); a majority wins; else the fewest is
+    eliminated, a tie drawn at random by `draw(sorted tied ids)`."""
+    alive, rounds = sorted(options), []
+    live = [list(b) for b in ballots]
+    while alive:
+        tally = {o: 0 for o in alive}
+        counted = []
+        for b in live:
+            top = next((c for c in b if c in tally), None)
+            if top is not None:
+                tally[top] += 1
+                counted.append(b)
+        live = counted                   # an exhausted Ballot is not counted again
+        total = sum(tally.values())
+        round_ = {"round": len(rounds) + 1, "votes": {str(k): v for k, v in tally.items()},
+                  "ballots": total}
+        rounds.append(round_)
+        leader = max(alive, key=lambda o: (tally[o], -o))
+        if total and tally[leader] * 2 > total:
+            round_["selected"] = leader
+            return leader, rounds
+        if len(alive) == 1:
+            round_["note"] = "no majority with one Refresh Proposal left"
+            return None, rounds
+        fewest = min(tally.values())
+        tied = sorted(o for o in alive if tally[o] == fewest)
+        out = tied[0] if len(tied) == 1 else draw(tied)
+        round_["eliminated"] = out
+        if len(tied) > 1:
+            round_["tie"] = tied
+        alive.remove(out)
+    return None, rounds
+
+
+def count(ctx: Context, em: Emergency) -> None:
+    """Rule 4E0, steps 8-9: at Pause 7, the count (shown round by round), the
+    selected Refresh Proposal's changes, all PEPs Calm, time resumes."""
+    ballots = [b.ranking for b in RankedBallot.select().where(RankedBallot.emergency == em)
+               .order_by(RankedBallot.id)]
+    rng = ctx.rng()
+    winner, rounds = instant_runoff(ballots, [rp.id for rp in candidates(em)],
+                                    lambda tied: rng.choice(tied))
+    em.count, em.winner = rounds, winner
+    em.save()
+    lines = []
+    for r in rounds:
+        text = f"round {r['round']}: " + ", ".join(f"RP {k}: {v}" for k, v in r["votes"].items())
+        if "tie" in r:
+            text += f"; tie for fewest between {r['tie']}, drawn at random: RP {r['eliminated']} eliminated"
+        elif "eliminated" in r:
+            text += f"; RP {r['eliminated']} eliminated"
+        if "selected" in r:
+            text += f"; RP {r['selected']} has a majority"
+        lines.append(text)
+    applied, unapplied = [], []
+    if winner is not None:
+        rp = RefreshProposal.get_by_id(winner)
+        parsed = changes.parse(rp.body)
+        done = changes.apply(ctx, parsed.changes, source=f"Refresh Proposal {rp.id}", rule="4E0")
+        applied = [a.summary for a in done if a.ok]
+        unapplied = [f"{a.change.text}: {a.summary}" for a in done if not a.ok] + parsed.prose
+    coordinator = em.coordinator.name if em.coordinator_id else "the PEPs"
+    ctx.record("emergency_count", f"the count of Emergency Procedure {em.id}: "
+               + (f"Refresh Proposal {winner} is selected" if winner else "no Refresh Proposal is selected"),
+               rule="4E0", emergency=em.id, mail=True, rounds=rounds, lines=lines, winner=winner,
+               applied=applied, unapplied=unapplied, coordinator=coordinator)
+    if unapplied:
+        _notice(ctx, em, f"the Emergency Coordinator ({coordinator}) is to implement what bnomic could "
+                "not apply: " + " | ".join(u[:300] for u in unapplied))
+    _end(ctx, em, "completed", "its count is done")
+    for p in paranoid():
+        p.mental_state = "Calm"
+        p.save()
+        ctx.record("mental_state", f"{p.name} is Calm (the Procedure is complete)", rule="4E0",
+                   player=p.name, state="Calm")
+    if not running() and ctx.game.time_stopped:
+        resume_time(ctx, rule="4E0", why="the Emergency Procedure is complete")
+    check(ctx)
+
+
+def _end(ctx: Context, em: Emergency, state: str, why: str) -> None:
+    em.state = state
+    em.save()
+    _notice(ctx, em, f"Emergency Procedure {em.id} {'is complete' if state == 'completed' else 'stops'}: {why}")
+
+
+@action("parallel_procedure",
+        r"i initiate (?:another|a new|a parallel) emergency procedure",
+        rule="4E0", example="I initiate another Emergency Procedure", keywords=("emergency", "procedure"))
+def parallel(ctx: Context, actor: Player) -> None:
+    """Rule 4E0: when every running Procedure has run 14 days or more, any PEP may
+    initiate another, starting at step 3, as its Coordinator."""
+    actor = require_pep(actor)
+    procs = running()
+    if not procs:
+        raise Rejected("B Nomic is not in a State of Emergency", rule="4E0")
+    young = [e.id for e in procs if ctx.at - e.started_at < timedelta(days=14)]
+    if young:
+        raise Rejected(f"Procedure {young[0]} has run less than 14 days", rule="4E0")
+    begin(ctx, first_step=3, coordinator=actor)
+
+
+@at_start_of("nday", rule="4E0", nday=3)
+def mulberry_calm(ctx: Context) -> None:
+    """Rule 4E0: at the beginning of Mulberry (nday 3), Paranoid PEPs become Calm
+    if, and only if, the Threat Flag is Pink Ponies."""
+    if ctx.game.threat_flag != "Pink Ponies":
+        return
+    for p in paranoid():
+        p.mental_state = "Calm"
+        p.save()
+        ctx.record("mental_state", f"{p.name} is Calm (Mulberry, under Pink Ponies)", rule="4E0",
+                   player=p.name, state="Calm")
+
+
+def view(ctx: Context) -> dict:
+    """`bnomic show emergency --json` (a contract: add, never rename)."""
+    procs = running()
+    em = procs[-1] if procs else Emergency.select().order_by(Emergency.id.desc()).first()
+    return {"active": bool(procs), "paranoid": [p.name for p in paranoid()],
+            "coordinator": em.coordinator.name if em and em.coordinator_id else None,
+            "pause": em.pause if em else None,
+            "refresh_proposals": [{"id": rp.id, "author": rp.author.name, "body": rp.body,
+                                   "state": rp.state} for rp in (
+                RefreshProposal.select().where(RefreshProposal.emergency == em)
+                .order_by(RefreshProposal.id) if em else [])],
+            "threat_flag": Game.get().threat_flag,
+            "procedure": em.id if em else None, "state": em.state if em else None,
+            "forum": em.forum if em else None, "count": em.count if em else [],
+            "winner": em.winner if em else None,
+            "procedures": [{"id": e.id, "state": e.state, "started_at": e.started_at.isoformat(),
+                            "pause": e.pause} for e in Emergency.select().order_by(Emergency.id)]}
