@@ -354,16 +354,21 @@ def _success_of(number: int) -> str:
 def _conflict_culling(proposals: list[Proposal], rows: dict) -> None:
     """Rule 4E15: in descending Strength (and descending number when equal), a Won
     proposal makes every proposal that Conflicts with it Lost."""
-    def conflict(a: Proposal, b: Proposal) -> bool:
-        return (b.number is not None and b.number in a.conflicts) or \
-               (a.number is not None and a.number in b.conflicts)
+    by_number = {p.number: p for p in proposals if p.number is not None}
+    conflicting: dict[int, set[int]] = defaultdict(set)     # either lists the other
+    for p in proposals:
+        for n in p.conflicts:
+            if n in by_number and n != p.number:
+                conflicting[p.id].add(by_number[n].id)
+                conflicting[by_number[n].id].add(p.id)
+    ids = {p.id: p for p in proposals}
     order = sorted(proposals, key=lambda p: (rows[p.id]["strength"], p.number or 0), reverse=True)
     for p in order:
         if rows[p.id]["success"] != "Won":
             continue
-        for other in proposals:
-            if other.id != p.id and conflict(p, other) and rows[other.id]["success"] != "Lost":
-                _decide(other, rows[other.id], "Lost",
+        for other_id in sorted(conflicting[p.id]):
+            if rows[other_id]["success"] != "Lost":
+                _decide(ids[other_id], rows[other_id], "Lost",
                         f"Conflict Culling: it Conflicts with proposal {_n(p)}, which is Won")
 
 
@@ -450,7 +455,7 @@ def _close(ctx: Context, p: Proposal, r: dict, nweek: int) -> None:
 
 def _result(p: Proposal, r: dict, finals: dict[int, str], names: dict[int, str]) -> dict:
     votes = {names[pid]: w for pid, w in sorted(finals.items(), key=lambda kv: names[kv[0]].casefold())}
-    return {"number": p.number, "title": p.title, "author": p.author.name, "votes": votes,
+    return {"number": p.number, "title": p.title, "author": names[p.author_id], "votes": votes,
             "for": r["FOR"], "against": r["AGAINST"], "abstain": r["ABSTAIN"], "shelve": r["SHELVE"],
             "stamina": r["stamina"], "strength": r["strength"], "success": r["success"],
             "outcome": r["outcome"], "passed": r["passed"], "failed": r.get("failed", False),
@@ -472,9 +477,11 @@ def _results_duty(ctx: Context, tally_seq: int) -> None:
 
 def _pay_colors(ctx: Context, passed: list[Proposal]) -> None:
     """Rule 4E69: a passed proposal with a Color other than Blank gives m100 to
-    that Color's Corporation. No rule of this ruleset creates Corporations, so
-    nothing is paid; the event log says so."""
+    that Color's Corporation. bnomic does not keep Corporations (Rules 4E68,
+    4E70) yet, so the event log records what is owed."""
     for p in passed:
         if p.color != "Blank":
-            ctx.record("color", f"{label(p)} Passed with the Color {p.color}, but there is no "
-                       f"{p.color} Corporation to receive m100", rule="4E69", proposal=p.id)
+            ctx.record("color", f"{label(p)} Passed with the Color {p.color}: the {p.color} "
+                       "Corporation is owed m100, but bnomic keeps no Corporations yet (Rules 4E68, "
+                       "4E70)", rule="4E69", proposal=p.id, corporation=f"{p.color} Corporation",
+                       amount=100)
