@@ -152,3 +152,11 @@ def test_the_count_is_published_round_by_round(crisis):
     assert "Refresh Proposal 1 is selected.\n" in body
     assert "    Applied: Wooble's points set from 0 to 4 by Refresh Proposal 1\n" in body
     assert body.rstrip().endswith("All PEPs are Calm.\n-- \nbnomic, the B Nomic mail processor".rstrip())
+
+
+def test_a_paranoid_pep_forfeiting_ends_the_emergency(crisis):
+    assert emergency(crisis)["active"] is True
+    crisis.post(mail("Bob"), "I forfeit the game.", "2008-09-03T12:00:00Z")
+    e = emergency(crisis)
+    assert e["active"] is False and e["state"] == "stopped" and e["threat_flag"] == "Jolly Roger"
+    assert crisis.clock()["time_stopped"] is False

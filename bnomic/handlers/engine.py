@@ -195,12 +195,15 @@ def apply_post(post: Post, entry: int) -> list[Outcome]:
 
 
 def perform_duties(ctx: Context) -> None:
-    """What bnomic does for the ministers after every change (Rule 4E45)."""
-    try:
-        with database.atomic():
-            ministries.perform_duties(ctx.derive(ctx.cause, ctx.entry))
-    except Rejected:
-        pass
+    """What bnomic does for the ministers after every change (Rule 4E45), and what
+    the rules watch "at any time": four Paranoid PEPs or fewer (Rules 4E0, 4E40)."""
+    from . import emergency
+    for duty in (ministries.perform_duties, emergency.check):
+        try:
+            with database.atomic():
+                duty(ctx.derive(ctx.cause, ctx.entry))
+        except Rejected:
+            pass
 
 
 class _Undo(Exception):
