@@ -160,3 +160,28 @@ def test_a_paranoid_pep_forfeiting_ends_the_emergency(crisis):
     e = emergency(crisis)
     assert e["active"] is False and e["state"] == "stopped" and e["threat_flag"] == "Jolly Roger"
     assert crisis.clock()["time_stopped"] is False
+
+
+@pytest.mark.parametrize("objection, pause", [(False, 2), (True, 1)])
+def test_the_coordinators_unopposed_intent_increments_the_pause(crisis, objection, pause):
+    g = crisis
+    g.post(mail("Wooble"), f"I designate {FORUM} as the Emergency Forum.", "2008-09-03T11:00:00Z")
+    g.post(mail("Wooble"), "I initialise the Pause.", "2008-09-03T12:00:00Z", to=FORUM)
+    r = g.post(mail("Bob"), "I intend to increment the Pause.", "2008-09-03T12:30:00Z", to=FORUM)
+    assert "only the Emergency Coordinator may announce this (Rule 4E0)" in r
+    g.post(mail("Wooble"), "I intend to increment the Pause.", "2008-09-03T13:00:00Z", to=FORUM)
+    if objection:
+        g.post(mail("Dave"), "I object to incrementing the Pause.", "2008-09-04T09:00:00Z", to=FORUM)
+    g.tick("2008-09-04T13:00:00Z")          # 00:00 UTC (+1), then 24 hours after the intent
+    assert emergency(g)["pause"] == pause
+
+
+def test_a_parallel_procedure_after_fourteen_days(crisis):
+    g = crisis
+    r = g.post(mail("Dave"), "I initiate another Emergency Procedure.", "2008-09-10T10:00:00Z")
+    assert "Procedure 1 has run less than 14 days (Rule 4E0)" in r
+    r = g.post(mail("Dave"), "I initiate another Emergency Procedure.", "2008-09-17T10:00:00Z")
+    assert "Done" in r
+    procs = emergency(g)["procedures"]
+    assert [(p["id"], p["state"]) for p in procs] == [(1, "running"), (2, "running")]
+    assert emergency(g)["coordinator"] == "Dave"
