@@ -62,6 +62,9 @@ def set_attribute(ctx: Context, player: str, attribute: str, value: str) -> str:
     target.save()
     ctx.record(attribute, f"{target.name}'s {attribute} set from {old} to {new} by the operator",
                rule="operator", player=target.name, before=old, after=new)
+    if attribute == "active" and not new:
+        from .consultations import lose_ordained
+        lose_ordained(ctx, target, "lost the Active property (the operator)")     # Rule 4E18
     return f"{target.name}: {attribute} = {new}"
 
 
@@ -97,6 +100,8 @@ def remove_player(ctx: Context, name: str) -> str:
                rule="operator", player=target.name)
     from .ministries import vacate_all
     vacate_all(ctx, target, "was removed from the game")
+    from .consultations import lose_ordained
+    lose_ordained(ctx, target, "removed from the game, losing the Active property")     # Rule 4E18
     return f"{target.name} is no longer a Player"
 
 

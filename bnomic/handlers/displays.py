@@ -119,8 +119,18 @@ def chairman(ctx: Context) -> dict:
             "decided": [view(p) for p in decided.order_by(*order)]}
 
 
+def oracle(ctx: Context) -> dict:
+    from .consultations import display
+    return display(ctx)
+
+
+def judge(ctx: Context) -> dict:
+    from .justice import display
+    return display(ctx)
+
+
 GATHER = {"Society": society, "Ministry": metamin, "Time": doctor, "Fauna": ranger,
-          "Law": rulekeeper, "Change": chairman}
+          "Law": rulekeeper, "Change": chairman, "Questions": oracle, "Judging": judge}
 
 
 def gather(ctx: Context, name: str) -> dict:

@@ -101,7 +101,7 @@ _WHY = r"(?:,? (?:for|as) .+)?"      # "I pay m10 to Wooble for the map"
         r"i (?:give|pay|transfer|send|donate) {amount} to {player}" + _WHY,
         r"i (?:give|pay|transfer|send|donate) (?P<amount>[a-z]+ \d+) to {player}" + _WHY,     # "m 10"
         # "I pay Wooble m10", but not "I give Wooble a hug": the amount has a number
-        r"i (?:give|pay|send|tip) {player} (?=[a-z]*[-−]?\d){amount}" + _WHY,
+        r"i (?:give|pay|send|tip) (?!my fine\b){player} (?=[a-z]*[-−]?\d){amount}" + _WHY,
         rule="4E33", example="I give m10 to Wooble",
         keywords=("give", "pay", "transfer", "send", "donate", "tip"))
 def give(ctx: Context, actor: Player, amount: str, player: str) -> None:

@@ -76,7 +76,8 @@ _TALK = frozenset("""think thought guess wonder wondered believe suppose doubt s
 # and the lines after it, up to a line "END PROPOSAL" (or END TWEAK, END LIST,
 # END DOCUMENT...) or the end of the message; never read as actions itself.
 DOCUMENT_END = re.compile(r"^\W*end(?:\s+of)?(?:\s+(?:the|this|my))?\s+(?:proposal|tweak|tidiness\s+list"
-                          r"|list|document|oracularity|body|refresh\s+proposal)\W*$", re.I)
+                          r"|list|document|oracularity|body|refresh\s+proposal|indictment|punishment"
+                          r"|consultation|answer)\W*$", re.I)
 _INTENDED = re.compile(r"^(?P<action>.+?)(?:[\s,]+(?:with|without)\b.*)$", re.I)
 
 BEGIN = re.compile(r"^\W*(?:begin|start)\s+(?:of\s+(?:the\s+)?)?transaction\W*$", re.I)
@@ -426,7 +427,7 @@ def read(text: str) -> list[Reading]:
     return readings
 
 
-_DOCUMENT_WORDS = re.compile(r"\b(?:propos\w*|tweak|tidiness|oracularity)\b", re.I)
+_DOCUMENT_WORDS = re.compile(r"\b(?:propos\w*|tweak|tidiness|oracularity|indict\w*|consult\w*)\b", re.I)
 
 
 def document_word(line: str) -> bool:

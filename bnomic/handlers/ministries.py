@@ -132,8 +132,10 @@ _REWARD = r"(?:,? (?:with|at|for|setting|proposing) (?:a |the |its )?(?:new )?(?
 
 @action("assign_ministry",
         r"i (?:assign|give) (?:the )?{name:ministry} to myself" + _REWARD,
-        r"i (?:take|claim|assume|accept|fill) (?!back\b|over\b)(?:the (?:post|office|job|role) of )?{name:ministry}" + _REWARD,
-        r"i (?:become|appoint myself(?: as)?) (?:the )?{name:ministry}" + _REWARD,
+        # (not "I claim Consultation 3 is Inconsistent", 4E18)
+        r"i (?:take|claim|assume|accept|fill) (?!back\b|over\b|.*\bconsultation\b)(?:the (?:post|office|job|role) of )?{name:ministry}" + _REWARD,
+        # (not "I become Ordained" (4E18), "I become Paranoid" (4E0))
+        r"i (?:become|appoint myself(?: as)?) (?!ordained\b|paranoid\b|calm\b)(?:the )?{name:ministry}" + _REWARD,
         rule="4E46", example="I assign the Ministry of Change to myself with a Reward of m80",
         keywords=("assign", "ministry", "claim", "minister"))
 def assign(ctx: Context, actor: Player, ministry: str, reward: str | None = None) -> None:
@@ -312,8 +314,12 @@ def perform_duties(ctx: Context) -> None:
     from .displays import check_kept_displays
     from .obligations import fulfil_kind, oblige
     from .voting import chairman_duties, waiting_for_ballot
+    from .justice import judge_duties
+    from .consultations import oracle_duties
     check_kept_displays(ctx)
     chairman_duties(ctx)
+    judge_duties(ctx)
+    oracle_duties(ctx)
     game = ctx.game
     if game.clock_on or game.time_stopped or vacant().exists() or waiting_for_ballot(ctx):
         fulfil_kind(ctx, "Ministry", "clock_on", "the Clock is On" if game.clock_on

@@ -75,6 +75,8 @@ def set_active(ctx: Context, player: Player, active: bool, rule: str, why: str) 
     if not active:
         from .ministries import vacate_all
         vacate_all(ctx, player, "lost the Active property")
+        from .consultations import lose_ordained
+        lose_ordained(ctx, player, "lost the Active property")     # Rule 4E18
 
 
 @action("remove_active",
@@ -242,6 +244,8 @@ def forfeit(ctx: Context, actor: Player) -> None:
                rule="4E4", player=actor.name)
     from .ministries import vacate_all
     vacate_all(ctx, actor, "forfeited (no longer a Legal Entity)")
+    from .consultations import lose_ordained
+    lose_ordained(ctx, actor, "forfeited, losing the Active property")     # Rule 4E18
 
 
 # ----------------------------------------------------------------- addresses

@@ -19,7 +19,7 @@ from __future__ import annotations
 import re
 from collections import defaultdict
 
-from ..store import Event, Ministry, Obligation, Player, Proposal, Vote
+from ..store import Event, Fine, Ministry, Obligation, Player, Proposal, Vote
 from .clock import in_voting_period, set_clock
 from .context import Context, Rejected
 from .proposals import find, label
@@ -31,8 +31,10 @@ VOTES = ("FOR", "AGAINST", "ABSTAIN", "SHELVE")
 # ------------------------------------------------------------ the voters
 
 def registered_voters():
-    """Rule 4E20: all Players are Registered Voters unless a rule says otherwise."""
-    return Player.select().where(Player.is_player == True)  # noqa: E712
+    """Rule 4E20: all Players are Registered Voters unless a rule says otherwise.
+    Rule 4E73: a Player who has not destroyed the macks of a fine is not one."""
+    fined = Fine.select(Fine.player).where(Fine.paid == False)  # noqa: E712
+    return Player.select().where(Player.is_player == True, Player.id.not_in(fined))  # noqa: E712
 
 
 def is_registered_voter(player: Player) -> bool:

@@ -304,6 +304,15 @@ def cmd_show(args) -> None:
         emit(args, {"subject": subject, "text": body, "event": event.seq,
                     "data": (event.data if kind == "ballot" else Event.get_by_id(event.data["tally"]).data)},
              f"Subject: {subject}\n\n{body}")
+    elif kind in ("consultations", "indictments"):
+        from ..handlers import consultations, justice
+        rows = (consultations if kind == "consultations" else justice).view_all()
+        emit(args, rows, "\n".join(
+            (f"{r['number'] if r['number'] is not None else '-':>4} {r['state']:<9} "
+             f"{r['answer'] or '':<8} priest {r['priest'] or '-':<14} {r['question']}")
+            if kind == "consultations" else
+            f"{r['number']:>4} {r['state']:<11} {r['offender']:<16} {r['accusation']}" for r in rows)
+             or f"no {kind}")
     elif kind == "emergency":
         from ..handlers import emergency
         from ..handlers.context import Context
@@ -482,7 +491,7 @@ def schedule_view(game: Game) -> list[dict]:
 
 
 SHOW_KINDS = ["clock", "players", "events", "digest", "log", "schedule", "ministries", "display",
-              "rules", "proposals", "ballot", "results", "emergency"]
+              "rules", "proposals", "ballot", "results", "emergency", "consultations", "indictments"]
 
 
 # -------------------------------------------------------------------- parser
