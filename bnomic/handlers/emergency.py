@@ -84,6 +84,9 @@ def check(ctx: Context) -> None:
     """Rules 4E0, 4E40: four or more Paranoid PEPs: a State of Emergency and Black
     Watch Plaid; fewer: every Procedure stops, time resumes, Jolly Roger."""
     count = paranoid().count()
+    if count < PARANOID_ENOUGH and not Emergency.select().where(Emergency.state == "running").exists() \
+            and not Game.select().where(Game.threat_flag == "Black Watch Plaid").exists():
+        return          # the usual case, after every entry: nothing to do, cheaply
     game = ctx.game
     if count >= PARANOID_ENOUGH:
         if game.threat_flag != "Black Watch Plaid":
