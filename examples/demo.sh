@@ -4,9 +4,11 @@
 #   examples/demo.sh            # plays in a fresh temporary database
 #   examples/demo.sh game.db    # plays in game.db (which must not hold a game yet)
 #
-# Ten mails from early September 2008 (examples/mail/*.eml) are read into the
-# log; then the Clock is turned On and game time is moved through the whole of
-# nweek 1 and into nweek 2, where every Active Player is paid m25 (Rule 4E34).
+# Twelve mails from early September 2008 (examples/mail/*.eml: players join,
+# pay, chat, and two proposals are submitted) are read into the log; then the
+# Clock is turned On and game time moves to the Voting Period, where bnomic
+# publishes the Ballot and the players' votes (examples/votes/*.eml) arrive;
+# at the end of nweek 1 the votes are tallied and the results published.
 set -euo pipefail
 
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
@@ -53,14 +55,20 @@ run bnomic show --db "$db" clock
 step "4. The operator turns the Clock On (the ndelay goes back to 0)"
 run bnomic admin --db "$db" clock on
 
-step "5. Eight midnights later nday 9 (Ballotday) begins the Voting Period: the Clock turns Off"
-run bnomic tick --db "$db" --until 2008-09-11T12:00:00Z
+step "5. Nday 9 (Ballotday) begins the Voting Period: the Clock turns Off, the proposals are Open,
+   and bnomic publishes the Ballot for the Chairman (Chuck), then turns the Clock On (Rules 4E14, 4E15)"
+run bnomic tick --db "$db" --until 2008-09-12T12:00:00Z
+run bnomic show --db "$db" ballot
 
-step "6. The Clock is turned On again"
-run bnomic admin --db "$db" clock on
+step "6. The votes arrive (the latest vote on a proposal is the Final Vote)"
+votes=(votes/*.eml)
+echo "\$ bnomic ingest --db \$DB votes/*.eml"
+bnomic ingest --db "$db" "${votes[@]}"
 
-step "7. Past nday 12: nweek 2 begins, the Clock turns Off, each Active Player gains m25"
-run bnomic tick --db "$db" --until 2008-09-15T12:00:00Z
+step "7. Past nday 12: the tally (Rules 4E15, 4E19); nweek 2 begins, each Active Player gains m25"
+run bnomic tick --db "$db" --until 2008-09-16T12:00:00Z
+run bnomic show --db "$db" results
+run bnomic show --db "$db" proposals
 
 step "8. Where the game stands"
 run bnomic show --db "$db" clock

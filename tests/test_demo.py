@@ -14,5 +14,11 @@ def test_the_demo_game_runs(tmp_path):
     assert "Refused: Chuck has m60, less than m200 (Rule 4E33)" in out
     assert "nweek 2, nday 1 (Breakday), Clock Off" in out
     digest = re.search(r"^([0-9a-f]{64})$", out, re.M).group(1)
-    assert f"rebuilt from 12 log entries; digest {digest}" in out
+    # the heart of the game: a Ballot published for the Chairman, votes, the tally
+    assert "PROPOSAL 2: Fewer Fish\nAuthor: Gurg\nConflicts: 1\n\nSet A Few to 3\n" in out
+    assert "    Applied: A Few (quantities.a_few) set from 4 to 5 by Proposal 1\n" in out
+    assert ("    Gurg: 0 -> 0 (-1; a score cannot be less than zero, Rule 4E17)\n"
+            "        +2: a Final Vote other than ABSTAIN on proposals 1, 2\n"
+            "        -3: proposal 2 Failed and was never Won\n") in out
+    assert f"rebuilt from 17 log entries; digest {digest}" in out
     assert "(was" not in out
