@@ -125,6 +125,23 @@ def test_a_full_nweek_of_voting_and_its_published_results(nweek):
     assert ("OUTCOME: SHELVED (RETURNS TO THE NEXT BALLOT)" in text and
             "    Discarded: Shelved: Strength -2 would be 2 with SHELVE as FOR\n" in text)
     assert "    Applied: Rule 4E30 amended by Proposal 1" in text
+    # every figure of every proposal, as published: FOR, AGAINST, SHELVE, ABSTAIN, Stamina, Strength
+    counts = {1: (4, 1, 0, 0, 5, 3), 2: (2, 0, 0, 2, 2, 2), 3: (1, 1, 2, 0, 4, -2),
+              4: (2, 3, 0, 0, 5, -1), 5: (4, 1, 0, 0, 5, 3), 6: (5, 0, 0, 0, 5, 5),
+              7: (4, 0, 0, 0, 4, 4)}
+    outcomes = {1: "PASSED", 2: "DISCARDED", 3: "SHELVED (RETURNS TO THE NEXT BALLOT)", 4: "LOST (Failed)",
+                5: "LOST (Failed)", 6: "PASSED", 7: "LOST (Failed)"}
+    for n, (f, a, sh, ab, stamina, strength) in counts.items():
+        block = text.split(f"PROPOSAL {n}: ")[1].split("-----")[0]
+        assert f"OUTCOME: {outcomes[n]}\n" in block, n
+        assert f"FOR {f}, AGAINST {a}, SHELVE {sh}, ABSTAIN {ab}\nStamina {stamina}, Strength {strength}\n" \
+            in block, n
+        for voter, vote in props[n]["votes"].items():
+            assert f"    {voter:<20} {vote}\n" in block, (n, voter)
+    # every score change, as published
+    for line in ("    Ais523: 0 -> 6 (+6)\n", "    Bob: 0 -> 5 (+5)\n", "    Carol: 0 -> 5 (+5)\n",
+                 "    Dave: 0 -> 2 (+2)\n", "    Wooble: 0 -> 13 (+13)\n"):
+        assert line in text
     assert ("    Dave: 0 -> 2 (+2)\n"
             "        +5: a Final Vote other than ABSTAIN on proposals 1, 4, 5, 6, 7\n"
             "        -3: proposal 4 Failed and was never Won\n") in text
