@@ -130,8 +130,7 @@ def begin(ctx: Context, first_step: int, coordinator: Player | None) -> Emergenc
     """Rule 4E0, steps 1-3: time stops, the Coordinator, the Emergency Forum."""
     if not ctx.game.time_stopped:
         stop_time(ctx, rule="4E0", why="a State of Emergency")
-    last = Emergency.select(Emergency.id).order_by(Emergency.id.desc()).first()
-    em = Emergency.create(id=(last.id if last else 0) + 1, started_at=ctx.at, first_step=first_step,
+    em = Emergency.create(started_at=ctx.at, first_step=first_step,
                           coordinator=coordinator)
     who = coordinator.name if coordinator else "nobody (no PEP ever held the Ministry of Ministries)"
     _notice(ctx, em, f"Emergency Procedure {em.id} begins (step {first_step}); game time is "
@@ -328,8 +327,7 @@ def submit_refresh(ctx: Context, actor: Player, document: str = "") -> None:
                        "PROPOSAL", rule="4E0")
     own = RefreshProposal.get_or_none(RefreshProposal.emergency == em, RefreshProposal.author == actor)
     if own is None:
-        last = RefreshProposal.select(RefreshProposal.id).order_by(RefreshProposal.id.desc()).first()
-        own = RefreshProposal.create(id=(last.id if last else 0) + 1, emergency=em, author=actor,
+        own = RefreshProposal.create(emergency=em, author=actor,
                                      body=document.strip(), at=ctx.at)
         verb = "submits"
     else:
@@ -475,11 +473,7 @@ def count(ctx: Context, em: Emergency) -> None:
         _notice(ctx, em, f"the Emergency Coordinator ({coordinator}) is to implement what bnomic could "
                 "not apply: " + " | ".join(u[:300] for u in unapplied))
     _end(ctx, em, "completed", "its count is done")
-    for p in paranoid():
-        p.mental_state = "Calm"
-        p.save()
-        ctx.record("mental_state", f"{p.name} is Calm (the Procedure is complete)", rule="4E0",
-                   player=p.name, state="Calm")
+    calm_all(ctx, "the Procedure is complete")
     if not running() and ctx.game.time_stopped:
         resume_time(ctx, rule="4E0", why="the Emergency Procedure is complete")
     check(ctx)
@@ -511,13 +505,15 @@ def parallel(ctx: Context, actor: Player) -> None:
 def mulberry_calm(ctx: Context) -> None:
     """Rule 4E0: at the beginning of Mulberry (nday 3), Paranoid PEPs become Calm
     if, and only if, the Threat Flag is Pink Ponies."""
-    if ctx.game.threat_flag != "Pink Ponies":
-        return
+    if ctx.game.threat_flag == "Pink Ponies":
+        calm_all(ctx, "Mulberry, under Pink Ponies")
+
+
+def calm_all(ctx: Context, why: str) -> None:
     for p in paranoid():
         p.mental_state = "Calm"
         p.save()
-        ctx.record("mental_state", f"{p.name} is Calm (Mulberry, under Pink Ponies)", rule="4E0",
-                   player=p.name, state="Calm")
+        ctx.record("mental_state", f"{p.name} is Calm ({why})", rule="4E0", player=p.name, state="Calm")
 
 
 def view(ctx: Context) -> dict:

@@ -122,8 +122,7 @@ def submit(ctx: Context, actor: Player, document: str = "", title: str | None = 
                        "ending with END PROPOSAL (or the end of the message)", rule="4E15")
     _check_references(doc["conflicts"], None, "Conflicts")
     _check_references(doc["dependencies"], None, "Dependencies")
-    last = Proposal.select(Proposal.id).order_by(Proposal.id.desc()).first()
-    p = Proposal.create(id=(last.id if last else 0) + 1, title=title_from(ctx, title, doc["title"]),
+    p = Proposal.create(title=title_from(ctx, title, doc["title"]),
                         body=doc["body"], author=actor, conflicts=doc["conflicts"],
                         dependencies=doc["dependencies"], submitted_at=ctx.at, entry=ctx.entry)
     ctx.record("proposal", f"{actor.name} submits {label(p)}", rule="4E15", proposal=p.id,

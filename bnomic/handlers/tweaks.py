@@ -23,8 +23,7 @@ def submit_tweak(ctx: Context, actor: Player, document: str = "") -> None:
     if not document.strip():
         raise Rejected("write the Tweak's changes after the sentence, ending with END TWEAK",
                        rule="4E77")
-    last = Tweak.select(Tweak.id).order_by(Tweak.id.desc()).first()
-    t = Tweak.create(id=(last.id if last else 0) + 1, author=actor, body=document.strip(),
+    t = Tweak.create(author=actor, body=document.strip(),
                      nweek=nweek, at=ctx.at)
     ctx.record("tweak", f"{actor.name} submits Tweak {t.id}", rule="4E77", tweak=t.id,
                player=actor.name)
