@@ -236,8 +236,9 @@ def chairman_duties(ctx: Context) -> None:
 
 
 def publish_results(ctx: Context, tally_seq: int, by: str) -> None:
-    ctx.record("results", f"{by} publishes the results of nweek {Event.get_by_id(tally_seq).data['nweek']}",
-               rule="4E15", mail=True, tally=tally_seq)
+    nweek = Event.get_by_id(tally_seq).data["nweek"]
+    ctx.record("results", f"{by} publishes the results of nweek {nweek}", rule="4E15", mail=True,
+               tally=tally_seq, nweek=nweek)
 
 
 # --------------------------------------------------------------- the tally

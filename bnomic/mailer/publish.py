@@ -135,14 +135,9 @@ def latest(kind: str, nweek: int | None = None) -> Event | None:
     """The newest event of a published kind (of that nweek), that bnomic mails."""
     rows = Event.select().where(Event.kind == kind).order_by(Event.seq.desc())
     for e in rows:
-        if e.data.get("mail", True) and (nweek is None or _nweek_of(e) == nweek):
+        if e.data.get("mail", True) and (nweek is None or e.data.get("nweek") == nweek):
             return e
     return None
-
-
-def _nweek_of(e: Event) -> int | None:
-    return e.data.get("nweek") if "nweek" in e.data else Event.get_by_id(e.data["tally"]).data["nweek"] \
-        if "tally" in e.data else None
 
 
 def notify(config: Config, now: datetime) -> int:
