@@ -176,9 +176,9 @@ def _split_top(s, sep):
         c = s[i]
         if c == '"':
             q = not q
-        elif not q and c in "{<":
+        elif not q and c in "{<(":
             depth += 1
-        elif not q and c in "}>":
+        elif not q and c in "}>)":
             depth -= 1
         if not q and depth == 0 and s.startswith(sep, i):
             out.append(cur)
