@@ -24,6 +24,7 @@ import mailparser
 
 from ..config import Config
 from ..handlers.post import Post
+from . import headers
 
 
 def parse(raw: bytes):
@@ -395,7 +396,7 @@ def to_post(raw: bytes, at: datetime, config: Config | None = None, mail=None) -
     name, address = sender(mail)
     why = from_line(mail)[2] if config is None else vouch(mail, config)
     forum = "public" if config is None else forum_of(mail, config)
-    return Post(sender=address, subject=mail.subject or "", text=own_words(body_text(mail)),
+    return Post(sender=address, subject=headers.plain(mail.subject or ""), text=own_words(body_text(mail)),
                 at=at, message_id=message_id(raw, mail), display_name=name,
                 forum=forum, verified=not why, unverified_why=why,
                 recipients=tuple(_addresses(mail, "to") + _addresses(mail, "cc")),
