@@ -101,3 +101,27 @@ def test_skeletons():
     assert not names.confusable("Alice", "Alicia") and not names.confusable("Wooble", "Ais523")
     assert names.normalise("\u202eA\u200bl\u00a0 i ce\u2066") == "Al i ce"
     assert names.problem("Al\x00ice") and names.problem("\ue000x") and not names.problem("Jürgen")
+
+
+# ------------------------------------------------- one-line fields: titles
+
+def test_a_proposal_title_is_one_line_of_limited_length(game):
+    game.post("wooble@example.org", "I join as Wooble", AT)
+    long = "T" * 201
+    r = game.post("wooble@example.org", f'I submit the following proposal, titled "{long}":\n'
+                  "Repeal Rule 4E62\nEND PROPOSAL", "2008-09-01T11:00:00Z")
+    assert "Done" not in r and "at most 200 characters" in r and "(Rule 4E15)" in r
+    r = game.post("wooble@example.org", "I submit the following proposal:\nTitle: Eras\u202e\u200b!\n"
+                  "Repeal Rule 4E62\nEND PROPOSAL", "2008-09-01T12:00:00Z")
+    assert "Done" in r
+    assert [p["title"] for p in game.show("proposals")] == ["Eras!"]
+
+
+def test_a_proposal_title_from_the_subject_is_one_line(game, tmp_path):
+    game.post("wooble@example.org", "I join as Wooble", AT)
+    raw = (b"From: wooble@example.org\r\nTo: business@example.org\r\nMessage-ID: <t@example.org>\r\n"
+           b"Subject: Proposal: =?utf-8?q?Eras=0D=0AX-Injected:_1?=\r\n\r\n"
+           b"I submit the following proposal:\r\nRepeal Rule 4E62\r\nEND PROPOSAL\r\n")
+    (tmp_path / "t.eml").write_bytes(raw)
+    assert "Done" in game.cli("ingest", "--at", "2008-09-01T11:00:00Z", str(tmp_path / "t.eml"))
+    assert [p["title"] for p in game.show("proposals")] == ["Eras X-Injected: 1"]

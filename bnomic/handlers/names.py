@@ -15,6 +15,8 @@ import unicodedata
 from functools import lru_cache
 from importlib import resources
 
+from .context import Rejected
+
 # Characters that show nothing: format characters (Cf: zero-width spaces and
 # joiners, bidi controls, soft hyphen, tags, ...) and the other default-ignorable
 # code points of Unicode that are letters or marks by category (Hangul fillers,
@@ -96,3 +98,17 @@ def one_line(text: str) -> str:
     text = "".join(" " if unicodedata.category(c) in ("Cc", "Zl", "Zp") else c
                    for c in unicodedata.normalize("NFKC", text or ""))
     return normalise(text)
+
+
+def title(config, text: str | None, what: str, rule: str) -> str:
+    """A title a player wrote (a proposal's, a Rule's): one line, at most
+    `limits.title_length` characters, or Rejected. A game made before the limit
+    existed lacks it, and keeps its titles as written (so its log replays)."""
+    longest = config.get("limits.title_length")
+    if longest is None or not text:
+        return text or ""
+    text = one_line(text)
+    if len(text) > int(longest):
+        raise Rejected(f"the {what} is {len(text)} characters long; a title is one line of at "
+                       f"most {longest} characters (limits.title_length)", rule=rule)
+    return text
