@@ -125,3 +125,24 @@ def test_a_proposal_title_from_the_subject_is_one_line(game, tmp_path):
     (tmp_path / "t.eml").write_bytes(raw)
     assert "Done" in game.cli("ingest", "--at", "2008-09-01T11:00:00Z", str(tmp_path / "t.eml"))
     assert [p["title"] for p in game.show("proposals")] == ["Eras X-Injected: 1"]
+
+
+def test_an_old_game_without_the_keys_replays_and_can_turn_them_on(game):
+    """A game created before [limits] existed has none of its keys in its stored
+    configuration: it reads names as it did, and the operator can set them."""
+    from bnomic.store import Setup
+    from bnomic.store.db import open_database
+    db = open_database(game.db)
+    setup = Setup.get()
+    setup.config = {k: v for k, v in setup.config.items() if k != "limits"}
+    setup.save()
+    db.close()
+    game.post("alice@example.org", "I join as Alice", AT)
+    assert "Done" in game.post("m1@example.org", "I join as \u0410lice", "2008-09-01T11:00:00Z")
+    before = game.digest()
+    game.cli("rebuild")
+    assert game.digest() == before
+    game.admin("setting", "limits.lookalike_names", "refuse")
+    assert refused(game.post("m2@example.org", "I join as \uff21lice", "2008-09-01T12:00:00Z"))
+    code, _, err = game.run("admin", "setting", "limits.no_such_key", "1")
+    assert code != 0 and "no key" in err

@@ -79,6 +79,7 @@ def skeleton(text: str) -> str:
     return _bare("".join(table.get(c, c) for c in _bare(normalise(text))))
 
 
+@lru_cache(maxsize=4096)
 def keys(name: str) -> frozenset[str]:
     """The skeletons two names are compared by, without spaces ("TheBeast" is
     "The Beast"): as written, and case-folded (names are case-blind, and "I"
