@@ -73,7 +73,7 @@ class Config:
 
 # Sections of the configuration that decide how mail is read: `bnomic run`
 # records a change of them in the log (as a "setting" command) so replay agrees.
-GAME_SECTIONS_FROM_OPERATOR = ("addresses", "auth", "receipts", "displays")
+GAME_SECTIONS_FROM_OPERATOR = ("addresses", "auth", "receipts", "displays", "limits")
 
 
 def with_settings(data: dict, settings: dict[str, object]) -> dict:
@@ -104,8 +104,9 @@ def flatten(data: dict, prefix: str = "") -> dict[str, object]:
 
 OPERATOR_SECTIONS = ("database", "lmtp", "smtp", "smtp_out", "imap")
 POSITIVE = {"clock.ndays_per_nweek", "clock.voting_starts_nday", "clock.nweeks_per_nyear",
-            "receipts.daily_cap"}
-CHOICES = {"auth.policy": ("trust", "dkim"), "receipts.to": ("sender", "list")}
+            "receipts.daily_cap", "limits.name_length", "limits.title_length"}
+CHOICES = {"auth.policy": ("trust", "dkim"), "receipts.to": ("sender", "list"),
+           "limits.lookalike_names": ("refuse", "allow")}
 
 
 def _kind(value) -> str:

@@ -7,7 +7,7 @@ import json
 from ..store import Address, Player
 from .clock import resume_time, set_clock, stop_time
 from .context import Context, Rejected
-from .players import clean_name, find_player, name_key, starting_mackerel
+from .players import clean_name, find_player, name_key, starting_mackerel, distinct_name
 from .registry import command
 from .settings import set_setting
 
@@ -74,6 +74,7 @@ def add_player(ctx: Context, name: str, *addresses: str) -> str:
     name = clean_name(name)
     if Player.get_or_none(Player.name_key == name_key(name)):
         raise Rejected(f"the name {name!r} is already taken", rule="4E4")
+    name = distinct_name(ctx, name)
     if not addresses:
         raise Rejected("give at least one address for the new player")
     for a in addresses:

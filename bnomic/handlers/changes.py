@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from ..store import Rule, database
-from . import rules
+from . import names, rules
 from .context import Context, Rejected
 from .economy import fmt, parse_amount, whole_number
 from .players import find_player
@@ -372,7 +372,8 @@ def _power(text: str) -> Fraction:
 def create_rule(ctx: Context, args: dict, source: str, under: str) -> str:
     # Rule 4E36: the lowest number never used; Rule 4E75: Power 1/2 unless said
     power = _power(args.get("power", "1/2"))
-    row = Rule.create(number=rules.next_number(), title=args["title"], text=args["text"],
+    title = names.title(ctx.config, args["title"], "Rule's Title", "4E36")
+    row = Rule.create(number=rules.next_number(), title=title, text=args["text"],
                       section=args["section"], power_num=power.numerator,
                       power_den=power.denominator, history=[])
     return _changed(ctx, row, "created", source, under, title=row.title, section=row.section,
@@ -396,7 +397,7 @@ def repeal_rule(ctx: Context, args: dict, source: str, under: str) -> str:
 @applies("retitle_rule")
 def retitle_rule(ctx: Context, args: dict, source: str, under: str) -> str:
     row = _rule(args["number"])
-    before, row.title = row.title, args["title"]
+    before, row.title = row.title, names.title(ctx.config, args["title"], "Rule's Title", "4E36")
     return _changed(ctx, row, "retitled", source, under, before=before, after=row.title)
 
 

@@ -235,9 +235,9 @@ def not_acted_on(post: Post) -> Rejected | None:
         return Rejected("not acted on: this message reached no Public Forum; Game Actions "
                         "count only in a message to a Public Forum", rule="4E6")
     if not post.verified:
-        return Rejected("not acted on: the receiving mail server did not vouch for the From "
-                        "line (no dkim=pass or dmarc=pass in Authentication-Results), so it "
-                        "cannot be told who sent it", rule="4E7")
+        why = post.unverified_why or ("the receiving mail server did not vouch for the From "
+                                      "line (no dkim=pass or dmarc=pass in Authentication-Results)")
+        return Rejected(f"not acted on: {why}, so it cannot be told who sent it", rule="4E7")
     return None
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 import re
 
 from ..store import Address, Player
+from . import names
 from .context import Context, Rejected
 from .registry import action, assertion, at_start_of
 
@@ -173,6 +174,55 @@ _NAMED = (r",? (?:as|under the name|with the name|named|called|using the name|by
           r"|(?:and )?my name (?:is|will be)|name:?) (?!a (?:new )?player\b){name}")
 
 
+def usable_name(ctx: Context, name: str, former: Player | None = None) -> str:
+    """Rule 4E4: a new Player's name, checked: usable in actions and uniquely
+    identifying (not taken, and not like another: `distinct_name`). `former`
+    is the same entity joining again."""
+    name = clean_name(name)
+    if lookalikes_refused(ctx):
+        name = clean_name(names.normalise(name))
+    longest = int(ctx.config.get("limits.name_length", 60))
+    if not re.search(r"\w", name) or len(name) > longest or re.search(r"[@,;:.\n]", name):
+        raise Rejected(f"{name!r} is not a usable name: give one of 1 to {longest} characters, with "
+                       "a letter or digit, and no address or , ; : . (they end sentences and lists, "
+                       "so other players could not name you in an action)", rule="4E4")
+    taken = Player.get_or_none(Player.name_key == name_key(name))
+    if taken is not None and (former is None or taken.id != former.id):
+        raise Rejected(f"the name {name!r} is already taken; a Player's name must identify "
+                       "them uniquely", rule="4E4")
+    if name_key(name) in BEAST_NAMES:
+        raise Rejected(f"the name {name!r} belongs to the Operantly Conditioned Beast", rule="4E4")
+    return distinct_name(ctx, name, former)
+
+
+def lookalikes_refused(ctx: Context) -> bool:
+    """`limits.lookalike_names = "refuse"`; a game made before the setting
+    existed lacks it and replays as it was read then."""
+    return ctx.config.get("limits.lookalike_names", "allow") == "refuse"
+
+
+def distinct_name(ctx: Context, name: str, former: Player | None = None) -> str:
+    """Rule 4E4, "a uniquely identifying name": the name normalised, refused when it
+    holds control or unassigned characters, or when it is confusable with any
+    Player's name, past or present, or a name of the Beast (handlers/names.py)."""
+    if not lookalikes_refused(ctx):
+        return name
+    name = clean_name(names.normalise(name))
+    why = names.problem(name)
+    if why:
+        raise Rejected(f"{name!r} is not a usable name: {why}", rule="4E4")
+    for other in Player.select().order_by(Player.id):
+        if (former is None or other.id != former.id) and names.confusable(name, other.name):
+            raise Rejected(f"the name {name!r} looks like {other.name!r}, the name of "
+                           f"{'the Beast' if other.is_beast else 'another Player'}; a Player's "
+                           "name must identify them uniquely", rule="4E4")
+    for beast in sorted(BEAST_NAMES):
+        if names.confusable(name, beast):
+            raise Rejected(f"the name {name!r} looks like {beast!r}, a name of the Operantly "
+                           "Conditioned Beast", rule="4E4")
+    return name
+
+
 @action("join",
         r"i(?: wish| want| would like| would love|['’]d like|['’]d love| ask| request| hope| intend"
         r"| am asking| hereby ask)(?: to)? " + _JOINING + "(?:" + _NAMED + ")?",
@@ -197,22 +247,12 @@ def join(ctx: Context, actor: Player | None, name: str | None = None) -> Player:
             _, recruiters = split_recruiters(sentence)
             if recruiters:
                 break
-    name = clean_name(name)
-    if not re.search(r"\w", name) or len(name) > 60 or re.search(r"[@,;:.\n]", name):
-        raise Rejected(f"{name!r} is not a usable name: give one of 1 to 60 characters, with a "
-                       "letter or digit, and no address or , ; : . (they end sentences and lists, "
-                       "so other players could not name you in an action)", rule="4E4")
     nweek = ctx.game.nweek
     former = Player.select().join(Address).where(Address.address == address).first()
+    name = usable_name(ctx, name, former)
     if former is not None and former.left_nweek is not None and former.left_nweek >= nweek - 1:
         raise Rejected(f"you were a Player ({former.name}) in nweek {former.left_nweek}; "
                        f"you can join again from nweek {former.left_nweek + 2}", rule="4E4")
-    taken = Player.get_or_none(Player.name_key == name_key(name))
-    if taken is not None and (former is None or taken.id != former.id):
-        raise Rejected(f"the name {name!r} is already taken; a Player's name must identify "
-                       "them uniquely", rule="4E4")
-    if name_key(name) in BEAST_NAMES:
-        raise Rejected(f"the name {name!r} belongs to the Operantly Conditioned Beast", rule="4E4")
 
     if former is not None:
         player = former

@@ -15,6 +15,7 @@ class Post:
     display_name: str = ""      # the From header's name, if any
     forum: str = "public"       # Rule 4E6: "public", "discussion" or "private"
     verified: bool = True       # the From line is trusted (auth policy)
+    unverified_why: str = ""    # when it is not: why (mailer/parse.vouch)
     recipients: tuple[str, ...] = field(default=())
     in_reply_to: str = ""       # the Message-ID this answers, if any
     references: tuple[str, ...] = field(default=())

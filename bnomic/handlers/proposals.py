@@ -16,6 +16,7 @@ from __future__ import annotations
 import re
 
 from ..store import Ministry, Player, Proposal
+from . import names
 from .context import Context, Rejected
 from .registry import action
 
@@ -63,10 +64,10 @@ def title_from(ctx: Context, given: str | None, document_title: str | None) -> s
     in the subject ("Proposal: Eras")."""
     for t in (given, document_title):
         if t:
-            return t.strip().strip('"“”').strip()
+            return names.title(ctx.config, t.strip().strip('"“”').strip(), "Title", "4E15")
     subject = ctx.post.subject if ctx.post is not None else ""
     m = _SUBJECT_TITLE.search(re.sub(r"^(?:\s*(?:re|fwd?|aw)\s*:\s*)+", "", subject, flags=re.I))
-    return m.group("v").strip().strip('"“”') if m else ""
+    return names.title(ctx.config, m.group("v").strip().strip('"“”'), "Title", "4E15") if m else ""
 
 
 def find(ctx: Context, text: str, rule: str = "4E15") -> Proposal:

@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 import re
 
-from ..config import ConfigError, check_value
+from ..config import Config, ConfigError, check_value, defaults
 from ..store import Setting
 from .context import Context, Rejected
 
@@ -19,13 +19,16 @@ def set_setting(ctx: Context, key: str, value, by: str, rule: str) -> tuple[obje
     """Set configuration `key` to `value` from now on; returns (old, new).
     Refuses an unknown key, a table, or a value not of the key's kind."""
     try:
-        old = ctx.config[key]
+        old = like = ctx.config[key]
     except KeyError:
-        raise Rejected(f"the configuration has no key {key!r}") from None
-    if isinstance(old, dict):
+        # a key newer than the game (made before it existed): the default's kind
+        old, like = None, Config(defaults()).get(key)
+        if like is None:
+            raise Rejected(f"the configuration has no key {key!r}") from None
+    if isinstance(like, dict):
         raise Rejected(f"{key!r} is a table; set one of its keys")
     try:
-        check_value(key, value, old)
+        check_value(key, value, like)
     except ConfigError as e:
         raise Rejected(str(e)) from None
     if key == "quantities.a_jiffy" and "jiff" in str(value).lower():

@@ -17,6 +17,7 @@ from email.utils import format_datetime
 
 from ..config import Config
 from ..store import Outbox, durable_transaction
+from . import headers
 from .inbound import wall_clock
 from .receipts import loop_id, processor_address
 
@@ -28,20 +29,33 @@ BACKOFF_MAX = timedelta(hours=1)
 
 
 def build(row: Outbox, config: Config) -> EmailMessage:
+    """The mail an outbox row becomes. Every header value that may have come
+    from mail goes through `headers` (decoded, plain, msg-ids checked) and the
+    email package's header API; the bytes are checked before they are sent."""
     msg = EmailMessage()
     msg["From"] = f"bnomic <{processor_address(config)}>"
+    bad = [a for a in row.to if headers.address(a) is None]
+    if bad or not row.to:
+        raise ValueError(f"not a plain mail address: {bad[0]!r}" if bad else "no recipient")
     msg["To"] = ", ".join(row.to)
-    msg["Subject"] = row.subject
+    msg["Subject"] = headers.text(row.subject or "")
     msg["Date"] = format_datetime(row.queued_at)
-    msg["Message-ID"] = row.message_id
-    if row.in_reply_to:
-        msg["In-Reply-To"] = row.in_reply_to
-    if row.references:
-        msg["References"] = row.references
+    own = headers.msg_id(row.message_id)
+    if own is None:
+        raise ValueError(f"not a Message-ID: {row.message_id!r}")
+    msg["Message-ID"] = own
+    answered = headers.msg_ids(row.in_reply_to, limit=1)
+    if answered:
+        msg["In-Reply-To"] = answered[0]
+    references = headers.msg_ids(row.references)
+    if references:
+        msg["References"] = " ".join(references)
     msg["Auto-Submitted"] = row.auto_submitted      # RFC 3834: never answer this
     msg["X-Loop"] = loop_id(config)
     msg["Precedence"] = "bulk"
     msg.set_content(row.body)
+    # Whatever the Python patch level: the bytes hold exactly the headers set here.
+    headers.check_serialized(msg.as_bytes(policy=msg.policy.clone(linesep="\r\n")), msg.keys())
     return msg
 
 

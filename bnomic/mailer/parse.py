@@ -9,6 +9,7 @@ line is vouched for are decided here too, from the configuration in force.
 from __future__ import annotations
 
 import email
+import email.errors
 import email.header
 import email.policy
 import email.utils
@@ -18,10 +19,12 @@ from datetime import datetime
 from email.message import Message
 from html.parser import HTMLParser
 
+import authres
 import mailparser
 
 from ..config import Config
 from ..handlers.post import Post
+from . import headers
 
 
 def parse(raw: bytes):
@@ -79,13 +82,44 @@ def derived_message_id(raw: bytes) -> str:
     return f"<{digest}@bnomic.invalid>"
 
 
-def sender(mail) -> tuple[str, str]:
-    """(display name, address) of the From line; ('', '') when there is none."""
-    found = mail.from_ or []
-    if not found:
-        return "", ""
+def from_line(mail) -> tuple[str, str, str]:
+    """(display name, address, why not): the one address of the one From line,
+    or ('', '', the reason it cannot be told who sent the mail).
+
+    The From line is read twice, by the email package's strict RFC 5322 parser
+    and by the lenient one mail-parser uses; both must find the same single
+    address, so a line that readers take differently ("alice@example.org
+    <mallory@attacker.example>", an address hidden in an encoded word) is refused."""
+    lines = [str(v) for v in (mail.message.get_all("From") or [])]
+    if not lines:
+        return "", "", "the mail has no From line"
+    if len(lines) > 1:
+        return "", "", f"the mail has {len(lines)} From lines"
+    value = " ".join(lines[0].split())
+    try:
+        strict = email.policy.default.header_factory("From", value)
+        found = [(a.display_name, a.addr_spec) for a in strict.addresses]
+        broken = any(isinstance(d, email.errors.InvalidHeaderDefect) for d in strict.defects)
+    except Exception:
+        found, broken = [], True
+    lenient = [a for _, a in email.utils.getaddresses([value]) if a]
+    if len(found) > 1 or len(lenient) > 1:
+        return "", "", "the From line has more than one address"
+    if broken or len(found) != 1 or lenient != [found[0][1]] or not _ADDRESS.fullmatch(found[0][1]):
+        return "", "", "the From line holds no single plain address"
     name, address = found[0]
-    return name or "", (address or "").strip().lower()
+    return name or "", address.lower(), ""
+
+
+# One mailbox, local@domain: no spaces, controls, quotes, brackets or a second "@".
+_ADDRESS = re.compile(r"[^\s\x00-\x1f\x7f<>()\[\]\\,;:\"@]++@[^\s\x00-\x1f\x7f<>()\[\]\\,;:\"@]++")
+
+
+def sender(mail) -> tuple[str, str]:
+    """(display name, address) of the From line; ('', '') when there is none,
+    or when it holds more than one address or is there more than once."""
+    name, address, _ = from_line(mail)
+    return name, address
 
 
 def header(mail, name: str) -> str:
@@ -287,39 +321,84 @@ def forum_of(mail, config: Config) -> str:
     return "private" if public else "public"
 
 
+# The longest Authentication-Results value read; a longer one is not believed.
+# Our own server writes a few hundred characters (authres parses in O(n^2)).
+MAX_AUTH_RESULTS = 8192
+
+
+def _auth_results(mail, authserv: str):
+    """The topmost Authentication-Results header our own server wrote (its
+    authserv-id is ours), parsed; None when there is none or it is unreadable.
+    Our server prepends its header, so any below it came with the mail: only
+    the topmost counts (RFC 8601 section 5; the server must also remove forged
+    copies that carry its authserv-id)."""
+    for value in header_all(mail, "Authentication-Results"):
+        value = value.strip()
+        try:
+            if len(value) > MAX_AUTH_RESULTS:
+                raise authres.AuthResError("too long")
+            parsed = authres.AuthenticationResultsHeader.parse_value(value)
+        except (authres.AuthResError, ValueError, TypeError):
+            first = re.split(r"[\s;(]", value, maxsplit=1)[0].lower()
+            if first == authserv:
+                return None            # ours, but unreadable: vouches for nothing
+            continue
+        if (parsed.authserv_id or "").lower() == authserv:
+            return parsed
+    return None
+
+
+def _aligned(signer: str, domain: str) -> bool:
+    """Strict-or-subdomain alignment: the signing domain is the From domain or a
+    parent of it (whoever controls example.org's DNS controls lists.example.org's)."""
+    signer = signer.strip().lower().rstrip(".")
+    return bool(signer) and (domain == signer or domain.endswith("." + signer))
+
+
+def vouch(mail, config: Config) -> str:
+    """Why the From line cannot be believed, or '' when it can: it must hold one
+    address; under `auth.policy = "dkim"` the topmost Authentication-Results of
+    our authserv-id must hold dkim=pass with header.d aligned with the From
+    domain, or dmarc=pass with header.from equal to it."""
+    _, address, why = from_line(mail)
+    if why:
+        return why
+    if config.get("auth.policy", "trust") != "dkim":
+        return ""
+    authserv = (config.get("auth.authserv_id", "") or "").strip().lower()
+    results = _auth_results(mail, authserv) if authserv else None
+    if results is None:
+        return f"the receiving mail server ({authserv or 'no authserv-id configured'}) wrote no " \
+               "readable Authentication-Results for it"
+    domain = address.rpartition("@")[2].rstrip(".")
+    for r in results.results:
+        method, result = (r.method or "").lower(), (r.result or "").lower()
+        props = {(p.type or "").lower() + "." + (p.name or "").lower(): p.value or ""
+                 for p in r.properties}
+        if result != "pass":
+            continue
+        if method == "dkim" and _aligned(props.get("header.d", ""), domain):
+            return ""
+        if method == "dmarc" and props.get("header.from", "").strip().lower().rstrip(".") == domain:
+            return ""
+    return f"the receiving mail server's Authentication-Results hold no dkim=pass for " \
+           f"{domain} (header.d) and no dmarc=pass for it (header.from)"
+
+
 def verified(mail, config: Config) -> bool:
     """The From line is trusted, or vouched for by the receiving MTA's
-    Authentication-Results (dkim=pass aligned with From, or dmarc=pass)."""
-    if config.get("auth.policy", "trust") != "dkim":
-        return True
-    authserv = (config.get("auth.authserv_id", "") or "").lower()
-    _, address = sender(mail)
-    domain = address.rpartition("@")[2]
-    # Only the topmost Authentication-Results header with our authserv-id counts:
-    # our server prepends its own; any below it came with the mail (RFC 8601 5).
-    for value in header_all(mail, "Authentication-Results"):
-        value = re.sub(r"\s+", " ", value).lower()
-        server = value.split(";", 1)[0].strip().split(" ")[0]
-        if not authserv or server != authserv:
-            continue
-        if re.search(r"\bdmarc=pass\b", value):
-            return True
-        for m in re.finditer(r"\bdkim=pass\b([^;]*)", value):
-            d = re.search(r"header\.(?:d|i)=@?([^\s;]+)", m.group(1))
-            if d is None or domain == d.group(1) or domain.endswith("." + d.group(1)):
-                return True
-        return False
-    return False
+    Authentication-Results (see `vouch`)."""
+    return not vouch(mail, config)
 
 
 def to_post(raw: bytes, at: datetime, config: Config | None = None, mail=None) -> Post:
     mail = mail or parse(raw)
     name, address = sender(mail)
-    forum, trusted = ("public", True) if config is None else (forum_of(mail, config),
-                                                              verified(mail, config))
-    return Post(sender=address, subject=mail.subject or "", text=own_words(body_text(mail)),
+    why = from_line(mail)[2] if config is None else vouch(mail, config)
+    forum = "public" if config is None else forum_of(mail, config)
+    return Post(sender=address, subject=headers.plain(mail.subject or ""), text=own_words(body_text(mail)),
                 at=at, message_id=message_id(raw, mail), display_name=name,
-                forum=forum, verified=trusted,
+                forum=forum, verified=not why, unverified_why=why,
                 recipients=tuple(_addresses(mail, "to") + _addresses(mail, "cc")),
                 in_reply_to=header(mail, "In-Reply-To").strip(),
                 references=tuple(re.findall(r"<[^<>\s]+>", header(mail, "References"))))

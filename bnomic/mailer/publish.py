@@ -19,6 +19,7 @@ from ..handlers.context import Context
 from ..render import render
 from ..handlers import clock
 from ..store import Checkpoint, Entry, Event, Game, Ministry, Outbox, Outcome, Publication, Subscription
+from . import headers
 from .receipts import outbox_message_id, processor_address, unfold
 
 
@@ -92,7 +93,7 @@ def answer_requests(post, config: Config, now: datetime) -> list[str]:
             continue
         display_mail(name, render_display(name, displays.gather(ctx, name)), [post.sender],
                      config, now, key=f"request:{post.message_id}:{name}",
-                     in_reply_to=unfold(post.message_id))
+                     in_reply_to=headers.msg_id(unfold(post.message_id)))
         sent.append(name)
     return sent
 

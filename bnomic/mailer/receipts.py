@@ -3,6 +3,7 @@ mail loop. A receipt is queued in the outbox in the same transaction that
 applies the message, so a crash can neither lose nor double it."""
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import re
 from datetime import datetime, timedelta
@@ -10,7 +11,7 @@ from datetime import datetime, timedelta
 from ..config import Config
 from ..render import render
 from ..store import Entry, Message, Outbox
-from . import parse
+from . import headers, parse
 
 LOOP_TAG = "bnomic"
 
@@ -67,8 +68,9 @@ def unfold(value: str) -> str:
 
 
 def reply_subject(subject: str) -> str:
-    subject = unfold(subject) or "(no subject)"
-    return subject if re.match(r"(?i)^re:", subject) else f"Re: {subject}"
+    """The receipt's Subject: the mail's, decoded and plain (mailer/headers), "Re: " before it."""
+    subject = headers.text(subject) or "(no subject)"
+    return subject if re.match(r"(?i)^re:", subject) else headers.text(f"Re: {subject}")
 
 
 def sent_today(sender: str, day: datetime) -> int:
@@ -94,11 +96,16 @@ def queue_receipt(entry: Entry, mail, post, outcomes, envelope_from: str | None,
     already = sent_today(post.sender, now)
     if already >= cap:
         return None
-    references = " ".join(x for x in (unfold(parse.header(mail, "References")), unfold(post.message_id)) if x)
-    body = render("receipt_mail.txt", post=post, outcomes=outcomes, entry=entry,
+    # Only well-formed msg-ids are answered and referred to (mailer/headers).
+    answered = headers.msg_id(unfold(post.message_id))
+    references = " ".join(headers.msg_ids(parse.header(mail, "References") + " " + (answered or "")))
+    # the subject and Message-ID the receipt quotes, on one line each
+    shown = dataclasses.replace(post, subject=headers.text(post.subject),
+                                message_id=headers.text(post.message_id, limit=250))
+    body = render("receipt_mail.txt", post=shown, outcomes=outcomes, entry=entry,
                   last_today=(already == cap - 1), cap=cap, preview=preview)
     return Outbox.create(
         message_id=outbox_message_id("receipt", post.message_id, config), kind="receipt",
-        to=to, subject=reply_subject(post.subject), body=body, in_reply_to=unfold(post.message_id),
+        to=to, subject=reply_subject(post.subject), body=body, in_reply_to=answered,
         references=references, auto_submitted="auto-replied", entry=entry.seq,
         queued_at=now, next_attempt_at=now)
