@@ -445,7 +445,21 @@ def cmd_status(args) -> None:
         f"last tick:      {status['last_tick']}",
         f"clock:          {clock.describe(game, cfg)}",
     ]
+    add_imap_health(status, lines)
     emit(args, status, "\n".join(lines))
+
+
+def add_imap_health(status: dict, lines: list[str]) -> None:
+    """`status`: the IMAP poller's health, under "imap" (null without a poller)."""
+    from .imap import health
+    pollers = health()
+    status["imap"] = pollers[0] if len(pollers) == 1 else (pollers or None)
+    for h in pollers:
+        lines.append(f"imap:           {h['source']}: "
+                     + ("connected" if h["connected"] else f"NOT connected ({h['failures']} failed "
+                        "attempts in a row)")
+                     + f"; last poll {h['last_poll'] or 'never'}; last UID {h['last_uid']}"
+                     + (f"; last error {h['last_error']}" if h["last_error"] else ""))
 
 
 def rules_view() -> list[dict]:

@@ -147,7 +147,10 @@ class Daemon:
             # mail that reached the mailbox while bnomic was down is stored first,
             # at its INTERNALDATE, so the catch-up applies it before later midnights
             from .imap import ImapPoller
-            self.poller = ImapPoller(self.operator["imap"], wake=self.wake_engine, stop=self.stop)
+            try:
+                self.poller = ImapPoller(self.operator["imap"], wake=self.wake_engine, stop=self.stop)
+            except (ValueError, OSError) as e:
+                raise DaemonError(str(e)) from None
             try:
                 self.poller.poll_once()
             except Exception as e:
