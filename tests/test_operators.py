@@ -84,3 +84,142 @@ def test_init_says_how_the_game_advances(tmp_path):
     assert "Clock Off" in off and "bnomic admin clock on" in off and "--clock on" in off
     on = bnomic("init", "--db", str(tmp_path / "b.sqlite"), "--clock", "on", cwd=tmp_path).stdout
     assert "The Clock is On" in on and "Each new nweek" in on
+
+
+# -------------------------------------------------------------- configuration
+
+def test_every_problem_of_the_configuration_is_reported_at_once(tmp_path):
+    cfg = tmp_path / "bnomic.toml"
+    cfg.write_text('[database]\npaht = "x.sqlite"\n'
+                   '[lmtp]\nlisten = "127.0.0.1:8024"\nmax_mesage_size = 5\n'
+                   '[smtp]\nlissten = "127.0.0.1:8025"\n'
+                   '[smtp_out]\nport = "25"\nverfy = false\n'
+                   '[imap]\nusername = "bot"\nmove_too = "Done"\nnot_before = "yesterday"\n'
+                   '[players]\nweekly_incom = 30\n'
+                   '[receipts]\ndaily_cap = "lots"\n')
+    run = bnomic("status", "--config", str(cfg), cwd=tmp_path, check=False)
+    assert run.returncode == 1 and run.stderr.count("\n") == 1 and run.stderr.startswith("bnomic: ")
+    for problem in ["unknown key 'paht' in [database]", "unknown key 'max_mesage_size' in [lmtp]",
+                    "unknown key 'lissten' in [smtp]", "smtp_out.port must be a whole number",
+                    "unknown key 'verfy' in [smtp_out]", "unknown key 'move_too' in [imap]",
+                    "imap.not_before must be a date and time", "'players.weekly_incom'",
+                    "receipts.daily_cap must be a whole number"]:
+        assert problem in run.stderr, (problem, run.stderr)
+    run = bnomic("init", "--db", str(tmp_path / "g.sqlite"), "--config", str(cfg), cwd=tmp_path,
+                 check=False)
+    assert run.returncode == 1 and "unknown key 'paht' in [database]" in run.stderr
+    assert "'players.weekly_incom'" in run.stderr and not (tmp_path / "g.sqlite").exists()
+
+
+def test_the_example_configuration_is_clean():
+    from bnomic import config
+    example = Path(__file__).parent.parent / "systemd" / "bnomic.toml.example"
+    data = config.load_operator(example)
+    assert set(data) >= set(config.OPERATOR_KEYS)
+
+
+# ------------------------------------------------------------------------ TLS
+
+@pytest.fixture
+def certificate(tmp_path):
+    """A self-signed certificate for 127.0.0.1 and localhost, made by openssl."""
+    if shutil.which("openssl") is None:
+        pytest.skip("openssl is not installed")
+    key, cert = tmp_path / "key.pem", tmp_path / "cert.pem"
+    subprocess.run(["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "2",
+                    "-keyout", str(key), "-out", str(cert), "-subj", "/CN=localhost",
+                    "-addext", "subjectAltName=DNS:localhost,IP:127.0.0.1"],
+                   check=True, capture_output=True)
+    return cert, key
+
+
+def test_smtp_out_starttls_with_a_cafile_or_without_verifying(certificate, game):
+    import smtplib
+    import ssl
+
+    from aiosmtpd.controller import Controller
+
+    from bnomic.mailer.outbound import Sender
+    from servers import free_port
+
+    cert, key = certificate
+    server_ctx = ssl.create_default_context(ssl.Purpose.CLIENT_AUTH)
+    server_ctx.load_cert_chain(cert, key)
+
+    class Handler:
+        async def handle_DATA(self, server, session, envelope):
+            return "250 OK"
+    controller = Controller(Handler(), hostname="127.0.0.1", port=free_port(),
+                            tls_context=server_ctx, require_starttls=True)
+    controller.start()
+    try:
+        base = {"host": "127.0.0.1", "port": controller.port, "starttls": True}
+        with pytest.raises(ssl.SSLCertVerificationError):       # the system's CAs do not know it
+            Sender(base, None).connect()
+        for settings in ({**base, "cafile": str(cert)}, {**base, "verify": False}):
+            smtp = Sender(settings, None).connect()
+            try:
+                assert smtp.noop()[0] == 250 and smtp.sock.version().startswith("TLS")
+            finally:
+                smtp.quit()
+    finally:
+        controller.stop()
+
+
+# ------------------------------------------------------------------------ logs
+
+def test_the_log_of_a_real_run_says_what_the_docs_promise(live_game, tmp_path):
+    import re
+    import time
+
+    from daemon import DaemonProcess, Sink, lmtp_send, write_config
+    from servers import free_port
+
+    sink = Sink().start()
+    port = free_port()
+    cfg = write_config(tmp_path, sink.port, port)
+    daemon = DaemonProcess(cfg, live_game.db).start(wait_port=port)
+    try:
+        lmtp_send(port, make_mail("wooble@example.org", "I join as Wooble. I give m500 to The Beast.",
+                                  msgid="<log1@example.org>"))
+        sink.wait_for(1)
+        live_game.admin("clock", "on")
+        deadline = time.time() + 20
+        while "Clock turned On" not in daemon.output() and time.time() < deadline:
+            time.sleep(0.1)
+    finally:
+        assert daemon.terminate() == 0
+        sink.stop()
+    lines = daemon.output().splitlines()
+    stamp = r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ (INFO|WARNING|ERROR|DEBUG) bnomic"
+    assert lines and all(re.match(stamp, line) for line in lines), lines
+    text = "\n".join(lines)
+    assert re.search(r"bnomic.lmtp: stored <log1@example.org> from \S+ \(log #\d+\)", text)
+    applied = next(line for line in lines if "applied mail" in line)
+    assert ("<log1@example.org> from wooble@example.org: join 'I join as Wooble': done (Rule 4E4)"
+            in applied and "give 'I give m500 to The Beast': refused: " in applied
+            and "(Rule 4E33)" in applied), applied
+    assert re.search(r"applied command #\d+ clock on: done: the Clock is On", text), text
+    assert re.search(r"clock: Clock turned On by .*\(Rule 4E14\)", text), text
+    assert re.search(r"bnomic.outbound: sent receipt <[^>]+> to wooble@example.org", text)
+
+
+def test_no_timestamps_under_journald(tmp_path):
+    import io
+    import logging
+
+    from bnomic.mailer import logs
+
+    out = tmp_path / "stderr"
+    with open(out, "w") as stream:
+        st = os.fstat(stream.fileno())
+        os.environ["JOURNAL_STREAM"] = f"{st.st_dev}:{st.st_ino}"
+        try:
+            assert logs.under_journald(stream)
+            logs.setup(stream=stream)
+            logging.getLogger("bnomic.test").info("one\ntwo")
+        finally:
+            del os.environ["JOURNAL_STREAM"]
+        assert not logs.under_journald(io.StringIO())      # not a real stream: stamped
+    assert out.read_text() == "INFO bnomic.test: one | two\n"
+    logging.getLogger().handlers.clear()

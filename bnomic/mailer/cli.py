@@ -84,6 +84,7 @@ def emit(args, data, text: str) -> None:
 # ----------------------------------------------------------------- commands
 
 def cmd_init(args) -> None:
+    cfg = configuration.load(args.config)      # checked before anything is created
     target = db_target(args)
     if "://" in target or (Path(target).exists() and Path(target).stat().st_size > 0):
         open_database(target)
@@ -93,7 +94,6 @@ def cmd_init(args) -> None:
                 return
             raise CLIError(f"{target} already holds a game; use another --db or remove it")
     open_game(args, create=True)
-    cfg = configuration.load(args.config)
     start = utc(args.start) if args.start else wall_clock()
     if args.nweek < 1 or not 1 <= args.nday <= cfg["clock"]["ndays_per_nweek"]:
         raise CLIError("--nweek must be at least 1 and --nday between 1 and "
@@ -369,18 +369,10 @@ def cmd_admin(args) -> None:
     print(outcome.reason)
 
 
-class OneLineFormatter(logging.Formatter):
-    """One event per line for journald, tracebacks included (folded with ' | ')."""
-
-    def format(self, record):
-        return super().format(record).replace("\n", " | ")
-
-
 def cmd_run(args) -> None:
+    from . import logs
     from .daemon import Daemon, DaemonError
-    handler = logging.StreamHandler(sys.stderr)
-    handler.setFormatter(OneLineFormatter("%(levelname)s %(name)s: %(message)s"))
-    logging.basicConfig(level=logging.DEBUG if args.verbose else logging.INFO, handlers=[handler])
+    logs.setup(args.verbose)      # one line per event; UTC timestamps unless under journald
     try:
         Daemon(configuration.load_operator(args.config), db_target(args)).run()
     except DaemonError as e:
