@@ -223,3 +223,37 @@ def test_no_timestamps_under_journald(tmp_path):
         assert not logs.under_journald(io.StringIO())      # not a real stream: stamped
     assert out.read_text() == "INFO bnomic.test: one | two\n"
     logging.getLogger().handlers.clear()
+
+
+def test_every_key_the_example_shows_commented_out_is_known(tmp_path):
+    """Uncommenting any `# key = value` line of the example keeps it valid."""
+    import re
+
+    from bnomic import config
+    example = Path(__file__).parent.parent / "systemd" / "bnomic.toml.example"
+    text = re.sub(r"^# (\w+ = )", r"\1", example.read_text(), flags=re.M)
+    (tmp_path / "all.toml").write_text(text)
+    data = config.load_operator(tmp_path / "all.toml")
+    assert {"cafile", "verify", "move_to", "flag", "not_before"} <= set(data["imap"])
+    assert {"cafile", "verify", "starttls", "password_file"} <= set(data["smtp_out"])
+
+
+# ----------------------------------------------------- packaging and the units
+
+def test_the_units_documentation_is_installed_by_the_documented_steps():
+    root = Path(__file__).parent.parent
+    operators = (root / "docs" / "operators.md").read_text()
+    for unit in ("bnomic.service", "bnomic.socket"):
+        docs = [line.split("=", 1)[1] for line in (root / "systemd" / unit).read_text().splitlines()
+                if line.startswith("Documentation=")]
+        assert docs == ["file:///usr/share/doc/bnomic/operators.md"], (unit, docs)
+    assert "install -D -m 0644 docs/operators.md /usr/share/doc/bnomic/operators.md" in operators
+    assert "COPY docs/operators.md /usr/share/doc/bnomic/operators.md" in \
+        (root / "Containerfile").read_text()
+
+
+def test_the_postgres_extra_brings_the_driver_the_readme_names():
+    requires = metadata.requires("bnomic")
+    assert any(r.startswith("psycopg2") and 'extra == "postgres"' in r for r in requires), requires
+    readme = (Path(__file__).parent.parent / "README.md").read_text()
+    assert "pip install 'bnomic[postgres]'" in readme and "postgresql://" in readme
