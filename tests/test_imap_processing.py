@@ -132,3 +132,59 @@ def test_status_shows_the_pollers_health(dovecot, db):
 def test_unknown_imap_settings_are_refused():
     with pytest.raises(ValueError, match="movee_to"):
         ImapPoller({"username": "bot", "password": "x", "movee_to": "Done"})
+
+
+# ------------------------------------------------------------------------ TLS
+
+class TlsDovecot:
+    """The test Dovecot with TLS on: STARTTLS on its IMAP port, with a
+    self-signed certificate for 127.0.0.1 made by openssl."""
+
+    def __init__(self, folder):
+        import shutil
+        import subprocess
+
+        from servers import DovecotServer, dovecot_bin
+        if dovecot_bin() is None:
+            pytest.skip("Dovecot is not installed (apt-get install dovecot-imapd)")
+        if shutil.which("openssl") is None:
+            pytest.skip("openssl is not installed")
+        self.server = DovecotServer()
+        self.cert, key = self.server.folder / "cert.pem", self.server.folder / "key.pem"
+        subprocess.run(["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "2",
+                        "-keyout", str(key), "-out", str(self.cert), "-subj", "/CN=127.0.0.1",
+                        "-addext", "subjectAltName=IP:127.0.0.1"], check=True, capture_output=True)
+        self.server._write_config()
+        conf = self.server.conf.read_text().replace("ssl = no\n", (
+            f"ssl = yes\nssl_cert = <{self.cert}\nssl_key = <{key}\n"
+            if self.server.version() < (2, 4) else
+            f"ssl = yes\nssl_server_cert_file = {self.cert}\nssl_server_key_file = {key}\n"))
+        self.server.conf.write_text(conf)
+        self.server.start()
+
+
+@pytest.fixture
+def tls_dovecot(tmp_path):
+    d = TlsDovecot(tmp_path)
+    try:
+        yield d
+    finally:
+        d.server.close(keep_log=tmp_path / "dovecot.log")
+
+
+def test_imap_starttls_with_a_cafile_or_without_verifying(tls_dovecot, db):
+    import ssl
+    server = tls_dovecot.server
+    append(server, "INBOX", make_mail("a@example.org", "Hello.", msgid="<tls@example.org>"), at=IN_GAME)
+    with pytest.raises(ssl.SSLCertVerificationError):       # the system's CAs do not know it
+        ImapPoller(server.settings(starttls=True)).poll_once()
+    for extra in ({"cafile": str(tls_dovecot.cert)}, {"verify": False}):
+        poller = ImapPoller(server.settings(starttls=True, **extra))
+        poller.source += str(extra)                          # each reads the mailbox afresh
+        try:
+            poller.poll_once()
+            assert poller.last_fetched == [1]
+            assert poller._client._imap.sock.version().startswith("TLS")
+        finally:
+            poller.close()
+    assert stored_ids() == ["<tls@example.org>"]
