@@ -214,15 +214,17 @@ def test_no_timestamps_under_journald(tmp_path):
     with open(out, "w") as stream:
         st = os.fstat(stream.fileno())
         os.environ["JOURNAL_STREAM"] = f"{st.st_dev}:{st.st_ino}"
+        logger = logging.getLogger("bnomic.test-journald")
+        logger.propagate = False
         try:
             assert logs.under_journald(stream)
-            logs.setup(stream=stream)
-            logging.getLogger("bnomic.test").info("one\ntwo")
+            logger.addHandler(logs.handler(stream))
+            logger.warning("one\ntwo")
         finally:
             del os.environ["JOURNAL_STREAM"]
+            logger.handlers.clear()
         assert not logs.under_journald(io.StringIO())      # not a real stream: stamped
-    assert out.read_text() == "INFO bnomic.test: one | two\n"
-    logging.getLogger().handlers.clear()
+    assert out.read_text() == "WARNING bnomic.test-journald: one | two\n"
 
 
 def test_every_key_the_example_shows_commented_out_is_known(tmp_path):

@@ -37,10 +37,15 @@ class OneLineFormatter(logging.Formatter):
         return super().format(record).replace("\n", " | ")
 
 
-def setup(verbose: bool = False, stream=None) -> logging.Handler:
+def handler(stream=None) -> logging.Handler:
+    """A handler writing one line per event to stream (standard error)."""
     stream = stream or sys.stderr
-    handler = logging.StreamHandler(stream)
-    handler.setFormatter(OneLineFormatter(PLAIN if under_journald(stream) else STAMPED, DATEFMT))
-    logging.basicConfig(level=logging.DEBUG if verbose else logging.INFO, handlers=[handler],
+    h = logging.StreamHandler(stream)
+    h.setFormatter(OneLineFormatter(PLAIN if under_journald(stream) else STAMPED, DATEFMT))
+    return h
+
+
+def setup(verbose: bool = False) -> None:
+    """The daemon's logging: everything through one such handler."""
+    logging.basicConfig(level=logging.DEBUG if verbose else logging.INFO, handlers=[handler()],
                         force=True)
-    return handler
