@@ -218,7 +218,8 @@ class ImapPoller:
             last_ok = next((c.updated_at for c in old), None)
             kept = old[0].source[len(prefix):] if old else ""
             text = kept if error is None else " ".join(
-                f"{now.isoformat().replace('+00:00', 'Z')} {type(error).__name__}: {error}".split())[:200]
+                f"{now.isoformat().replace('+00:00', 'Z')} {type(error).__name__}: {error}".split()
+            )[:max(0, 255 - len(prefix))]         # the key is a VARCHAR(255) on PostgreSQL
             with database.atomic():
                 Checkpoint.delete().where(Checkpoint.source.in_([c.source for c in old])).execute()
                 Checkpoint.create(source=prefix + text, uidvalidity=0 if error else 1,
