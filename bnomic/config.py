@@ -33,14 +33,19 @@ def merge(base: dict, override: dict) -> dict:
 
 
 def load_operator(path: str | Path) -> dict:
-    """The operator's TOML file, as written (no defaults)."""
+    """The operator's TOML file, as written (no defaults), checked: every key of
+    every table known and of its kind; all problems are reported at once."""
     try:
         with open(path, "rb") as f:
-            return tomllib.load(f)
+            data = tomllib.load(f)
     except FileNotFoundError:
         raise ConfigError(f"configuration file not found: {path}") from None
     except tomllib.TOMLDecodeError as e:
         raise ConfigError(f"configuration file {path} is not valid TOML: {e}") from None
+    problems = operator_problems(data) + problems_of(merge(defaults(), data))
+    if problems:
+        raise ConfigError(f"{path}: " + "; ".join(problems))
+    return data
 
 
 def load(path: str | Path | None = None) -> dict:
@@ -123,6 +128,62 @@ def _kind(value) -> str:
     return type(value).__name__
 
 
+# The operator's own tables: each key bnomic reads, and its kind. A key not
+# listed here is an error (a typo would otherwise be silently ignored).
+TEXT, WHOLE, NUMBER, SWITCH, INSTANT = "text", "a whole number", "a number", "true or false", \
+    "a date and time"
+OPERATOR_KEYS: dict[str, dict[str, str]] = {
+    "database": {"path": TEXT},
+    "lmtp": {"listen": TEXT, "max_message_size": WHOLE},
+    "smtp": {"listen": TEXT},
+    "smtp_out": {"host": TEXT, "port": WHOLE, "ssl": SWITCH, "starttls": SWITCH,
+                 "cafile": TEXT, "verify": SWITCH, "username": TEXT, "password": TEXT,
+                 "password_file": TEXT, "max_attempts": WHOLE, "retry_start_seconds": NUMBER},
+    "imap": {"host": TEXT, "port": WHOLE, "ssl": SWITCH, "starttls": SWITCH, "cafile": TEXT,
+             "verify": SWITCH, "username": TEXT, "password": TEXT, "password_file": TEXT,
+             "mailbox": TEXT, "move_to": TEXT, "flag": TEXT, "not_before": INSTANT,
+             "idle_renew_seconds": NUMBER, "backoff_start_seconds": NUMBER,
+             "backoff_max_seconds": NUMBER, "timeout_seconds": NUMBER, "poll_seconds": NUMBER},
+}
+
+
+def _fits(value, kind: str) -> bool:
+    import datetime
+    if kind == NUMBER:
+        return isinstance(value, (int, float)) and not isinstance(value, bool)
+    if kind == INSTANT:     # a TOML date-time, or the same written as text
+        if isinstance(value, datetime.datetime):
+            return True
+        try:
+            datetime.datetime.fromisoformat(str(value).replace("Z", "+00:00"))
+            return isinstance(value, str)
+        except ValueError:
+            return False
+    return _kind(value) == kind
+
+
+def operator_problems(data: dict) -> list[str]:
+    """What is wrong with the operator's own tables ([database], [lmtp], [smtp],
+    [smtp_out], [imap]): unknown keys, values of the wrong kind. All of it."""
+    problems = []
+    for section, keys in OPERATOR_KEYS.items():
+        table = data.get(section)
+        if table is None:
+            continue
+        if not isinstance(table, dict):
+            problems.append(f"[{section}] must be a table")
+            continue
+        for key, value in table.items():
+            if key not in keys:
+                problems.append(f"unknown key {key!r} in [{section}] (known: "
+                                f"{', '.join(sorted(keys))})")
+            elif not _fits(value, keys[key]):
+                problems.append(f"{section}.{key} must be {keys[key]}, not {value!r}")
+            elif keys[key] in (WHOLE, NUMBER) and value < 0:
+                problems.append(f"{section}.{key} must not be negative")
+    return problems
+
+
 def check_value(key: str, value, default) -> None:
     """A value for `key` must be of the default's kind (and in range)."""
     if _kind(value) != _kind(default) and not (isinstance(default, float) and _kind(value) == "a whole number"):
@@ -141,18 +202,35 @@ def check_value(key: str, value, default) -> None:
 
 
 def validate(data: dict) -> None:
+    """A merged configuration: the game's keys known and of the defaults' kinds,
+    the operator's tables as OPERATOR_KEYS declares. Every problem at once."""
+    problems = operator_problems(data) + problems_of(data)
+    if problems:
+        raise ConfigError("; ".join(problems))
+
+
+def problems_of(data: dict) -> list[str]:
     """The game's part of a merged configuration: known keys, values of the
-    defaults' kinds. The operator's own sections are checked where they are used."""
+    defaults' kinds (the operator's own tables: operator_problems)."""
+    problems = []
     base = flatten({k: v for k, v in defaults().items()})
     for key, value in flatten({k: v for k, v in data.items() if k not in OPERATOR_SECTIONS}).items():
         if key not in base:
             if key.startswith("currencies.") or key.startswith("calendar.holidays"):
                 continue
-            raise ConfigError(f"unknown configuration key {key!r} (a typo?)")
-        check_value(key, value, base[key])
+            problems.append(f"unknown configuration key {key!r} (a typo?)")
+            continue
+        try:
+            check_value(key, value, base[key])
+        except ConfigError as e:
+            problems.append(str(e))
     if data.get("auth", {}).get("policy") == "dkim" and not data["auth"].get("authserv_id"):
-        raise ConfigError("auth.policy = \"dkim\" needs auth.authserv_id (the receiving "
-                          "server's name in Authentication-Results)")
-    voting, last = data["clock"]["voting_starts_nday"], data["clock"]["ndays_per_nweek"]
-    if voting > last:
-        raise ConfigError(f"clock.voting_starts_nday ({voting}) is after the last nday ({last})")
+        problems.append("auth.policy = \"dkim\" needs auth.authserv_id (the receiving "
+                        "server's name in Authentication-Results)")
+    try:
+        voting, last = data["clock"]["voting_starts_nday"], data["clock"]["ndays_per_nweek"]
+        if isinstance(voting, int) and isinstance(last, int) and voting > last:
+            problems.append(f"clock.voting_starts_nday ({voting}) is after the last nday ({last})")
+    except (KeyError, TypeError):
+        pass
+    return problems

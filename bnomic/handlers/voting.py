@@ -152,8 +152,10 @@ def publish_ballot(ctx: Context, by: str, mail: bool) -> None:
     game.ballot_nweek = game.nweek
     game.save()
     data = ballot_data(ctx)
+    n = len(data["proposals"])
     ctx.record("ballot", f"{by} publishes the Ballot of nweek {game.nweek} "
-               f"({len(data['proposals'])} Open proposals)", rule="4E15", mail=mail, **data)
+               f"({'no' if n == 0 else n} Open proposal{'' if n == 1 else 's'})",
+               rule="4E15", mail=mail, **data)
 
 
 def chairman_may_turn_clock_on(ctx: Context, actor: Player) -> bool:

@@ -16,7 +16,7 @@ import time
 from datetime import datetime, timezone
 from pathlib import Path
 
-from .. import config as configuration
+from .. import __version__, config as configuration
 from ..handlers import clock
 from ..handlers.context import game_config
 from ..render import render
@@ -84,6 +84,7 @@ def emit(args, data, text: str) -> None:
 # ----------------------------------------------------------------- commands
 
 def cmd_init(args) -> None:
+    cfg = configuration.load(args.config)      # checked before anything is created
     target = db_target(args)
     if "://" in target or (Path(target).exists() and Path(target).stat().st_size > 0):
         open_database(target)
@@ -93,7 +94,6 @@ def cmd_init(args) -> None:
                 return
             raise CLIError(f"{target} already holds a game; use another --db or remove it")
     open_game(args, create=True)
-    cfg = configuration.load(args.config)
     start = utc(args.start) if args.start else wall_clock()
     if args.nweek < 1 or not 1 <= args.nday <= cfg["clock"]["ndays_per_nweek"]:
         raise CLIError("--nweek must be at least 1 and --nday between 1 and "
@@ -113,6 +113,19 @@ def cmd_init(args) -> None:
     game = Game.get()
     print(f"created a game in {target} at {iso(start)}: "
           f"{clock.describe(game, configuration.Config(cfg))}")
+    print(CLOCK_ADVICE_ON if game.clock_on else CLOCK_ADVICE_OFF)
+
+
+# What init says about the Clock, so that a small game does not sit still unawares.
+CLOCK_ADVICE_OFF = (
+    "The Clock is Off: the nday goes up at midnight UTC only while it is On (Rule 4E14). "
+    "bnomic turns it On for the MoM once no Ministry is Vacant; until then turn it On "
+    "yourself: bnomic admin clock on (or create the game with --clock on). Each new nweek "
+    "begins with the Clock Off again.")
+CLOCK_ADVICE_ON = (
+    "The Clock is On: the nday goes up at each midnight UTC (Rule 4E14). Each new nweek, "
+    "and the Voting Period, begins with the Clock Off; bnomic turns it On again once no "
+    "Ministry is Vacant, else: bnomic admin clock on.")
 
 
 def cmd_ingest(args) -> None:
@@ -356,18 +369,10 @@ def cmd_admin(args) -> None:
     print(outcome.reason)
 
 
-class OneLineFormatter(logging.Formatter):
-    """One event per line for journald, tracebacks included (folded with ' | ')."""
-
-    def format(self, record):
-        return super().format(record).replace("\n", " | ")
-
-
 def cmd_run(args) -> None:
+    from . import logs
     from .daemon import Daemon, DaemonError
-    handler = logging.StreamHandler(sys.stderr)
-    handler.setFormatter(OneLineFormatter("%(levelname)s %(name)s: %(message)s"))
-    logging.basicConfig(level=logging.DEBUG if args.verbose else logging.INFO, handlers=[handler])
+    logs.setup(args.verbose)      # one line per event; UTC timestamps unless under journald
     try:
         Daemon(configuration.load_operator(args.config), db_target(args)).run()
     except DaemonError as e:
@@ -432,7 +437,21 @@ def cmd_status(args) -> None:
         f"last tick:      {status['last_tick']}",
         f"clock:          {clock.describe(game, cfg)}",
     ]
+    add_imap_health(status, lines)
     emit(args, status, "\n".join(lines))
+
+
+def add_imap_health(status: dict, lines: list[str]) -> None:
+    """`status`: the IMAP poller's health, under "imap" (null without a poller)."""
+    from .imap import health
+    pollers = health()
+    status["imap"] = pollers[0] if len(pollers) == 1 else (pollers or None)
+    for h in pollers:
+        lines.append(f"imap:           {h['source']}: "
+                     + ("connected" if h["connected"] else f"NOT connected ({h['failures']} failed "
+                        "attempts in a row)")
+                     + f"; last poll {h['last_poll'] or 'never'}; last UID {h['last_uid']}"
+                     + (f"; last error {h['last_error']}" if h["last_error"] else ""))
 
 
 def rules_view() -> list[dict]:
@@ -502,16 +521,29 @@ class _Parser(argparse.ArgumentParser):
                   if " " in self.prog else f"bnomic: {message} (see bnomic --help)\n")
 
 
+def admin_verbs() -> str:
+    """`bnomic admin --help`'s list of verbs: each operator command's first docstring line."""
+    from ..handlers import admin, registry    # noqa: F401  (admin declares the commands)
+    lines = ["verbs:"]
+    for verb, fn in registry.COMMANDS.items():
+        lines.append("  " + " ".join((fn.__doc__ or verb).split("\n\n")[0].split()))
+    return "\n".join(lines)
+
+
 def build_parser() -> argparse.ArgumentParser:
     p = _Parser(prog="bnomic", description="Run a B Nomic game by email.")
+    p.add_argument("--version", action="version", version=f"bnomic {__version__}")
     sub = p.add_subparsers(dest="command", required=True, parser_class=_Parser)
 
-    def with_db(sp):
-        sp.add_argument("--db", help=f"game database: a path or a URL (env BNOMIC_DB; default {DEFAULT_DB})")
+    def with_db(sp, config_required: bool = False):
+        sp.add_argument("--db", help="game database: a path or a URL (default: the --config "
+                        f"file's [database] path, else env BNOMIC_DB, else {DEFAULT_DB})")
+        sp.add_argument("--config", required=config_required, metavar="FILE",
+                        help="the operator's TOML configuration (its [database] path is the "
+                        "database unless --db is given)")
         return sp
 
     sp = with_db(sub.add_parser("init", help="create a game"))
-    sp.add_argument("--config", help="TOML configuration file")
     sp.add_argument("--start", help="the game's first instant, ISO 8601 (default: now)")
     sp.add_argument("--nweek", type=int, default=1)
     sp.add_argument("--nday", type=int, default=1)
@@ -550,8 +582,8 @@ def build_parser() -> argparse.ArgumentParser:
     sp = with_db(sub.add_parser("rebuild", help="replay the whole log into empty state tables"))
     sp.set_defaults(fn=cmd_rebuild)
 
-    sp = with_db(sub.add_parser("run", help="run the daemon: receivers, engine, outbox"))
-    sp.add_argument("--config", required=True, help="the operator's TOML configuration")
+    sp = with_db(sub.add_parser("run", help="run the daemon: receivers, engine, outbox"),
+                 config_required=True)
     sp.add_argument("--verbose", action="store_true")
     sp.set_defaults(fn=cmd_run)
 
@@ -567,8 +599,12 @@ def build_parser() -> argparse.ArgumentParser:
 
     sp = with_db(sub.add_parser("admin", help="operator commands: clock on|off, time stop|resume, "
                                 "set PLAYER ATTR VALUE, add-player NAME ADDRESS..., "
-                                "remove-player NAME, add-address NAME ADDRESS"))
-    sp.add_argument("verb")
+                                "remove-player NAME, add-address NAME ADDRESS, setting KEY JSON, "
+                                "fulfil N [HOW...]",
+                                description="An operator command, kept in the log so that a "
+                                "replay repeats it.", epilog=admin_verbs(),
+                                formatter_class=argparse.RawDescriptionHelpFormatter))
+    sp.add_argument("verb", help="one of the verbs below")
     sp.add_argument("args", nargs="*")
     sp.set_defaults(fn=cmd_admin)
     return p

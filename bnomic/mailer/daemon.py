@@ -27,7 +27,10 @@ import schedule
 
 from .. import config as configuration
 from ..handlers.context import game_config
-from ..store import Setup, log as store_log, open_database, upgrade, write_transaction
+from ..store import (
+    Command, Entry, Event, Message, Outcome, Setup, log as store_log, open_database, upgrade,
+    write_transaction,
+)
 from . import outbound, publish, runner, systemd
 from .inbound import wall_clock
 from .lmtp import DEFAULT_MAX_SIZE, StoreHandler, start_server
@@ -52,6 +55,14 @@ def sync_operator_settings(operator: dict) -> list[str]:
                                          at=store_log.game_time(), issued_at=wall_clock())
                 changed.append(key)
     return changed         # the engine applies them, in order, with everything else
+
+
+def _outcome(o) -> str:
+    """'done (Rule 4E4)', 'refused: proposal 12 is not Open (Rule 4E15)'."""
+    rule = f" (Rule {o.rule})" if o.rule and o.rule != "operator" else ""
+    if o.accepted:
+        return f"done{rule}" + (f": {o.reason}" if o.reason else "")
+    return f"refused: {o.reason}{rule}"
 
 
 class Daemon:
@@ -94,6 +105,42 @@ class Daemon:
                 systemd.notify("WATCHDOG=1")
             self._beat = time.monotonic()
 
+    # ------------------------------------------------------------ the log
+    def start_reporting(self) -> None:
+        """Report only what happens from now on (not the game's history)."""
+        last = Entry.select().where(Entry.processed == True).order_by(Entry.seq.desc()).first()  # noqa: E712
+        self.reported_entry = last.seq if last else 0
+        event = Event.select(Event.seq).order_by(Event.seq.desc()).first()
+        self.reported_event = event.seq if event else 0
+
+    def report(self) -> None:
+        """One log line per entry applied (a mail: its sender and what each action
+        did; an operator command and its outcome) and per Clock change."""
+        entries = list(Entry.select().where(Entry.seq > self.reported_entry,
+                                            Entry.processed == True)  # noqa: E712
+                       .order_by(Entry.seq))
+        for entry in entries:
+            outcomes = list(Outcome.select().where(Outcome.entry == entry.seq)
+                            .order_by(Outcome.position))
+            if entry.kind == "mail":
+                m = Message.get_by_id(entry.seq)
+                log.info("applied mail #%d %s from %s: %s", entry.seq, m.message_id,
+                         m.sender or "(no sender)",
+                         "; ".join(f"{o.action or 'not understood'} "
+                                   f"{' '.join(o.text.split())[:80]!r}: {_outcome(o)}"
+                                   for o in outcomes) or "no actions")
+            else:
+                c = Command.get_by_id(entry.seq)
+                log.info("applied command #%d %s: %s", entry.seq, " ".join([c.verb, *c.args]),
+                         "; ".join(_outcome(o) for o in outcomes) or "nothing")
+            self.reported_entry = entry.seq
+        for event in (Event.select().where(Event.seq > self.reported_event,
+                                           Event.kind.in_(["clock", "time"]))
+                      .order_by(Event.seq)):
+            log.info("clock: %s (Rule %s)", event.summary, event.rule or "4E14")
+        event = Event.select(Event.seq).order_by(Event.seq.desc()).first()
+        self.reported_event = event.seq if event else self.reported_event
+
     def engine_loop(self) -> None:
         scheduler = schedule.Scheduler()
         scheduler.every(1).minutes.do(self.tick)
@@ -108,6 +155,7 @@ class Daemon:
                 if runner.process_pending(emit=True, each=self.alive):
                     self.publish()
                 scheduler.run_pending()
+                self.report()
             except Exception:
                 log.exception("engine: unexpected error; retrying shortly")
                 self.stop.wait(5)
@@ -139,6 +187,7 @@ class Daemon:
         if not self.listeners() and not self.operator.get("imap"):
             raise DaemonError("no way to receive mail: configure [lmtp] listen, [smtp] listen "
                               "or [imap], or start bnomic.socket")
+        self.start_reporting()
         changed = sync_operator_settings(self.operator)
         if changed:
             log.info("configuration recorded in the log: %s", ", ".join(changed))
@@ -147,7 +196,10 @@ class Daemon:
             # mail that reached the mailbox while bnomic was down is stored first,
             # at its INTERNALDATE, so the catch-up applies it before later midnights
             from .imap import ImapPoller
-            self.poller = ImapPoller(self.operator["imap"], wake=self.wake_engine, stop=self.stop)
+            try:
+                self.poller = ImapPoller(self.operator["imap"], wake=self.wake_engine, stop=self.stop)
+            except (ValueError, OSError) as e:
+                raise DaemonError(str(e)) from None
             try:
                 self.poller.poll_once()
             except Exception as e:

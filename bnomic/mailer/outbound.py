@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import logging
 import smtplib
-import ssl
 import threading
 from datetime import datetime, timedelta
 from email.message import EmailMessage
@@ -18,6 +17,8 @@ from email.utils import format_datetime
 from ..config import Config
 from ..store import Outbox, durable_transaction
 from . import headers
+
+from . import tls
 from .inbound import wall_clock
 from .receipts import loop_id, processor_address
 
@@ -91,11 +92,11 @@ class Sender:
         host = self.settings.get("host", "127.0.0.1")
         port = int(self.settings.get("port", 25))
         if self.settings.get("ssl"):
-            smtp = smtplib.SMTP_SSL(host, port, timeout=30, context=ssl.create_default_context())
+            smtp = smtplib.SMTP_SSL(host, port, timeout=30, context=tls.context(self.settings))
         else:
             smtp = smtplib.SMTP(host, port, timeout=30)
             if self.settings.get("starttls"):
-                smtp.starttls(context=ssl.create_default_context())
+                smtp.starttls(context=tls.context(self.settings))
         if self.settings.get("username"):
             smtp.login(self.settings["username"], self._password() or "")
         return smtp
