@@ -50,56 +50,67 @@ def mail(folder: Path, n: int, who: str, body: str, date: str) -> Path:
     return path
 
 
+def extract(version: int, into: Path) -> Path:
+    """That version's `bnomic` package, from git, in a folder of its own."""
+    code = into / f"code-v{version}"
+    code.mkdir()
+    archive = subprocess.run(["git", "-C", str(REPO), "archive", COMMITS[version], "bnomic"],
+                             check=True, capture_output=True).stdout
+    subprocess.run(["tar", "-x", "-C", str(code)], input=archive, check=True)
+    return code
+
+
+def play(version: int, db: str, code: Path, scratch: Path) -> None:
+    """The fixture game, played by that version's code in `db` (a path or a URL)."""
+    env = {**os.environ, "PYTHONPATH": str(code)}
+
+    def bnomic(*args: str) -> str:
+        done = subprocess.run([sys.executable, "-m", "bnomic.mailer.cli", args[0],
+                               "--db", db, *args[1:]], cwd=code, env=env,
+                              capture_output=True, text=True)
+        if done.returncode:
+            raise RuntimeError(f"v{version}: bnomic {' '.join(args)}: {done.stderr}")
+        return done.stdout
+
+    where = subprocess.run([sys.executable, "-c", "import bnomic; print(bnomic.__file__)"],
+                           cwd=code, env=env, capture_output=True, text=True).stdout
+    assert where.startswith(str(code)), f"v{version} would run {where}, not its own code"
+
+    bnomic("init", "--start", "2008-09-01T00:00:00Z", "--seed", f"fixture-v{version}")
+    mails = sorted((EXAMPLES / "mail").glob("*.eml"))
+    if version < 6:      # the proposals (11, 12) mean nothing before version 6
+        mails = [m for m in mails if m.name < "11"]
+    bnomic("ingest", *map(str, mails))
+    extra = scratch / f"extra-v{version}"
+    extra.mkdir()
+    if version >= 4:
+        bnomic("ingest", str(mail(extra, 1, "Chuck", "I take the Ministry of Change with a "
+                                  "Reward of m80.", "Thu, 04 Sep 2008 10:00:00 +0000")))
+        bnomic("ingest", str(mail(extra, 2, "Gurg", "I usurp the Ministry of Change, "
+                                  "proposing a Reward of m60", "Thu, 04 Sep 2008 19:00:00 +0000")))
+    if version >= 3:
+        bnomic("ingest", str(mail(extra, 3, "Wooble", "I intend to cause the Beast to forfeit "
+                                  "without objection in 2 rdays",
+                                  "Fri, 05 Sep 2008 10:00:00 +0000")))
+        bnomic("ingest", str(mail(extra, 4, "Pavitra", "I object to Wooble's intent to cause "
+                                  "the Beast to forfeit", "Fri, 05 Sep 2008 12:00:00 +0000")))
+    if version >= 7:
+        bnomic("ingest", str(mail(extra, 5, "ais523", "I become Ordained.",
+                                  "Fri, 05 Sep 2008 13:00:00 +0000")))
+    bnomic("admin", "clock", "on")
+    bnomic("tick", "--until", "2008-09-12T12:00:00Z")
+    if version >= 6:
+        bnomic("ingest", *map(str, sorted((EXAMPLES / "votes").glob("*.eml"))))
+    bnomic("tick", "--until", "2008-09-16T12:00:00Z")
+
+
 def make(version: int) -> Path:
+    """tests/schemas/v{version}.db, made anew."""
     out = HERE / f"v{version}.db"
     with tempfile.TemporaryDirectory(prefix=f"bnomic-v{version}-") as tmp:
         tmp = Path(tmp)
-        code = tmp / "code"
-        code.mkdir()
-        archive = subprocess.run(["git", "-C", str(REPO), "archive", COMMITS[version], "bnomic"],
-                                 check=True, capture_output=True).stdout
-        subprocess.run(["tar", "-x", "-C", str(code)], input=archive, check=True)
         db = tmp / "game.sqlite"
-        env = {**os.environ, "PYTHONPATH": str(code)}
-
-        def bnomic(*args: str) -> str:
-            done = subprocess.run([sys.executable, "-m", "bnomic.mailer.cli", args[0],
-                                   "--db", str(db), *args[1:]], cwd=code, env=env,
-                                  capture_output=True, text=True)
-            if done.returncode:
-                raise SystemExit(f"v{version}: bnomic {' '.join(args)}: {done.stderr}")
-            return done.stdout
-
-        where = subprocess.run([sys.executable, "-c", "import bnomic; print(bnomic.__file__)"],
-                               cwd=code, env=env, capture_output=True, text=True).stdout
-        assert where.startswith(str(code)), f"v{version} would run {where}, not its own code"
-
-        bnomic("init", "--start", "2008-09-01T00:00:00Z", "--seed", f"fixture-v{version}")
-        mails = sorted((EXAMPLES / "mail").glob("*.eml"))
-        if version < 6:      # the proposals (11, 12) mean nothing before version 6
-            mails = [m for m in mails if m.name < "11"]
-        bnomic("ingest", *map(str, mails))
-        extra = tmp / "extra"
-        extra.mkdir()
-        if version >= 4:
-            bnomic("ingest", str(mail(extra, 1, "Chuck", "I take the Ministry of Change with a "
-                                      "Reward of m80.", "Thu, 04 Sep 2008 10:00:00 +0000")))
-            bnomic("ingest", str(mail(extra, 2, "Gurg", "I usurp the Ministry of Change, "
-                                      "proposing a Reward of m60", "Thu, 04 Sep 2008 19:00:00 +0000")))
-        if version >= 3:
-            bnomic("ingest", str(mail(extra, 3, "Wooble", "I intend to cause the Beast to forfeit "
-                                      "without objection in 2 rdays",
-                                      "Fri, 05 Sep 2008 10:00:00 +0000")))
-            bnomic("ingest", str(mail(extra, 4, "Pavitra", "I object to Wooble's intent to cause "
-                                      "the Beast to forfeit", "Fri, 05 Sep 2008 12:00:00 +0000")))
-        if version >= 7:
-            bnomic("ingest", str(mail(extra, 5, "ais523", "I become Ordained.",
-                                      "Fri, 05 Sep 2008 13:00:00 +0000")))
-        bnomic("admin", "clock", "on")
-        bnomic("tick", "--until", "2008-09-12T12:00:00Z")
-        if version >= 6:
-            bnomic("ingest", *map(str, sorted((EXAMPLES / "votes").glob("*.eml"))))
-        bnomic("tick", "--until", "2008-09-16T12:00:00Z")
+        play(version, str(db), extract(version, tmp), tmp)
         con = sqlite3.connect(db)
         con.execute("VACUUM")
         con.close()
