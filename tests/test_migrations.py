@@ -223,6 +223,14 @@ def test_an_old_schema_is_refused_and_left_alone(tmp_path, command):
     assert version_of(game.db) == 6
 
 
+def test_init_if_missing_passes_an_old_game_by(tmp_path):
+    """The unit's ExecStartPre (`init --if-missing`) must let `bnomic run` start and migrate."""
+    game = Copy(tmp_path, 1)
+    raw = Path(game.db).read_bytes()
+    assert "already holds a game; nothing to do" in game.cli("init", "--if-missing")
+    assert Path(game.db).read_bytes() == raw
+
+
 def test_ingest_on_an_old_schema_stores_nothing(tmp_path):
     game = Copy(tmp_path, 6)
     mail = tmp_path / "m.eml"
