@@ -107,6 +107,15 @@ def test_a_version_6_game_on_postgres_migrates_and_keeps_every_row(postgres, tmp
     game.url, game.tmp = url, tmp_path
     code, _, err = game.run("status")
     assert code == 1 and "bnomic migrate --db" in err
+    from bnomic.mailer.daemon import Daemon, DaemonError
+    from bnomic.store import close_database, open_database
+    open_database(url)
+    try:                                 # bnomic run cannot back it up: it refuses
+        with pytest.raises(DaemonError, match="back the database up .pg_dump."):
+            Daemon({}, url).migrate()
+    finally:
+        close_database()
+    assert counts() == before
     done = json.loads(game.cli("migrate", "--json"))
     assert (done["from"], done["to"], done["backup"]) == (6, 7, None)
     after = counts()

@@ -79,15 +79,20 @@ def open_game(args, create: bool = False):
         raise CLIError(f"{target} holds no game; create one with: bnomic init --db {target}")
 
 
+def shown(target: str) -> str:
+    """A database path or URL as printed: a URL's password stays unsaid."""
+    parts = urlsplit(target) if "://" in target else None
+    if parts is None or not parts.password:
+        return target
+    return urlunsplit(parts._replace(netloc=parts.netloc.replace(
+        f":{parts.password}@", ":PASSWORD@", 1)))
+
+
 def migrate_options(args, target: str) -> str:
-    """How the operator named the game, for a command to suggest (a URL's password stays unsaid)."""
+    """How the operator named the game, for the command an error suggests."""
     if not args.db and getattr(args, "config", None):
         return f"--config {args.config}"
-    parts = urlsplit(target) if "://" in target else None
-    if parts is not None and parts.password:
-        target = urlunsplit(parts._replace(netloc=parts.netloc.replace(
-            f":{parts.password}@", ":PASSWORD@", 1)))
-    return f"--db {target}"
+    return f"--db {shown(target)}"
 
 
 def emit(args, data, text: str) -> None:
@@ -204,6 +209,7 @@ def cmd_migrate(args) -> None:
         raise CLIError("a bnomic daemon is running this game; stop it before migrating")
     done = migrations.migrate(wall_clock())
     backup = None if done.backup is None else str(done.backup)
+    target = shown(target)
     if done.before is None:
         text = f"{target} was empty: created schema version {done.after}"
     elif done.before == done.after:
