@@ -57,47 +57,4 @@ def test_postgres_url_is_accepted_by_scheme():
         open_database("postgresql://bnomic@127.0.0.1:1/none")
 
 
-def test_a_version_1_database_is_migrated_and_keeps_its_log(game):
-    """Version 1 (issue 2) had no envelope columns, outbox, checkpoints or
-    settings (version 2), nor intents, stances or start-of-nday deadlines (3)."""
-    game.join("Wooble", "2008-09-01T10:00:00Z")
-    game.tick("2008-09-03T00:00:00Z")
-    digest = game.digest()
-    con = sqlite3.connect(game.db)
-    con.execute("ALTER TABLE message DROP COLUMN envelope_from")
-    con.execute("ALTER TABLE message DROP COLUMN rcpt_tos")
-    for table in ("outbox", "checkpoint", "setting"):
-        con.execute(f"DROP TABLE {table}")
-    con.execute("ALTER TABLE deadline DROP COLUMN edge")
-    for column in ("clock_first_on_at", "threat_flag", "flag_changed_count", "motnw",
-                   "motnw_changed_nweek"):
-        con.execute(f"ALTER TABLE game DROP COLUMN {column}")
-    con.execute("ALTER TABLE setup DROP COLUMN ruleset")
-    con.execute("ALTER TABLE game DROP COLUMN ballot_nweek")
-    con.execute("ALTER TABLE player DROP COLUMN color_changed_count")
-    for column in ("ordained", "unordained_until_nweek", "mental_state"):
-        con.execute(f"ALTER TABLE player DROP COLUMN {column}")
-    for table in ("claim", "consultation", "verdict", "fine", "indictment", "rankedballot",
-                  "refreshproposal", "emergency"):
-        con.execute(f"DROP TABLE {table}")
-    for table in ("vote", "proposal", "tweak"):
-        con.execute(f"DROP TABLE {table}")
-    for table in ("ministry", "usurpation", "obligation", "publication", "subscription", "approval",
-                  "rule"):
-        con.execute(f"DROP TABLE {table}")
-    for table in ("intent", "stance"):
-        con.execute(f"DROP TABLE {table}")
-    con.execute("UPDATE schemaversion SET version = 1")
-    con.commit()
-    con.close()
-    open_database(game.db)
-    assert migrations.current_version() == 1
-    assert upgrade() == 7
-    con = sqlite3.connect(game.db)
-    columns = {row[1] for row in con.execute("PRAGMA table_info(message)")}
-    assert {"envelope_from", "rcpt_tos"} <= columns
-    assert {"outbox", "checkpoint", "setting"} <= {
-        r[0] for r in con.execute("SELECT name FROM sqlite_master WHERE type='table'")}
-    game.cli("rebuild")
-    assert game.digest() == digest
-    assert game.show("log")[0]["message_id"]
+# Upgrading real games of every earlier schema version: tests/test_migrations.py

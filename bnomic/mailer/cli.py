@@ -15,6 +15,7 @@ import tempfile
 import time
 from datetime import datetime, timezone
 from pathlib import Path
+from urllib.parse import urlsplit, urlunsplit
 
 from .. import __version__, config as configuration
 from ..handlers import clock
@@ -22,9 +23,9 @@ from ..handlers.context import game_config
 from ..render import render
 from ..store import (
     Address, Command, Entry, Event, Game, Message, Outbox, Outcome, Player, Setup,
-    StoreError, open_database, state_digest, upgrade, write_transaction,
+    StoreError, open_database, state_digest, write_transaction,
 )
-from ..store import log
+from ..store import log, migrations
 from . import archive, inbound, parse, publish, runner
 
 DEFAULT_DB = "bnomic.sqlite"
@@ -69,9 +70,29 @@ def open_game(args, create: bool = False):
     if "://" not in target and not create and not Path(target).exists():
         raise CLIError(f"no game database at {target}; create one with: bnomic init --db {target}")
     open_database(target)
-    upgrade()
+    try:
+        migrations.require_current()
+    except migrations.SchemaTooOld as e:
+        raise CLIError(f"{e}: stop the daemon, back up, then run: bnomic migrate "
+                       f"{migrate_options(args, target)}") from None
     if not create and not Setup.select().exists():
         raise CLIError(f"{target} holds no game; create one with: bnomic init --db {target}")
+
+
+def shown(target: str) -> str:
+    """A database path or URL as printed: a URL's password stays unsaid."""
+    parts = urlsplit(target) if "://" in target else None
+    if parts is None or not parts.password:
+        return target
+    return urlunsplit(parts._replace(netloc=parts.netloc.replace(
+        f":{parts.password}@", ":PASSWORD@", 1)))
+
+
+def migrate_options(args, target: str) -> str:
+    """How the operator named the game, for the command an error suggests."""
+    if not args.db and getattr(args, "config", None):
+        return f"--config {args.config}"
+    return f"--db {shown(target)}"
 
 
 def emit(args, data, text: str) -> None:
@@ -188,6 +209,30 @@ def cmd_preview(args) -> None:
         pass
     print(f"PREVIEW at {iso(at)}: nothing was changed")
     sys.stdout.write(render("receipt.txt", outcomes=captured, public=True))
+
+
+def cmd_migrate(args) -> None:
+    """Bring an older game database to this bnomic's schema, after a backup (SQLite)."""
+    target = db_target(args)
+    if "://" not in target and not Path(target).exists():
+        raise CLIError(f"no game database at {target}")
+    open_database(target)
+    version = migrations.current_version()
+    if version is not None and version >= 2 and log.engine_running(wall_clock()):
+        raise CLIError("a bnomic daemon is running this game; stop it before migrating")
+    done = migrations.migrate(wall_clock())
+    backup = None if done.backup is None else str(done.backup)
+    target = shown(target)
+    if done.before is None:
+        text = f"{target} was empty: created schema version {done.after}"
+    elif done.before == done.after:
+        text = f"{target} has schema version {done.after}, this bnomic's: nothing to do"
+    else:
+        text = (f"backed up {target} (schema version {done.before}) to {backup}\n"
+                if backup else f"no backup made of {target} (not a SQLite file: back it up "
+                               "with pg_dump)\n")
+        text += f"migrated {target} from schema version {done.before} to {done.after}"
+    emit(args, {"database": target, "from": done.before, "to": done.after, "backup": backup}, text)
 
 
 def cmd_tick(args) -> None:
@@ -578,6 +623,12 @@ def build_parser() -> argparse.ArgumentParser:
                     help="as the game stood at that time, or right after that message")
     sp.add_argument("--last", type=int, metavar="N", help="events, log: only the last N")
     sp.set_defaults(fn=cmd_show)
+
+    sp = with_db(sub.add_parser("migrate", help="bring an older game database to this bnomic's "
+                                "schema (a SQLite game is backed up first)"))
+    sp.add_argument("--config", help="the operator's TOML configuration (its [database] path)")
+    sp.add_argument("--json", action="store_true")
+    sp.set_defaults(fn=cmd_migrate)
 
     sp = with_db(sub.add_parser("rebuild", help="replay the whole log into empty state tables"))
     sp.set_defaults(fn=cmd_rebuild)

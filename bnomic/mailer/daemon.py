@@ -28,7 +28,7 @@ import schedule
 from .. import config as configuration
 from ..handlers.context import game_config
 from ..store import (
-    Command, Entry, Event, Message, Outcome, Setup, log as store_log, open_database, upgrade,
+    Command, Entry, Event, Message, Outcome, Setup, log as store_log, migrations, open_database,
     write_transaction,
 )
 from . import outbound, publish, runner, systemd
@@ -180,7 +180,7 @@ class Daemon:
 
     def prepare(self) -> None:
         open_database(self.db_target)
-        upgrade()
+        self.migrate()
         if not Setup.select().exists():
             raise DaemonError(f"{self.db_target} holds no game; create one with "
                               f"bnomic init --db {self.db_target} --config FILE")
@@ -204,6 +204,23 @@ class Daemon:
                 self.poller.poll_once()
             except Exception as e:
                 log.warning("imap: first poll failed (%s); the poller will retry", e)
+
+    def migrate(self) -> migrations.Migrated:
+        """An older game is backed up (SQLite's online backup, beside the file) and
+        migrated before anything else touches it; a PostgreSQL one is refused:
+        back it up with pg_dump and run bnomic migrate."""
+        try:
+            done = migrations.migrate(wall_clock(), backup_required=True)
+        except migrations.SchemaTooOld as e:
+            raise DaemonError(f"{e}, and bnomic run backs up only SQLite files: back the "
+                              f"database up (pg_dump), then run: bnomic migrate --db URL") from None
+        if done.backup is not None:
+            log.info("backed up %s (schema version %s) to %s", self.db_target, done.before,
+                     done.backup)
+        if done.before is not None and done.before != done.after:
+            log.info("migrated %s from schema version %s to %s", self.db_target, done.before,
+                     done.after)
+        return done
 
     def start_threads(self) -> None:
         sender = outbound.Sender(self.operator.get("smtp_out", {}), game_config)

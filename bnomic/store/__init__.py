@@ -3,6 +3,7 @@ from .db import (
     StoreError, close_database, database, durable_transaction, open_database, write_transaction,
 )
 from .digest import state_digest
+from . import migrations
 from .migrations import upgrade
 from .models import (
     Approval, ALL_MODELS, LOG_MODELS, STATE_MODELS, Address, Checkpoint, Command, Deadline,
@@ -13,7 +14,7 @@ from .models import (
 
 __all__ = [
     "StoreError", "close_database", "database", "open_database", "state_digest", "write_transaction", "durable_transaction",
-    "upgrade", "ALL_MODELS", "LOG_MODELS", "STATE_MODELS", "Address", "Command",
+    "migrations", "upgrade", "ALL_MODELS", "LOG_MODELS", "STATE_MODELS", "Address", "Command",
     "Deadline", "Entry", "Event", "Game", "Message", "Outcome", "Player", "Setup",
     "Outbox", "Checkpoint", "Setting", "Intent", "Stance", "Ministry", "Usurpation", "Obligation", "Publication", "Subscription", "Approval", "Rule",
     "Proposal", "Vote", "Tweak", "Claim", "Consultation", "Emergency", "Fine", "Indictment",

@@ -1,0 +1,18 @@
+"""The schema steps: `vN.py` takes a game database from version N-1 to N.
+
+Each step is frozen: the tables it creates and the columns it adds are
+defined in the step itself (small peewee models and plain peewee fields), as
+they were at that version, and so is any data it writes. Nothing here imports
+today's `models.py` (or anything outside the store), so a later change of a
+model can never change an old step.
+
+A step is a module with `VERSION` and `apply(migrator)`; `migrations.py` runs
+each in its own transaction (on SQLite with foreign keys off, checked before
+commit). To add version N+1: write `v{N+1}.py` like the others (its own
+models and operations, nothing from models.py) and add it to the tuple below.
+"""
+from __future__ import annotations
+
+from . import v2, v3, v4, v5, v6, v7
+
+STEPS = {step.VERSION: step.apply for step in (v2, v3, v4, v5, v6, v7)}
