@@ -104,7 +104,7 @@ def flatten(data: dict, prefix: str = "") -> dict[str, object]:
 
 OPERATOR_SECTIONS = ("database", "lmtp", "smtp", "smtp_out", "imap")
 POSITIVE = {"clock.ndays_per_nweek", "clock.voting_starts_nday", "clock.nweeks_per_nyear",
-            "receipts.daily_cap"}
+            "receipts.daily_cap", "receipts.hourly_cap"}
 CHOICES = {"auth.policy": ("trust", "dkim"), "receipts.to": ("sender", "list")}
 
 

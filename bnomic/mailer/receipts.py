@@ -4,8 +4,11 @@ applies the message, so a crash can neither lose nor double it."""
 from __future__ import annotations
 
 import hashlib
+import logging
 import re
 from datetime import datetime, timedelta
+
+from peewee import Value
 
 from ..config import Config
 from ..render import render
@@ -13,6 +16,8 @@ from ..store import Entry, Message, Outbox
 from . import parse
 
 LOOP_TAG = "bnomic"
+
+log = logging.getLogger("bnomic.receipts")
 
 
 def processor_address(config: Config) -> str:
@@ -22,6 +27,12 @@ def processor_address(config: Config) -> str:
 def loop_id(config: Config) -> str:
     """What bnomic puts in X-Loop, and recognises there."""
     return processor_address(config)
+
+
+def forum_addresses(config: Config) -> set[str]:
+    """The Public and Discussion Fora's own addresses (Rule 4E6), lower case."""
+    return {a.strip().lower() for key in ("addresses.public_fora", "addresses.discussion_fora")
+            for a in (config.get(key) or []) if a}
 
 
 def why_not_answer(mail, envelope_from: str | None, config: Config) -> str | None:
@@ -41,9 +52,73 @@ def why_not_answer(mail, envelope_from: str | None, config: Config) -> str | Non
         return "no sender address"
     if sender == processor_address(config):
         return "our own mail"
+    if sender in forum_addresses(config):
+        return f"mail from a forum's own address ({sender})"
     local = sender.split("@")[0]
     if local in ("mailer-daemon", "postmaster") or local.startswith("owner-") or local.endswith("-request"):
         return f"mail from {sender}"
+    return None
+
+
+def _day(now: datetime) -> datetime:
+    return now.replace(hour=0, minute=0, second=0, microsecond=0)
+
+
+def replies_today(sender: str, now: datetime) -> int:
+    """Replies queued this UTC day for mail from this sender, wherever they went.
+    A reply is an outbox row that answers a log entry (receipts, display answers,
+    and any notice to one sender)."""
+    start = _day(now)
+    return (Outbox.select().join(Message, on=(Outbox.entry == Message.entry))
+            .where(Outbox.queued_at >= start, Outbox.queued_at < start + timedelta(days=1),
+                   Message.sender == sender)
+            .count())
+
+
+def replies_this_hour(to_address: str, now: datetime) -> int:
+    """Replies queued to this one address in the hour up to now."""
+    return (Outbox.select()
+            .where(Outbox.entry.is_null(False), Outbox.to == Value([to_address], unpack=False),
+                   Outbox.queued_at > now - timedelta(hours=1), Outbox.queued_at <= now)
+            .count())
+
+
+def daily_cap(config: Config) -> int:
+    return int(config.get("receipts.daily_cap", 20))
+
+
+def hourly_cap(config: Config) -> int:
+    return int(config.get("receipts.hourly_cap", 10))
+
+
+def may_reply(mail, envelope_from: str | None, to_address: str, config: Config,
+              now: datetime) -> str | None:
+    """The one gate every reply passes (receipts, previews, display answers,
+    digest confirmations, any notice to one sender): why bnomic must not send
+    `mail`'s sender a reply to `to_address` now, or None when it may.
+
+    No reply to what must not be answered (bounces, reports, auto-replies, our
+    own X-Loop or mail, a forum's own address: RFC 3834); under the `dkim`
+    policy none to a sender the mail server did not vouch for (the From line
+    may be forged: the reply would be backscatter); none to our own address;
+    at most `[receipts] daily_cap` a UTC day for mail from one sender, and at
+    most `[receipts] hourly_cap` in any hour to one recipient address. The
+    caps count the outbox rows that answer a log entry, by their queue time."""
+    why = why_not_answer(mail, envelope_from, config)
+    if why:
+        return why
+    if not parse.verified(mail, config):
+        return "an unverified sender (auth policy dkim: the From line may be forged)"
+    to_address = (to_address or "").strip().lower()
+    if not to_address:
+        return "no address to reply to"
+    if to_address == processor_address(config):
+        return "our own address"
+    _, sender = parse.sender(mail)
+    if replies_today(sender, now) >= daily_cap(config):
+        return f"the daily cap of {daily_cap(config)} replies for mail from {sender}"
+    if replies_this_hour(to_address, now) >= hourly_cap(config):
+        return f"the hourly cap of {hourly_cap(config)} replies to {to_address}"
     return None
 
 
@@ -71,34 +146,32 @@ def reply_subject(subject: str) -> str:
     return subject if re.match(r"(?i)^re:", subject) else f"Re: {subject}"
 
 
-def sent_today(sender: str, day: datetime) -> int:
-    """Receipts queued today for mail from this sender (wherever they went)."""
-    start = day.replace(hour=0, minute=0, second=0, microsecond=0)
-    return (Outbox.select().join(Message, on=(Outbox.entry == Message.entry))
-            .where(Outbox.kind == "receipt", Outbox.queued_at >= start,
-                   Outbox.queued_at < start + timedelta(days=1), Message.sender == sender)
-            .count())
+def receipt_address(post, config: Config, preview: bool = False) -> str:
+    """Where a receipt goes: the sender, or the first Public Forum with
+    `[receipts] to = "list"` (a preview always to the sender)."""
+    fora = config.get("addresses.public_fora") or []
+    if config.get("receipts.to", "sender") == "list" and fora and not preview:
+        return fora[0]
+    return post.sender
 
 
 def queue_receipt(entry: Entry, mail, post, outcomes, envelope_from: str | None,
                   config: Config, now: datetime, preview: bool = False) -> Outbox | None:
-    """Queue the receipt for a processed message, if it had actions and may be answered."""
-    if not outcomes or why_not_answer(mail, envelope_from, config):
+    """Queue the receipt for a processed message, if it had actions and `may_reply` allows it."""
+    if not outcomes:
         return None
-    if config.get("receipts.to", "sender") == "list" and config.get("addresses.public_fora") \
-            and not preview:
-        to = [config["addresses.public_fora"][0]]
-    else:
-        to = [post.sender]
-    cap = int(config.get("receipts.daily_cap", 20))
-    already = sent_today(post.sender, now)
-    if already >= cap:
+    to = receipt_address(post, config, preview)
+    why = may_reply(mail, envelope_from, to, config, now)
+    if why:
+        log.info("entry %s: no receipt to %s: %s", entry.seq, to, why)
         return None
+    cap = daily_cap(config)
+    already = replies_today(post.sender, now)
     references = " ".join(x for x in (unfold(parse.header(mail, "References")), unfold(post.message_id)) if x)
     body = render("receipt_mail.txt", post=post, outcomes=outcomes, entry=entry,
                   last_today=(already == cap - 1), cap=cap, preview=preview)
     return Outbox.create(
         message_id=outbox_message_id("receipt", post.message_id, config), kind="receipt",
-        to=to, subject=reply_subject(post.subject), body=body, in_reply_to=unfold(post.message_id),
+        to=[to], subject=reply_subject(post.subject), body=body, in_reply_to=unfold(post.message_id),
         references=references, auto_submitted="auto-replied", entry=entry.seq,
         queued_at=now, next_attempt_at=now)
