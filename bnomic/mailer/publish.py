@@ -78,12 +78,40 @@ def publish_changed(config: Config, now: datetime) -> list[str]:
     return published
 
 
-_REQUEST = re.compile(r"\b(?:send|show|give|mail|post)\b(?:\s+(?:me|us))?\s+(?:the\s+|a\s+)?(?P<what>.+?)\s*(?:['’]s)?\s+(?:public\s+)?display\b", re.I)
+_VERB = re.compile(r"\b(?:send|show|give|mail|post)\b", re.I)
+_DISPLAY_WORD = re.compile(r"\bdisplay\b", re.I)
+_LEAD = re.compile(r"(?:(?:me|us)\s++)?+(?:(?:the|a)\s++)?+", re.I)
+_TAIL = re.compile(r"(?:['’]s)?+(?:\s++public)?+$", re.I)
+MAX_NAME = 100          # longer text between the verb and "display" names no display
+MAX_REQUESTS = 20       # displays asked for in one message, at most
 
 
 def requested(text: str) -> list[str]:
-    """The displays a message asks for ("please send the Registrar's display")."""
-    return [m.group("what") for m in _REQUEST.finditer(text)]
+    """The displays a message asks for ("please send the Registrar's display"):
+    for each verb (send, show, give, mail, post), the words up to the next
+    "display" on its line. One pass, each character looked at a bounded number
+    of times: no regular expression here can backtrack. At most MAX_REQUESTS."""
+    found, pos = [], 0
+    while (verb := _VERB.search(text, pos)) is not None:
+        word = _DISPLAY_WORD.search(text, verb.end())
+        if word is None:
+            break
+        between = text[verb.end():word.start()]
+        newline = between.rstrip().rfind("\n")
+        if newline >= 0:                 # the verb's line has no "display": go on from the next line
+            pos = verb.end() + newline + 1
+            continue
+        pos = word.end()
+        if len(between) > MAX_NAME + 20 or not between[:1].isspace() or not between[-1:].isspace():
+            continue
+        what = between.strip()
+        what = what[_LEAD.match(what).end():]
+        what = what[:_TAIL.search(what).start()].rstrip()
+        if what:
+            found.append(what)
+            if len(found) >= MAX_REQUESTS:
+                break
+    return found
 
 
 # ------------------------------------------------- requests to the processor

@@ -8,7 +8,7 @@ import logging
 import re
 from datetime import datetime, timedelta
 
-from peewee import Value
+from peewee import Value, fn
 
 from ..config import Config
 from ..render import render
@@ -64,23 +64,34 @@ def _day(now: datetime) -> datetime:
     return now.replace(hour=0, minute=0, second=0, microsecond=0)
 
 
+def _recent_entries(since: datetime):
+    """Replies are queued as their entries are processed, in log order, so their
+    queue times grow with the entry they answer: the entry index finds the rows
+    queued after `since` without reading the rest of the outbox."""
+    older = (Outbox.select(Outbox.entry)
+             .where(Outbox.entry.is_null(False), Outbox.queued_at < since)
+             .order_by(Outbox.entry.desc()).limit(1).scalar())
+    return Outbox.entry.is_null(False) if older is None else Outbox.entry >= older
+
+
 def replies_today(sender: str, now: datetime) -> int:
     """Replies queued this UTC day for mail from this sender, wherever they went.
     A reply is an outbox row that answers a log entry (receipts, display answers,
     and any notice to one sender)."""
     start = _day(now)
-    return (Outbox.select().join(Message, on=(Outbox.entry == Message.entry))
-            .where(Outbox.queued_at >= start, Outbox.queued_at < start + timedelta(days=1),
-                   Message.sender == sender)
-            .count())
+    return (Outbox.select(fn.COUNT(Outbox.id)).join(Message, on=(Outbox.entry == Message.entry))
+            .where(_recent_entries(start), Message.sender == sender,
+                   Outbox.queued_at >= start, Outbox.queued_at < start + timedelta(days=1))
+            .scalar())
 
 
 def replies_this_hour(to_address: str, now: datetime) -> int:
     """Replies queued to this one address in the hour up to now."""
-    return (Outbox.select()
-            .where(Outbox.entry.is_null(False), Outbox.to == Value([to_address], unpack=False),
-                   Outbox.queued_at > now - timedelta(hours=1), Outbox.queued_at <= now)
-            .count())
+    since = now - timedelta(hours=1)
+    return (Outbox.select(fn.COUNT(Outbox.id))
+            .where(_recent_entries(since), Outbox.to == Value([to_address], unpack=False),
+                   Outbox.queued_at > since, Outbox.queued_at <= now)
+            .scalar())
 
 
 def daily_cap(config: Config) -> int:
