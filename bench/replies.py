@@ -80,7 +80,9 @@ def main() -> None:
     for size in (10_000, 100_000, 1_000_000):
         hostile = {"repeated verbs": "send me " * (size // 8),
                    "one long space run": "send the" + " " * size + "x display",
-                   "verbs, no display": ("send " + "x" * 60 + "\n") * (size // 66)}
+                   "verbs, no display": ("send " + "x" * 60 + "\n") * (size // 66),
+                   "verbs far before a display": "send me " * (size // 8) + "the Registrar display",
+                   "a display every line": ("send " + "x" * 200 + " display\n") * (size // 214)}
         for name, text in hostile.items():
             t = time.perf_counter()
             publish.requested(text)

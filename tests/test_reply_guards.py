@@ -165,7 +165,8 @@ def test_the_hourly_cap_per_recipient_covers_receipts_to_the_list(listed):
     assert len([r for r in rows("receipt") if r.to == [LIST]]) == 11
 
 
-def test_no_reply_to_an_unverified_sender_under_dkim(listed):
+def test_no_reply_to_an_unverified_sender_under_dkim(listed, caplog):
+    caplog.set_level("INFO", logger="bnomic")
     game = listed
     game.admin("setting", "auth.policy", '"dkim"')
     game.admin("setting", "auth.authserv_id", '"mx.example.org"')
@@ -178,6 +179,7 @@ def test_no_reply_to_an_unverified_sender_under_dkim(listed):
         outcome = game.mails()[-1]["outcomes"][0]
         assert outcome["accepted"] is False or subject == "preview", outcome
     assert rows() == []
+    assert "no receipt to wooble@example.org: an unverified sender" in caplog.text
 
 
 def test_may_reply_is_one_plain_function(listed):
@@ -203,3 +205,17 @@ def test_display_requests_answered_live_replay_to_the_same_digest(listed):
     before = game.digest()
     game.cli("rebuild")
     assert game.digest() == before
+
+
+@pytest.mark.parametrize("text, names", [
+    ("Please send the Registrar's display.", ["Registrar"]),
+    ("send me the Ministry of Society public display please", ["Ministry of Society"]),
+    ("show us the Chairman’s display", ["Chairman"]),
+    ("send the Registrar's\ndisplay", ["Registrar"]),
+    ("send it\nplease post a Herald display and mail the Chairman's display", ["Herald", "Chairman"]),
+    ("I give m5 to Wooble\nthe display is wrong", []),
+    ("send display", []),
+])
+def test_display_requests_are_read_in_one_pass(text, names):
+    assert publish.requested(text) == names
+    assert len(publish.requested("send me " * 5000 + "send the Registrar display")) == 1

@@ -88,29 +88,36 @@ MAX_REQUESTS = 20       # displays asked for in one message, at most
 
 def requested(text: str) -> list[str]:
     """The displays a message asks for ("please send the Registrar's display"):
-    for each verb (send, show, give, mail, post), the words up to the next
-    "display" on its line. One pass, each character looked at a bounded number
-    of times: no regular expression here can backtrack. At most MAX_REQUESTS."""
-    found, pos = [], 0
-    while (verb := _VERB.search(text, pos)) is not None:
-        word = _DISPLAY_WORD.search(text, verb.end())
-        if word is None:
-            break
-        between = text[verb.end():word.start()]
-        newline = between.rstrip().rfind("\n")
-        if newline >= 0:                 # the verb's line has no "display": go on from the next line
-            pos = verb.end() + newline + 1
+    for each verb (send, show, give, mail, post), the words between it and the
+    next "display" on its line, at most MAX_NAME characters. One pass, each
+    character looked at a bounded number of times: no regular expression here
+    can backtrack. At most MAX_REQUESTS."""
+    found, pos, word = [], 0, None
+    end = last_nl = 0
+    while len(found) < MAX_REQUESTS and (verb := _VERB.search(text, pos)) is not None:
+        if word is None or word.start() < verb.end():
+            word = _DISPLAY_WORD.search(text, verb.end())
+            if word is None:
+                break
+            end = word.start()              # the name ends before the spaces before "display"
+            while end > verb.end() and text[end - 1].isspace():
+                end -= 1
+            last_nl = text.rfind("\n", verb.end(), end)
+        if verb.end() <= last_nl:          # this verb's line has no "display"
+            pos = last_nl + 1
+            continue
+        if end - verb.end() > MAX_NAME + 20:    # too far: only a later verb can be near enough
+            pos = max(verb.end(), end - MAX_NAME - 30)
             continue
         pos = word.end()
-        if len(between) > MAX_NAME + 20 or not between[:1].isspace() or not between[-1:].isspace():
+        between = text[verb.end():end]
+        if end == word.start() or not between[:1].isspace():
             continue
         what = between.strip()
         what = what[_LEAD.match(what).end():]
         what = what[:_TAIL.search(what).start()].rstrip()
         if what:
             found.append(what)
-            if len(found) >= MAX_REQUESTS:
-                break
     return found
 
 
