@@ -148,10 +148,15 @@ def test_the_daily_cap_counts_every_reply_to_one_sender(listed):
            and r.queued_at >= at("2008-09-01T10:00:00Z")]
     assert [r.kind for r in new] == ["display", "receipt", "receipt"]
     assert "Done: digest weekly for wooble@example.org" in new[1].body
+    assert "last receipt bnomic will send to you today (3 a day)" in new[2].body
     # the next UTC day the replies resume
-    deliver(game, make_mail("wooble@example.org", "Please send the Registrar's display.",
-                            to=PROCESSOR), "2008-09-02T00:30:00Z")
-    assert rows()[-1].kind == "display"
+    from bnomic.mailer import parse
+    mail = parse.parse(make_mail("wooble@example.org", "hello", to=PROCESSOR))
+    last = new[-1].queued_at
+    why = receipts.may_reply(mail, None, "wooble@example.org", game_config(), last)
+    assert why == "the daily cap of 3 replies for mail from wooble@example.org"
+    tomorrow = last.replace(hour=0, minute=0) + timedelta(days=1)
+    assert receipts.may_reply(mail, None, "wooble@example.org", game_config(), tomorrow) is None
 
 
 def test_the_hourly_cap_per_recipient_covers_receipts_to_the_list(listed):
@@ -160,9 +165,25 @@ def test_the_hourly_cap_per_recipient_covers_receipts_to_the_list(listed):
     for i in range(12):                 # twelve senders, one receipt each, all to the list
         deliver(game, make_mail(f"p{i}@example.org", f"I join as P{i}"),
                 f"2008-09-01T10:{i:02}:00Z")
-    assert len([r for r in rows("receipt") if r.to == [LIST]]) == 10      # [receipts] hourly_cap
-    deliver(game, make_mail("q@example.org", "I join as Q"), "2008-09-01T11:05:00Z")
-    assert len([r for r in rows("receipt") if r.to == [LIST]]) == 11
+    to_list = [r for r in rows("receipt") if r.to == [LIST]]
+    assert len(to_list) == 10                                      # [receipts] hourly_cap
+    from bnomic.mailer import parse
+    mail = parse.parse(make_mail("q@example.org", "I join as Q"))
+    last = to_list[-1].queued_at
+    why = receipts.may_reply(mail, None, LIST, game_config(), last)
+    assert why == f"the hourly cap of 10 replies to {LIST}"
+    later = to_list[0].queued_at + timedelta(hours=1, seconds=1)
+    assert receipts.may_reply(mail, None, LIST, game_config(), later) is None
+
+
+def test_requests_are_answered_privately_even_with_receipts_to_the_list(listed):
+    game = listed
+    game.admin("setting", "receipts.to", '"list"')
+    deliver(game, make_mail("wooble@example.org", "digest daily", to=PROCESSOR),
+            "2008-09-01T10:00:00Z")
+    deliver(game, make_mail("stranger@example.org", "send the Registrar's display",
+                            to=PROCESSOR), "2008-09-01T10:01:00Z")
+    assert [r.to for r in rows()] == [["wooble@example.org"], ["stranger@example.org"]]
 
 
 def test_no_reply_to_an_unverified_sender_under_dkim(listed, caplog):

@@ -174,7 +174,8 @@ def display_request(entry: Entry, mail, post, envelope_from: str | None, config:
     if refusal is not None:
         outcome = _outcome(entry, "display_request", post, False, refusal.reason, refusal.rule)
         if emit:
-            receipts.queue_receipt(entry, mail, post, [outcome], envelope_from, config, now=entry.at)
+            receipts.queue_receipt(entry, mail, post, [outcome], envelope_from, config,
+                                   now=entry.at, private=True)
         return [outcome]
     outcome = _outcome(entry, "display_request", post, True,
                        "display requested: " + ", ".join(names), "4E50")
@@ -214,7 +215,8 @@ def digest_request_outcome(entry: Entry, mail, post, period: str, envelope_from:
         subscribe(post.sender, period, entry.at)
         outcome = _outcome(entry, "digest", post, True, f"digest {period} for {post.sender}", None)
     if emit:
-        receipts.queue_receipt(entry, mail, post, [outcome], envelope_from, config, now=entry.at)
+        receipts.queue_receipt(entry, mail, post, [outcome], envelope_from, config,
+                                   now=entry.at, private=True)
     return [outcome]
 
 

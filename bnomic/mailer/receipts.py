@@ -157,21 +157,24 @@ def reply_subject(subject: str) -> str:
     return subject if re.match(r"(?i)^re:", subject) else f"Re: {subject}"
 
 
-def receipt_address(post, config: Config, preview: bool = False) -> str:
+def receipt_address(post, config: Config, private: bool = False) -> str:
     """Where a receipt goes: the sender, or the first Public Forum with
-    `[receipts] to = "list"` (a preview always to the sender)."""
+    `[receipts] to = "list"` (the answer to a preview or another request to
+    the processor always to the sender)."""
     fora = config.get("addresses.public_fora") or []
-    if config.get("receipts.to", "sender") == "list" and fora and not preview:
+    if config.get("receipts.to", "sender") == "list" and fora and not private:
         return fora[0]
     return post.sender
 
 
 def queue_receipt(entry: Entry, mail, post, outcomes, envelope_from: str | None,
-                  config: Config, now: datetime, preview: bool = False) -> Outbox | None:
-    """Queue the receipt for a processed message, if it had actions and `may_reply` allows it."""
+                  config: Config, now: datetime, preview: bool = False,
+                  private: bool = False) -> Outbox | None:
+    """Queue the receipt for a processed message, if it had actions and `may_reply`
+    allows it. `private`: to the sender even with `[receipts] to = "list"`."""
     if not outcomes:
         return None
-    to = receipt_address(post, config, preview)
+    to = receipt_address(post, config, private or preview)
     why = may_reply(mail, envelope_from, to, config, now)
     if why:
         log.info("entry %s: no receipt to %s: %s", entry.seq, to, why)
