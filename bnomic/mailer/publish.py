@@ -216,7 +216,7 @@ def digest_request_outcome(entry: Entry, mail, post, period: str, envelope_from:
         outcome = _outcome(entry, "digest", post, True, f"digest {period} for {post.sender}", None)
     if emit:
         receipts.queue_receipt(entry, mail, post, [outcome], envelope_from, config,
-                                   now=entry.at, private=True)
+                               now=entry.at, private=True)
     return [outcome]
 
 
