@@ -109,7 +109,7 @@ def flatten(data: dict, prefix: str = "") -> dict[str, object]:
 
 OPERATOR_SECTIONS = ("database", "lmtp", "smtp", "smtp_out", "imap")
 POSITIVE = {"clock.ndays_per_nweek", "clock.voting_starts_nday", "clock.nweeks_per_nyear",
-            "receipts.daily_cap", "limits.name_length", "limits.title_length"}
+            "receipts.daily_cap", "receipts.hourly_cap", "limits.name_length", "limits.title_length"}
 CHOICES = {"auth.policy": ("trust", "dkim"), "receipts.to": ("sender", "list"),
            "limits.lookalike_names": ("refuse", "allow")}
 

@@ -16,7 +16,7 @@ N = 240
 def test_sigkill_while_mail_streams_in(live_game, tmp_path):
     sink = Sink().start()
     port = free_port()
-    cfg = write_config(tmp_path, sink.port, port, receipts={"daily_cap": 100000})
+    cfg = write_config(tmp_path, sink.port, port, receipts={"daily_cap": 100000, "hourly_cap": 100000})
     daemon = DaemonProcess(cfg, live_game.db).start(wait_port=port)
     try:
         lmtp_send(port, make_mail("w@example.org", "I join as Wooble", msgid="<crash-join@x>"))

@@ -16,7 +16,12 @@ def test_digests(game):
     r = game.post("wooble@example.org", "digest daily", "2008-09-01T09:30:00Z", to="bnomic@example.org",
                   subject="digest daily")
     assert "digest daily for wooble@example.org" in r
+    game.join("Ais523", "2008-09-01T09:00:00Z", address="ais@example.org")
+    game.join("Chuck", "2008-09-01T09:00:00Z")
     game.post("ais@example.org", "digest weekly please", "2008-09-01T09:30:00Z", to="bnomic@example.org")
+    r = game.post("stranger@example.org", "digest weekly", "2008-09-01T09:30:00Z",
+                  to="bnomic@example.org")
+    assert "Refused: only Players can ask this of bnomic" in r and "(Rule 4E7)" in r
     game.post("chuck@example.org", "digest weekly", "2008-09-01T09:30:00Z", to="bnomic@example.org")
     game.post("chuck@example.org", "digest off", "2008-09-01T09:40:00Z", to="bnomic@example.org")
     open_database(game.db)

@@ -126,7 +126,7 @@ def test_example_configuration_has_every_table():
     assert config["smtp_out"] == {"host": "127.0.0.1", "port": 25}
     assert set(config["addresses"]) == {"processor", "public_fora", "discussion_fora"}
     assert config["auth"]["policy"] in ("trust", "dkim")
-    assert config["receipts"] == {"to": "sender", "daily_cap": 20}
+    assert config["receipts"] == {"to": "sender", "daily_cap": 20, "hourly_cap": 10}
     text = EXAMPLE.read_text()
     for key in ("starttls", "username", "password_file", "ssl", "mailbox", "a_jiffy", "weekly_income"):
         assert re.search(rf"^#\s*{key}\b", text, re.M), key

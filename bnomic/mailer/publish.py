@@ -10,17 +10,20 @@ changes the game.
 from __future__ import annotations
 
 import hashlib
+import logging
 import re
 from datetime import datetime, timedelta
 
 from ..config import Config
-from ..handlers import displays, ministries
-from ..handlers.context import Context
+from ..handlers import displays, ministries, players
+from ..handlers.context import Context, Rejected
 from ..render import render
 from ..handlers import clock
 from ..store import Checkpoint, Entry, Event, Game, Ministry, Outbox, Outcome, Publication, Subscription
-from . import headers
+from . import headers, receipts
 from .receipts import outbox_message_id, processor_address, unfold
+
+log = logging.getLogger("bnomic.publish")
 
 
 def list_address(config: Config) -> str:
@@ -43,12 +46,13 @@ def _content(text: str) -> str:
 
 
 def display_mail(name: str, text: str, to: list[str], config: Config, now: datetime,
-                 key: str, in_reply_to: str | None = None) -> Outbox:
+                 key: str, in_reply_to: str | None = None, entry: int | None = None) -> Outbox:
     title = ministries.title(config, name)
     return Outbox.create(message_id=outbox_message_id("display", key, config), kind="display",
                          to=to, subject=f"[B Nomic] The {title}'s Public Display", body=text,
-                         in_reply_to=in_reply_to, references=in_reply_to, entry=None,
-                         queued_at=now, next_attempt_at=now, auto_submitted="auto-generated")
+                         in_reply_to=in_reply_to, references=in_reply_to, entry=entry,
+                         queued_at=now, next_attempt_at=now,
+                         auto_submitted="auto-replied" if in_reply_to else "auto-generated")
 
 
 def publish_changed(config: Config, now: datetime) -> list[str]:
@@ -74,28 +78,146 @@ def publish_changed(config: Config, now: datetime) -> list[str]:
     return published
 
 
-_REQUEST = re.compile(r"\b(?:send|show|give|mail|post)\b(?:\s+(?:me|us))?\s+(?:the\s+|a\s+)?(?P<what>.+?)\s*(?:['’]s)?\s+(?:public\s+)?display\b", re.I)
+_VERB = re.compile(r"\b(?:send|show|give|mail|post)\b", re.I)
+_DISPLAY_WORD = re.compile(r"\bdisplay\b", re.I)
+_LEAD = re.compile(r"(?:(?:me|us)\s++)?+(?:(?:the|a)\s++)?+", re.I)
+_TAIL = re.compile(r"(?:['’]s)?+(?:\s++public)?+$", re.I)
+MAX_NAME = 100          # longer text between the verb and "display" names no display
+MAX_REQUESTS = 20       # displays asked for in one message, at most
 
 
 def requested(text: str) -> list[str]:
-    """The displays a message asks for ("please send the Registrar's display")."""
-    return [m.group("what") for m in _REQUEST.finditer(text)]
+    """The displays a message asks for ("please send the Registrar's display"):
+    for each verb (send, show, give, mail, post), the words between it and the
+    next "display" on its line, at most MAX_NAME characters. One pass, each
+    character looked at a bounded number of times: no regular expression here
+    can backtrack. At most MAX_REQUESTS."""
+    found, pos, word = [], 0, None
+    end = last_nl = 0
+    while len(found) < MAX_REQUESTS and (verb := _VERB.search(text, pos)) is not None:
+        if word is None or word.start() < verb.end():
+            word = _DISPLAY_WORD.search(text, verb.end())
+            if word is None:
+                break
+            end = word.start()              # the name ends before the spaces before "display"
+            while end > verb.end() and text[end - 1].isspace():
+                end -= 1
+            last_nl = text.rfind("\n", verb.end(), end)
+        if verb.end() <= last_nl:          # this verb's line has no "display"
+            pos = last_nl + 1
+            continue
+        if end - verb.end() > MAX_NAME + 20:    # too far: only a later verb can be near enough
+            pos = max(verb.end(), end - MAX_NAME - 30)
+            continue
+        pos = word.end()
+        between = text[verb.end():end]
+        if end == word.start() or not between[:1].isspace():
+            continue
+        what = between.strip()
+        what = what[_LEAD.match(what).end():]
+        what = what[:_TAIL.search(what).start()].rstrip()
+        if what:
+            found.append(what)
+    return found
 
 
-def answer_requests(post, config: Config, now: datetime) -> list[str]:
-    """Send each display the post asks for to its sender; the names sent."""
+# ------------------------------------------------- requests to the processor
+
+def request_refusal(post, mail, envelope_from: str | None, config: Config,
+                    players_only: bool = True, rule: str = "4E7") -> Rejected | None:
+    """Why a request to the processor (a digest, a display, a preview) is not
+    acted on, or None. The same checks as actions and their receipts: no
+    bounce, report, auto-reply, our own X-Loop or mail, nor a forum's own
+    address; a sender the auth policy vouches for; with `players_only`, a
+    Player's address. Decided from the log alone, so a replay agrees."""
+    why = receipts.why_not_answer(mail, envelope_from, config)
+    if why:
+        forum = why.startswith("mail from a forum")
+        return Rejected(f"not acted on: {why}; bnomic takes requests only from a person's "
+                        "own mail", rule="4E6" if forum else "4E7")
+    if not post.verified:
+        return Rejected("not acted on: the receiving mail server did not vouch for the From "
+                        "line (no dkim=pass or dmarc=pass in Authentication-Results), so it "
+                        "cannot be told who sent it", rule="4E7")
+    if players_only and players.player_by_address(post.sender) is None:
+        return Rejected(f"only Players can ask this of bnomic; no Player posts from "
+                        f"{post.sender}", rule=rule)
+    return None
+
+
+def _outcome(entry: Entry, action: str, post, accepted: bool, reason: str,
+             rule: str | None) -> Outcome:
+    return Outcome.create(entry=entry.seq, position=1, action=action, text=post.subject or "",
+                          accepted=accepted, reason=reason, rule=rule)
+
+
+def display_request(entry: Entry, mail, post, envelope_from: str | None, config: Config,
+                    emit: bool) -> list[Outcome]:
+    """"Please send the Registrar's display", to the processor (Rule 4E50: a
+    display easily accessible to all Players): each display named goes to the
+    Player who asked, as a reply through `receipts.may_reply`. The Outcome says
+    what was asked and is the same on replay; the outbox says what was sent."""
+    refusal = request_refusal(post, mail, envelope_from, config, rule="4E50")
+    ctx = Context(Game.get().now, "command")
+    names = []
+    if refusal is None:
+        for what in requested(post.subject + "\n" + post.text):
+            try:
+                name = displays.which(ctx, what)
+            except Exception:
+                continue
+            if name not in names:
+                names.append(name)
+        if not names:
+            refusal = Rejected("bnomic knows no Public Display by that name; ask for a "
+                               "Ministry's display, e.g. \"the Registrar's display\"", rule="4E50")
+    if refusal is not None:
+        outcome = _outcome(entry, "display_request", post, False, refusal.reason, refusal.rule)
+        if emit:
+            receipts.queue_receipt(entry, mail, post, [outcome], envelope_from, config,
+                                   now=entry.at, private=True)
+        return [outcome]
+    outcome = _outcome(entry, "display_request", post, True,
+                       "display requested: " + ", ".join(names), "4E50")
+    if emit:
+        answer_requests(entry, mail, post, names, envelope_from, config, now=entry.at)
+    return [outcome]
+
+
+def answer_requests(entry: Entry, mail, post, names: list[str], envelope_from: str | None,
+                    config: Config, now: datetime) -> list[str]:
+    """Send each named display to the post's sender, each as one reply that
+    `receipts.may_reply` allows; the names sent."""
     ctx = Context(Game.get().now, "command")
     sent = []
-    for what in requested(post.subject + "\n" + post.text):
-        try:
-            name = displays.which(ctx, what)
-        except Exception:
+    for name in names:
+        why = receipts.may_reply(mail, envelope_from, post.sender, config, now)
+        if why:
+            log.info("entry %s: %s's display not sent to %s: %s", entry.seq, name, post.sender, why)
             continue
         display_mail(name, render_display(name, displays.gather(ctx, name)), [post.sender],
                      config, now, key=f"request:{post.message_id}:{name}",
-                     in_reply_to=headers.msg_id(unfold(post.message_id)))
+                     in_reply_to=headers.msg_id(unfold(post.message_id)), entry=entry.seq)
         sent.append(name)
     return sent
+
+
+def digest_request_outcome(entry: Entry, mail, post, period: str, envelope_from: str | None,
+                           config: Config, emit: bool) -> list[Outcome]:
+    """"digest daily|weekly|off", to the processor: a Player's own subscription
+    (by the address they post from), confirmed by a receipt through
+    `receipts.may_reply`. A forum's or the processor's own address, a bounce
+    or an unverified sender never subscribes."""
+    refusal = request_refusal(post, mail, envelope_from, config)
+    if refusal is not None:
+        outcome = _outcome(entry, "digest", post, False, refusal.reason, refusal.rule)
+    else:
+        subscribe(post.sender, period, entry.at)
+        outcome = _outcome(entry, "digest", post, True, f"digest {period} for {post.sender}", None)
+    if emit:
+        receipts.queue_receipt(entry, mail, post, [outcome], envelope_from, config,
+                               now=entry.at, private=True)
+    return [outcome]
 
 
 def _misdemeanor(e: Event) -> tuple[str, str]:
@@ -184,6 +306,30 @@ def subscribe(address: str, period: str, now: datetime) -> None:
         Subscription.insert(address=address, period=period, since=now).on_conflict_replace().execute()
 
 
+def subscribers(period: str, config: Config) -> list[str]:
+    """The addresses that get a digest of this period: each a current Player's
+    address, never a forum's or the processor's own (a subscription stored
+    before these checks, or whose player left, is skipped)."""
+    never = receipts.forum_addresses(config) | {processor_address(config), list_address(config).lower()}
+    found = []
+    for s in Subscription.select().where(Subscription.period == period).order_by(Subscription.address):
+        address = s.address.strip().lower()
+        if address in never or address in found or players.player_by_address(address) is None:
+            continue
+        found.append(address)
+    return found
+
+
+def _queue_digest(key: str, to: str, subject: str, text: str, config: Config, now: datetime) -> bool:
+    """One digest mail, once: a second call with the same key queues nothing."""
+    mid = outbox_message_id("digest", key, config)
+    if Outbox.select().where(Outbox.message_id == mid).exists():
+        return False
+    Outbox.create(message_id=mid, kind="digest", to=[to], subject=subject, body=text,
+                  queued_at=now, next_attempt_at=now)
+    return True
+
+
 def _mark(source: str):
     return Checkpoint.get_or_none(Checkpoint.source == source)
 
@@ -210,7 +356,8 @@ def digest_text(config: Config, since: datetime, until: datetime, title: str) ->
 
 def send_digests(config: Config, now: datetime) -> int:
     """Daily digests once a UTC day; the nweek's summary to the list and weekly
-    digests when an nweek has ended. The first call only sets the marks."""
+    digests when an nweek has ended. The first call only sets the marks. The
+    list's summary never depends on any subscription."""
     queued = 0
     day = now.date().toordinal()
     daily = _mark("digest:daily")
@@ -218,14 +365,12 @@ def send_digests(config: Config, now: datetime) -> int:
         _set_mark("digest:daily", day, now)
     elif day > daily.last_uid:
         since = daily.updated_at
-        subscribers = [s.address for s in Subscription.select().where(Subscription.period == "daily")]
-        if subscribers:
+        to = subscribers("daily", config)
+        if to:
             text = digest_text(config, since, now, "Daily digest")
-            for address in subscribers:
-                Outbox.create(message_id=outbox_message_id("digest", f"daily:{day}:{address}", config),
-                              kind="digest", to=[address], subject=f"[B Nomic] Daily digest, {now:%Y-%m-%d}",
-                              body=text, queued_at=now, next_attempt_at=now)
-                queued += 1
+            for address in to:
+                queued += _queue_digest(f"daily:{day}:{address}", address,
+                                        f"[B Nomic] Daily digest, {now:%Y-%m-%d}", text, config, now)
         _set_mark("digest:daily", day, now)
     nweek = Game.get().nweek
     weekly = _mark("digest:nweek")
@@ -235,12 +380,8 @@ def send_digests(config: Config, now: datetime) -> int:
         title = f"Summary of nweek {weekly.last_uid}" if nweek == weekly.last_uid + 1 else \
             f"Summary of nweeks {weekly.last_uid} to {nweek - 1}"
         text = digest_text(config, weekly.updated_at, now, title)
-        to = [list_address(config)] + [s.address for s in
-                                       Subscription.select().where(Subscription.period == "weekly")]
-        for address in to:
-            Outbox.create(message_id=outbox_message_id("digest", f"nweek:{nweek}:{address}", config),
-                          kind="digest", to=[address], subject=f"[B Nomic] {title}", body=text,
-                          queued_at=now, next_attempt_at=now)
-            queued += 1
+        for address in [list_address(config)] + subscribers("weekly", config):
+            queued += _queue_digest(f"nweek:{nweek}:{address}", address, f"[B Nomic] {title}",
+                                    text, config, now)
         _set_mark("digest:nweek", nweek, now)
     return queued

@@ -5,8 +5,11 @@ from __future__ import annotations
 
 import dataclasses
 import hashlib
+import logging
 import re
 from datetime import datetime, timedelta
+
+from peewee import Value, fn
 
 from ..config import Config
 from ..render import render
@@ -14,6 +17,8 @@ from ..store import Entry, Message, Outbox
 from . import headers, parse
 
 LOOP_TAG = "bnomic"
+
+log = logging.getLogger("bnomic.receipts")
 
 
 def processor_address(config: Config) -> str:
@@ -23,6 +28,12 @@ def processor_address(config: Config) -> str:
 def loop_id(config: Config) -> str:
     """What bnomic puts in X-Loop, and recognises there."""
     return processor_address(config)
+
+
+def forum_addresses(config: Config) -> set[str]:
+    """The Public and Discussion Fora's own addresses (Rule 4E6), lower case."""
+    return {a.strip().lower() for key in ("addresses.public_fora", "addresses.discussion_fora")
+            for a in (config.get(key) or []) if a}
 
 
 def why_not_answer(mail, envelope_from: str | None, config: Config) -> str | None:
@@ -42,9 +53,84 @@ def why_not_answer(mail, envelope_from: str | None, config: Config) -> str | Non
         return "no sender address"
     if sender == processor_address(config):
         return "our own mail"
+    if sender in forum_addresses(config):
+        return f"mail from a forum's own address ({sender})"
     local = sender.split("@")[0]
     if local in ("mailer-daemon", "postmaster") or local.startswith("owner-") or local.endswith("-request"):
         return f"mail from {sender}"
+    return None
+
+
+def _day(now: datetime) -> datetime:
+    return now.replace(hour=0, minute=0, second=0, microsecond=0)
+
+
+def _recent_entries(since: datetime):
+    """Replies are queued as their entries are processed, in log order, so their
+    queue times grow with the entry they answer: the entry index finds the rows
+    queued after `since` without reading the rest of the outbox."""
+    older = (Outbox.select(Outbox.entry)
+             .where(Outbox.entry.is_null(False), Outbox.queued_at < since)
+             .order_by(Outbox.entry.desc()).limit(1).scalar())
+    return Outbox.entry.is_null(False) if older is None else Outbox.entry >= older
+
+
+def replies_today(sender: str, now: datetime) -> int:
+    """Replies queued this UTC day for mail from this sender, wherever they went.
+    A reply is an outbox row that answers a log entry (receipts, display answers,
+    and any notice to one sender)."""
+    start = _day(now)
+    return (Outbox.select(fn.COUNT(Outbox.id)).join(Message, on=(Outbox.entry == Message.entry))
+            .where(_recent_entries(start), Message.sender == sender,
+                   Outbox.queued_at >= start, Outbox.queued_at < start + timedelta(days=1))
+            .scalar())
+
+
+def replies_this_hour(to_address: str, now: datetime) -> int:
+    """Replies queued to this one address in the hour up to now."""
+    since = now - timedelta(hours=1)
+    return (Outbox.select(fn.COUNT(Outbox.id))
+            .where(_recent_entries(since), Outbox.to == Value([to_address], unpack=False),
+                   Outbox.queued_at > since, Outbox.queued_at <= now)
+            .scalar())
+
+
+def daily_cap(config: Config) -> int:
+    return int(config.get("receipts.daily_cap", 20))
+
+
+def hourly_cap(config: Config) -> int:
+    return int(config.get("receipts.hourly_cap", 10))
+
+
+def may_reply(mail, envelope_from: str | None, to_address: str, config: Config,
+              now: datetime) -> str | None:
+    """The one gate every reply passes (receipts, previews, display answers,
+    digest confirmations, any notice to one sender): why bnomic must not send
+    `mail`'s sender a reply to `to_address` now, or None when it may.
+
+    No reply to what must not be answered (bounces, reports, auto-replies, our
+    own X-Loop or mail, a forum's own address: RFC 3834); under the `dkim`
+    policy none to a sender the mail server did not vouch for (the From line
+    may be forged: the reply would be backscatter); none to our own address;
+    at most `[receipts] daily_cap` a UTC day for mail from one sender, and at
+    most `[receipts] hourly_cap` in any hour to one recipient address. The
+    caps count the outbox rows that answer a log entry, by their queue time."""
+    why = why_not_answer(mail, envelope_from, config)
+    if why:
+        return why
+    if not parse.verified(mail, config):
+        return "an unverified sender (auth policy dkim: the From line may be forged)"
+    to_address = (to_address or "").strip().lower()
+    if not to_address:
+        return "no address to reply to"
+    if to_address == processor_address(config):
+        return "our own address"
+    _, sender = parse.sender(mail)
+    if replies_today(sender, now) >= daily_cap(config):
+        return f"the daily cap of {daily_cap(config)} replies for mail from {sender}"
+    if replies_this_hour(to_address, now) >= hourly_cap(config):
+        return f"the hourly cap of {hourly_cap(config)} replies to {to_address}"
     return None
 
 
@@ -73,29 +159,30 @@ def reply_subject(subject: str) -> str:
     return subject if re.match(r"(?i)^re:", subject) else headers.text(f"Re: {subject}")
 
 
-def sent_today(sender: str, day: datetime) -> int:
-    """Receipts queued today for mail from this sender (wherever they went)."""
-    start = day.replace(hour=0, minute=0, second=0, microsecond=0)
-    return (Outbox.select().join(Message, on=(Outbox.entry == Message.entry))
-            .where(Outbox.kind == "receipt", Outbox.queued_at >= start,
-                   Outbox.queued_at < start + timedelta(days=1), Message.sender == sender)
-            .count())
+def receipt_address(post, config: Config, private: bool = False) -> str:
+    """Where a receipt goes: the sender, or the first Public Forum with
+    `[receipts] to = "list"` (the answer to a preview or another request to
+    the processor always to the sender)."""
+    fora = config.get("addresses.public_fora") or []
+    if config.get("receipts.to", "sender") == "list" and fora and not private:
+        return fora[0]
+    return post.sender
 
 
 def queue_receipt(entry: Entry, mail, post, outcomes, envelope_from: str | None,
-                  config: Config, now: datetime, preview: bool = False) -> Outbox | None:
-    """Queue the receipt for a processed message, if it had actions and may be answered."""
-    if not outcomes or why_not_answer(mail, envelope_from, config):
+                  config: Config, now: datetime, preview: bool = False,
+                  private: bool = False) -> Outbox | None:
+    """Queue the receipt for a processed message, if it had actions and `may_reply`
+    allows it. `private`: to the sender even with `[receipts] to = "list"`."""
+    if not outcomes:
         return None
-    if config.get("receipts.to", "sender") == "list" and config.get("addresses.public_fora") \
-            and not preview:
-        to = [config["addresses.public_fora"][0]]
-    else:
-        to = [post.sender]
-    cap = int(config.get("receipts.daily_cap", 20))
-    already = sent_today(post.sender, now)
-    if already >= cap:
+    to = receipt_address(post, config, private or preview)
+    why = may_reply(mail, envelope_from, to, config, now)
+    if why:
+        log.info("entry %s: no receipt to %s: %s", entry.seq, to, why)
         return None
+    cap = daily_cap(config)
+    already = replies_today(post.sender, now)
     # Only well-formed msg-ids are answered and referred to (mailer/headers).
     answered = headers.msg_id(unfold(post.message_id))
     references = " ".join(headers.msg_ids(parse.header(mail, "References") + " " + (answered or "")))
@@ -106,6 +193,6 @@ def queue_receipt(entry: Entry, mail, post, outcomes, envelope_from: str | None,
                   last_today=(already == cap - 1), cap=cap, preview=preview)
     return Outbox.create(
         message_id=outbox_message_id("receipt", post.message_id, config), kind="receipt",
-        to=to, subject=reply_subject(post.subject), body=body, in_reply_to=answered,
+        to=[to], subject=reply_subject(post.subject), body=body, in_reply_to=answered,
         references=references, auto_submitted="auto-replied", entry=entry.seq,
         queued_at=now, next_attempt_at=now)

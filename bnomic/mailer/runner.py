@@ -42,18 +42,22 @@ def _apply_mail(entry: Entry, emit: bool) -> list[Outcome]:
                                reason=f"this mail could not be read: {e}")]
     to_processor = (receipts.processor_address(config) in post.recipients
                     and (post.forum != "public" or not config.get("addresses.public_fora")))
-    if to_processor and publish.digest_request(post):
-        period = publish.digest_request(post)
-        publish.subscribe(post.sender, period, entry.at)
-        return [Outcome.create(entry=entry.seq, position=1, action="digest", text=post.subject,
-                               accepted=True, reason=f"digest {period} for {post.sender}")]
+    # Requests to the processor pass the checks actions pass (verification,
+    # loops, bounces) and their answers the one reply gate, receipts.may_reply.
+    period = publish.digest_request(post) if to_processor else None
+    if period:
+        return publish.digest_request_outcome(entry, mail, post, period, message.envelope_from,
+                                              config, emit)
     if to_processor and publish.requested(post.subject + "\n" + post.text):
         # "please send the Registrar's display", to the processor (Rule 4E50)
-        sent = publish.answer_requests(post, config, entry.at) if emit else []
-        return [Outcome.create(entry=entry.seq, position=1, action="display_request",
-                               text=post.subject, accepted=True,
-                               reason="display requested" + (f": sent {', '.join(sent)}" if sent else ""))]
+        return publish.display_request(entry, mail, post, message.envelope_from, config, emit)
     if receipts.is_preview(post, config):
+        refusal = publish.request_refusal(post, mail, message.envelope_from, config,
+                                          players_only=False)
+        if refusal is not None:     # no preview, and (by the reply gate) no receipt
+            return [Outcome.create(entry=entry.seq, position=1, action="preview",
+                                   text=post.subject, accepted=False, reason=refusal.reason,
+                                   rule=refusal.rule)]
         previewed = engine.preview_post(post, entry.seq)
         outcome = Outcome.create(entry=entry.seq, position=1, action="preview", text=post.subject,
                                  accepted=True, reason=f"previewed {len(previewed)} action(s); "
