@@ -626,7 +626,6 @@ def build_parser() -> argparse.ArgumentParser:
 
     sp = with_db(sub.add_parser("migrate", help="bring an older game database to this bnomic's "
                                 "schema (a SQLite game is backed up first)"))
-    sp.add_argument("--config", help="the operator's TOML configuration (its [database] path)")
     sp.add_argument("--json", action="store_true")
     sp.set_defaults(fn=cmd_migrate)
 
