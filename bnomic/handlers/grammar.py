@@ -29,9 +29,13 @@ _POLITE = re.compile(r"^(?:(?:sure thing|of course|no problem|in return|in excha
                      r"and|then|also|now|finally|next|so|ok|okay|well|anyway|right|alright|oh|um|btw|yes|"
                      r"yeah|sure|fine|agreed|first|firstly|secondly|lastly|meanwhile)\b[,\s]*)+", re.I)
 _I_POLITE = re.compile(r"^i\s+(?:(?:hereby|also|now|then|further|additionally)\s+)+", re.I)
-# what may trail an action without being part of it: punctuation, "please", a smiley
-_TRAIL = re.compile(r"(?:[\s.!?;,]+|[\s,]+(?:please|pls|plz|thanks|thank you|thx)\b|\s+[:;]-?[()DPp]+"
-                    r"|\s*,\s*then\b|[\s,]+(?:anyway|too|as well|though|instead)\b)+$", re.I)
+# what may trail an action without being part of it: punctuation, "please", a smiley.
+# Stripped one piece at a time from the end (strip_trail): as one regular expression
+# ("(?:[\s.!?;,]+|...)+$") a run of spaces made it backtrack exponentially.
+_TRAIL_PUNCT = " \t\r\n\f\v.!?;,"
+_TRAIL_WORDS = ("please", "pls", "plz", "thanks", "thank you", "thx", "anyway", "too", "as well",
+                "though", "instead")
+_TRAIL_SMILEY = re.compile(r"(?<=\s)[:;]-?[()dp]++$")
 # Rules 4E21/4E22: how players say they act under an announced intent
 _FEW = (r"(?:no|zero|fewer\s+than\s+\w+|not\s+enough|the\s+required|enough|\w+)\s+"
         r"(?:objections?|support(?:ers?|s)?)")
@@ -54,8 +58,11 @@ _INTEND_FIRST = re.compile(
 
 # One sentence may hold several clauses, each its own action ("I give m5 to A and I
 # forfeit"), or one verb with several objects ("I give m5 to A and m3 to B")...
-_CLAUSE = re.compile(r"(?:\s*,\s*|\s+)(?:and(?:\s+then)?|then|so|but)\s+(?=i\s)|\s*:\s+(?=i\s)", re.I)
-_OBJECTS = re.compile(r"\s*,\s*(?:and\s+|then\s+)?|\s+and\s+(?:then\s+)?|\s+then\s+", re.I)
+# (a separator starts where a run of spaces starts, (?<!\s), and spaces are taken
+# possessively: a long run of spaces is then scanned once, not once per position)
+_CLAUSE = re.compile(r"(?<!\s)(?:\s*+,\s*+|\s++)(?:and(?:\s++then)?|then|so|but)\s++(?=i\s)"
+                     r"|(?<!\s)\s*+:\s++(?=i\s)", re.I)
+_OBJECTS = re.compile(r"(?<!\s)(?:\s*+,\s*+(?:and\s++|then\s++)?|\s++and\s++(?:then\s++)?|\s++then\s++)", re.I)
 # ...but a condition binds what follows it: "If Wooble objects then I forfeit" is one sentence
 _CONDITIONAL = re.compile(r"^(?:if|unless|when|whenever|once|provided|assuming|in\s+case|should)\b", re.I)
 # Rule 4E7 knows no conditional actions: "I give m5 to Wooble if he asks" is asked about
@@ -78,7 +85,7 @@ _TALK = frozenset("""think thought guess wonder wondered believe suppose doubt s
 DOCUMENT_END = re.compile(r"^\W*end(?:\s+of)?(?:\s+(?:the|this|my))?\s+(?:proposal|tweak|tidiness\s+list"
                           r"|list|document|oracularity|body|refresh\s+proposal|indictment|punishment"
                           r"|consultation|answer)\W*$", re.I)
-_INTENDED = re.compile(r"^(?P<action>.+?)(?:[\s,]+(?:with|without)\b.*)$", re.I)
+_INTENDED = re.compile(r"^(?P<action>.*?[^\s,])(?:[\s,]++(?:with|without)\b.*)$", re.I)
 
 BEGIN = re.compile(r"^\W*(?:begin|start)\s+(?:of\s+(?:the\s+)?)?transaction\W*$", re.I)
 END = re.compile(r"^\W*(?:end|finish|commit)\s+(?:of\s+(?:the\s+)?)?transaction\W*$", re.I)
@@ -88,8 +95,8 @@ NUMBER_WORDS = {
     "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10,
     "eleven": 11, "twelve": 12,
 }
-_REPEAT = re.compile(r"^(?P<body>.+?)(?:[,\s]+(?P<n>\d+|[a-z]+)\s+times?|\s+(?P<n2>once|twice|thrice))"
-                     r"(?:,?\s+(?:for|as|because)\b.*)?$", re.I)     # "... 3 times, for the maps"
+_REPEAT = re.compile(r"^(?P<body>.*?[^,\s])(?:[,\s]++(?P<n>\d++|[a-z]++)\s++times?|\s++(?P<n2>once|twice|thrice))"
+                     r"(?:,?\s++(?:for|as|because)\b.*)?$", re.I)     # "... 3 times, for the maps"
 
 # Rule 4E7 lets a player repeat an action "a specific positive integer" of times;
 # a bound keeps a typo from queueing a million of them.
@@ -131,7 +138,7 @@ _WHEN_SAID = [
     ("utc", r"at\s+" + _TIME + _ZONE + r"\s+on\s+" + _DATE),
 ]
 _WHEN = [(kind, re.compile(said + r"[\s,:]+(?P<rest>i\b.*)$", re.I),
-          re.compile(r"(?P<rest>i\b.*?)[\s,]+" + said + r"$", re.I)) for kind, said in _WHEN_SAID]
+          re.compile(r"(?P<rest>i\b(?:.*?[^\s,])?)[\s,]++" + said + r"$", re.I)) for kind, said in _WHEN_SAID]
 
 
 def split_when(sentence: str) -> tuple[When | None, str]:
@@ -185,8 +192,30 @@ def normalise(part: str) -> str:
     s = _LEAD.sub("", part.strip())
     s = _POLITE.sub("", s)
     s = _I_POLITE.sub("I ", s)
-    s = _TRAIL.sub("", s)
+    s = strip_trail(s)
     return re.sub(r"\s+", " ", s)
+
+
+def strip_trail(s: str) -> str:
+    """'I vote FOR 12, please :)' -> 'I vote FOR 12': punctuation, a polite word
+    after a space or comma, a smiley after a space, ', then'; in linear time."""
+    while True:
+        t = s.rstrip(_TRAIL_PUNCT)
+        low = t.lower()
+        for word in _TRAIL_WORDS:
+            cut = len(t) - len(word)
+            if low.endswith(word) and cut > 0 and (t[cut - 1].isspace() or t[cut - 1] == ","):
+                t = t[:cut]
+                break
+        else:
+            m = _TRAIL_SMILEY.search(low) if low.endswith((")", "(", "d", "p")) else None
+            if m:
+                t = t[:m.start()]
+            elif low.endswith("then") and t[:-4].rstrip().endswith(","):
+                t = t[:-4]
+        if t == s:
+            return s
+        s = t
 
 
 _ABBREVIATION = re.compile(r"(?:\b(?:dr|mr|mrs|ms|st|jr|sr|prof|no|vs|etc|e\.g|i\.e)|\b[a-z])\.$", re.I)

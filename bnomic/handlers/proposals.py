@@ -28,8 +28,8 @@ _TITLE_LINE = re.compile(r"^\s*(?:title|proposal(?:\s+title)?)\s*:\s*(?P<v>.+?)\
 _CONFLICTS_LINE = re.compile(r"^\s*conflicts?(?:\s+with)?\s*:\s*(?P<v>.*?)\s*$", re.I)
 _DEPENDS_LINE = re.compile(r"^\s*(?:dependencies|depends(?:\s+on)?|dependency)\s*:\s*(?P<v>.*?)\s*$", re.I)
 _SUBJECT_TITLE = re.compile(r"\bproposal\s*:\s*(?P<v>.+?)\s*$", re.I)
-_NUMBERS = re.compile(r"#?\s*(\d+)")
-_NONE = re.compile(r"^\s*(?:none|nothing|-|n/?a)?\s*$", re.I)
+_NUMBERS = re.compile(r"(\d+)")     # "#12, #13" or "12 13": the numbers
+_NONE = re.compile(r"^\s*+(?:(?:none|nothing|-|n/?a)\s*+)?$", re.I)
 
 
 # ----------------------------------------------------------------- reading

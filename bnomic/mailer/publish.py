@@ -73,7 +73,9 @@ def publish_changed(config: Config, now: datetime) -> list[str]:
     return published
 
 
-_REQUEST = re.compile(r"\b(?:send|show|give|mail|post)\b(?:\s+(?:me|us))?\s+(?:the\s+|a\s+)?(?P<what>.+?)\s*(?:['’]s)?\s+(?:public\s+)?display\b", re.I)
+# a display's name is short: bounding it (and ending it in a non-space) keeps the scan linear
+_REQUEST = re.compile(r"\b(?:send|show|give|mail|post)\b(?:\s++(?:me|us)\b)?\s++(?:the\s++|a\s++)?"
+                      r"(?P<what>\S(?:.{0,78}?\S)?)(?:\s*+['’]s)?\s++(?:public\s++)?display\b", re.I)
 
 
 def requested(text: str) -> list[str]:
