@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from datetime import datetime, timezone
 
 from ..config import defaults
+from .budget import charge
 from .registry import ACTIONS, ASSERTIONS, ActionSpec, AssertionSpec
 
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+|;\s*")
@@ -236,6 +237,7 @@ def split_sentences(line: str) -> list[str]:
 
 def sentences(text: str):
     for line in text.splitlines():
+        charge(8 * (len(line) + 1))       # cutting and normalising: a few linear passes
         for part in split_sentences(_LEAD.sub("", line.strip())):    # "1. I give ..." is one sentence
             s = normalise(part)
             if s:
@@ -282,6 +284,7 @@ def looks_like_action(sentence: str) -> bool:
     """A clause in the first person, at the start or after a lead-in ("Tomorrow, I
     give ..."), that has an action's keyword and is not talk ("I think I'll give ...")."""
     s = sentence.lower().replace("’", "'")
+    charge(4 * (len(s) + 1))
     lead = r"(?:^|,\s+|\bthen\s+|\s)" if _CONDITIONAL.match(s) else r"(?:^|,\s+|\bthen\s+)"
     m = re.search(lead + r"(i(?:'(?:m|d|ll|ve))?\s+([a-z']+).*)$", s)
     if not m or m.group(2) in _TALK:
@@ -300,8 +303,14 @@ def _swapped(word: str, keyword: str) -> bool:
             and word[diff[0]] == keyword[diff[1]] and word[diff[1]] == keyword[diff[0]])
 
 
+# difflib compares in quadratic time: the closest phrasings are found from the start of a sentence
+_CLOSEST_CHARS = 200
+
+
 def closest(sentence: str, n: int = 2) -> tuple[str, ...]:
     examples = [spec.example for spec in ACTIONS]
+    sentence = sentence[:_CLOSEST_CHARS]
+    charge(len(sentence) * len(examples))
     return tuple(difflib.get_close_matches(sentence, examples, n=n, cutoff=0.0))
 
 
@@ -315,6 +324,7 @@ def match_action(sentence: str) -> tuple[ActionSpec, dict] | None:
 
 def match_sentence(sentence: str, in_transaction: bool = False) -> Reading | None:
     """What one normalised sentence is, or None for conversation."""
+    charge(24 * (len(sentence) + 1))      # the intent, time, repeat and condition patterns
     original = sentence
     sentence = _UNDER_INTENT.sub("", sentence)
     when, sentence = split_when(sentence)
@@ -389,6 +399,7 @@ def split_objects(clause: str) -> list[str]:
 def read_sentence(sentence: str, in_transaction: bool = False) -> list[Reading]:
     """A normalised sentence: one reading, or one for each clause or object it joins
     (a time or an intent said before them applies to each)."""
+    charge(16 * (len(sentence) + 1))      # the intent, time, clause and object patterns
     body = _UNDER_INTENT.sub("", sentence)
     when, body = split_when(body)
     parts = [body] if when is not None and when.kind == "invalid" else \
@@ -428,13 +439,30 @@ def _document_head(line: str) -> tuple[list[Reading], str] | None:
     return None
 
 
-def read(text: str) -> list[Reading]:
+def too_long(line: str, max_line: int) -> Reading:
+    """A line longer than the configured limit: not read for actions (its reading says so)."""
+    shown = line.strip()
+    shown = shown[:60] + "…" if len(shown) > 60 else shown
+    return Reading(shown, error=f"not read: this line is {len(line)} characters long, and bnomic "
+                                f"reads lines of at most {max_line} characters for actions "
+                                f"(limits.max_line = {max_line})")
+
+
+def read(text: str, max_line: int | None = None) -> list[Reading]:
     """Every action, Transaction and near-miss in the text, in the order written;
-    an action that takes a document gets the lines after it as `document`."""
+    an action that takes a document gets the lines after it as `document`.
+    A line longer than `max_line` characters (outside a document) is not read:
+    its Reading carries the reason in `error`."""
     readings: list[Reading] = []
     lines = text.splitlines()
     i, chunk = 0, []
     while i < len(lines):
+        if max_line is not None and len(lines[i]) > max_line:
+            readings.extend(_read_lines(chunk))
+            chunk = []
+            readings.append(too_long(lines[i], max_line))
+            i += 1
+            continue
         found = _document_head(lines[i]) if document_word(lines[i]) else None
         if found is None:
             chunk.append(lines[i])
