@@ -179,9 +179,15 @@ def _run_in_order(ctx: Context, dues: list[_Due]) -> None:
 
 # --------------------------------------------------------- applying a post
 
+_LIMITS = defaults()["limits"]       # for a game created before [limits] existed
+
+
+LIMIT = "limit"      # the Outcome.action of a refusal by one of the [limits]
+
+
 def limit(ctx: Context, key: str) -> int:
     """A bound on one message's work, from the game's [limits] (defaults.toml)."""
-    return int(ctx.config.get(f"limits.{key}", defaults()["limits"][key]))
+    return int(ctx.config.get(f"limits.{key}", _LIMITS[key]))
 
 
 def apply_post(post: Post, entry: int) -> list[Outcome]:
@@ -198,7 +204,7 @@ def apply_post(post: Post, entry: int) -> list[Outcome]:
         with budget.bounded(steps):
             readings = grammar.read(post.text, max_line=limit(ctx, "max_line"))
     except budget.OverBudget:
-        return [Outcome.create(entry=entry, position=1, action=None, text="(the whole message)",
+        return [Outcome.create(entry=entry, position=1, action=LIMIT, text="(the whole message)",
                                accepted=False, rule="4E7",
                                reason=f"not read: reading this message took more than {steps} steps, "
                                       f"the most bnomic spends on one message (limits.read_steps = "
@@ -216,7 +222,7 @@ def apply_post(post: Post, entry: int) -> list[Outcome]:
         if count > allowed:
             rest = len(readings) - position
             outcomes.append(Outcome.create(
-                entry=entry, position=position, action=None, accepted=False, rule="4E7",
+                entry=entry, position=position, action=LIMIT, accepted=False, rule="4E7",
                 text=reading.text + (f" (and {rest} more)" if rest else ""),
                 reason=f"not done, nor anything after it: {why}"))
             break
@@ -266,7 +272,7 @@ def actions_today(post: Post, entry: int) -> int:
             .join(Message, on=(Message.entry == Entry.seq))
             .where(Message.sender == sender, Entry.at >= start, Entry.at < start + timedelta(days=1),
                    Outcome.action.is_null(False),
-                   Outcome.action.not_in(("preview", "digest", "display_request"))))
+                   Outcome.action.not_in(("preview", "digest", "display_request", "own_mail", LIMIT))))
     if entry:
         rows = rows.where(Entry.seq < entry)
     total = 0
@@ -327,7 +333,7 @@ def _apply_reading(ctx: Context, reading: grammar.Reading, position: int) -> Out
     if reading.kind == "transaction":
         return _apply_transaction(ctx, reading, position)
     if reading.spec is None and reading.error:      # a line too long to read ([limits])
-        return Outcome.create(entry=ctx.entry, position=position, action=None, text=reading.text,
+        return Outcome.create(entry=ctx.entry, position=position, action=LIMIT, text=reading.text,
                               accepted=False, reason=reading.error, rule="4E7")
     if reading.spec is None:
         hint = " or ".join(f'"{s}"' for s in reading.suggestions)
