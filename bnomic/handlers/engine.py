@@ -337,8 +337,11 @@ def _apply_reading(ctx: Context, reading: grammar.Reading, position: int) -> Out
                               accepted=False, reason=reading.error, rule="4E7")
     if reading.spec is None:
         hint = " or ".join(f'"{s}"' for s in reading.suggestions)
+        reason = (f"did you mean {hint}?" if hint else
+                  f"it reads like an action, but matches none (phrasings are suggested for the first "
+                  f"{grammar.MAX_SUGGESTED} such sentences of a message)")
         return Outcome.create(entry=ctx.entry, position=position, action=None, text=reading.text,
-                              accepted=False, reason=f"did you mean {hint}?")
+                              accepted=False, reason=reason)
     if reading.times > grammar.MAX_REPEAT:
         return Outcome.create(entry=ctx.entry, position=position, action=reading.spec.name,
                               text=reading.text, accepted=False, rule="4E7",

@@ -14,6 +14,7 @@ phrasing in the registry. What a sentence can be:
 """
 from __future__ import annotations
 
+import contextvars
 import difflib
 import re
 from dataclasses import dataclass, field
@@ -237,8 +238,9 @@ def split_sentences(line: str) -> list[str]:
 
 def sentences(text: str):
     for line in text.splitlines():
-        charge(8 * (len(line) + 1))       # cutting and normalising: a few linear passes
+        charge(8 * len(line) + 1500)      # cutting and normalising: a few linear passes, and calls
         for part in split_sentences(_LEAD.sub("", line.strip())):    # "1. I give ..." is one sentence
+            charge(500)
             s = normalise(part)
             if s:
                 yield s
@@ -303,28 +305,74 @@ def _swapped(word: str, keyword: str) -> bool:
             and word[diff[0]] == keyword[diff[1]] and word[diff[1]] == keyword[diff[0]])
 
 
-# difflib compares in quadratic time: the closest phrasings are found from the start of a sentence
-_CLOSEST_CHARS = 200
+# difflib compares in quadratic time (about 1 ms an example): the closest phrasings are
+# found from the start of a sentence, and for the first few near-misses of a message only
+_CLOSEST_CHARS = 80
+MAX_SUGGESTED = 5
 
 
 def closest(sentence: str, n: int = 2) -> tuple[str, ...]:
+    memo = _MEMO.get()
+    if memo is not None:
+        memo[_SUGGESTED] = memo.get(_SUGGESTED, 0) + 1
+        if memo[_SUGGESTED] > MAX_SUGGESTED:
+            return ()
+    return _closest(sentence, n)
+
+
+_SUGGESTED = object()      # the memo's count of near-misses given suggestions
+
+
+def _closest(sentence: str, n: int) -> tuple[str, ...]:
+    """The n phrasings' examples most like the sentence: what difflib.get_close_matches
+    (cutoff 0) gives, but ratio() -- the costly measure -- is computed only for
+    examples whose cheap upper bound (quick_ratio) can still reach the n best."""
     examples = [spec.example for spec in ACTIONS]
     sentence = sentence[:_CLOSEST_CHARS]
-    charge(len(sentence) * len(examples))
-    return tuple(difflib.get_close_matches(sentence, examples, n=n, cutoff=0.0))
+    charge(20 * len(sentence) * len(examples))
+    matcher = difflib.SequenceMatcher()
+    matcher.set_seq2(sentence)
+    bounds = []
+    for example in examples:
+        matcher.set_seq1(example)
+        bounds.append((matcher.quick_ratio(), example))
+    bounds.sort(key=lambda b: b[0], reverse=True)
+    best: list[tuple[float, str]] = []
+    for bound, example in bounds:
+        if len(best) >= n and bound < best[-1][0]:
+            break
+        matcher.set_seq1(example)
+        best = sorted(best + [(matcher.ratio(), example)], reverse=True)[:n]
+    return tuple(example for _, example in best)
+
+
+# one read() tries the same sentence more than once (unwrapping, clauses, objects,
+# repeats): the answers are kept for that read only, so steps stay deterministic
+_MEMO: contextvars.ContextVar[dict | None] = contextvars.ContextVar("grammar_memo", default=None)
 
 
 def match_action(sentence: str) -> tuple[ActionSpec, dict] | None:
+    memo = _MEMO.get()
+    if memo is not None and sentence in memo:
+        found = memo[sentence]
+        return (found[0], dict(found[1])) if found else None
+    # the step budget (handlers/budget.py): every phrasing may scan the sentence, and
+    # a call costs about as much as scanning 32 characters
+    charge(sum(len(spec.patterns) for spec in ACTIONS) * (len(sentence) + 32))
+    found = None
     for spec in ACTIONS:
         args = spec.match(sentence)
         if args is not None:
-            return spec, args
-    return None
+            found = (spec, args)
+            break
+    if memo is not None:
+        memo[sentence] = (found[0], dict(found[1])) if found else None
+    return found
 
 
 def match_sentence(sentence: str, in_transaction: bool = False) -> Reading | None:
     """What one normalised sentence is, or None for conversation."""
-    charge(24 * (len(sentence) + 1))      # the intent, time, repeat and condition patterns
+    charge(24 * len(sentence) + 1500)     # the intent, time, repeat and condition patterns
     original = sentence
     sentence = _UNDER_INTENT.sub("", sentence)
     when, sentence = split_when(sentence)
@@ -399,7 +447,7 @@ def split_objects(clause: str) -> list[str]:
 def read_sentence(sentence: str, in_transaction: bool = False) -> list[Reading]:
     """A normalised sentence: one reading, or one for each clause or object it joins
     (a time or an intent said before them applies to each)."""
-    charge(16 * (len(sentence) + 1))      # the intent, time, clause and object patterns
+    charge(16 * len(sentence) + 1500)     # the intent, time, clause and object patterns
     body = _UNDER_INTENT.sub("", sentence)
     when, body = split_when(body)
     parts = [body] if when is not None and when.kind == "invalid" else \
@@ -453,6 +501,14 @@ def read(text: str, max_line: int | None = None) -> list[Reading]:
     an action that takes a document gets the lines after it as `document`.
     A line longer than `max_line` characters (outside a document) is not read:
     its Reading carries the reason in `error`."""
+    token = _MEMO.set({})
+    try:
+        return _read(text, max_line)
+    finally:
+        _MEMO.reset(token)
+
+
+def _read(text: str, max_line: int | None) -> list[Reading]:
     readings: list[Reading] = []
     lines = text.splitlines()
     i, chunk = 0, []

@@ -17,8 +17,6 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Callable
 
-from .budget import charge
-
 # What each placeholder may match. Loose on purpose: the handler reads the
 # value and says precisely what is wrong with it, citing the rule.
 PLACEHOLDERS = {
@@ -68,7 +66,6 @@ class ActionSpec:
 
     def match(self, sentence: str) -> dict | None:
         for pattern in self.patterns:
-            charge(len(sentence) + 32)       # the step budget (handlers/budget.py): a call costs ~32 chars
             m = pattern.fullmatch(sentence)
             if m:
                 return {k: v.strip() for k, v in m.groupdict().items() if v is not None}
