@@ -29,6 +29,15 @@ from test_adversarial import ADVERSARIAL  # noqa: E402
 
 LIMITS = defaults()["limits"]
 
+# heavier messages than the tests need, and an ordinary big one to compare
+EXTRA = {
+    "trailing-spaces-x50": (ADVERSARIAL["trailing-spaces"] + "\n") * 50,
+    "near-misses-100": "\n".join(f"I giev m{i} to Wooble and some more words to make it long." for i in range(100)),
+    "ordinary-300": "\n".join([f"I vote FOR {i}." for i in range(100)]
+                               + [f"I think proposal {i} is a good idea, and we should all vote for it."
+                                  for i in range(100)] + [f"I give m{i} to Wooble." for i in range(100)]),
+}
+
 
 def read_once(text: str) -> tuple[float, int, bool]:
     start = time.perf_counter()
@@ -49,7 +58,7 @@ def main() -> int:
           f"read_steps {LIMITS['read_steps']:,}, max_line {LIMITS['max_line']}, "
           f"Python {sys.version.split()[0]}")
     worst = 0.0
-    for name, text in sorted(ADVERSARIAL.items()):
+    for name, text in sorted(ADVERSARIAL.items()) + list(EXTRA.items()):
         runs = [read_once(text) for _ in range(args.rounds)]
         times = [t for t, _, _ in runs]
         _, steps, over = runs[0]
