@@ -65,7 +65,7 @@ def title_from(ctx: Context, given: str | None, document_title: str | None) -> s
         if t:
             return t.strip().strip('"“”').strip()
     subject = ctx.post.subject if ctx.post is not None else ""
-    m = _SUBJECT_TITLE.search(re.sub(r"^(?:\s*(?:re|fwd?|aw)\s*:\s*)+", "", subject, flags=re.I))
+    m = _SUBJECT_TITLE.search(re.sub(r"^(?:\s*+(?:re|fwd?|aw)\s*+:\s*+)+", "", subject, flags=re.I))
     return m.group("v").strip().strip('"“”') if m else ""
 
 
