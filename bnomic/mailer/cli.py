@@ -22,7 +22,7 @@ from ..handlers.context import game_config
 from ..render import render
 from ..store import (
     Address, Command, Entry, Event, Game, Message, Outbox, Outcome, Player, Setup,
-    StoreError, open_database, state_digest, upgrade, write_transaction,
+    StoreError, open_database, state_digest, upgrade,
 )
 from ..store import log
 from . import archive, inbound, parse, publish, runner
