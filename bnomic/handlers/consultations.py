@@ -117,7 +117,7 @@ def _check_number(text: str) -> int:
 # ------------------------------------------------------------- the documents
 
 _FIELD = re.compile(r"^\s*(?P<key>question|reasoning|unbeliever)\s*:\s*(?P<value>.*)$", re.I)
-_NONE = re.compile(r"^\s*(?:none|nobody|no one|-|n/?a)?\s*[.]?\s*$", re.I)
+_NONE = re.compile(r"^\s*+(?:(?:none|nobody|no one|-|n/?a)\s*+)?(?:[.]\s*+)?$", re.I)   # linear: possessive
 
 
 def read_consultation(document: str) -> dict:

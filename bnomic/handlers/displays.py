@@ -189,8 +189,9 @@ def which(ctx: Context, text: str) -> str:
 
 # ------------------------------------------------------ approving a display
 
-_PLAYER_ROW = re.compile(r"^(?P<name>\S.*?)\s+(?P<points>\d+)\s+m(?P<mackerel>\d+)\s+"
-                         r"(?P<active>yes|no)\s+(?P<vested>yes|no)\b", re.I)
+# the name ends in a non-space, so padding is scanned once (no super-linear backtracking)
+_PLAYER_ROW = re.compile(r"^(?P<name>\S(?:.*?\S)?)\s++(?P<points>\d++)\s++m(?P<mackerel>\d++)\s++"
+                         r"(?P<active>yes|no)\s++(?P<vested>yes|no)\b", re.I)
 
 
 def registrar_values(document: str) -> dict:

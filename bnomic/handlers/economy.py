@@ -28,7 +28,7 @@ def parse_amount(config: Config, text: str, rule: str = "4E33") -> tuple[int, st
     currency the rules do not define."""
     t = re.sub(r"\s+", " ", text.strip().lower()).replace(",", "")
     m = (re.fullmatch(r"(?P<cur>[a-z]+) ?(?P<n>[-+−]?\d+)", t)
-         or re.fullmatch(r"(?P<n>[-+−]?\d+|[a-z]+) ?(?:of )?(?P<cur>[a-z]+)", t))
+         or re.fullmatch(r"(?P<n>[-+−]?\d++|[a-z]{1,12}) ?(?:of )?(?P<cur>[a-z]+)", t))   # a number word is short
     n = whole_number(m.group("n")) if m else None
     if n is None:
         raise Rejected(f"I cannot read {text!r} as an amount of currency; write it like m50 "

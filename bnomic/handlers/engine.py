@@ -15,11 +15,13 @@ each group in the order of Rule 4E75 (higher Power first, then lower number).
 from __future__ import annotations
 
 import inspect
+import re
 from dataclasses import dataclass, replace
-from datetime import datetime
+from datetime import datetime, timedelta
 
-from ..store import Deadline, Game, Outcome, Player, Setup, database, write_transaction
-from . import acting, clock, grammar, ministries, players, rules, scheduling, transactions
+from ..config import defaults
+from ..store import Deadline, Entry, Game, Message, Outcome, Player, Setup, database, write_transaction
+from . import acting, budget, clock, grammar, ministries, players, rules, scheduling, transactions
 from .context import Context, Rejected, RetroactiveChange
 from .durations import next_midnight
 from .post import Post
@@ -177,21 +179,107 @@ def _run_in_order(ctx: Context, dues: list[_Due]) -> None:
 
 # --------------------------------------------------------- applying a post
 
+_LIMITS = defaults()["limits"]       # for a game created before [limits] existed
+
+
+LIMIT = "limit"      # the Outcome.action of a refusal by one of the [limits]
+
+
+def limit(ctx: Context, key: str) -> int:
+    """A bound on one message's work, from the game's [limits] (defaults.toml)."""
+    return int(ctx.config.get(f"limits.{key}", _LIMITS[key]))
+
+
 def apply_post(post: Post, entry: int) -> list[Outcome]:
     """Apply the actions of one post, in the order written (Rule 4E7).
 
     Each action runs in its own savepoint: a refused action changes nothing.
+    The work is bounded ([limits]): reading within a budget of steps (over it,
+    nothing of the message is done), lines up to a length, and a number of
+    actions per message and per sender per UTC day.
     """
     ctx = Context(post.at, "mail", entry, post=post)
-    readings = grammar.read(post.text)
+    steps = limit(ctx, "read_steps")
+    try:
+        with budget.bounded(steps):
+            readings = grammar.read(post.text, max_line=limit(ctx, "max_line"))
+    except budget.OverBudget:
+        return [Outcome.create(entry=entry, position=1, action=LIMIT, text="(the whole message)",
+                               accepted=False, rule="4E7",
+                               reason=f"not read: reading this message took more than {steps} steps, "
+                                      f"the most bnomic spends on one message (limits.read_steps = "
+                                      f"{steps}); nothing in it was done")]
     refusal = not_acted_on(post)
     if refusal:
         return [Outcome.create(entry=entry, position=position, action=r.spec.name if r.spec else None,
                                text=r.text, accepted=False, reason=refusal.reason, rule=refusal.rule)
                 for position, r in enumerate(readings, 1)]
-    outcomes = [_apply_reading(ctx, reading, position) for position, reading in enumerate(readings, 1)]
+    outcomes = []
+    allowed, why = _actions_allowed(ctx, post, entry)
+    count = 0
+    for position, reading in enumerate(readings, 1):
+        count += _weight(reading)
+        if count > allowed:
+            rest = len(readings) - position
+            outcomes.append(Outcome.create(
+                entry=entry, position=position, action=LIMIT, accepted=False, rule="4E7",
+                text=reading.text + (f" (and {rest} more)" if rest else ""),
+                reason=f"not done, nor anything after it: {why}"))
+            break
+        outcomes.append(_apply_reading(ctx, reading, position))
+        budget.ping()
     perform_duties(ctx)
     return outcomes
+
+
+def _weight(reading: grammar.Reading) -> int:
+    """How many actions a reading counts for against the limits: each repetition
+    and each step of a Transaction; a near-miss or a line not read counts none."""
+    if reading.steps is not None:
+        return max(1, len(reading.steps))
+    if reading.spec is None:
+        return 0
+    return max(1, min(reading.times, grammar.MAX_REPEAT))
+
+
+def _actions_allowed(ctx: Context, post: Post, entry: int) -> tuple[int, str]:
+    """How many actions this message may still do, and the limit that says so.
+    The day's count comes from the state (the Outcomes of the sender's earlier
+    mail that UTC day), so a replay counts the same."""
+    per_message, per_day = limit(ctx, "actions_per_message"), limit(ctx, "actions_per_sender_per_day")
+    done_today = actions_today(post, entry)
+    left_today = max(0, per_day - done_today)
+    if left_today < per_message:
+        return left_today, (f"{post.sender or 'this sender'} has done {done_today} actions this UTC day, and "
+                            f"bnomic does at most {per_day} a day for one sender "
+                            f"(limits.actions_per_sender_per_day = {per_day})")
+    return per_message, (f"bnomic does at most {per_message} actions from one message, counting "
+                         f"each repetition and each step of a Transaction "
+                         f"(limits.actions_per_message = {per_message})")
+
+
+_COUNTED_AS = re.compile(r"^done \d+ of (\d+) times")
+
+
+def actions_today(post: Post, entry: int) -> int:
+    """The actions the sender's mail did or tried earlier this UTC day (Outcomes with
+    an action; "N times" counts N), before this entry."""
+    message = Message.get_or_none(Message.entry == entry) if entry else None
+    sender = message.sender if message is not None else (post.sender or "").lower()
+    start = post.at.replace(hour=0, minute=0, second=0, microsecond=0)
+    rows = (Outcome.select(Outcome.reason)
+            .join(Entry, on=(Outcome.entry == Entry.seq))
+            .join(Message, on=(Message.entry == Entry.seq))
+            .where(Message.sender == sender, Entry.at >= start, Entry.at < start + timedelta(days=1),
+                   Outcome.action.is_null(False),
+                   Outcome.action.not_in(("preview", "digest", "display_request", "own_mail", LIMIT))))
+    if entry:
+        rows = rows.where(Entry.seq < entry)
+    total = 0
+    for row in rows:
+        m = _COUNTED_AS.match(row.reason or "")
+        total += int(m.group(1)) if m else 1
+    return total
 
 
 def perform_duties(ctx: Context) -> None:
@@ -244,10 +332,16 @@ def not_acted_on(post: Post) -> Rejected | None:
 def _apply_reading(ctx: Context, reading: grammar.Reading, position: int) -> Outcome:
     if reading.kind == "transaction":
         return _apply_transaction(ctx, reading, position)
+    if reading.spec is None and reading.error:      # a line too long to read ([limits])
+        return Outcome.create(entry=ctx.entry, position=position, action=LIMIT, text=reading.text,
+                              accepted=False, reason=reading.error, rule="4E7")
     if reading.spec is None:
         hint = " or ".join(f'"{s}"' for s in reading.suggestions)
+        reason = (f"did you mean {hint}?" if hint else
+                  f"it reads like an action, but matches none (phrasings are suggested for the first "
+                  f"{grammar.MAX_SUGGESTED} such sentences of a message)")
         return Outcome.create(entry=ctx.entry, position=position, action=None, text=reading.text,
-                              accepted=False, reason=f"did you mean {hint}?")
+                              accepted=False, reason=reason)
     if reading.times > grammar.MAX_REPEAT:
         return Outcome.create(entry=ctx.entry, position=position, action=reading.spec.name,
                               text=reading.text, accepted=False, rule="4E7",

@@ -14,12 +14,14 @@ phrasing in the registry. What a sentence can be:
 """
 from __future__ import annotations
 
+import contextvars
 import difflib
 import re
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
 
 from ..config import defaults
+from .budget import charge
 from .registry import ACTIONS, ASSERTIONS, ActionSpec, AssertionSpec
 
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+|;\s*")
@@ -29,9 +31,13 @@ _POLITE = re.compile(r"^(?:(?:sure thing|of course|no problem|in return|in excha
                      r"and|then|also|now|finally|next|so|ok|okay|well|anyway|right|alright|oh|um|btw|yes|"
                      r"yeah|sure|fine|agreed|first|firstly|secondly|lastly|meanwhile)\b[,\s]*)+", re.I)
 _I_POLITE = re.compile(r"^i\s+(?:(?:hereby|also|now|then|further|additionally)\s+)+", re.I)
-# what may trail an action without being part of it: punctuation, "please", a smiley
-_TRAIL = re.compile(r"(?:[\s.!?;,]+|[\s,]+(?:please|pls|plz|thanks|thank you|thx)\b|\s+[:;]-?[()DPp]+"
-                    r"|\s*,\s*then\b|[\s,]+(?:anyway|too|as well|though|instead)\b)+$", re.I)
+# what may trail an action without being part of it: punctuation, "please", a smiley.
+# Stripped one piece at a time from the end (strip_trail): as one regular expression
+# ("(?:[\s.!?;,]+|...)+$") a run of spaces made it backtrack exponentially.
+_TRAIL_PUNCT = " \t\r\n\f\v.!?;,"
+_TRAIL_WORDS = ("please", "pls", "plz", "thanks", "thank you", "thx", "anyway", "too", "as well",
+                "though", "instead")
+_TRAIL_SMILEY = re.compile(r"(?<=\s)[:;]-?[()dp]++$")
 # Rules 4E21/4E22: how players say they act under an announced intent
 _FEW = (r"(?:no|zero|fewer\s+than\s+\w+|not\s+enough|the\s+required|enough|\w+)\s+"
         r"(?:objections?|support(?:ers?|s)?)")
@@ -54,8 +60,11 @@ _INTEND_FIRST = re.compile(
 
 # One sentence may hold several clauses, each its own action ("I give m5 to A and I
 # forfeit"), or one verb with several objects ("I give m5 to A and m3 to B")...
-_CLAUSE = re.compile(r"(?:\s*,\s*|\s+)(?:and(?:\s+then)?|then|so|but)\s+(?=i\s)|\s*:\s+(?=i\s)", re.I)
-_OBJECTS = re.compile(r"\s*,\s*(?:and\s+|then\s+)?|\s+and\s+(?:then\s+)?|\s+then\s+", re.I)
+# (a separator starts where a run of spaces starts, (?<!\s), and spaces are taken
+# possessively: a long run of spaces is then scanned once, not once per position)
+_CLAUSE = re.compile(r"(?<!\s)(?:\s*+,\s*+|\s++)(?:and(?:\s++then)?|then|so|but)\s++(?=i\s)"
+                     r"|(?<!\s)\s*+:\s++(?=i\s)", re.I)
+_OBJECTS = re.compile(r"(?<!\s)(?:\s*+,\s*+(?:and\s++|then\s++)?|\s++and\s++(?:then\s++)?|\s++then\s++)", re.I)
 # ...but a condition binds what follows it: "If Wooble objects then I forfeit" is one sentence
 _CONDITIONAL = re.compile(r"^(?:if|unless|when|whenever|once|provided|assuming|in\s+case|should)\b", re.I)
 # Rule 4E7 knows no conditional actions: "I give m5 to Wooble if he asks" is asked about
@@ -78,7 +87,7 @@ _TALK = frozenset("""think thought guess wonder wondered believe suppose doubt s
 DOCUMENT_END = re.compile(r"^\W*end(?:\s+of)?(?:\s+(?:the|this|my))?\s+(?:proposal|tweak|tidiness\s+list"
                           r"|list|document|oracularity|body|refresh\s+proposal|indictment|punishment"
                           r"|consultation|answer)\W*$", re.I)
-_INTENDED = re.compile(r"^(?P<action>.+?)(?:[\s,]+(?:with|without)\b.*)$", re.I)
+_INTENDED = re.compile(r"^(?P<action>.*?[^\s,])(?:[\s,]++(?:with|without)\b.*)$", re.I)
 
 BEGIN = re.compile(r"^\W*(?:begin|start)\s+(?:of\s+(?:the\s+)?)?transaction\W*$", re.I)
 END = re.compile(r"^\W*(?:end|finish|commit)\s+(?:of\s+(?:the\s+)?)?transaction\W*$", re.I)
@@ -88,8 +97,8 @@ NUMBER_WORDS = {
     "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10,
     "eleven": 11, "twelve": 12,
 }
-_REPEAT = re.compile(r"^(?P<body>.+?)(?:[,\s]+(?P<n>\d+|[a-z]+)\s+times?|\s+(?P<n2>once|twice|thrice))"
-                     r"(?:,?\s+(?:for|as|because)\b.*)?$", re.I)     # "... 3 times, for the maps"
+_REPEAT = re.compile(r"^(?P<body>.*?[^,\s])(?:[,\s]++(?P<n>\d++|[a-z]++)\s++times?|\s++(?P<n2>once|twice|thrice))"
+                     r"(?:,?\s++(?:for|as|because)\b.*)?$", re.I)     # "... 3 times, for the maps"
 
 # Rule 4E7 lets a player repeat an action "a specific positive integer" of times;
 # a bound keeps a typo from queueing a million of them.
@@ -131,7 +140,7 @@ _WHEN_SAID = [
     ("utc", r"at\s+" + _TIME + _ZONE + r"\s+on\s+" + _DATE),
 ]
 _WHEN = [(kind, re.compile(said + r"[\s,:]+(?P<rest>i\b.*)$", re.I),
-          re.compile(r"(?P<rest>i\b.*?)[\s,]+" + said + r"$", re.I)) for kind, said in _WHEN_SAID]
+          re.compile(r"(?P<rest>i\b(?:.*?[^\s,])?)[\s,]++" + said + r"$", re.I)) for kind, said in _WHEN_SAID]
 
 
 def split_when(sentence: str) -> tuple[When | None, str]:
@@ -185,8 +194,30 @@ def normalise(part: str) -> str:
     s = _LEAD.sub("", part.strip())
     s = _POLITE.sub("", s)
     s = _I_POLITE.sub("I ", s)
-    s = _TRAIL.sub("", s)
+    s = strip_trail(s)
     return re.sub(r"\s+", " ", s)
+
+
+def strip_trail(s: str) -> str:
+    """'I vote FOR 12, please :)' -> 'I vote FOR 12': punctuation, a polite word
+    after a space or comma, a smiley after a space, ', then'; in linear time."""
+    while True:
+        t = s.rstrip(_TRAIL_PUNCT)
+        low = t.lower()
+        for word in _TRAIL_WORDS:
+            cut = len(t) - len(word)
+            if low.endswith(word) and cut > 0 and (t[cut - 1].isspace() or t[cut - 1] == ","):
+                t = t[:cut]
+                break
+        else:
+            m = _TRAIL_SMILEY.search(low) if low.endswith((")", "(", "d", "p")) else None
+            if m:
+                t = t[:m.start()]
+            elif low.endswith("then") and t[:-4].rstrip().endswith(","):
+                t = t[:-4]
+        if t == s:
+            return s
+        s = t
 
 
 _ABBREVIATION = re.compile(r"(?:\b(?:dr|mr|mrs|ms|st|jr|sr|prof|no|vs|etc|e\.g|i\.e)|\b[a-z])\.$", re.I)
@@ -207,7 +238,9 @@ def split_sentences(line: str) -> list[str]:
 
 def sentences(text: str):
     for line in text.splitlines():
+        charge(8 * len(line) + 1500)      # cutting and normalising: a few linear passes, and calls
         for part in split_sentences(_LEAD.sub("", line.strip())):    # "1. I give ..." is one sentence
+            charge(500)
             s = normalise(part)
             if s:
                 yield s
@@ -253,6 +286,7 @@ def looks_like_action(sentence: str) -> bool:
     """A clause in the first person, at the start or after a lead-in ("Tomorrow, I
     give ..."), that has an action's keyword and is not talk ("I think I'll give ...")."""
     s = sentence.lower().replace("’", "'")
+    charge(4 * (len(s) + 1))
     lead = r"(?:^|,\s+|\bthen\s+|\s)" if _CONDITIONAL.match(s) else r"(?:^|,\s+|\bthen\s+)"
     m = re.search(lead + r"(i(?:'(?:m|d|ll|ve))?\s+([a-z']+).*)$", s)
     if not m or m.group(2) in _TALK:
@@ -271,21 +305,74 @@ def _swapped(word: str, keyword: str) -> bool:
             and word[diff[0]] == keyword[diff[1]] and word[diff[1]] == keyword[diff[0]])
 
 
+# difflib compares in quadratic time (about 1 ms an example): the closest phrasings are
+# found from the start of a sentence, and for the first few near-misses of a message only
+_CLOSEST_CHARS = 80
+MAX_SUGGESTED = 5
+
+
 def closest(sentence: str, n: int = 2) -> tuple[str, ...]:
+    memo = _MEMO.get()
+    if memo is not None:
+        memo[_SUGGESTED] = memo.get(_SUGGESTED, 0) + 1
+        if memo[_SUGGESTED] > MAX_SUGGESTED:
+            return ()
+    return _closest(sentence, n)
+
+
+_SUGGESTED = object()      # the memo's count of near-misses given suggestions
+
+
+def _closest(sentence: str, n: int) -> tuple[str, ...]:
+    """The n phrasings' examples most like the sentence: what difflib.get_close_matches
+    (cutoff 0) gives, but ratio() -- the costly measure -- is computed only for
+    examples whose cheap upper bound (quick_ratio) can still reach the n best."""
     examples = [spec.example for spec in ACTIONS]
-    return tuple(difflib.get_close_matches(sentence, examples, n=n, cutoff=0.0))
+    sentence = sentence[:_CLOSEST_CHARS]
+    charge(20 * len(sentence) * len(examples))
+    matcher = difflib.SequenceMatcher()
+    matcher.set_seq2(sentence)
+    bounds = []
+    for example in examples:
+        matcher.set_seq1(example)
+        bounds.append((matcher.quick_ratio(), example))
+    bounds.sort(key=lambda b: b[0], reverse=True)
+    best: list[tuple[float, str]] = []
+    for bound, example in bounds:
+        if len(best) >= n and bound < best[-1][0]:
+            break
+        matcher.set_seq1(example)
+        best = sorted(best + [(matcher.ratio(), example)], reverse=True)[:n]
+    return tuple(example for _, example in best)
+
+
+# one read() tries the same sentence more than once (unwrapping, clauses, objects,
+# repeats): the answers are kept for that read only, so steps stay deterministic
+_MEMO: contextvars.ContextVar[dict | None] = contextvars.ContextVar("grammar_memo", default=None)
 
 
 def match_action(sentence: str) -> tuple[ActionSpec, dict] | None:
+    memo = _MEMO.get()
+    if memo is not None and sentence in memo:
+        found = memo[sentence]
+        return (found[0], dict(found[1])) if found else None
+    # the step budget (handlers/budget.py): every phrasing may scan the sentence, and
+    # a call costs about as much as scanning 32 characters
+    charge(sum(len(spec.patterns) for spec in ACTIONS) * (len(sentence) + 32))
+    found = None
     for spec in ACTIONS:
         args = spec.match(sentence)
         if args is not None:
-            return spec, args
-    return None
+            found = (spec, args)
+            break
+    if memo is not None:
+        memo[sentence] = (found[0], dict(found[1])) if found else None
+    return found
 
 
 def match_sentence(sentence: str, in_transaction: bool = False) -> Reading | None:
     """What one normalised sentence is, or None for conversation."""
+    charge(24 * len(sentence) + 1500)     # the intent, time, repeat and condition patterns
     original = sentence
     sentence = _UNDER_INTENT.sub("", sentence)
     when, sentence = split_when(sentence)
@@ -360,6 +447,7 @@ def split_objects(clause: str) -> list[str]:
 def read_sentence(sentence: str, in_transaction: bool = False) -> list[Reading]:
     """A normalised sentence: one reading, or one for each clause or object it joins
     (a time or an intent said before them applies to each)."""
+    charge(16 * len(sentence) + 1500)     # the intent, time, clause and object patterns
     body = _UNDER_INTENT.sub("", sentence)
     when, body = split_when(body)
     parts = [body] if when is not None and when.kind == "invalid" else \
@@ -399,13 +487,38 @@ def _document_head(line: str) -> tuple[list[Reading], str] | None:
     return None
 
 
-def read(text: str) -> list[Reading]:
+def too_long(line: str, max_line: int) -> Reading:
+    """A line longer than the configured limit: not read for actions (its reading says so)."""
+    shown = line.strip()
+    shown = shown[:60] + "…" if len(shown) > 60 else shown
+    return Reading(shown, error=f"not read: this line is {len(line)} characters long, and bnomic "
+                                f"reads lines of at most {max_line} characters for actions "
+                                f"(limits.max_line = {max_line})")
+
+
+def read(text: str, max_line: int | None = None) -> list[Reading]:
     """Every action, Transaction and near-miss in the text, in the order written;
-    an action that takes a document gets the lines after it as `document`."""
+    an action that takes a document gets the lines after it as `document`.
+    A line longer than `max_line` characters (outside a document) is not read:
+    its Reading carries the reason in `error`."""
+    token = _MEMO.set({})
+    try:
+        return _read(text, max_line)
+    finally:
+        _MEMO.reset(token)
+
+
+def _read(text: str, max_line: int | None) -> list[Reading]:
     readings: list[Reading] = []
     lines = text.splitlines()
     i, chunk = 0, []
     while i < len(lines):
+        if max_line is not None and len(lines[i]) > max_line:
+            readings.extend(_read_lines(chunk))
+            chunk = []
+            readings.append(too_long(lines[i], max_line))
+            i += 1
+            continue
         found = _document_head(lines[i]) if document_word(lines[i]) else None
         if found is None:
             chunk.append(lines[i])

@@ -25,10 +25,10 @@ from .context import Context, Rejected
 from .players import find_player, name_key
 from .registry import ActionSpec, action, action_named, deadline
 
-_WITHIN = r"(?:\s+(?:in|within|after)\s+(?:\w+\s+)?(?:r?days?|ndays?|jiffy|jiffies))?"
+_WITHIN = r"(?:\s++(?:in|within|after)\s++(?:\w++\s++)?(?:r?days?|ndays?|jiffy|jiffies))?"
 _CONDITIONS = re.compile(
-    r"^(?P<action>.+?)(?P<cond>(?:[\s,]+(?:and\s+|but\s+)?(?:(?:without|with\s+no)\s+(?:\w+\s+)?objections?"
-    r"|with\s+(?:\w+\s+)?(?:supporters?|supports?))" + _WITHIN + r")+)$", re.I)
+    r"^(?P<action>.*?[^\s,])(?P<cond>(?:[\s,]++(?:and\s++|but\s++)?(?:(?:without|with\s++no)\s++(?:\w++\s++)?"
+    r"objections?|with\s++(?:\w++\s++)?(?:supporters?|supports?))" + _WITHIN + r")+)$", re.I)
 _WITHOUT = re.compile(r"(?:without|with\s+no)\s+(?:(?P<n>\w+)\s+)?objections?", re.I)
 _WITH = re.compile(r"with\s+(?:(?P<n>\w+)\s+)?(?:supporters?|supports?)", re.I)
 

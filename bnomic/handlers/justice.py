@@ -446,7 +446,7 @@ def judge_names(ctx: Context, actor: Player, number: str, players: str) -> None:
     require_minister(ctx, actor, "Judging", "4E73", "only the Judge selects a Jury")
     ind = _without_jury(number)
     named = []
-    for part in re.split(r"\s*(?:,|\band\b|&)\s*", players.strip()):
+    for part in re.split(r"(?<!\s)\s*+(?:,|\band\b|&)\s*+", players.strip()):
         if part.strip():
             p = find_player(ctx, part, "4E73")
             if p.id not in named:

@@ -10,7 +10,7 @@ from .registry import action, assertion, at_start_of
 
 # ------------------------------------------------------------------- finding
 
-_EDGE_PUNCT = re.compile(r"^[\s\"'“”‘’`(\[<*_]+|[\s\"'“”‘’`)\]>*_.,;:!?]+$")
+_EDGE_PUNCT = re.compile(r"^[\s\"'“”‘’`(\[<*_]++|(?<![\s\"'“”‘’`)\]>*_.,;:!?])[\s\"'“”‘’`)\]>*_.,;:!?]++$")
 
 
 _QUOTES = str.maketrans({"’": "'", "‘": "'", "`": "'", "“": '"', "”": '"'})
@@ -122,8 +122,8 @@ def update_vested(ctx: Context) -> None:
 # ------------------------------------------------------------ joining (4E4)
 
 _RECRUITED = re.compile(
-    r"[,;(\s]*(?:and\s+)?(?:i\s+was\s+|i'm\s+|having\s+been\s+)?"
-    r"(?:recruited|referred|invited|brought(?:\s+in)?|sent)\s+(?:here\s+)?by\s+(?P<who>.+?)\)?$",
+    r"(?<![,;(\s])[,;(\s]*+(?:and\s++)?(?:i\s++was\s++|i'm\s++|having\s++been\s++)?"
+    r"(?:recruited|referred|invited|brought(?:\s++in)?|sent)\s++(?:here\s++)?by\s++(?P<who>.+?)\)?$",
     re.I)
 
 
@@ -132,7 +132,7 @@ def split_recruiters(text: str) -> tuple[str, list[str]]:
     m = _RECRUITED.search(text)
     if not m:
         return text, []
-    who = re.split(r"\s*(?:,|\band\b|&|\+)\s*", m.group("who"))
+    who = re.split(r"(?<!\s)\s*+(?:,|\band\b|&|\+)\s*+", m.group("who"))
     return text[:m.start()], [w for w in (clean_name(x) for x in who) if w]
 
 

@@ -29,8 +29,8 @@ _TITLE_LINE = re.compile(r"^\s*(?:title|proposal(?:\s+title)?)\s*:\s*(?P<v>.+?)\
 _CONFLICTS_LINE = re.compile(r"^\s*conflicts?(?:\s+with)?\s*:\s*(?P<v>.*?)\s*$", re.I)
 _DEPENDS_LINE = re.compile(r"^\s*(?:dependencies|depends(?:\s+on)?|dependency)\s*:\s*(?P<v>.*?)\s*$", re.I)
 _SUBJECT_TITLE = re.compile(r"\bproposal\s*:\s*(?P<v>.+?)\s*$", re.I)
-_NUMBERS = re.compile(r"#?\s*(\d+)")
-_NONE = re.compile(r"^\s*(?:none|nothing|-|n/?a)?\s*$", re.I)
+_NUMBERS = re.compile(r"(\d+)")     # "#12, #13" or "12 13": the numbers
+_NONE = re.compile(r"^\s*+(?:(?:none|nothing|-|n/?a)\s*+)?$", re.I)
 
 
 # ----------------------------------------------------------------- reading
@@ -66,7 +66,7 @@ def title_from(ctx: Context, given: str | None, document_title: str | None) -> s
         if t:
             return names.title(ctx.config, t.strip().strip('"“”').strip(), "Title", "4E15")
     subject = ctx.post.subject if ctx.post is not None else ""
-    m = _SUBJECT_TITLE.search(re.sub(r"^(?:\s*(?:re|fwd?|aw)\s*:\s*)+", "", subject, flags=re.I))
+    m = _SUBJECT_TITLE.search(re.sub(r"^(?:\s*+(?:re|fwd?|aw)\s*+:\s*+)+", "", subject, flags=re.I))
     return names.title(ctx.config, m.group("v").strip().strip('"“”'), "Title", "4E15") if m else ""
 
 

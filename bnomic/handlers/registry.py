@@ -157,7 +157,7 @@ def at_end_of(period: str, *, rule: str, nday: int | None = None):
 
 
 def rule_number(rule: str | None) -> int:
-    m = re.search(r"(\d+)$", rule or "")
+    m = re.search(r"(?<!\d)(\d+)$", rule or "")
     return int(m.group(1)) if m else 10**9
 
 

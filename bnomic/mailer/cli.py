@@ -190,23 +190,18 @@ def apply_or_wait(seqs: list[int], timeout: float = 60) -> dict:
 
 
 def cmd_preview(args) -> None:
-    """The receipt a mail would get if it were posted now; nothing changes."""
+    """The receipt a mail would get if it were posted now; nothing changes.
+    It runs on a private copy of the game (store.snapshot), so it never holds
+    the write lock, and its reading is bounded by the same [limits]."""
     from ..handlers import engine
+    from ..store import snapshot
     open_game(args)
     raw = Path(args.file).read_bytes() if args.file != "-" else sys.stdin.buffer.read()
     at = max(utc(args.at), log.game_time()) if args.at else log.game_time()
-    captured = []
-
-    class Undo(Exception):
-        pass
-    try:
-        with write_transaction():
-            engine.advance(at)
-            post = parse.to_post(raw, at, game_config())
-            captured = engine.preview_post(post, None)
-            raise Undo
-    except Undo:
-        pass
+    with snapshot():
+        engine.advance(at)
+        post = parse.to_post(raw, at, game_config())
+        captured = engine.preview_post(post, None)
     print(f"PREVIEW at {iso(at)}: nothing was changed")
     sys.stdout.write(render("receipt.txt", outcomes=captured, public=True))
 

@@ -256,7 +256,7 @@ def body_text(mail) -> str:
     return ""
 
 
-_COMMENT = re.compile(r"/\*.*?\*/|\[\[.*?\]\]", re.S)
+_COMMENTS = {"/*": "*/", "[[": "]]"}       # Rule 4E5: Comment Text
 _ATTRIBUTION = re.compile(r"^.*\bwrote\s*:\s*$|^\s*le\b.*\ba écrit\s*:\s*$", re.I)
 _CUT = re.compile(
     r"^\s*(?:-{2,}\s*(?:original message|forwarded message)\s*-{2,}"
@@ -286,7 +286,32 @@ def own_words(text: str) -> str:
             continue
         kept.append(line)
     # Comment Text last: a "/*" in the sender's words is not closed by a quoted "*/"
-    return _COMMENT.sub(" ", "\n".join(kept))
+    return strip_comments("\n".join(kept))
+
+
+def strip_comments(text: str) -> str:
+    """Rule 4E5: each Comment Text ("/* ... */", "[[ ... ]]", the first close after
+    the open) becomes one space; an open with no close is left as written. One
+    pass with str.find, so an unclosed "/*" or "[[" costs linear time (as a
+    regular expression, each unclosed open rescanned the rest of the text)."""
+    following = {start: text.find(start) for start in _COMMENTS}
+    out, i = [], 0
+    while True:
+        found = [(at, start) for start, at in following.items() if at >= 0]
+        if not found:
+            break
+        at, start = min(found)
+        close = text.find(_COMMENTS[start], at + 2)
+        if close < 0:              # never closed: no later one of this kind closes either
+            following[start] = -1
+            continue
+        out += [text[i:at], " "]
+        i = close + 2
+        for s, where in following.items():
+            if 0 <= where < i:
+                following[s] = text.find(s, i)
+    out.append(text[i:])
+    return "".join(out)
 
 
 # ----------------------------------------------------------- fora and trust

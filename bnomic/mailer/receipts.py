@@ -134,6 +134,22 @@ def may_reply(mail, envelope_from: str | None, to_address: str, config: Config,
     return None
 
 
+def own_mail(mail, config: Config, at: datetime) -> str | None:
+    """Why this mail is bnomic's own, echoed back by the list, or None: its From
+    is the processor's address, it carries our X-Loop, or its Message-ID is one
+    bnomic queued in its outbox by then (the time guard keeps a replay, which
+    sees later outbox rows, reading as the live run did)."""
+    if any(v.strip().lower() == loop_id(config) for v in parse.header_all(mail, "X-Loop")):
+        return "it carries bnomic's X-Loop"
+    _, sender = parse.sender(mail)
+    if sender and sender == processor_address(config):
+        return f"it is from bnomic's own address {sender}"
+    mid = (mail.message_id or "").strip()
+    if mid and Outbox.select().where(Outbox.message_id == mid, Outbox.queued_at <= at).exists():
+        return "its Message-ID is one bnomic sent"
+    return None
+
+
 def is_preview(post, config: Config) -> bool:
     """Mail to the processor's own address with "preview" in the subject: it
     gets the receipt it would get, and changes nothing."""

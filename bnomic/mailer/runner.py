@@ -40,6 +40,10 @@ def _apply_mail(entry: Entry, emit: bool) -> list[Outcome]:
         return [Outcome.create(entry=entry.seq, position=1, action=None,
                                text="(the whole message)", accepted=False,
                                reason=f"this mail could not be read: {e}")]
+    own = receipts.own_mail(mail, config, entry.at)
+    if own:     # the list echoing bnomic's receipts and displays: stored and logged, never read
+        return [Outcome.create(entry=entry.seq, position=1, action="own_mail", text=post.subject,
+                               accepted=False, reason=f"bnomic's own mail, not read ({own})")]
     to_processor = (receipts.processor_address(config) in post.recipients
                     and (post.forum != "public" or not config.get("addresses.public_fora")))
     # Requests to the processor pass the checks actions pass (verification,

@@ -1,6 +1,6 @@
 """The store: peewee models, the connection, migrations, the log and the digest."""
 from .db import (
-    StoreError, close_database, database, durable_transaction, open_database, write_transaction,
+    StoreError, close_database, database, durable_transaction, open_database, snapshot, write_transaction,
 )
 from .digest import state_digest
 from . import migrations
@@ -14,7 +14,7 @@ from .models import (
 
 __all__ = [
     "StoreError", "close_database", "database", "open_database", "state_digest", "write_transaction", "durable_transaction",
-    "migrations", "upgrade", "ALL_MODELS", "LOG_MODELS", "STATE_MODELS", "Address", "Command",
+    "snapshot", "migrations", "upgrade", "ALL_MODELS", "LOG_MODELS", "STATE_MODELS", "Address", "Command",
     "Deadline", "Entry", "Event", "Game", "Message", "Outcome", "Player", "Setup",
     "Outbox", "Checkpoint", "Setting", "Intent", "Stance", "Ministry", "Usurpation", "Obligation", "Publication", "Subscription", "Approval", "Rule",
     "Proposal", "Vote", "Tweak", "Claim", "Consultation", "Emergency", "Fine", "Indictment",

@@ -80,6 +80,40 @@ def durable_transaction():
             database.execute_sql("PRAGMA synchronous=NORMAL")
 
 
+class _Discard(Exception):
+    """Raised to roll a scratch transaction back."""
+
+
+@contextmanager
+def snapshot():
+    """Work on a private copy of the game that is thrown away afterwards.
+
+    On SQLite the copy is made in memory with SQLite's backup API, which only
+    reads (a consistent snapshot, even under WAL): the block never holds the
+    real database's write lock, so a long preview cannot make the daemon or
+    `bnomic admin` wait. While the block runs, `database` points at the copy;
+    use it only in a process with no other thread writing (the command line).
+    On PostgreSQL: one transaction, rolled back."""
+    real = database.obj
+    if not isinstance(real, SqliteDatabase):
+        try:
+            with database.atomic():
+                yield
+                raise _Discard
+        except _Discard:
+            pass
+        return
+    copy = SqliteDatabase(":memory:", pragmas={"foreign_keys": 1})
+    copy.connect()
+    real.connection().backup(copy.connection())     # reads; takes no write lock
+    database.initialize(copy)
+    try:
+        yield
+    finally:
+        database.initialize(real)
+        copy.close()
+
+
 def close_database():
     if database.obj is not None and not database.is_closed():
         database.close()
