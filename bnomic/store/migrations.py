@@ -95,6 +95,28 @@ def _v7_safety_valves(migrator):
                             RefreshProposal, RankedBallot])
 
 
+def _v8_parked(migrator):
+    """Version 8: parked log entries (issue 11): the engine's failures, set aside
+    with their error so the game goes on. The table is frozen here as it was
+    at version 8, so this step means the same whatever the model becomes."""
+    from peewee import CharField, IntegerField, Model, TextField
+    from .fields import UTCDateTimeField
+
+    class ParkedV8(Model):
+        entry = IntegerField(primary_key=True)
+        error = TextField()
+        first_failed_at = UTCDateTimeField()
+        last_failed_at = UTCDateTimeField()
+        attempts = IntegerField(default=1)
+        state = CharField(default="parked", index=True)
+        retried_by = IntegerField(null=True)
+
+        class Meta:
+            database = database
+            table_name = "parked"
+    database.create_tables([ParkedV8])
+
+
 # version -> function(migrator) that brings version-1 up to version.
 # Version 1 is the initial schema (no function: it is created from the models).
 MIGRATIONS: dict[int, callable] = {
@@ -104,6 +126,7 @@ MIGRATIONS: dict[int, callable] = {
     5: _v5_rules,
     6: _v6_proposals,
     7: _v7_safety_valves,
+    8: _v8_parked,
 }
 
 LATEST = max([1, *MIGRATIONS])
