@@ -21,7 +21,7 @@ from ..handlers import clock
 from ..handlers.context import game_config
 from ..render import render
 from ..store import (
-    Address, Command, Entry, Event, Game, Message, Outbox, Outcome, Player, Setup,
+    Address, Command, Entry, Event, Game, Message, Outbox, Outcome, Parked, Player, Setup,
     StoreError, open_database, state_digest, upgrade, write_transaction,
 )
 from ..store import log
@@ -227,7 +227,49 @@ def entry_view(e: Entry) -> dict:
                          "reason": o.reason, "rule": o.rule}
                         for o in Outcome.select().where(Outcome.entry == e.seq)
                         .order_by(Outcome.position)]
+    parked = Parked.get_or_none(Parked.entry == e.seq)
+    view["parked"] = None if parked is None else parked_view(parked)
     return view
+
+
+def parked_view(p: Parked) -> dict:
+    """One parked entry as `bnomic parked --json` and `show log --json` give it (a contract)."""
+    return {"entry": p.entry, "state": p.state, "error": p.error, "attempts": p.attempts,
+            "first_failed_at": iso(p.first_failed_at), "last_failed_at": iso(p.last_failed_at),
+            "retried_by": p.retried_by}
+
+
+def _log_state(e: dict) -> str:
+    if e.get("parked") and e["parked"]["state"] == "parked":
+        return "parked"
+    return "done" if e["processed"] else "pending"
+
+
+def cmd_parked(args) -> None:
+    """Entries bnomic failed on (issue 11), and the operator's retry of one:
+    a `retry` command in the log, so that it takes effect now, as if it had
+    just arrived, and a replay does the same."""
+    open_game(args)
+    if args.retry is not None:
+        row = Parked.get_or_none(Parked.entry == args.retry)
+        if row is None or row.state != "parked":
+            raise CLIError(f"log entry {args.retry} is not parked (see bnomic parked)")
+        entry = log.append_command(runner.RETRY_VERB, [str(args.retry)], at=log.game_time(),
+                                   issued_at=wall_clock())
+        outcomes = apply_or_wait([entry.seq])[entry.seq]
+        if outcomes and outcomes[0].action == runner.RETRY_VERB and not outcomes[0].accepted:
+            raise CLIError(f"refused: {outcomes[0].reason} (see bnomic parked)")
+        print(f"log entry {args.retry} applied as log entry {entry.seq}")
+        sys.stdout.write(render("receipt.txt", outcomes=outcomes, public=True))
+        return
+    query = Parked.select().order_by(Parked.entry)
+    if not args.all:
+        query = query.where(Parked.state == "parked")
+    rows = [parked_view(p) for p in query]
+    emit(args, rows, "\n".join(
+        f"{r['entry']:>5} {r['state']:<7} {r['attempts']} attempt(s), first {r['first_failed_at']}: "
+        f"{r['error']}" + (f" (applied as #{r['retried_by']})" if r["retried_by"] else "")
+        for r in rows) or "no parked entries")
 
 
 def as_of(args) -> tempfile.TemporaryDirectory:
@@ -334,9 +376,11 @@ def cmd_show(args) -> None:
     elif kind == "log":
         entries = [entry_view(e) for e in _last(Entry.select().order_by(Entry.seq.desc()), args)]
         emit(args, entries, "\n".join(
-            f"{e['seq']:>5} {e['at']} {'done' if e['processed'] else 'pending':<7} "
+            f"{e['seq']:>5} {e['at']} {_log_state(e):<7} "
             + (f"{e['message_id']} from {e['sender']}" if e["kind"] == "mail"
-               else "command: " + " ".join(e["command"])) for e in entries))
+               else "command: " + " ".join(e["command"]))
+            + (f"  [parked: {e['parked']['error']}]" if _log_state(e) == "parked" else "")
+            for e in entries))
 
 
 def _last(newest_first, args) -> list:
@@ -560,6 +604,13 @@ def build_parser() -> argparse.ArgumentParser:
     sp.add_argument("--last", type=int, metavar="N")
     sp.add_argument("--retry", type=int, metavar="ID", help="queue a failed or unknown row again")
     sp.set_defaults(fn=cmd_outbox)
+
+    sp = with_db(sub.add_parser("parked", help="log entries bnomic failed on, set aside; --retry one"))
+    sp.add_argument("--json", action="store_true")
+    sp.add_argument("--all", action="store_true", help="also those applied since by a retry")
+    sp.add_argument("--retry", type=int, metavar="SEQ",
+                    help="apply a parked entry now, as if it had just arrived")
+    sp.set_defaults(fn=cmd_parked)
 
     sp = with_db(sub.add_parser("status", help="how the daemon is doing"))
     sp.add_argument("--json", action="store_true")
