@@ -96,3 +96,27 @@ def test_the_sender_is_told_once_under_the_receipt_guards(game, failing):
     before = state_digest()
     runner.rebuild()
     assert state_digest() == before and Outbox.select().count() == 2      # nothing mailed again
+
+
+def test_a_header_written_twice_does_not_stop_the_daemon(live_game, tmp_path):
+    """The fuzzer's find: a mail whose Subject (and Message-ID) parse as a list
+    raised inside the receipt code, and every later mail waited behind it."""
+    from daemon import DaemonProcess, Sink, lmtp_send, write_config
+    from servers import free_port
+    from test_daemon import wait_processed
+    sink = Sink().start()
+    port = free_port()
+    d = DaemonProcess(write_config(tmp_path, sink.port, port), live_game.db).start(wait_port=port)
+    try:
+        raw = (b"From: w@example.org\nTo: business@example.org\nSubject: one\nSubject: two\n"
+               b"Message-ID: <twice@x>\nMessage-ID: <twice2@x>\n\nI join as Wooble.\n")
+        lmtp_send(port, raw)
+        lmtp_send(port, make_mail("a@example.org", "I join as Ais523", msgid="<after@x>"))
+        wait_processed(live_game, 2)
+        got = sink.wait_for(2)
+        assert sorted(m["In-Reply-To"] for _, _, m in got) == ["<after@x>", "<twice@x>"]
+        assert {"Wooble", "Ais523"} <= set(live_game.players())
+        assert json.loads(live_game.cli("parked", "--json")) == []
+    finally:
+        d.terminate()
+        sink.stop()

@@ -62,10 +62,18 @@ class _StdlibMail:
 
 # ------------------------------------------------------------------ headers
 
+def one(value) -> str:
+    """One header value as text: mail-parser gives a list for a header written
+    twice (a malformed mail); the first is the one read."""
+    if isinstance(value, (list, tuple)):
+        value = next((v for v in value if v), "")
+    return str(value) if value else ""
+
+
 def message_id(raw: bytes, mail=None) -> str:
     """The mail's Message-ID, or a stable one derived from its bytes."""
     mail = mail or parse(raw)
-    mid = (mail.message_id or "").strip()
+    mid = one(mail.message_id).strip()
     return mid or derived_message_id(raw)
 
 
@@ -317,7 +325,7 @@ def to_post(raw: bytes, at: datetime, config: Config | None = None, mail=None) -
     name, address = sender(mail)
     forum, trusted = ("public", True) if config is None else (forum_of(mail, config),
                                                               verified(mail, config))
-    return Post(sender=address, subject=mail.subject or "", text=own_words(body_text(mail)),
+    return Post(sender=address, subject=one(mail.subject), text=own_words(body_text(mail)),
                 at=at, message_id=message_id(raw, mail), display_name=name,
                 forum=forum, verified=trusted,
                 recipients=tuple(_addresses(mail, "to") + _addresses(mail, "cc")),
