@@ -32,7 +32,7 @@ from typing import Callable
 from imapclient import IMAPClient
 
 from ..store import Checkpoint, database
-from . import inbound
+from . import faults, inbound
 
 log = logging.getLogger("bnomic.imap")
 
@@ -270,6 +270,7 @@ class ImapPoller:
         delay = self.backoff_start
         try:
             while not self.stop.is_set():
+                faults.inject("imap")           # tests: a death outside this guard stops bnomic
                 try:
                     self.poll_once()
                     delay = self.backoff_start

@@ -17,6 +17,7 @@ from email.utils import format_datetime
 
 from ..config import Config
 from ..store import Outbox, durable_transaction
+from . import faults
 from .inbound import wall_clock
 from .receipts import loop_id, processor_address
 
@@ -150,6 +151,7 @@ class Sender:
     def run(self, stop: threading.Event, wake: threading.Event) -> None:
         """The sender loop of the daemon: send what is due, then wait to be woken."""
         while not stop.is_set():
+            faults.inject("outbox")
             try:
                 self.send_due()
             except Exception:
