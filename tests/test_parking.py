@@ -39,6 +39,9 @@ def test_a_failing_mail_is_parked_and_the_game_goes_on(game, failing):
     assert "parked" in text.splitlines()[1] and "TypeError" in text.splitlines()[1]
     (row,) = json.loads(game.cli("parked", "--json"))
     assert row["entry"] == log[1]["seq"] and row["state"] == "parked"
+    code, out, _ = game.run("status", "--json")          # a monitoring check sees it
+    status = json.loads(out)
+    assert code == 1 and not status["checks"]["parked"]["ok"] and status["parked"] == [row]
     # a replay parks it again at the same point: the same digest
     digest = game.digest()
     game.cli("rebuild")
