@@ -102,3 +102,20 @@ def test_a_version_1_database_is_migrated_and_keeps_its_log(game):
     game.cli("rebuild")
     assert game.digest() == digest
     assert game.show("log")[0]["message_id"]
+
+
+def test_version_7_gets_the_parked_table_a_new_database_has(game):
+    """Version 8 (issue 11): the step's frozen table is the model's table."""
+    con = sqlite3.connect(game.db)
+    schema = "SELECT type, name, sql FROM sqlite_master WHERE tbl_name = 'parked' ORDER BY name"
+    fresh = con.execute(schema).fetchall()
+    assert fresh
+    con.execute("DROP TABLE parked")
+    con.execute("UPDATE schemaversion SET version = 7")
+    con.commit()
+    con.close()
+    open_database(game.db)
+    assert upgrade() == 8
+    con = sqlite3.connect(game.db)
+    assert con.execute(schema).fetchall() == fresh
+    con.close()

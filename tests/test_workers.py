@@ -31,3 +31,28 @@ def test_a_dying_worker_stops_the_daemon_non_zero(live_game, tmp_path, worker):
         if d.proc.poll() is None:
             d.kill()
         sink.stop()
+
+
+def test_a_lock_held_too_long_does_not_kill_the_engine(live_game, tmp_path):
+    """The issue's case: another connection holds the write lock past SQLite's
+    busy timeout (10 s). The engine's heartbeat write failed outside its guard
+    and the thread died while LMTP went on saying 250; now it waits and goes on."""
+    import sqlite3
+    import time
+    from test_daemon import wait_processed
+    sink = Sink().start()
+    port = free_port()
+    d = DaemonProcess(write_config(tmp_path, sink.port, port), live_game.db).start(wait_port=port)
+    try:
+        lock = sqlite3.connect(live_game.db, isolation_level=None)
+        lock.execute("BEGIN IMMEDIATE")
+        time.sleep(13)
+        lock.execute("COMMIT")
+        lock.close()
+        lmtp_send(port, make_mail("w@example.org", "I join as Wooble"))
+        wait_processed(live_game, 1, timeout=30)
+        assert len(sink.wait_for(1)) == 1 and d.proc.poll() is None
+    finally:
+        if d.proc.poll() is None:
+            d.terminate()
+        sink.stop()

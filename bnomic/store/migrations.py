@@ -102,7 +102,7 @@ def _v8_parked(migrator):
     from peewee import CharField, IntegerField, Model, TextField
     from .fields import UTCDateTimeField
 
-    class ParkedV8(Model):
+    class Parked(Model):            # the name gives the index its name: parked_state
         entry = IntegerField(primary_key=True)
         error = TextField()
         first_failed_at = UTCDateTimeField()
@@ -114,7 +114,7 @@ def _v8_parked(migrator):
         class Meta:
             database = database
             table_name = "parked"
-    database.create_tables([ParkedV8])
+    database.create_tables([Parked])
 
 
 # version -> function(migrator) that brings version-1 up to version.
