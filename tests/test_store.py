@@ -58,3 +58,20 @@ def test_postgres_url_is_accepted_by_scheme():
 
 
 # Upgrading real games of every earlier schema version: tests/test_migrations.py
+
+
+def test_version_7_gets_the_parked_table_a_new_database_has(game):
+    """Version 8 (issue 11): the step's frozen table is the model's table."""
+    con = sqlite3.connect(game.db)
+    schema = "SELECT type, name, sql FROM sqlite_master WHERE tbl_name = 'parked' ORDER BY name"
+    fresh = con.execute(schema).fetchall()
+    assert fresh
+    con.execute("DROP TABLE parked")
+    con.execute("UPDATE schemaversion SET version = 7")
+    con.commit()
+    con.close()
+    open_database(game.db)
+    assert upgrade() == 8
+    con = sqlite3.connect(game.db)
+    assert con.execute(schema).fetchall() == fresh
+    con.close()

@@ -13,7 +13,7 @@ import secrets
 import sys
 import tempfile
 import time
-from datetime import datetime, timezone
+from datetime import datetime, timedelta, timezone
 from pathlib import Path
 from urllib.parse import urlsplit, urlunsplit
 
@@ -22,7 +22,7 @@ from ..handlers import clock
 from ..handlers.context import game_config
 from ..render import render
 from ..store import (
-    Address, Command, Entry, Event, Game, Message, Outbox, Outcome, Player, Setup,
+    Address, Command, Entry, Event, Game, Message, Outbox, Outcome, Parked, Player, Setup,
     StoreError, open_database, state_digest, write_transaction,
 )
 from ..store import log, migrations
@@ -280,7 +280,49 @@ def entry_view(e: Entry) -> dict:
                          "reason": o.reason, "rule": o.rule}
                         for o in Outcome.select().where(Outcome.entry == e.seq)
                         .order_by(Outcome.position)]
+    parked = Parked.get_or_none(Parked.entry == e.seq)
+    view["parked"] = None if parked is None else parked_view(parked)
     return view
+
+
+def parked_view(p: Parked) -> dict:
+    """One parked entry as `bnomic parked --json` and `show log --json` give it (a contract)."""
+    return {"entry": p.entry, "state": p.state, "error": p.error, "attempts": p.attempts,
+            "first_failed_at": iso(p.first_failed_at), "last_failed_at": iso(p.last_failed_at),
+            "retried_by": p.retried_by}
+
+
+def _log_state(e: dict) -> str:
+    if e.get("parked") and e["parked"]["state"] == "parked":
+        return "parked"
+    return "done" if e["processed"] else "pending"
+
+
+def cmd_parked(args) -> None:
+    """Entries bnomic failed on (issue 11), and the operator's retry of one:
+    a `retry` command in the log, so that it takes effect now, as if it had
+    just arrived, and a replay does the same."""
+    open_game(args)
+    if args.retry is not None:
+        row = Parked.get_or_none(Parked.entry == args.retry)
+        if row is None or row.state != "parked":
+            raise CLIError(f"log entry {args.retry} is not parked (see bnomic parked)")
+        entry = log.append_command(runner.RETRY_VERB, [str(args.retry)], at=log.game_time(),
+                                   issued_at=wall_clock())
+        outcomes = apply_or_wait([entry.seq])[entry.seq]
+        if outcomes and outcomes[0].action == runner.RETRY_VERB and not outcomes[0].accepted:
+            raise CLIError(f"refused: {outcomes[0].reason} (see bnomic parked)")
+        print(f"log entry {args.retry} applied as log entry {entry.seq}")
+        sys.stdout.write(render("receipt.txt", outcomes=outcomes, public=True))
+        return
+    query = Parked.select().order_by(Parked.entry)
+    if not args.all:
+        query = query.where(Parked.state == "parked")
+    rows = [parked_view(p) for p in query]
+    emit(args, rows, "\n".join(
+        f"{r['entry']:>5} {r['state']:<7} {r['attempts']} attempt(s), first {r['first_failed_at']}: "
+        f"{r['error']}" + (f" (applied as #{r['retried_by']})" if r["retried_by"] else "")
+        for r in rows) or "no parked entries")
 
 
 def as_of(args) -> tempfile.TemporaryDirectory:
@@ -387,9 +429,11 @@ def cmd_show(args) -> None:
     elif kind == "log":
         entries = [entry_view(e) for e in _last(Entry.select().order_by(Entry.seq.desc()), args)]
         emit(args, entries, "\n".join(
-            f"{e['seq']:>5} {e['at']} {'done' if e['processed'] else 'pending':<7} "
+            f"{e['seq']:>5} {e['at']} {_log_state(e):<7} "
             + (f"{e['message_id']} from {e['sender']}" if e["kind"] == "mail"
-               else "command: " + " ".join(e["command"])) for e in entries))
+               else "command: " + " ".join(e["command"]))
+            + (f"  [parked: {e['parked']['error']}]" if _log_state(e) == "parked" else "")
+            for e in entries))
 
 
 def _last(newest_first, args) -> list:
@@ -433,11 +477,14 @@ def outbox_view(row: Outbox) -> dict:
 def cmd_outbox(args) -> None:
     open_game(args)
     if args.retry is not None:
+        row = Outbox.get_or_none(Outbox.id == args.retry)
         n = (Outbox.update(state="queued", next_attempt_at=None)
              .where(Outbox.id == args.retry, Outbox.state.in_(["failed", "unknown"])).execute())
         if not n:
             raise CLIError(f"outbox row {args.retry} is not failed or unknown")
-        print(f"outbox row {args.retry} queued again")
+        print(f"outbox row {args.retry} queued again"
+              + ("; it was unknown (interrupted while sending), so if the server did receive "
+                 "it the recipient gets it twice" if row.state == "unknown" else ""))
         return
     rows = [outbox_view(r) for r in _last(Outbox.select().order_by(Outbox.id.desc()), args)]
     emit(args, rows, "\n".join(
@@ -446,7 +493,7 @@ def cmd_outbox(args) -> None:
         or "the outbox is empty")
 
 
-def cmd_status(args) -> None:
+def cmd_status(args) -> int:
     open_game(args)
     last = (Entry.select().where(Entry.processed == True)  # noqa: E712
             .order_by(Entry.seq.desc()).first())
@@ -467,6 +514,7 @@ def cmd_status(args) -> None:
         "last_tick": iso(Setup.get().advanced_to),
         "clock": clock.view(game, cfg),
     }
+    status.update(health(wall_clock(), args.max_age))
     lines = [
         f"last processed: " + ("nothing yet" if last is None else
                                f"#{last.seq} {status['last_processed']['message_id'] or last.kind} at {iso(last.at)}"),
@@ -476,9 +524,71 @@ def cmd_status(args) -> None:
            f"{failing.attempts} attempts): {failing.last_error}"),
         f"last tick:      {status['last_tick']}",
         f"clock:          {clock.describe(game, cfg)}",
+        health_text(status),
     ]
     add_imap_health(status, lines)
     emit(args, status, "\n".join(lines))
+    return 0 if status["healthy"] else 1
+
+
+def health(now: datetime, max_age: float) -> dict:
+    """What a monitoring check needs (issue 11): the engine's heartbeat, the
+    parked entries and four checks; `healthy` is False when any fails, and
+    `bnomic status` then exits 1. Keys are a contract: add, never rename."""
+    from ..store import Checkpoint
+    beat = Checkpoint.get_or_none(Checkpoint.source == log.ENGINE)
+    age = None if beat is None or beat.updated_at is None else (now - beat.updated_at).total_seconds()
+    heartbeat = None if age is None else {"at": iso(beat.updated_at), "age_seconds": round(age),
+                                          "pid": beat.last_uid}
+    checks = {}
+    if heartbeat is None:
+        checks["engine"] = {"ok": True, "detail": "no daemon is running (no heartbeat)"}
+    elif age < log.ENGINE_FRESH_SECONDS:
+        checks["engine"] = {"ok": True, "detail": f"heartbeat {round(age)}s ago (pid {beat.last_uid})"}
+    else:
+        checks["engine"] = {"ok": False, "detail": f"heartbeat {round(age)}s old: the engine of "
+                            f"pid {beat.last_uid} is hung or died"}
+    oldest = (Entry.select().where(Entry.processed == False)  # noqa: E712
+              .order_by(Entry.seq).first())
+    if oldest is None:
+        checks["backlog"] = {"ok": True, "detail": "every log entry is processed"}
+    else:
+        row = (Message if oldest.kind == "mail" else Command).get_by_id(oldest.seq)
+        stored = row.stored_at if oldest.kind == "mail" else row.issued_at
+        waited = (now - stored).total_seconds()
+        checks["backlog"] = {"ok": waited <= max_age, "detail": (
+            f"the oldest unprocessed entry, #{oldest.seq}, has waited {round(waited)}s")}
+    stuck_after = now - timedelta(seconds=max_age)
+    sending = Outbox.select().where(Outbox.state == "sending", Outbox.next_attempt_at < stuck_after)
+    overdue = Outbox.select().where(Outbox.state == "queued", Outbox.next_attempt_at < stuck_after)
+    unknown = Outbox.select().where(Outbox.state == "unknown")
+    problems = []
+    if sending.count():
+        problems.append(f"{sending.count()} row(s) sending for over {round(max_age)}s "
+                        f"(#{', #'.join(str(r.id) for r in sending.limit(5))})")
+    if overdue.count():
+        problems.append(f"{overdue.count()} queued row(s) overdue by over {round(max_age)}s: "
+                        "the sender is not sending")
+    if unknown.count():
+        problems.append(f"{unknown.count()} row(s) unknown (#{', #'.join(str(r.id) for r in unknown.limit(5))}):"
+                        " the server may have received them; only if they did not arrive, "
+                        "bnomic outbox --retry ID sends one again")
+    checks["outbox"] = {"ok": not problems, "detail": "; ".join(problems) or "nothing stuck"}
+    parked = [parked_view(p) for p in Parked.select().where(Parked.state == "parked")
+              .order_by(Parked.entry)]
+    checks["parked"] = {"ok": not parked, "detail": (
+        f"{len(parked)} entr{'y' if len(parked) == 1 else 'ies'} parked: "
+        + ", ".join(f"#{p['entry']}" for p in parked[:10]) + " (bnomic parked; --retry SEQ)")
+        if parked else "no parked entries"}
+    return {"engine_heartbeat": heartbeat, "parked": parked, "checks": checks,
+            "healthy": all(c["ok"] for c in checks.values())}
+
+
+def health_text(status: dict) -> str:
+    lines = [f"healthy:        {'yes' if status['healthy'] else 'NO'}"]
+    for name, check in status["checks"].items():
+        lines.append(f"  {name + ':':<9} {'ok' if check['ok'] else 'FAILING'}: {check['detail']}")
+    return "\n".join(lines)
 
 
 def add_imap_health(status: dict, lines: list[str]) -> None:
@@ -638,8 +748,18 @@ def build_parser() -> argparse.ArgumentParser:
     sp.add_argument("--retry", type=int, metavar="ID", help="queue a failed or unknown row again")
     sp.set_defaults(fn=cmd_outbox)
 
-    sp = with_db(sub.add_parser("status", help="how the daemon is doing"))
+    sp = with_db(sub.add_parser("parked", help="log entries bnomic failed on, set aside; --retry one"))
     sp.add_argument("--json", action="store_true")
+    sp.add_argument("--all", action="store_true", help="also those applied since by a retry")
+    sp.add_argument("--retry", type=int, metavar="SEQ",
+                    help="apply a parked entry now, as if it had just arrived")
+    sp.set_defaults(fn=cmd_parked)
+
+    sp = with_db(sub.add_parser("status", help="how the daemon is doing; exits 1 when a check fails"))
+    sp.add_argument("--json", action="store_true")
+    sp.add_argument("--max-age", type=float, default=300, metavar="SECONDS",
+                    help="how long an entry may wait, or an outbox row be sending or overdue, "
+                         "before the check fails (default 300)")
     sp.set_defaults(fn=cmd_status)
 
     sp = with_db(sub.add_parser("admin", help="operator commands: clock on|off, time stop|resume, "
@@ -659,7 +779,7 @@ def main(argv: list[str] | None = None) -> int:
     logging.getLogger("mailparser").setLevel(logging.CRITICAL)   # its notes are not ours to print
     args = build_parser().parse_args(argv)
     try:
-        args.fn(args)
+        code = args.fn(args)
     except (CLIError, StoreError, configuration.ConfigError, archive.ArchiveError) as e:
         print(f"bnomic: {' '.join(str(e).split())}", file=sys.stderr)
         return 1
@@ -671,7 +791,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"bnomic: internal error: {type(e).__name__}: {' '.join(str(e).split())} "
               "(set BNOMIC_DEBUG=1 for details)", file=sys.stderr)
         return 70
-    return 0
+    return code or 0
 
 
 if __name__ == "__main__":

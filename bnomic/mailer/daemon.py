@@ -11,6 +11,11 @@ At start the engine first catches up: every midnight and deadline missed while
 bnomic was down fires once, in order, before mail that arrived later is applied.
 SIGTERM (or SIGINT) stops the receivers, lets the engine finish the entry in
 hand, and exits.
+
+A worker that dies (its loop raises past its own guard, or returns before the
+daemon stops) stops the whole process with a non-zero exit, so that the
+service manager restarts it: a daemon that says 250 but processes nothing is
+worse than one that is down (issue 11).
 """
 from __future__ import annotations
 
@@ -31,7 +36,7 @@ from ..store import (
     Command, Entry, Event, Message, Outcome, Setup, log as store_log, migrations, open_database,
     write_transaction,
 )
-from . import outbound, publish, runner, systemd
+from . import faults, outbound, publish, runner, systemd
 from .inbound import wall_clock
 from .lmtp import DEFAULT_MAX_SIZE, StoreHandler, start_server
 
@@ -79,6 +84,9 @@ class Daemon:
         self.watchdog = systemd.watchdog_interval()
         self._beat = 0.0
         self.poller = None
+        self.failure: str | None = None       # "the engine thread died: ..."
+        self._loop = None
+        self._stopping = None
 
     # ------------------------------------------------------------ the engine
     def tick(self) -> None:
@@ -147,8 +155,9 @@ class Daemon:
         self._beat = 0.0
         first = True
         while not self.stop.is_set():
-            self.alive()
+            faults.inject("engine")
             try:
+                self.alive()
                 if first:       # catch up: missed midnights and deadlines, then stored mail
                     self.tick()
                     first = False
@@ -161,7 +170,10 @@ class Daemon:
                 self.stop.wait(5)
             self.engine_wake.wait(timeout=min(1.0, self.watchdog or 1.0))
             self.engine_wake.clear()
-        store_log.engine_stopped()
+        try:
+            store_log.engine_stopped()
+        except Exception as e:
+            log.warning("engine: could not clear its heartbeat: %s", e)
 
     def wake_engine(self) -> None:
         self.engine_wake.set()
@@ -229,13 +241,44 @@ class Daemon:
         if self.poller is not None:
             jobs.append(("imap", self.poller.run))
         for name, fn in jobs:
-            t = threading.Thread(target=fn, name=name, daemon=True)
+            t = threading.Thread(target=self.supervised(name, fn), name=name, daemon=True)
             t.start()
             self.threads.append(t)
+
+    def supervised(self, name: str, fn):
+        """A worker's body: if it dies, or ends while the daemon runs, the daemon stops."""
+        def body():
+            try:
+                fn()
+            except BaseException as e:
+                log.critical("the %s thread died", name, exc_info=e)
+                self.worker_died(name, f"{type(e).__name__}: {' '.join(str(e).split())}")
+            else:
+                if not self.stop.is_set():
+                    self.worker_died(name, "its loop ended")
+        return body
+
+    def worker_died(self, name: str, why: str) -> None:
+        """Stop everything: the process exits non-zero and systemd restarts it."""
+        if self.failure is None:
+            self.failure = f"the {name} thread died ({why})"
+        self.stop.set()
+        self.engine_wake.set()
+        self.outbox_wake.set()
+        if self._loop is not None and self._stopping is not None:
+            self._loop.call_soon_threadsafe(self._stopping.set)
+
+    def check_workers(self) -> None:
+        for t in self.threads:
+            if not t.is_alive() and not self.stop.is_set():
+                self.worker_died(t.name, "its thread ended")
 
     async def serve(self) -> None:
         loop = asyncio.get_running_loop()
         stopping = asyncio.Event()
+        self._loop, self._stopping = loop, stopping
+        if self.failure is not None:            # a worker died before we got here
+            stopping.set()
         for sig in (signal.SIGTERM, signal.SIGINT):
             loop.add_signal_handler(sig, stopping.set)
         max_size = int(self.operator.get("lmtp", {}).get("max_message_size", DEFAULT_MAX_SIZE))
@@ -246,7 +289,15 @@ class Daemon:
                      f"inherited socket {where}" if isinstance(where, int) else where)
         systemd.notify("READY=1\nSTATUS=receiving mail")
         log.info("bnomic is running")
-        await stopping.wait()
+        while not stopping.is_set():          # the receivers' loop watches the workers
+            faults.inject("receiver")
+            self.check_workers()
+            try:
+                await asyncio.wait_for(stopping.wait(), timeout=1.0)
+            except asyncio.TimeoutError:
+                pass
+        if self.failure:
+            log.critical("stopping: %s", self.failure)
         log.info("stopping: no more mail is accepted; finishing the entry in hand")
         systemd.notify("STOPPING=1")
         for server in self.servers:
@@ -259,6 +310,10 @@ class Daemon:
         self.start_threads()
         try:
             asyncio.run(self.serve())
+        except (Exception, faults.WorkerFault) as e:
+            log.critical("the receivers' event loop died", exc_info=e)
+            self.failure = self.failure or (f"the receivers' event loop died ({type(e).__name__}: "
+                                            f"{' '.join(str(e).split())})")
         finally:
             self.stop.set()
             self.engine_wake.set()
@@ -267,3 +322,6 @@ class Daemon:
             for t in self.threads:
                 t.join(timeout=20)
             log.info("stopped")
+        if self.failure:
+            systemd.notify(f"STATUS={self.failure}")
+            raise DaemonError(f"{self.failure}; stopped so that the service manager restarts bnomic")

@@ -51,7 +51,7 @@ from typing import Callable
 from imapclient import IMAPClient
 
 from ..store import Checkpoint, Setup, database
-from . import inbound, tls
+from . import faults, inbound, tls
 
 log = logging.getLogger("bnomic.imap")
 
@@ -365,6 +365,7 @@ class ImapPoller:
         delay = self.backoff_start
         try:
             while not self.stop.is_set():
+                faults.inject("imap")           # tests: a death outside this guard stops bnomic
                 try:
                     self.poll_once()
                     delay = self.backoff_start

@@ -1,24 +1,28 @@
 """The outbox sender: SMTP out, with retries and backoff, never twice.
 
-A row is marked "sending" (committed) before the SMTP transaction and "sent"
-after it. A row found "sending" at start-up was interrupted mid-transaction:
-whether the server got it cannot be known, so it becomes "unknown" and is not
-sent again (an operator can requeue it: `bnomic outbox --retry ID`).
+A row is marked "sending" (committed, with the attempt's time in
+next_attempt_at) before the SMTP transaction and "sent" after it. Recording
+"sent" is retried until it succeeds (a database locked for a while must not
+leave a delivered row "sending"). A row found "sending" at start-up was
+interrupted mid-transaction: whether the server got it cannot be known, so it
+becomes "unknown" and is not sent again; an operator who has checked that it
+did not arrive can requeue it (`bnomic outbox --retry ID`, which sends again).
 """
 from __future__ import annotations
 
 import logging
 import smtplib
 import threading
+import time
 from datetime import datetime, timedelta
 from email.message import EmailMessage
 from email.utils import format_datetime
 
 from ..config import Config
-from ..store import Outbox, durable_transaction
-from . import headers
+from peewee import InterfaceError, OperationalError
 
-from . import tls
+from ..store import Outbox, durable_transaction, write_transaction
+from . import faults, headers, tls
 from .inbound import wall_clock
 from .receipts import loop_id, processor_address
 
@@ -60,10 +64,14 @@ def build(row: Outbox, config: Config) -> EmailMessage:
     return msg
 
 
+UNKNOWN_WHY = ("interrupted while sending: the server may have received it, so it is not "
+               "sent again automatically; only if it did not arrive, bnomic outbox --retry ID "
+               "sends it again")
+
+
 def recover_interrupted() -> int:
     """Rows left "sending" by a crash become "unknown": never sent twice."""
-    n = Outbox.update(state="unknown", last_error="interrupted while sending; not resent "
-                      "automatically (bnomic outbox --retry ID)").where(Outbox.state == "sending").execute()
+    n = Outbox.update(state="unknown", last_error=UNKNOWN_WHY).where(Outbox.state == "sending").execute()
     if n:
         log.warning("outbox: %d message(s) interrupted while sending marked unknown", n)
     return n
@@ -78,9 +86,35 @@ def due(now: datetime):
 class Sender:
     """Sends what the outbox holds through the configured SMTP server."""
 
+    RECORD_TRIES = 8                          # 0.25 s doubling: about a minute in all
+
     def __init__(self, settings: dict, config_fn):
         self.settings = settings or {}
         self.config_fn = config_fn            # the game configuration in force (for addresses)
+        self.unrecorded: dict[int, object] = {}   # delivered, "sent" not yet recorded: id -> when
+
+    def record_sent(self, row_id: int, at) -> bool:
+        """Mark a delivered row "sent", retrying while the database is busy.
+        Until it succeeds the row stays "sending" and is never sent again; the
+        sender remembers it and tries again on every round."""
+        delay = 0.25
+        for attempt in range(self.RECORD_TRIES):
+            try:
+                with write_transaction():
+                    Outbox.update(state="sent", sent_at=at, last_error=None) \
+                        .where(Outbox.id == row_id).execute()
+                self.unrecorded.pop(row_id, None)
+                return True
+            except (OperationalError, InterfaceError) as e:
+                log.warning("outbox: row %d was delivered but recording it failed (%s); "
+                            "trying again in %gs", row_id, e, delay)
+                if attempt + 1 < self.RECORD_TRIES:
+                    time.sleep(delay)
+                    delay *= 2
+        self.unrecorded[row_id] = at
+        log.error("outbox: row %d was delivered; it stays \"sending\" until recording it "
+                  "succeeds (it will not be sent again)", row_id)
+        return False
 
     def _password(self) -> str | None:
         if self.settings.get("password_file"):
@@ -103,6 +137,8 @@ class Sender:
 
     def send_due(self) -> int:
         """Send every row that is due; returns how many were sent."""
+        for row_id, at in list(self.unrecorded.items()):
+            self.record_sent(row_id, at)
         rows = due(wall_clock())
         if not rows:
             return 0
@@ -118,7 +154,8 @@ class Sender:
         try:
             for row in rows:
                 with durable_transaction():      # "sending" survives a power cut: never twice
-                    claimed = (Outbox.update(state="sending", attempts=Outbox.attempts + 1)
+                    claimed = (Outbox.update(state="sending", attempts=Outbox.attempts + 1,
+                                             next_attempt_at=wall_clock())  # the attempt began
                                .where(Outbox.id == row.id, Outbox.state == "queued").execute())
                 if not claimed:
                     continue
@@ -138,8 +175,7 @@ class Sender:
                     self._failed(row, e, permanent=False)
                     break                    # the connection is gone: retry later
                 else:
-                    Outbox.update(state="sent", sent_at=wall_clock(), last_error=None) \
-                        .where(Outbox.id == row.id).execute()
+                    self.record_sent(row.id, wall_clock())
                     log.info("sent %s %s to %s", row.kind, row.message_id, ", ".join(row.to))
                     sent += 1
         finally:
@@ -165,6 +201,7 @@ class Sender:
     def run(self, stop: threading.Event, wake: threading.Event) -> None:
         """The sender loop of the daemon: send what is due, then wait to be woken."""
         while not stop.is_set():
+            faults.inject("outbox")
             try:
                 self.send_due()
             except Exception:

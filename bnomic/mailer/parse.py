@@ -65,10 +65,18 @@ class _StdlibMail:
 
 # ------------------------------------------------------------------ headers
 
+def one(value) -> str:
+    """One header value as text: mail-parser gives a list for a header written
+    twice (a malformed mail); the first is the one read."""
+    if isinstance(value, (list, tuple)):
+        value = next((v for v in value if v), "")
+    return str(value) if value else ""
+
+
 def message_id(raw: bytes, mail=None) -> str:
     """The mail's Message-ID, or a stable one derived from its bytes."""
     mail = mail or parse(raw)
-    mid = (mail.message_id or "").strip()
+    mid = one(mail.message_id).strip()
     return mid or derived_message_id(raw)
 
 
@@ -421,7 +429,7 @@ def to_post(raw: bytes, at: datetime, config: Config | None = None, mail=None) -
     name, address = sender(mail)
     why = from_line(mail)[2] if config is None else vouch(mail, config)
     forum = "public" if config is None else forum_of(mail, config)
-    return Post(sender=address, subject=headers.plain(mail.subject or ""), text=own_words(body_text(mail)),
+    return Post(sender=address, subject=headers.plain(one(mail.subject)), text=own_words(body_text(mail)),
                 at=at, message_id=message_id(raw, mail), display_name=name,
                 forum=forum, verified=not why, unverified_why=why,
                 recipients=tuple(_addresses(mail, "to") + _addresses(mail, "cc")),

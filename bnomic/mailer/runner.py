@@ -3,16 +3,38 @@
 For each unprocessed entry, in arrival order: advance the game to its time,
 apply it, queue its receipt (when asked to), and mark it processed, all in one
 transaction with everything it changed.
+
+An entry bnomic fails on (an exception outside the per-action savepoints:
+reading the mail, its receipt, a template) is parked: its changes are rolled
+back, it gets a "parked" outcome, the failure is recorded in the log-side
+table `parked`, its sender is told, and the engine goes on to the next entry.
+A replay parks it again at the same point without trying it; the operator's
+`retry` command (itself a log entry) applies it where that command stands.
 """
 from __future__ import annotations
 
+import logging
 from datetime import datetime
+
+from peewee import InterfaceError, OperationalError
 
 from .. import config as configuration
 from ..handlers import engine
 from ..handlers.context import RetroactiveChange, game_config
-from ..store import Entry, Outcome, Setup, log, upgrade, write_transaction
+from ..render import render
+from ..store import (
+    Entry, Message, Outbox, Outcome, Parked, Setup, database, log, upgrade, write_transaction,
+)
 from . import parse, publish, receipts
+from .inbound import wall_clock
+
+logger = logging.getLogger("bnomic.engine")
+
+# Failures of the database itself (locked, disk full, gone) are not the entry's
+# fault: they are raised to the engine loop, which tries the entry again later.
+TRANSIENT = (OperationalError, InterfaceError, MemoryError)
+
+RETRY_VERB = "retry"          # the log command `bnomic parked --retry SEQ` appends
 
 
 def create_game(start: datetime, nweek: int = 1, nday: int = 1, clock_on: bool = False,
@@ -29,17 +51,14 @@ def create_game(start: datetime, nweek: int = 1, nday: int = 1, clock_on: bool =
     return setup
 
 
-def _apply_mail(entry: Entry, emit: bool) -> list[Outcome]:
-    message = entry.message.get()
+def _apply_mail(entry: Entry, emit: bool, message: Message | None = None) -> list[Outcome]:
+    """Apply a mail as the entry `entry` (its seq and time): its own, or, for
+    an operator's retry, the parked `message`. A failure here parks the entry."""
+    message = message or entry.message.get()
     raw = bytes(message.raw)
     config = game_config()
-    try:
-        mail = parse.parse(raw)
-        post = parse.to_post(raw, entry.at, config, mail=mail)
-    except Exception as e:   # kept in the log all the same; the sender is told if known
-        return [Outcome.create(entry=entry.seq, position=1, action=None,
-                               text="(the whole message)", accepted=False,
-                               reason=f"this mail could not be read: {e}")]
+    mail = parse.parse(raw)
+    post = parse.to_post(raw, entry.at, config, mail=mail)
     own = receipts.own_mail(mail, config, entry.at)
     if own:     # the list echoing bnomic's receipts and displays: stored and logged, never read
         return [Outcome.create(entry=entry.seq, position=1, action="own_mail", text=post.subject,
@@ -77,26 +96,157 @@ def _apply_mail(entry: Entry, emit: bool) -> list[Outcome]:
     return outcomes
 
 
-def process(entry: Entry, emit: bool = False) -> list[Outcome]:
+def process(entry: Entry, emit: bool = False, replay: bool = False) -> list[Outcome]:
     """Apply one log entry. With emit, queue the mail it causes (receipts).
     The processed flag is read again under the write lock: when two processes
-    race for the same entry, the second finds it done and does nothing."""
+    race for the same entry, the second finds it done and does nothing.
+    An entry that fails is parked (see the module's note); `replay` (a
+    rebuild) only records new failures, it never counts retries again."""
     engine.advance(entry.at)
     try:
         with write_transaction():
             entry = Entry.get_by_id(entry.seq)
             if entry.processed:
                 return []
+            if Parked.get_or_none(Parked.entry == entry.seq) is not None:
+                # parked before, live: parked again here, untried (the log's truth)
+                return _mark_parked(entry)
             if entry.kind == "mail":
                 outcomes = _apply_mail(entry, emit)
             else:
                 cmd = entry.command.get()
-                outcomes = [engine.apply_command(cmd.verb, cmd.args, entry.seq, entry.at)]
+                if cmd.verb == RETRY_VERB:
+                    outcomes = _retry(entry, cmd.args, emit, replay)
+                else:
+                    outcomes = [engine.apply_command(cmd.verb, cmd.args, entry.seq, entry.at)]
             engine.apply_approvals(entry.seq, entry.at)
             Entry.update(processed=True).where(Entry.seq == entry.seq).execute()
         return outcomes
     except RetroactiveChange as change:
         return _simulate_again(entry, change, emit)
+    except TRANSIENT:
+        raise
+    except Exception as error:
+        return park(entry, error, emit)
+
+
+# ------------------------------------------------------------------ parking
+
+def _describe(error: BaseException) -> str:
+    return f"{type(error).__name__}: {' '.join(str(error).split())}"[:2000]
+
+
+def park(entry: Entry, error: Exception, emit: bool) -> list[Outcome]:
+    """Set aside an entry bnomic failed on, so that the game goes on (issue 11).
+    Its own changes were rolled back; it gets a "parked" outcome (state, the
+    same on every replay), a row in `parked` (log-side: the error, for the
+    operator) and, with emit, a notice to its sender."""
+    logger.error("entry #%d failed and is parked: %s", entry.seq, _describe(error),
+                 exc_info=error)
+    now = wall_clock()
+    with write_transaction():
+        entry = Entry.get_by_id(entry.seq)
+        if entry.processed:
+            return []
+        Parked.insert(entry=entry.seq, error=_describe(error), first_failed_at=now,
+                      last_failed_at=now, attempts=1, state="parked").on_conflict_ignore().execute()
+        outcomes = _mark_parked(entry)
+        if emit and entry.kind == "mail":
+            _tell_sender(entry)
+    return outcomes
+
+
+def _mark_parked(entry: Entry) -> list[Outcome]:
+    """The state side of parking, the same live and on replay: one outcome and
+    the processed flag. Rule 4E7: game actions occur in the order they arrive;
+    this one's take effect only when the operator retries it, at that time."""
+    outcome = Outcome.create(
+        entry=entry.seq, position=1, action="parked",
+        text="(the whole message)" if entry.kind == "mail" else "(the command)", accepted=False,
+        reason="bnomic failed on this entry (an internal error, not a judgement on it), so "
+               "none of it was applied and the game went on; it takes effect only if the "
+               "operator retries it, and then as if it arrived at that time", rule="4E7")
+    try:
+        with database.atomic():
+            engine.apply_approvals(entry.seq, entry.at)
+    except TRANSIENT:
+        raise
+    except Exception as e:          # deterministic, so a replay does the same
+        logger.error("approvals anchored at parked entry #%d not applied: %s", entry.seq, _describe(e))
+    Entry.update(processed=True).where(Entry.seq == entry.seq).execute()
+    return [outcome]
+
+
+def _tell_sender(entry: Entry) -> None:
+    """A short notice to the sender of a parked mail, under the guards every
+    receipt passes (receipts.why_not_answer: bounces, auto-replies, loops, the
+    daily cap). Never raises: a notice that cannot be made is not sent."""
+    try:
+        with database.atomic():
+            message = entry.message.get()
+            config = game_config()
+            mail = parse.parse(bytes(message.raw))
+            if receipts.why_not_answer(mail, message.envelope_from, config):
+                return
+            to = message.sender or message.envelope_from
+            cap = int(config.get("receipts.daily_cap", 20))
+            if not to or receipts.sent_today(to, entry.at) >= cap:
+                return
+            subject = receipts.unfold(parse.header(mail, "Subject"))
+            body = render("parked_mail.txt", message_id=message.message_id, subject=subject,
+                          at=entry.at, seq=entry.seq)
+            Outbox.insert(
+                message_id=receipts.outbox_message_id("parked", message.message_id, config),
+                kind="receipt", to=[to], subject=receipts.reply_subject(subject), body=body,
+                in_reply_to=message.message_id, references=message.message_id,
+                auto_submitted="auto-replied", entry=entry.seq, queued_at=entry.at,
+                next_attempt_at=entry.at).on_conflict_ignore().execute()
+    except TRANSIENT:
+        raise
+    except Exception as e:
+        logger.error("no notice for parked entry #%d: %s", entry.seq, _describe(e))
+
+
+def parked_in_state(seq: int) -> bool:
+    """Whether the game (state, so a replay agrees) holds entry `seq` as parked, unapplied."""
+    return Outcome.select().where(Outcome.entry == seq, Outcome.action == "parked").exists()
+
+
+def _retry(entry: Entry, args: list[str], emit: bool, replay: bool) -> list[Outcome]:
+    """The operator's retry of a parked entry: apply it now, as the entry
+    `entry` (its seq and time), as if it had just arrived (Rule 4E7). If it
+    fails again it stays parked and the retry is refused, saying so."""
+    def refused(reason: str) -> list[Outcome]:
+        return [Outcome.create(entry=entry.seq, position=1, action=RETRY_VERB,
+                               text=" ".join([RETRY_VERB, *args]), accepted=False,
+                               reason=reason, rule="4E7")]
+    try:
+        (target,) = [int(a) for a in args]
+    except ValueError:
+        return refused("give the parked entry's number: retry SEQ")
+    if not parked_in_state(target):
+        return refused(f"log entry {target} is not parked")
+    original = Entry.get_by_id(target)
+    try:
+        with database.atomic():
+            if original.kind == "mail":
+                outcomes = _apply_mail(entry, emit, message=original.message.get())
+            else:
+                cmd = original.command.get()
+                outcomes = [engine.apply_command(cmd.verb, cmd.args, entry.seq, entry.at)]
+    except (RetroactiveChange, *TRANSIENT):
+        raise
+    except Exception as error:
+        logger.error("retry of parked entry #%d failed again: %s", target, _describe(error),
+                     exc_info=error)
+        if not replay:
+            Parked.update(attempts=Parked.attempts + 1, error=_describe(error),
+                          last_failed_at=wall_clock()).where(Parked.entry == target).execute()
+        return refused(f"log entry {target} failed again ({type(error).__name__}); it stays parked")
+    Outcome.update(action="retried", reason=Outcome.reason + f"; applied later as log entry {entry.seq}") \
+        .where(Outcome.entry == target, Outcome.action == "parked").execute()
+    Parked.update(state="applied", retried_by=entry.seq).where(Parked.entry == target).execute()
+    return outcomes
 
 
 def _simulate_again(entry: Entry, change: RetroactiveChange, emit: bool) -> list[Outcome]:
@@ -120,12 +270,13 @@ def _simulate_again(entry: Entry, change: RetroactiveChange, emit: bool) -> list
     return outcomes
 
 
-def process_pending(emit: bool = False, each=None) -> list[tuple[Entry, list[Outcome]]]:
+def process_pending(emit: bool = False, each=None,
+                    replay: bool = False) -> list[tuple[Entry, list[Outcome]]]:
     """Apply every entry not yet applied, in arrival order. `each` is called
     after every entry (the daemon's watchdog ping)."""
     done = []
     for entry in log.pending():
-        done.append((entry, process(entry, emit)))
+        done.append((entry, process(entry, emit, replay)))
         if each is not None:
             each()
     return done
@@ -142,13 +293,14 @@ def advance_to(at: datetime, emit: bool = False, each=None) -> None:
 
 def rebuild() -> None:
     """Replay the whole log into empty state tables (invariant 2). Nothing is
-    mailed: the outbox keeps what was sent the first time."""
+    mailed: the outbox keeps what was sent the first time. One transaction: a
+    rebuild killed halfway leaves the game exactly as it was (issue 11)."""
     setup = Setup.get()
-    log.reset_state()
     with write_transaction():
+        log.reset_state()
         engine.start_game(setup)
-    process_pending(emit=False)
-    engine.advance(log.game_time())
+        process_pending(emit=False, replay=True)
+        engine.advance(log.game_time())
 
 
 def replay_into(path: str, until_seq: int | None, until_at: datetime | None) -> None:
@@ -157,6 +309,7 @@ def replay_into(path: str, until_seq: int | None, until_at: datetime | None) -> 
     that game open: the state as it stood then, for `bnomic show --as-of`."""
     from ..store import Command, Message, open_database
     setup = Setup.get().__data__.copy()
+    parked = list(Parked.select().where(Parked.entry <= (until_seq or 0)).dicts())
     entries = list(Entry.select().where(Entry.seq <= until_seq).order_by(Entry.seq).dicts()) \
         if until_seq is not None else []
     seqs = [e["seq"] for e in entries]
@@ -172,7 +325,9 @@ def replay_into(path: str, until_seq: int | None, until_at: datetime | None) -> 
             Message.insert(m).execute()
         for c in commands:
             Command.insert(c).execute()
+        for p in parked:
+            Parked.insert(p).execute()
         engine.start_game(Setup.get())
-    process_pending()
+    process_pending(replay=True)
     target = until_at or log.game_time()
     engine.advance(max(target, Setup.get().start_at))

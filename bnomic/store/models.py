@@ -137,8 +137,21 @@ class Approval(BaseModel):
     why = TextField()
 
 
+class Parked(BaseModel):
+    """A log entry the engine failed on (an internal error, not a refusal), set
+    aside so the game goes on. Kept with the log: a replay parks it again at
+    the same point, and an operator's `retry` command applies it later."""
+    entry = IntegerField(primary_key=True)   # the log entry (seq) that failed
+    error = TextField()                      # the exception, for the operator
+    first_failed_at = UTCDateTimeField()     # wall clock
+    last_failed_at = UTCDateTimeField()
+    attempts = IntegerField(default=1)
+    state = CharField(default="parked", index=True)   # parked | applied
+    retried_by = IntegerField(null=True)     # the retry command's entry that applied it
+
+
 LOG_MODELS = [Setup, Entry, Message, Command, Outbox, Checkpoint, Publication, Subscription,
-              Approval]
+              Approval, Parked]
 
 
 # ------------------------------------------------------------------ the state
