@@ -31,6 +31,7 @@ from concurrent.futures import ThreadPoolExecutor
 import schedule
 
 from .. import config as configuration
+from ..handlers import budget
 from ..handlers.context import game_config
 from ..store import (
     Command, Entry, Event, Message, Outcome, Setup, log as store_log, migrations, open_database,
@@ -82,7 +83,7 @@ class Daemon:
         self.executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="store")
         self.last_tick = None
         self.watchdog = systemd.watchdog_interval()
-        self._beat = 0.0
+        self._beat = self._ping = 0.0
         self.poller = None
         self.failure: str | None = None       # "the engine thread died: ..."
         self._loop = None
@@ -112,6 +113,14 @@ class Daemon:
             if self.watchdog is not None:
                 systemd.notify("WATCHDOG=1")
             self._beat = time.monotonic()
+
+    def reading_progress(self) -> None:
+        """While one long message is read (handlers/budget calls this every so
+        many steps): the watchdog ping only; the heartbeat row would be written
+        inside the engine's open transaction."""
+        if self.watchdog is not None and time.monotonic() - self._ping > 2:
+            systemd.notify("WATCHDOG=1")
+            self._ping = time.monotonic()
 
     # ------------------------------------------------------------ the log
     def start_reporting(self) -> None:
@@ -152,7 +161,8 @@ class Daemon:
     def engine_loop(self) -> None:
         scheduler = schedule.Scheduler()
         scheduler.every(1).minutes.do(self.tick)
-        self._beat = 0.0
+        self._beat = self._ping = 0.0
+        budget.set_progress(self.reading_progress)     # the watchdog is fed while a message is read
         first = True
         while not self.stop.is_set():
             faults.inject("engine")

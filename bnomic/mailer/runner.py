@@ -25,7 +25,7 @@ from ..render import render
 from ..store import (
     Entry, Message, Outbox, Outcome, Parked, Setup, database, log, upgrade, write_transaction,
 )
-from . import parse, publish, receipts
+from . import headers, parse, publish, receipts
 from .inbound import wall_clock
 
 logger = logging.getLogger("bnomic.engine")
@@ -178,29 +178,31 @@ def _mark_parked(entry: Entry) -> list[Outcome]:
 
 
 def _tell_sender(entry: Entry) -> None:
-    """A short notice to the sender of a parked mail, under the guards every
-    receipt passes (receipts.why_not_answer: bounces, auto-replies, loops, the
-    daily cap). Never raises: a notice that cannot be made is not sent."""
+    """A short notice to the sender of a parked mail, through the one gate every
+    reply passes (receipts.may_reply: bounces, auto-replies, loops, an unverified
+    sender, the caps), queued on the wall clock. Never raises: a notice that
+    cannot be made is not sent."""
     try:
         with database.atomic():
             message = entry.message.get()
             config = game_config()
             mail = parse.parse(bytes(message.raw))
-            if receipts.why_not_answer(mail, message.envelope_from, config):
-                return
             to = message.sender or message.envelope_from
-            cap = int(config.get("receipts.daily_cap", 20))
-            if not to or receipts.sent_today(to, entry.at) >= cap:
+            now = wall_clock()
+            why = receipts.may_reply(mail, message.envelope_from, to, config, now)
+            if why:
+                logger.info("entry %s: no notice to %s: %s", entry.seq, to, why)
                 return
-            subject = receipts.unfold(parse.header(mail, "Subject"))
-            body = render("parked_mail.txt", message_id=message.message_id, subject=subject,
-                          at=entry.at, seq=entry.seq)
+            subject = headers.text(parse.header(mail, "Subject"))
+            answered = headers.msg_id(message.message_id)
+            body = render("parked_mail.txt", message_id=headers.text(message.message_id, limit=250),
+                          subject=subject, at=entry.at, seq=entry.seq)
             Outbox.insert(
                 message_id=receipts.outbox_message_id("parked", message.message_id, config),
                 kind="receipt", to=[to], subject=receipts.reply_subject(subject), body=body,
-                in_reply_to=message.message_id, references=message.message_id,
-                auto_submitted="auto-replied", entry=entry.seq, queued_at=entry.at,
-                next_attempt_at=entry.at).on_conflict_ignore().execute()
+                in_reply_to=answered, references=answered or "",
+                auto_submitted="auto-replied", entry=entry.seq, queued_at=now,
+                next_attempt_at=now).on_conflict_ignore().execute()
     except TRANSIENT:
         raise
     except Exception as e:
