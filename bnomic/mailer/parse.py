@@ -14,7 +14,7 @@ import email.policy
 import email.utils
 import hashlib
 import re
-from datetime import datetime
+from datetime import datetime, timezone
 from email.message import Message
 from html.parser import HTMLParser
 
@@ -97,18 +97,25 @@ def header_all(mail, name: str) -> list[str]:
     return [str(v) for v in (mail.message.get_all(name) or [])]
 
 
+def received_time(mail) -> datetime | None:
+    """When our own mail server received the mail: the topmost Received
+    header's time, or None. Only the topmost was written by our server; the
+    ones below it came with the mail and may say anything."""
+    hops = mail.received or []
+    if not hops:
+        return None
+    top = max(hops, key=lambda h: h.get("hop", 0))
+    try:
+        t = datetime.fromisoformat(top["date_utc"]) if top.get("date_utc") else None
+    except (TypeError, ValueError):
+        return None
+    return t.replace(tzinfo=timezone.utc) if t is not None and t.tzinfo is None else t
+
+
 def arrival_time(mail) -> datetime | None:
     """The topmost Received header's time, else the Date header's, else None."""
-    # Only the topmost Received header was written by our own mail server; the
-    # ones below it came with the mail and may say anything.
-    hops = [h for h in (mail.received or []) if h.get("date_utc")]
-    if hops:
-        top = max(hops, key=lambda h: h.get("hop", 0))
-        try:
-            return datetime.fromisoformat(top["date_utc"])
-        except ValueError:
-            pass
-    return mail.date if isinstance(mail.date, datetime) and mail.date.tzinfo else None
+    return received_time(mail) or (
+        mail.date if isinstance(mail.date, datetime) and mail.date.tzinfo else None)
 
 
 # --------------------------------------------------------------------- body

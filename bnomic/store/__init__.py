@@ -1,4 +1,5 @@
-"""The store: peewee models, the connection, migrations, the log and the digest."""
+"""The store: peewee models, the connection, migrations, the log, the intake spool and the digest."""
+from . import intake
 from .db import (
     StoreError, close_database, database, durable_transaction, open_database, write_transaction,
 )
