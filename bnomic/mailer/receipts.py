@@ -9,7 +9,7 @@ from datetime import datetime, timedelta
 
 from ..config import Config
 from ..render import render
-from ..store import Entry, Message, Outbox
+from ..store import Deadline, Entry, Message, Outbox
 from . import parse
 
 LOOP_TAG = "bnomic"
@@ -80,6 +80,23 @@ def sent_today(sender: str, day: datetime) -> int:
             .count())
 
 
+def arrival_note(entry: Entry) -> str | None:
+    """When a mail took effect before bnomic stored it (our mail server held it,
+    or bnomic was down) and a midnight or a deadline lies between the two, the
+    receipt says which time counted (Rule 4E7: actions occur upon reaching the
+    forum, in the order they arrived)."""
+    message = Message.get_or_none(Message.entry == entry.seq)
+    if message is None or message.stored_at is None or message.stored_at <= entry.at:
+        return None
+    at, stored = entry.at, message.stored_at
+    crossed = at.date() != stored.date() or Deadline.select().where(
+        Deadline.state == "pending", Deadline.due_at > at, Deadline.due_at <= stored).exists()
+    if not crossed:
+        return None
+    return (f"Taken as arriving at {at:%Y-%m-%d %H:%M} UTC (when your mail server received it), "
+            f"not when bnomic stored it ({stored:%Y-%m-%d %H:%M} UTC).")
+
+
 def queue_receipt(entry: Entry, mail, post, outcomes, envelope_from: str | None,
                   config: Config, now: datetime, preview: bool = False) -> Outbox | None:
     """Queue the receipt for a processed message, if it had actions and may be answered."""
@@ -96,7 +113,8 @@ def queue_receipt(entry: Entry, mail, post, outcomes, envelope_from: str | None,
         return None
     references = " ".join(x for x in (unfold(parse.header(mail, "References")), unfold(post.message_id)) if x)
     body = render("receipt_mail.txt", post=post, outcomes=outcomes, entry=entry,
-                  last_today=(already == cap - 1), cap=cap, preview=preview)
+                  last_today=(already == cap - 1), cap=cap, preview=preview,
+                  arrival_note=None if preview else arrival_note(entry))
     return Outbox.create(
         message_id=outbox_message_id("receipt", post.message_id, config), kind="receipt",
         to=to, subject=reply_subject(post.subject), body=body, in_reply_to=unfold(post.message_id),

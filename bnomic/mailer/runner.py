@@ -13,6 +13,7 @@ from ..handlers import engine
 from ..handlers.context import RetroactiveChange, game_config
 from ..store import Entry, Outcome, Setup, log, upgrade, write_transaction
 from . import parse, publish, receipts
+from .inbound import wall_clock
 
 
 def create_game(start: datetime, nweek: int = 1, nday: int = 1, clock_on: bool = False,
@@ -49,7 +50,7 @@ def _apply_mail(entry: Entry, emit: bool) -> list[Outcome]:
                                accepted=True, reason=f"digest {period} for {post.sender}")]
     if to_processor and publish.requested(post.subject + "\n" + post.text):
         # "please send the Registrar's display", to the processor (Rule 4E50)
-        sent = publish.answer_requests(post, config, entry.at) if emit else []
+        sent = publish.answer_requests(post, config, wall_clock()) if emit else []
         return [Outcome.create(entry=entry.seq, position=1, action="display_request",
                                text=post.subject, accepted=True,
                                reason="display requested" + (f": sent {', '.join(sent)}" if sent else ""))]
@@ -60,12 +61,12 @@ def _apply_mail(entry: Entry, emit: bool) -> list[Outcome]:
                                  "nothing changed")
         if emit:
             receipts.queue_receipt(entry, mail, post, previewed or [outcome.__data__],
-                                   message.envelope_from, config, now=entry.at, preview=True)
+                                   message.envelope_from, config, now=wall_clock(), preview=True)
         return [outcome]
     outcomes = engine.apply_post(post, entry.seq)
     if emit:
         receipts.queue_receipt(entry, mail, post, outcomes, message.envelope_from, config,
-                               now=entry.at)
+                               now=wall_clock())
     return outcomes
 
 
@@ -108,7 +109,7 @@ def _simulate_again(entry: Entry, change: RetroactiveChange, emit: bool) -> list
             mail = parse.parse(raw)
             config = game_config()
             receipts.queue_receipt(entry, mail, parse.to_post(raw, entry.at, config, mail=mail),
-                                   outcomes, message.envelope_from, config, now=entry.at)
+                                   outcomes, message.envelope_from, config, now=wall_clock())
     return outcomes
 
 
