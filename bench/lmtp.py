@@ -61,6 +61,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from replay import CHATTER, DOMAINS, body_lines, make_names  # noqa: E402
 
 PROCESSOR = "bnomic@example.org"
+LIST_COPY = "bnomic+business@example.org"   # bnomic's subscription to the list: the envelope says "through the list"
 LIST = "business@example.org"
 
 # ------------------------------------------------------------------ servers
@@ -201,9 +202,9 @@ def message(rng: random.Random, name: str, address: str, display: str, lines: li
     msg = EmailMessage()
     # what a message looks like when the MTA hands it over: trace and list headers
     msg["Return-Path"] = f"<{address}>"
-    msg["Delivered-To"] = PROCESSOR
+    msg["Delivered-To"] = LIST_COPY
     msg["Received"] = (f"from lists.example.org (lists.example.org [192.0.2.10]) by mx.example.org "
-                       f"(Postfix) with ESMTPS id {qid} for <{PROCESSOR}>; {now}")
+                       f"(Postfix) with ESMTPS id {qid} for <{LIST_COPY}>; {now}")
     msg["Received"] = (f"from mail.{domain} (mail.{domain} [198.51.100.{rng.randint(1, 254)}]) "
                        f"by lists.example.org (Postfix) with ESMTPS id {qid[::-1]} "
                        f"for <{LIST}>; {now}")
@@ -298,7 +299,7 @@ def client(port: int, warmup: list, timed: list, ready, go, results) -> None:
             code, reply = lmtp.mail(sender)
             if code != 250:
                 return 0.0, 0.0, f"MAIL {code}"
-            code, reply = lmtp.rcpt(PROCESSOR)
+            code, reply = lmtp.rcpt(LIST_COPY)
             if code != 250:
                 lmtp.rset()
                 return 0.0, 0.0, f"RCPT {code}"

@@ -279,12 +279,38 @@ def _matches(forum: str, addresses: list[str], list_id: str) -> bool:
     return forum in addresses or (bool(list_id) and list_id in (forum, forum.replace("@", ".")))
 
 
-def forum_of(mail, config: Config) -> str:
+def envelope_recipients(mail, rcpt_tos: list[str] | None = None) -> list[str]:
+    """Where the mail reached bnomic, by the envelope: the LMTP/SMTP RCPT TO
+    addresses; else (IMAP, archives) the topmost X-Original-To (the address as
+    given to our mail server, before aliases), else the topmost Delivered-To,
+    which our own mail server wrote; else [] (nothing known)."""
+    if rcpt_tos:
+        return [a.strip().strip("<>").lower() for a in rcpt_tos if a and a.strip()]
+    for name in ("X-Original-To", "Delivered-To"):
+        values = header_all(mail, name)
+        if values:
+            address = email.utils.parseaddr(values[0])[1].strip().lower()
+            return [address] if address else []
+    return []
+
+
+def forum_of(mail, config: Config, rcpt_tos: list[str] | None = None) -> str:
     """Rule 4E6: 'public', 'discussion' or 'private', by To/Cc/List-Id. With no
     Public Fora configured, every mail is public but one that reached only a
-    Discussion Forum."""
+    Discussion Forum.
+
+    The headers are the sender's to write, so the envelope goes first
+    (`addresses.forum_by_envelope`): a mail that reached bnomic only as the
+    processor's own address did not come through a list, whatever its To:
+    says, and is private. Mail with no envelope at all (old archives) is read
+    by its headers alone."""
     public = config.get("addresses.public_fora", []) or []
     discussion = config.get("addresses.discussion_fora", []) or []
+    if public and config.get("addresses.forum_by_envelope", False):
+        envelope = envelope_recipients(mail, rcpt_tos)
+        processor = (config.get("addresses.processor") or "bnomic@localhost").strip().lower()
+        if envelope and all(a == processor for a in envelope):
+            return "private"
     addresses = _addresses(mail, "to") + _addresses(mail, "cc")
     list_id = _list_id(mail)
     if any(_matches(f, addresses, list_id) for f in public):
@@ -319,10 +345,12 @@ def verified(mail, config: Config) -> bool:
     return False
 
 
-def to_post(raw: bytes, at: datetime, config: Config | None = None, mail=None) -> Post:
+def to_post(raw: bytes, at: datetime, config: Config | None = None, mail=None,
+            rcpt_tos: list[str] | None = None) -> Post:
+    """The Post a mail makes; `rcpt_tos` is its SMTP envelope, if it came by LMTP/SMTP."""
     mail = mail or parse(raw)
     name, address = sender(mail)
-    forum, trusted = ("public", True) if config is None else (forum_of(mail, config),
+    forum, trusted = ("public", True) if config is None else (forum_of(mail, config, rcpt_tos),
                                                               verified(mail, config))
     return Post(sender=address, subject=mail.subject or "", text=own_words(body_text(mail)),
                 at=at, message_id=message_id(raw, mail), display_name=name,

@@ -36,7 +36,7 @@ def _apply_mail(entry: Entry, emit: bool) -> list[Outcome]:
     config = game_config()
     try:
         mail = parse.parse(raw)
-        post = parse.to_post(raw, entry.at, config, mail=mail)
+        post = parse.to_post(raw, entry.at, config, mail=mail, rcpt_tos=message.rcpt_tos)
     except Exception as e:   # kept in the log all the same; the sender is told if known
         return [Outcome.create(entry=entry.seq, position=1, action=None,
                                text="(the whole message)", accepted=False,
@@ -108,7 +108,8 @@ def _simulate_again(entry: Entry, change: RetroactiveChange, emit: bool) -> list
             raw = bytes(message.raw)
             mail = parse.parse(raw)
             config = game_config()
-            receipts.queue_receipt(entry, mail, parse.to_post(raw, entry.at, config, mail=mail),
+            receipts.queue_receipt(entry, mail, parse.to_post(raw, entry.at, config, mail=mail,
+                                                              rcpt_tos=message.rcpt_tos),
                                    outcomes, message.envelope_from, config, now=wall_clock())
     return outcomes
 
