@@ -72,3 +72,23 @@ def test_a_game_created_before_the_envelope_rule_reads_as_it_did(game):
                     rcpt_tos=["bnomic@example.org"])
     runner.process_pending()
     assert "Wooble" in game.players()
+
+
+def test_what_bnomic_posts_to_the_list_carries_list_headers(game):
+    from bnomic.config import Config
+    from bnomic.mailer import outbound
+    from bnomic.store import Outbox
+    from bnomic.handlers.context import game_config
+    now = inbound.wall_clock()
+    to_list = Outbox.create(message_id="<n1@x>", kind="ballot", to=["business@example.org"],
+                            subject="Ballot", body="...", queued_at=now)
+    private = Outbox.create(message_id="<n2@x>", kind="receipt", to=["w@example.org"],
+                            subject="Re: x", body="...", queued_at=now)
+    config = game_config()
+    msg = outbound.build(to_list, config)
+    assert msg["List-Id"] == "B Nomic <business.example.org>"
+    assert msg["List-Post"] == "<mailto:business@example.org>" and msg["List-Archive"] is None
+    assert outbound.build(private, config)["List-Id"] is None
+    archived = Config({**config.data, "addresses": {**config.data["addresses"],
+                                                    "archive_url": "https://example.org/b/"}})
+    assert outbound.build(to_list, archived)["List-Archive"] == "<https://example.org/b/>"

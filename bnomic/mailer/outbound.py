@@ -41,8 +41,25 @@ def build(row: Outbox, config: Config) -> EmailMessage:
     msg["Auto-Submitted"] = row.auto_submitted      # RFC 3834: never answer this
     msg["X-Loop"] = loop_id(config)
     msg["Precedence"] = "bulk"
+    for name, value in list_headers(row.to, config):
+        msg[name] = value
     msg.set_content(row.body)
     return msg
+
+
+def list_headers(to: list[str], config: Config) -> list[tuple[str, str]]:
+    """RFC 2369/2919 headers on what bnomic posts to a Public Forum: List-Id,
+    List-Post, and List-Archive when `addresses.archive_url` is set."""
+    public = [a.strip().lower() for a in (config.get("addresses.public_fora") or [])]
+    forum = next((a.strip().lower() for a in to if a.strip().lower() in public), None)
+    if forum is None:
+        return []
+    headers = [("List-Id", f"B Nomic <{forum.replace('@', '.')}>"),
+               ("List-Post", f"<mailto:{forum}>")]
+    archive = (config.get("addresses.archive_url") or "").strip()
+    if archive:
+        headers.append(("List-Archive", f"<{archive}>"))
+    return headers
 
 
 def recover_interrupted() -> int:
