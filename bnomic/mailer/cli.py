@@ -21,7 +21,7 @@ from ..handlers import clock
 from ..handlers.context import game_config
 from ..render import render
 from ..store import (
-    Address, Command, Entry, Event, Game, Message, Outbox, Outcome, Player, Setup,
+    Address, Bounce, Command, Entry, Event, Game, Message, Outbox, Outcome, Player, Setup,
     StoreError, open_database, state_digest, upgrade, write_transaction,
 )
 from ..store import log
@@ -207,6 +207,8 @@ def player_view(p: Player) -> dict:
         "mackerel": p.mackerel,
         "active": p.active,
         "vested": p.vested,
+        "bouncing": sorted(b.address for b in Bounce.select().join(
+            Address, on=(Bounce.address == Address.address)).where(Address.player == p.id)),
     }
 
 

@@ -17,6 +17,7 @@ from email.utils import format_datetime
 
 from ..config import Config
 from ..store import Outbox, durable_transaction
+from .bounces import bouncing
 from .inbound import wall_clock
 from .receipts import loop_id, processor_address
 
@@ -124,6 +125,12 @@ class Sender:
                                .where(Outbox.id == row.id, Outbox.state == "queued").execute())
                 if not claimed:
                     continue
+                dead = bouncing(row.to)
+                to = [a for a in row.to if a.strip().lower() not in dead]
+                if not to:          # every recipient bounced: stop, say why
+                    self._failed(row, RuntimeError("not sent: every recipient's address is "
+                                                   "bouncing (bnomic show players)"), permanent=True)
+                    continue
                 try:
                     message = build(row, config)
                 except Exception as e:      # a row that cannot become mail: say so, do not retry
@@ -131,7 +138,7 @@ class Sender:
                     continue
                 try:
                     smtp.send_message(message, from_addr=processor_address(config),
-                                      to_addrs=row.to)
+                                      to_addrs=to)
                 except smtplib.SMTPRecipientsRefused as e:
                     self._failed(row, e, permanent=all(c >= 500 for c, _ in e.recipients.values()))
                 except smtplib.SMTPResponseException as e:

@@ -12,7 +12,7 @@ from .. import config as configuration
 from ..handlers import engine
 from ..handlers.context import RetroactiveChange, game_config
 from ..store import Entry, Outcome, Setup, log, upgrade, write_transaction
-from . import parse, publish, receipts
+from . import bounces, parse, publish, receipts
 from .inbound import wall_clock
 
 
@@ -41,6 +41,9 @@ def _apply_mail(entry: Entry, emit: bool) -> list[Outcome]:
         return [Outcome.create(entry=entry.seq, position=1, action=None,
                                text="(the whole message)", accepted=False,
                                reason=f"this mail could not be read: {e}")]
+    bounce = bounces.note(entry, mail, post.sender, message.envelope_from, entry.at)
+    if bounce is not None:          # a delivery report naming players' addresses
+        return [bounce]
     to_processor = (receipts.processor_address(config) in post.recipients
                     and (post.forum != "public" or not config.get("addresses.public_fora")))
     if to_processor and publish.digest_request(post):

@@ -6,7 +6,7 @@ from .db import (
 from .digest import state_digest
 from .migrations import upgrade
 from .models import (
-    Approval, ALL_MODELS, LOG_MODELS, STATE_MODELS, Address, Checkpoint, Command, Deadline,
+    Approval, Bounce, ALL_MODELS, LOG_MODELS, STATE_MODELS, Address, Checkpoint, Command, Deadline,
     Entry, Event, Game, Intent, Message, Ministry, Obligation, Outbox, Outcome, Player,
     Proposal, Publication, Rule, Setting, Setup, Stance, Subscription, Tweak, Usurpation, Vote,
     Claim, Consultation, Emergency, Fine, Indictment, RankedBallot, RefreshProposal, Verdict,
@@ -18,5 +18,5 @@ __all__ = [
     "Deadline", "Entry", "Event", "Game", "Message", "Outcome", "Player", "Setup",
     "Outbox", "Checkpoint", "Setting", "Intent", "Stance", "Ministry", "Usurpation", "Obligation", "Publication", "Subscription", "Approval", "Rule",
     "Proposal", "Vote", "Tweak", "Claim", "Consultation", "Emergency", "Fine", "Indictment",
-    "RankedBallot", "RefreshProposal", "Verdict",
+    "RankedBallot", "RefreshProposal", "Verdict", "Bounce",
 ]
