@@ -58,7 +58,8 @@ def write_config(folder: Path, sink_port: int, lmtp_port: int | None = None, **e
     """An operator's TOML file: LMTP on lmtp_port, SMTP out to sink_port, the fora;
     extra tables are merged in (extra={"smtp_out": {...}} overrides keys)."""
     tables = {
-        "lmtp": {"max_message_size": 1048576, **({"listen": f"127.0.0.1:{lmtp_port}"} if lmtp_port else {})},
+        "lmtp": {"max_message_size": 1048576, "catch_up_wait_seconds": 0,
+                 **({"listen": f"127.0.0.1:{lmtp_port}"} if lmtp_port else {})},
         "smtp_out": {"host": "127.0.0.1", "port": sink_port},
         "addresses": {"processor": "bnomic@example.org", "public_fora": ["business@example.org"],
                       "discussion_fora": ["discuss@example.org"]},

@@ -83,3 +83,30 @@ def test_a_received_time_in_the_future_or_before_the_game_is_bounded(tmp_path):
     assert before <= utc(ahead["at"]) <= inbound.wall_clock()   # a future time is taken as now
     assert utc(behind["at"]) >= utc(game.show("log")[0]["at"])   # never before the game's present
     assert behind["seq"] < ahead["seq"]                          # drained in received order
+
+
+def test_the_daemon_waits_for_held_mail_before_catching_up_a_missed_midnight(tmp_path):
+    """bnomic was down over midnight. At start it waits for the MTA's held mail:
+    a vote received at 23:58 is applied before the midnight, though it was
+    delivered after a fresh mail and after the daemon started."""
+    from daemon import DaemonProcess, Sink, lmtp_send, write_config
+    from servers import free_port
+    from test_daemon import wait_processed
+    now = datetime.now(timezone.utc)
+    midnight = now.replace(hour=0, minute=0, second=0, microsecond=0)
+    game = Game(tmp_path, start=(midnight - timedelta(hours=12)).isoformat(), clock="on")
+    sink, port = Sink().start(), free_port()
+    cfg = write_config(tmp_path, sink.port, port, lmtp={"catch_up_wait_seconds": 6})
+    d = DaemonProcess(cfg, game.db).start(wait_port=port)
+    try:
+        lmtp_send(port, make_mail("a@example.org", "I join as Ais523", msgid="<fresh@x>"))
+        lmtp_send(port, held_mail(midnight - timedelta(minutes=2), "I join as Wooble", "<held@x>"))
+        wait_processed(game, 2, timeout=40)
+    finally:
+        d.terminate()
+        sink.stop()
+    events = game.show("events")
+    tick = next(e for e in events if e["cause"] == "midnight" and e["kind"] == "clock")
+    joins = {e["data"]["player"]: e["seq"] for e in events if e["kind"] == "join"}
+    assert joins["Wooble"] < tick["seq"] < joins["Ais523"]
+    assert [m["message_id"] for m in game.mails()] == ["<held@x>", "<fresh@x>"]
