@@ -417,6 +417,7 @@ def cmd_status(args) -> None:
             "seq": last.seq, "kind": last.kind, "at": iso(last.at),
             "message_id": Message.get_by_id(last.seq).message_id if last.kind == "mail" else None},
         "log_backlog": Entry.select().where(Entry.processed == False).count(),  # noqa: E712
+        "intake_backlog": log.intake_backlog(),     # answered 250, not yet in the log (store/intake.py)
         "outbox_backlog": Outbox.select().where(Outbox.state == "queued").count(),
         "outbox_oldest_failure": None if failing is None else {
             "id": failing.id, "state": failing.state, "queued_at": iso(failing.queued_at),
