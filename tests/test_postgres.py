@@ -67,3 +67,22 @@ def test_a_postgres_crash_does_not_change_the_replay(postgres, tmp_path):
     digest = pg.digest()
     pg.cli("rebuild")
     assert pg.digest() == digest
+
+
+def test_lmtp_intake_on_postgres_goes_straight_into_the_log(postgres, tmp_path):
+    """No spool file for a database URL: PostgreSQL's writers do not wait for
+    each other, so the receiver appends to the log (durably) itself."""
+    from bnomic.mailer import inbound, runner
+    from bnomic.store import intake, open_database
+    from conftest import make_mail, recent
+    pg = PgGame(postgres.create_database("intake"), tmp_path)
+    pg.cli("tick", "--until", recent())
+    open_database(pg.url)
+    assert not intake.available()
+    raw = make_mail("w@example.org", "I join as Wooble", msgid="<pg1@x>")
+    assert inbound.receive(raw, source="lmtp", rcpt_tos=["bnomic+business@example.org"]) == ("<pg1@x>", True)
+    assert inbound.receive(raw, source="lmtp") == ("<pg1@x>", False)
+    assert [m["message_id"] for m in pg.mails()] == ["<pg1@x>"]
+    runner.process_pending()
+    assert "Wooble" in pg.players()
+    assert not list(tmp_path.glob("*-intake"))
