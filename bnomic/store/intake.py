@@ -29,6 +29,7 @@ PRAGMAS = {"journal_mode": "wal", "synchronous": "full", "busy_timeout": 10_000}
 _path: str | None = None
 _opened: str | None = None
 _lock = threading.Lock()        # one writer thread at a time in this process
+_opening = threading.Lock()
 
 
 class Spooled(Model):
@@ -69,11 +70,13 @@ def _open(create: bool) -> bool:
     if _path is None or (not create and not os.path.exists(_path)):
         return False
     if _opened != _path:
-        if spool.obj is not None and not spool.is_closed():
-            spool.close()
-        spool.initialize(SqliteDatabase(_path, pragmas=PRAGMAS))
-        spool.create_tables([Spooled])
-        _opened = _path
+        with _opening:
+            if _opened != _path:
+                if spool.obj is not None and not spool.is_closed():
+                    spool.close()
+                spool.initialize(SqliteDatabase(_path, pragmas=PRAGMAS))
+                spool.create_tables([Spooled])
+                _opened = _path
     return True
 
 
