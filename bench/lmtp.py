@@ -175,6 +175,7 @@ def write_config(folder: Path, lmtp_port: int, sink_port: int) -> Path:
         "[lmtp]\n"
         f'listen = "127.0.0.1:{lmtp_port}"\n'
         "max_message_size = 1048576\n"
+        "catch_up_wait_seconds = 0\n"
         "[smtp_out]\n"
         'host = "127.0.0.1"\n'
         f"port = {sink_port}\n"
