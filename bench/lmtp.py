@@ -1,6 +1,6 @@
 """Benchmark: LMTP ingest by the real daemon, beside a bare aiosmtpd LMTP sink.
 
-    python bench/lmtp.py [--messages N] [--concurrency C] [--senders S] [--warmup W]
+    python bench/lmtp.py [--messages N] [--concurrency C] [--senders S] [--warmup W] [--busy SECONDS]
 
 Two LMTP servers on loopback, each in its own process, get the same load, one
 after the other, in the same run:
@@ -61,6 +61,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from replay import CHATTER, DOMAINS, body_lines, make_names  # noqa: E402
 
 PROCESSOR = "bnomic@example.org"
+LIST_COPY = "bnomic+business@example.org"   # bnomic's subscription to the list: the envelope says "through the list"
 LIST = "business@example.org"
 
 # ------------------------------------------------------------------ servers
@@ -174,6 +175,7 @@ def write_config(folder: Path, lmtp_port: int, sink_port: int) -> Path:
         "[lmtp]\n"
         f'listen = "127.0.0.1:{lmtp_port}"\n'
         "max_message_size = 1048576\n"
+        "catch_up_wait_seconds = 0\n"
         "[smtp_out]\n"
         'host = "127.0.0.1"\n'
         f"port = {sink_port}\n"
@@ -201,9 +203,9 @@ def message(rng: random.Random, name: str, address: str, display: str, lines: li
     msg = EmailMessage()
     # what a message looks like when the MTA hands it over: trace and list headers
     msg["Return-Path"] = f"<{address}>"
-    msg["Delivered-To"] = PROCESSOR
+    msg["Delivered-To"] = LIST_COPY
     msg["Received"] = (f"from lists.example.org (lists.example.org [192.0.2.10]) by mx.example.org "
-                       f"(Postfix) with ESMTPS id {qid} for <{PROCESSOR}>; {now}")
+                       f"(Postfix) with ESMTPS id {qid} for <{LIST_COPY}>; {now}")
     msg["Received"] = (f"from mail.{domain} (mail.{domain} [198.51.100.{rng.randint(1, 254)}]) "
                        f"by lists.example.org (Postfix) with ESMTPS id {qid[::-1]} "
                        f"for <{LIST}>; {now}")
@@ -298,7 +300,7 @@ def client(port: int, warmup: list, timed: list, ready, go, results) -> None:
             code, reply = lmtp.mail(sender)
             if code != 250:
                 return 0.0, 0.0, f"MAIL {code}"
-            code, reply = lmtp.rcpt(PROCESSOR)
+            code, reply = lmtp.rcpt(LIST_COPY)
             if code != 250:
                 lmtp.rset()
                 return 0.0, 0.0, f"RCPT {code}"
@@ -364,6 +366,38 @@ def run_load(port: int, warmup: list, timed: list, concurrency: int,
             "seconds": end - start, "start": start, "end": end, "data": data, "txn": txn}
 
 
+class Busy:
+    """A thread that holds the game database's write lock (BEGIN IMMEDIATE) for
+    `seconds` at a time, as a long engine transaction does, until stopped."""
+
+    def __init__(self, db: str, seconds: float):
+        import threading
+        self.db, self.seconds, self.held = db, seconds, 0.0
+        self.done = threading.Event()
+        self.thread = threading.Thread(target=self.run, daemon=True)
+
+    def start(self):
+        if self.seconds > 0:
+            self.thread.start()
+
+    def run(self):
+        import sqlite3
+        con = sqlite3.connect(self.db, isolation_level=None, timeout=60)
+        while not self.done.is_set():
+            con.execute("BEGIN IMMEDIATE")
+            t = time.monotonic()
+            self.done.wait(self.seconds)
+            con.execute("ROLLBACK")
+            self.held += time.monotonic() - t
+            time.sleep(0.05)
+        con.close()
+
+    def stop(self):
+        self.done.set()
+        if self.thread.is_alive():
+            self.thread.join(120)
+
+
 def pct(sorted_values: list[float], p: float) -> float:
     """Nearest-rank percentile."""
     if not sorted_values:
@@ -402,7 +436,7 @@ def wait_processed(db: str, daemon: subprocess.Popen, log: Path, since: float | 
         before = time.monotonic()
         s = status(db)
         polls += 1
-        if s["log_backlog"] == 0:
+        if s["log_backlog"] == 0 and not s.get("intake_backlog"):
             return earliest, time.monotonic(), s, polls
         earliest = before
         if s["log_backlog"] != last:
@@ -426,6 +460,10 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--warmup", type=int, default=100, help="untimed messages first (default 100)")
     ap.add_argument("--seed", default="bench", help="seed for the generated mail")
     ap.add_argument("--keep", action="store_true", help="keep the temporary folder (db, logs)")
+    ap.add_argument("--busy", type=float, default=0, metavar="SECONDS",
+                    help="while the timed load runs against bnomic, hold the game database's "
+                         "write lock for SECONDS at a time (as a long engine transaction does), "
+                         "releasing it for 50 ms between holds")
     ap.add_argument("--serve", choices=["lmtp", "smtp"], help=argparse.SUPPRESS)
     ap.add_argument("--port", type=int, help=argparse.SUPPRESS)
     args = ap.parse_args(argv)
@@ -473,7 +511,13 @@ def main(argv: list[str] | None = None) -> int:
 
         def drain_warmup():
             wait_processed(db, daemon, folder / "bnomic.log")
-        bnomic_r = run_load(lmtp_port, warmup, timed, args.concurrency, after_warmup=drain_warmup)
+        busy = Busy(db, args.busy)
+
+        def after_warmup():
+            drain_warmup()
+            busy.start()
+        bnomic_r = run_load(lmtp_port, warmup, timed, args.concurrency, after_warmup=after_warmup)
+        busy.stop()
         earliest, latest, final, polls = wait_processed(db, daemon, folder / "bnomic.log",
                                                         since=bnomic_r["end"])
         rc = procs.stop(daemon)
@@ -481,6 +525,9 @@ def main(argv: list[str] | None = None) -> int:
         print()
         fb = report("bare", bare_r)
         fn = report("bnomic", bnomic_r)
+        if args.busy:
+            print(f"  (bnomic's game database write lock was held {busy.held:.1f} s of the "
+                  f"{bnomic_r['seconds']:.1f} s load, {args.busy:g} s at a time)")
         print(f"  ratio   bnomic/bare: throughput {fn['rate'] / fb['rate']:.3f} "
               f"(bare is {fb['rate'] / fn['rate']:.1f}x faster); DATA end->250 p50 "
               f"{fn['p50'] / fb['p50']:.1f}x, p99 {fn['p99'] / fb['p99']:.1f}x; whole transaction "

@@ -58,7 +58,8 @@ def write_config(folder: Path, sink_port: int, lmtp_port: int | None = None, **e
     """An operator's TOML file: LMTP on lmtp_port, SMTP out to sink_port, the fora;
     extra tables are merged in (extra={"smtp_out": {...}} overrides keys)."""
     tables = {
-        "lmtp": {"max_message_size": 1048576, **({"listen": f"127.0.0.1:{lmtp_port}"} if lmtp_port else {})},
+        "lmtp": {"max_message_size": 1048576, "catch_up_wait_seconds": 0,
+                 **({"listen": f"127.0.0.1:{lmtp_port}"} if lmtp_port else {})},
         "smtp_out": {"host": "127.0.0.1", "port": sink_port},
         "addresses": {"processor": "bnomic@example.org", "public_fora": ["business@example.org"],
                       "discussion_fora": ["discuss@example.org"]},
@@ -116,8 +117,13 @@ def wait_listening(port: int, daemon: DaemonProcess | None = None, timeout: floa
     raise TimeoutError(f"nothing listening on {port}")
 
 
+# bnomic is subscribed to the list under its own list address: the envelope
+# says the mail came through the list (mail to the processor alone is private)
+LIST_COPY = "bnomic+business@example.org"
+
+
 def lmtp_send(port: int, raw: bytes, mail_from: str = "sender@example.org",
-              rcpts=("bnomic@example.org",)):
+              rcpts=(LIST_COPY,)):
     with smtplib.LMTP("127.0.0.1", port) as lmtp:
         return lmtp.sendmail(mail_from, list(rcpts), raw)
 

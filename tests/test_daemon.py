@@ -7,7 +7,7 @@ import time
 import pytest
 
 from conftest import make_mail
-from daemon import DaemonProcess, Sink, lmtp_send, lmtp_statuses, wait_listening, write_config
+from daemon import LIST_COPY, DaemonProcess, Sink, lmtp_send, lmtp_statuses, wait_listening, write_config
 from servers import free_port
 
 
@@ -31,8 +31,8 @@ def running(live_game, sink, tmp_path):
 def wait_processed(game, n, timeout=20):
     deadline = time.time() + timeout
     while time.time() < deadline:
-        log = game.show("log")
-        if len(game.mails()) >= n and all(e["processed"] for e in log):
+        log = game.show("log")          # one snapshot: mail reaches the log from the intake spool
+        if len([e for e in log if e["kind"] == "mail"]) >= n and all(e["processed"] for e in log):
             return log
         time.sleep(0.1)
     raise AssertionError(f"not processed: {game.show('log')}")
@@ -106,7 +106,7 @@ def test_plain_smtp_listener_too(live_game, sink, tmp_path):
     d = DaemonProcess(cfg, live_game.db).start(wait_port=smtp_port)
     try:
         with smtplib.SMTP("127.0.0.1", smtp_port) as smtp:
-            smtp.sendmail("ais@example.org", ["bnomic@example.org"],
+            smtp.sendmail("ais@example.org", [LIST_COPY],
                           make_mail("ais@example.org", "I join as Ais523"))
         assert len(sink.wait_for(1)) == 1
         assert "Ais523" in live_game.players()
@@ -276,7 +276,8 @@ def test_preview_by_mail_changes_nothing(live_game, sink, running):
     sink.wait_for(1)
     before = live_game.digest()
     lmtp_send(port, make_mail("w@example.org", "I give m20 to The Beast.\nI give m80 to The Beast.",
-                              subject="preview please", to="bnomic@example.org"))
+                              subject="preview please", to="bnomic@example.org"),
+              rcpts=("bnomic@example.org",))
     received = sink.wait_for(2)
     assert len(received) == 2
     _, rcpts, receipt = received[1]
@@ -306,7 +307,8 @@ def test_displays_are_published_when_they_change_and_sent_on_request(live_game, 
         registrar = [m for _, _, m in got if "Registrar" in m["Subject"]]
         assert len(registrar) == 2 and "Ais523" in registrar[1].get_payload(decode=True).decode()
         lmtp_send(port, make_mail("a@example.org", "Please send the Registrar's display.",
-                                  to="bnomic@example.org", subject="display please"))
+                                  to="bnomic@example.org", subject="display please"),
+                  rcpts=("bnomic@example.org",))
         got = sink.wait_for(5)
         _, rcpts, sent = got[4]
         assert rcpts == ["a@example.org"] and "The Registrar's Public Display" in sent["Subject"]

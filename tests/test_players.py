@@ -11,7 +11,7 @@ def test_joining_sets_mackerel_active_and_address(game):
     assert "Done (Rule 4E4)" in receipt
     p = game.players()["Wooble"]
     assert p == {"name": "Wooble", "addresses": ["w@example.org"], "points": 0,
-                 "mackerel": 50, "active": True, "vested": False}
+                 "mackerel": 50, "active": True, "vested": False, "bouncing": []}
 
 
 @pytest.mark.parametrize("recruiters, share", [

@@ -71,7 +71,7 @@ def test_version_7_gets_the_parked_table_a_new_database_has(game):
     con.commit()
     con.close()
     open_database(game.db)
-    assert upgrade() == 8
+    assert upgrade() == migrations.LATEST
     con = sqlite3.connect(game.db)
     assert con.execute(schema).fetchall() == fresh
     con.close()

@@ -124,9 +124,10 @@ def test_example_configuration_has_every_table():
     assert "listen" not in config["lmtp"]          # bnomic.socket hands the listener over
     assert config["lmtp"]["max_message_size"] == 1048576
     assert config["smtp_out"] == {"host": "127.0.0.1", "port": 25}
-    assert set(config["addresses"]) == {"processor", "public_fora", "discussion_fora"}
+    assert set(config["addresses"]) == {"processor", "public_fora", "discussion_fora", "forum_by_envelope"}
     assert config["auth"]["policy"] in ("trust", "dkim")
     assert config["receipts"] == {"to": "sender", "daily_cap": 20, "hourly_cap": 10}
     text = EXAMPLE.read_text()
-    for key in ("starttls", "username", "password_file", "ssl", "mailbox", "a_jiffy", "weekly_income"):
+    for key in ("starttls", "username", "password_file", "ssl", "mailbox", "a_jiffy", "weekly_income",
+                "archive_url"):
         assert re.search(rf"^#\s*{key}\b", text, re.M), key

@@ -22,7 +22,7 @@ from ..handlers import clock
 from ..handlers.context import game_config
 from ..render import render
 from ..store import (
-    Address, Command, Entry, Event, Game, Message, Outbox, Outcome, Parked, Player, Setup,
+    Address, Bounce, Command, Entry, Event, Game, Message, Outbox, Outcome, Parked, Player, Setup,
     StoreError, open_database, state_digest, write_transaction,
 )
 from ..store import log, migrations
@@ -260,6 +260,8 @@ def player_view(p: Player) -> dict:
         "mackerel": p.mackerel,
         "active": p.active,
         "vested": p.vested,
+        "bouncing": sorted(b.address for b in Bounce.select().join(
+            Address, on=(Bounce.address == Address.address)).where(Address.player == p.id)),
     }
 
 
@@ -507,6 +509,7 @@ def cmd_status(args) -> int:
             "seq": last.seq, "kind": last.kind, "at": iso(last.at),
             "message_id": Message.get_by_id(last.seq).message_id if last.kind == "mail" else None},
         "log_backlog": Entry.select().where(Entry.processed == False).count(),  # noqa: E712
+        "intake_backlog": log.intake_backlog(),     # answered 250, not yet in the log (store/intake.py)
         "outbox_backlog": Outbox.select().where(Outbox.state == "queued").count(),
         "outbox_oldest_failure": None if failing is None else {
             "id": failing.id, "state": failing.state, "queued_at": iso(failing.queued_at),

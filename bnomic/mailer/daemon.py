@@ -43,6 +43,8 @@ from .lmtp import DEFAULT_MAX_SIZE, StoreHandler, start_server
 
 log = logging.getLogger("bnomic.daemon")
 
+CATCH_UP_WAIT_SECONDS = 60     # [lmtp] catch_up_wait_seconds: see Daemon.catch_up_wait
+
 
 class DaemonError(RuntimeError):
     pass
@@ -169,6 +171,7 @@ class Daemon:
             try:
                 self.alive()
                 if first:       # catch up: missed midnights and deadlines, then stored mail
+                    self.catch_up_wait()
                     self.tick()
                     first = False
                 if runner.process_pending(emit=True, each=self.alive):
@@ -184,6 +187,21 @@ class Daemon:
             store_log.engine_stopped()
         except Exception as e:
             log.warning("engine: could not clear its heartbeat: %s", e)
+
+    def catch_up_wait(self) -> None:
+        """After downtime over a midnight, give the MTA `[lmtp] catch_up_wait_seconds`
+        to deliver the mail it held before the game moves past that midnight:
+        the receivers store it meanwhile, and it is applied at the time our mail
+        server received it, in that order (store/intake.py)."""
+        seconds = float(self.operator.get("lmtp", {}).get("catch_up_wait_seconds",
+                                                          CATCH_UP_WAIT_SECONDS))
+        if seconds <= 0 or store_log.game_time().date() >= wall_clock().date():
+            return
+        log.info("missed a midnight: waiting %g s for mail the MTA held before catching up", seconds)
+        deadline = time.monotonic() + seconds
+        while not self.stop.is_set() and time.monotonic() < deadline:
+            self.alive()
+            self.stop.wait(min(1.0, max(0.0, deadline - time.monotonic())))
 
     def wake_engine(self) -> None:
         self.engine_wake.set()

@@ -1,7 +1,7 @@
 """The LMTP (and plain SMTP) receiver, with aiosmtpd.
 
 It only stores (invariant 5): `250` is said only after the raw message is
-committed to the log; `451` on a failure to store, so the MTA retries; one
+committed (on SQLite to the intake spool, which never waits for the engine); `451` on a failure to store, so the MTA retries; one
 status per recipient in LMTP. The size limit is aiosmtpd's `data_size_limit`
 (552). Storing runs in a worker thread, never on the event loop.
 """
@@ -17,7 +17,7 @@ from typing import Callable
 from aiosmtpd.lmtp import LMTP
 from aiosmtpd.smtp import SMTP
 
-from .inbound import store_raw
+from .inbound import receive
 
 log = logging.getLogger("bnomic.lmtp")
 
@@ -28,7 +28,7 @@ class StoreHandler:
     """aiosmtpd handler: commit each message to the log, then say OK."""
 
     def __init__(self, executor: ThreadPoolExecutor, wake: Callable[[], None], source: str,
-                 lmtp: bool, store: Callable = store_raw):
+                 lmtp: bool, store: Callable = receive):
         self.executor = executor
         self.wake = wake
         self.source = source
@@ -41,15 +41,14 @@ class StoreHandler:
         rcpts = list(envelope.rcpt_tos)
         loop = asyncio.get_running_loop()
         try:
-            mid, entry = await loop.run_in_executor(
+            mid, stored = await loop.run_in_executor(
                 self.executor, lambda: self.store(raw, source=self.source, envelope_from=mail_from,
                                                   rcpt_tos=rcpts))
         except Exception as e:
             log.error("could not store a message from %s: %s", mail_from or "<>", e)
             status = "451 4.3.0 Could not store the message; please try again later"
         else:
-            log.info("stored %s from %s (%s)", mid, mail_from or "<>",
-                     f"log #{entry.seq}" if entry else "already in the log")
+            log.info("%s %s from %s", "stored" if stored else "already had", mid, mail_from or "<>")
             self.wake()
             status = "250 2.0.0 OK: stored in the bnomic log"
         return "\r\n".join([status] * (len(rcpts) if self.lmtp else 1))

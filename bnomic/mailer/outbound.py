@@ -23,6 +23,7 @@ from peewee import InterfaceError, OperationalError
 
 from ..store import Outbox, durable_transaction, write_transaction
 from . import faults, headers, tls
+from .bounces import bouncing
 from .inbound import wall_clock
 from .receipts import loop_id, processor_address
 
@@ -58,6 +59,8 @@ def build(row: Outbox, config: Config) -> EmailMessage:
     msg["Auto-Submitted"] = row.auto_submitted      # RFC 3834: never answer this
     msg["X-Loop"] = loop_id(config)
     msg["Precedence"] = "bulk"
+    for name, value in list_headers(row.to, config):
+        msg[name] = value
     msg.set_content(row.body)
     # Whatever the Python patch level: the bytes hold exactly the headers set here.
     headers.check_serialized(msg.as_bytes(policy=msg.policy.clone(linesep="\r\n")), msg.keys())
@@ -67,6 +70,21 @@ def build(row: Outbox, config: Config) -> EmailMessage:
 UNKNOWN_WHY = ("interrupted while sending: the server may have received it, so it is not "
                "sent again automatically; only if it did not arrive, bnomic outbox --retry ID "
                "sends it again")
+
+
+def list_headers(to: list[str], config: Config) -> list[tuple[str, str]]:
+    """RFC 2369/2919 headers on what bnomic posts to a Public Forum: List-Id,
+    List-Post, and List-Archive when `addresses.archive_url` is set."""
+    public = [a.strip().lower() for a in (config.get("addresses.public_fora") or [])]
+    forum = next((a.strip().lower() for a in to if a.strip().lower() in public), None)
+    if forum is None:
+        return []
+    found = [("List-Id", f"B Nomic <{forum.replace('@', '.')}>"),
+               ("List-Post", f"<mailto:{forum}>")]
+    archive = (config.get("addresses.archive_url") or "").strip()
+    if archive:
+        found.append(("List-Archive", f"<{archive}>"))
+    return found
 
 
 def recover_interrupted() -> int:
@@ -159,6 +177,12 @@ class Sender:
                                .where(Outbox.id == row.id, Outbox.state == "queued").execute())
                 if not claimed:
                     continue
+                dead = bouncing(row.to)
+                to = [a for a in row.to if a.strip().lower() not in dead]
+                if not to:          # every recipient bounced: stop, say why
+                    self._failed(row, RuntimeError("not sent: every recipient's address is "
+                                                   "bouncing (bnomic show players)"), permanent=True)
+                    continue
                 try:
                     message = build(row, config)
                 except Exception as e:      # a row that cannot become mail: say so, do not retry
@@ -166,7 +190,7 @@ class Sender:
                     continue
                 try:
                     smtp.send_message(message, from_addr=processor_address(config),
-                                      to_addrs=row.to)
+                                      to_addrs=to)
                 except smtplib.SMTPRecipientsRefused as e:
                     self._failed(row, e, permanent=all(c >= 500 for c, _ in e.recipients.values()))
                 except smtplib.SMTPResponseException as e:

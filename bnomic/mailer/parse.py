@@ -15,7 +15,7 @@ import email.policy
 import email.utils
 import hashlib
 import re
-from datetime import datetime
+from datetime import datetime, timezone
 from email.message import Message
 from html.parser import HTMLParser
 
@@ -139,18 +139,25 @@ def header_all(mail, name: str) -> list[str]:
     return [str(v) for v in (mail.message.get_all(name) or [])]
 
 
+def received_time(mail) -> datetime | None:
+    """When our own mail server received the mail: the topmost Received
+    header's time, or None. Only the topmost was written by our server; the
+    ones below it came with the mail and may say anything."""
+    hops = mail.received or []
+    if not hops:
+        return None
+    top = max(hops, key=lambda h: h.get("hop", 0))
+    try:
+        t = datetime.fromisoformat(top["date_utc"]) if top.get("date_utc") else None
+    except (TypeError, ValueError):
+        return None
+    return t.replace(tzinfo=timezone.utc) if t is not None and t.tzinfo is None else t
+
+
 def arrival_time(mail) -> datetime | None:
     """The topmost Received header's time, else the Date header's, else None."""
-    # Only the topmost Received header was written by our own mail server; the
-    # ones below it came with the mail and may say anything.
-    hops = [h for h in (mail.received or []) if h.get("date_utc")]
-    if hops:
-        top = max(hops, key=lambda h: h.get("hop", 0))
-        try:
-            return datetime.fromisoformat(top["date_utc"])
-        except ValueError:
-            pass
-    return mail.date if isinstance(mail.date, datetime) and mail.date.tzinfo else None
+    return received_time(mail) or (
+        mail.date if isinstance(mail.date, datetime) and mail.date.tzinfo else None)
 
 
 # --------------------------------------------------------------------- body
@@ -339,12 +346,38 @@ def _matches(forum: str, addresses: list[str], list_id: str) -> bool:
     return forum in addresses or (bool(list_id) and list_id in (forum, forum.replace("@", ".")))
 
 
-def forum_of(mail, config: Config) -> str:
+def envelope_recipients(mail, rcpt_tos: list[str] | None = None) -> list[str]:
+    """Where the mail reached bnomic, by the envelope: the LMTP/SMTP RCPT TO
+    addresses; else (IMAP, archives) the topmost X-Original-To (the address as
+    given to our mail server, before aliases), else the topmost Delivered-To,
+    which our own mail server wrote; else [] (nothing known)."""
+    if rcpt_tos:
+        return [a.strip().strip("<>").lower() for a in rcpt_tos if a and a.strip()]
+    for name in ("X-Original-To", "Delivered-To"):
+        values = header_all(mail, name)
+        if values:
+            address = email.utils.parseaddr(values[0])[1].strip().lower()
+            return [address] if address else []
+    return []
+
+
+def forum_of(mail, config: Config, rcpt_tos: list[str] | None = None) -> str:
     """Rule 4E6: 'public', 'discussion' or 'private', by To/Cc/List-Id. With no
     Public Fora configured, every mail is public but one that reached only a
-    Discussion Forum."""
+    Discussion Forum.
+
+    The headers are the sender's to write, so the envelope goes first
+    (`addresses.forum_by_envelope`): a mail that reached bnomic only as the
+    processor's own address did not come through a list, whatever its To:
+    says, and is private. Mail with no envelope at all (old archives) is read
+    by its headers alone."""
     public = config.get("addresses.public_fora", []) or []
     discussion = config.get("addresses.discussion_fora", []) or []
+    if public and config.get("addresses.forum_by_envelope", False):
+        envelope = envelope_recipients(mail, rcpt_tos)
+        processor = (config.get("addresses.processor") or "bnomic@localhost").strip().lower()
+        if envelope and all(a == processor for a in envelope):
+            return "private"
     addresses = _addresses(mail, "to") + _addresses(mail, "cc")
     list_id = _list_id(mail)
     if any(_matches(f, addresses, list_id) for f in public):
@@ -424,11 +457,13 @@ def verified(mail, config: Config) -> bool:
     return not vouch(mail, config)
 
 
-def to_post(raw: bytes, at: datetime, config: Config | None = None, mail=None) -> Post:
+def to_post(raw: bytes, at: datetime, config: Config | None = None, mail=None,
+            rcpt_tos: list[str] | None = None) -> Post:
+    """The Post a mail makes; `rcpt_tos` is its SMTP envelope, if it came by LMTP/SMTP."""
     mail = mail or parse(raw)
     name, address = sender(mail)
     why = from_line(mail)[2] if config is None else vouch(mail, config)
-    forum = "public" if config is None else forum_of(mail, config)
+    forum = "public" if config is None else forum_of(mail, config, rcpt_tos)
     return Post(sender=address, subject=headers.plain(one(mail.subject)), text=own_words(body_text(mail)),
                 at=at, message_id=message_id(raw, mail), display_name=name,
                 forum=forum, verified=not why, unverified_why=why,

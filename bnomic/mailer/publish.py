@@ -22,6 +22,7 @@ from ..handlers import clock
 from ..store import Checkpoint, Entry, Event, Game, Ministry, Outbox, Outcome, Publication, Subscription
 from . import headers, receipts
 from .receipts import outbox_message_id, processor_address, unfold
+from .inbound import wall_clock
 
 log = logging.getLogger("bnomic.publish")
 
@@ -175,12 +176,12 @@ def display_request(entry: Entry, mail, post, envelope_from: str | None, config:
         outcome = _outcome(entry, "display_request", post, False, refusal.reason, refusal.rule)
         if emit:
             receipts.queue_receipt(entry, mail, post, [outcome], envelope_from, config,
-                                   now=entry.at, private=True)
+                                   now=wall_clock(), private=True)
         return [outcome]
     outcome = _outcome(entry, "display_request", post, True,
                        "display requested: " + ", ".join(names), "4E50")
     if emit:
-        answer_requests(entry, mail, post, names, envelope_from, config, now=entry.at)
+        answer_requests(entry, mail, post, names, envelope_from, config, now=wall_clock())
     return [outcome]
 
 
@@ -216,7 +217,7 @@ def digest_request_outcome(entry: Entry, mail, post, period: str, envelope_from:
         outcome = _outcome(entry, "digest", post, True, f"digest {period} for {post.sender}", None)
     if emit:
         receipts.queue_receipt(entry, mail, post, [outcome], envelope_from, config,
-                               now=entry.at, private=True)
+                               now=wall_clock(), private=True)
     return [outcome]
 
 

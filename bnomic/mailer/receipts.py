@@ -13,7 +13,7 @@ from peewee import Value, fn
 
 from ..config import Config
 from ..render import render
-from ..store import Entry, Message, Outbox
+from ..store import Deadline, Entry, Message, Outbox
 from . import headers, parse
 
 LOOP_TAG = "bnomic"
@@ -185,6 +185,23 @@ def receipt_address(post, config: Config, private: bool = False) -> str:
     return post.sender
 
 
+def arrival_note(entry: Entry) -> str | None:
+    """When a mail took effect before bnomic stored it (our mail server held it,
+    or bnomic was down) and a midnight or a deadline lies between the two, the
+    receipt says which time counted (Rule 4E7: actions occur upon reaching the
+    forum, in the order they arrived)."""
+    message = Message.get_or_none(Message.entry == entry.seq)
+    if message is None or message.stored_at is None or message.stored_at <= entry.at:
+        return None
+    at, stored = entry.at, message.stored_at
+    crossed = at.date() != stored.date() or Deadline.select().where(
+        Deadline.state == "pending", Deadline.due_at > at, Deadline.due_at <= stored).exists()
+    if not crossed:
+        return None
+    return (f"Taken as arriving at {at:%Y-%m-%d %H:%M} UTC (when your mail server received it), "
+            f"not when bnomic stored it ({stored:%Y-%m-%d %H:%M} UTC).")
+
+
 def queue_receipt(entry: Entry, mail, post, outcomes, envelope_from: str | None,
                   config: Config, now: datetime, preview: bool = False,
                   private: bool = False) -> Outbox | None:
@@ -206,7 +223,8 @@ def queue_receipt(entry: Entry, mail, post, outcomes, envelope_from: str | None,
     shown = dataclasses.replace(post, subject=headers.text(post.subject),
                                 message_id=headers.text(post.message_id, limit=250))
     body = render("receipt_mail.txt", post=shown, outcomes=outcomes, entry=entry,
-                  last_today=(already == cap - 1), cap=cap, preview=preview)
+                  last_today=(already == cap - 1), cap=cap, preview=preview,
+                  arrival_note=None if preview else arrival_note(entry))
     return Outbox.create(
         message_id=outbox_message_id("receipt", post.message_id, config), kind="receipt",
         to=[to], subject=reply_subject(post.subject), body=body, in_reply_to=answered,

@@ -25,7 +25,7 @@ from ..render import render
 from ..store import (
     Entry, Message, Outbox, Outcome, Parked, Setup, database, log, upgrade, write_transaction,
 )
-from . import headers, parse, publish, receipts
+from . import bounces, headers, parse, publish, receipts
 from .inbound import wall_clock
 
 logger = logging.getLogger("bnomic.engine")
@@ -58,11 +58,14 @@ def _apply_mail(entry: Entry, emit: bool, message: Message | None = None) -> lis
     raw = bytes(message.raw)
     config = game_config()
     mail = parse.parse(raw)
-    post = parse.to_post(raw, entry.at, config, mail=mail)
+    post = parse.to_post(raw, entry.at, config, mail=mail, rcpt_tos=message.rcpt_tos)
     own = receipts.own_mail(mail, config, entry.at)
     if own:     # the list echoing bnomic's receipts and displays: stored and logged, never read
         return [Outcome.create(entry=entry.seq, position=1, action="own_mail", text=post.subject,
                                accepted=False, reason=f"bnomic's own mail, not read ({own})")]
+    bounce = bounces.note(entry, mail, post.sender, message.envelope_from, entry.at)
+    if bounce is not None:          # a delivery report naming players' addresses
+        return [bounce]
     to_processor = (receipts.processor_address(config) in post.recipients
                     and (post.forum != "public" or not config.get("addresses.public_fora")))
     # Requests to the processor pass the checks actions pass (verification,
@@ -87,12 +90,12 @@ def _apply_mail(entry: Entry, emit: bool, message: Message | None = None) -> lis
                                  "nothing changed")
         if emit:
             receipts.queue_receipt(entry, mail, post, previewed or [outcome.__data__],
-                                   message.envelope_from, config, now=entry.at, preview=True)
+                                   message.envelope_from, config, now=wall_clock(), preview=True)
         return [outcome]
     outcomes = engine.apply_post(post, entry.seq)
     if emit:
         receipts.queue_receipt(entry, mail, post, outcomes, message.envelope_from, config,
-                               now=entry.at)
+                               now=wall_clock())
     return outcomes
 
 
@@ -267,8 +270,9 @@ def _simulate_again(entry: Entry, change: RetroactiveChange, emit: bool) -> list
             raw = bytes(message.raw)
             mail = parse.parse(raw)
             config = game_config()
-            receipts.queue_receipt(entry, mail, parse.to_post(raw, entry.at, config, mail=mail),
-                                   outcomes, message.envelope_from, config, now=entry.at)
+            receipts.queue_receipt(entry, mail, parse.to_post(raw, entry.at, config, mail=mail,
+                                                              rcpt_tos=message.rcpt_tos),
+                                   outcomes, message.envelope_from, config, now=wall_clock())
     return outcomes
 
 

@@ -1,4 +1,5 @@
-"""The store: peewee models, the connection, migrations, the log and the digest."""
+"""The store: peewee models, the connection, migrations, the log, the intake spool and the digest."""
+from . import intake
 from .db import (
     StoreError, close_database, database, durable_transaction, open_database, snapshot, write_transaction,
 )
@@ -6,7 +7,7 @@ from .digest import state_digest
 from . import migrations
 from .migrations import upgrade
 from .models import (
-    Approval, ALL_MODELS, LOG_MODELS, STATE_MODELS, Address, Checkpoint, Command, Deadline,
+    Approval, Bounce, ALL_MODELS, LOG_MODELS, STATE_MODELS, Address, Checkpoint, Command, Deadline,
     Entry, Event, Game, Intent, Message, Ministry, Obligation, Outbox, Outcome, Parked, Player,
     Proposal, Publication, Rule, Setting, Setup, Stance, Subscription, Tweak, Usurpation, Vote,
     Claim, Consultation, Emergency, Fine, Indictment, RankedBallot, RefreshProposal, Verdict,
@@ -18,5 +19,5 @@ __all__ = [
     "Deadline", "Entry", "Event", "Game", "Message", "Outcome", "Player", "Setup",
     "Outbox", "Parked", "Checkpoint", "Setting", "Intent", "Stance", "Ministry", "Usurpation", "Obligation", "Publication", "Subscription", "Approval", "Rule",
     "Proposal", "Vote", "Tweak", "Claim", "Consultation", "Emergency", "Fine", "Indictment",
-    "RankedBallot", "RefreshProposal", "Verdict",
+    "RankedBallot", "RefreshProposal", "Verdict", "Bounce",
 ]

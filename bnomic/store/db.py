@@ -11,6 +11,8 @@ from contextlib import contextmanager
 from peewee import DatabaseProxy, SqliteDatabase
 from playhouse import db_url
 
+from . import intake
+
 database = DatabaseProxy()
 
 SQLITE_PRAGMAS = {
@@ -34,6 +36,8 @@ def open_database(target: str):
             raise StoreError(f"cannot open database URL {target!r}: {e}") from None
     else:
         db = SqliteDatabase(target, pragmas=SQLITE_PRAGMAS)
+    # SQLite: the receivers' spool beside the file (store/intake.py); PostgreSQL needs none
+    intake.use(db.database if isinstance(db, SqliteDatabase) and db.database != ":memory:" else None)
     try:
         database.initialize(db)
         db.connect(reuse_if_open=True)
@@ -115,5 +119,6 @@ def snapshot():
 
 
 def close_database():
+    intake.close()
     if database.obj is not None and not database.is_closed():
         database.close()

@@ -6,6 +6,7 @@ from datetime import datetime
 
 from peewee import IntegrityError
 
+from . import intake
 from .db import database, durable_transaction, write_transaction
 from .models import STATE_MODELS, Checkpoint, Command, Entry, Message, Setup
 
@@ -27,22 +28,58 @@ def append_message(raw: bytes, message_id: str, sender: str, at: datetime,
                    rcpt_tos: list[str] | None = None) -> Entry | None:
     """Commit a mail to the log; None if its Message-ID is already there.
     `at` is clamped so the log's times never go backwards. Safe to call from
-    any thread: receivers only ever append (invariant 5)."""
-    with durable_transaction() as txn:       # on disk before the receiver says 250
-        if has_message(message_id):
-            return None
+    any thread: receivers only ever append (invariant 5). Mail waiting in the
+    intake spool arrived earlier, so it goes into the log first."""
+    drain_intake()
+    with durable_transaction():       # on disk before the receiver says 250
+        return _append_mail(raw, message_id, sender, at, stored_at, source,
+                            envelope_from, rcpt_tos)
+
+
+def _append_mail(raw, message_id, sender, at, stored_at, source, envelope_from,
+                 rcpt_tos) -> Entry | None:
+    if has_message(message_id):
+        return None
+    with database.atomic() as savepoint:
         entry = Entry.create(kind="mail", at=max(at, game_time()))
         try:
             Message.create(entry=entry, message_id=message_id, sender=sender.lower(),
                            raw=raw, stored_at=stored_at, source=source,
                            envelope_from=envelope_from, rcpt_tos=rcpt_tos)
         except IntegrityError:          # a concurrent writer stored it first
-            txn.rollback()
+            savepoint.rollback()
             return None
     return entry
 
 
+def drain_intake() -> int:
+    """Move the mail the receivers spooled (store/intake.py) into the log: in
+    the order our mail server received it, each `at` clamped so the log's times
+    never go backwards; a Message-ID already in the log is stored once. The log
+    rows are on disk before the spool rows are deleted, so a crash in between
+    loses nothing and doubles nothing (the next drain finds them in the log)."""
+    moved = 0
+    if database.in_transaction():       # the drain commits on its own; the next call outside does it
+        return moved
+    while True:
+        rows = intake.waiting()
+        if not rows:
+            return moved
+        with durable_transaction():
+            for r in sorted(rows, key=lambda r: (r.at, r.id)):
+                if _append_mail(bytes(r.raw), r.message_id, r.sender, r.at, r.stored_at,
+                                r.source, r.envelope_from, r.rcpt_tos) is not None:
+                    moved += 1
+        intake.remove([r.id for r in rows])
+
+
+def intake_backlog() -> int:
+    """Mail answered 250 by a receiver and not yet in the log."""
+    return intake.count()
+
+
 def append_command(verb: str, args: list[str], at: datetime, issued_at: datetime) -> Entry:
+    drain_intake()
     with write_transaction():
         entry = Entry.create(kind="command", at=max(at, game_time()))
         Command.create(entry=entry, verb=verb, args=list(args), issued_at=issued_at)
@@ -51,9 +88,11 @@ def append_command(verb: str, args: list[str], at: datetime, issued_at: datetime
 
 def pending(batch: int = 500):
     """Unprocessed entries in arrival order, fetched in batches: no read cursor
-    stays open across the commits of processing (it would pin SQLite's WAL)."""
+    stays open across the commits of processing (it would pin SQLite's WAL).
+    What the receivers spooled is taken into the log first."""
     after = 0
     while True:
+        drain_intake()
         rows = list(Entry.select()
                     .where(Entry.processed == False, Entry.seq > after)  # noqa: E712
                     .order_by(Entry.seq).limit(batch))
@@ -64,6 +103,9 @@ def pending(batch: int = 500):
 
 
 def mark_advanced(to: datetime) -> None:
+    """Promise that no new entry takes effect before `to`: mail spooled before
+    the promise goes into the log first, at its own time."""
+    drain_intake()
     Setup.update(advanced_to=to).where(Setup.advanced_to < to).execute()
 
 

@@ -23,27 +23,6 @@ from .db import StoreError, database, write_transaction
 from .models import ALL_MODELS, SchemaVersion
 from .steps import STEPS
 
-def _v8_parked(migrator):
-    """Version 8: parked log entries (issue 11): the engine's failures, set aside
-    with their error so the game goes on. The table is frozen here as it was
-    at version 8, so this step means the same whatever the model becomes."""
-    from peewee import CharField, IntegerField, Model, TextField
-    from .fields import UTCDateTimeField
-
-    class Parked(Model):            # the name gives the index its name: parked_state
-        entry = IntegerField(primary_key=True)
-        error = TextField()
-        first_failed_at = UTCDateTimeField()
-        last_failed_at = UTCDateTimeField()
-        attempts = IntegerField(default=1)
-        state = CharField(default="parked", index=True)
-        retried_by = IntegerField(null=True)
-
-        class Meta:
-            database = database
-            table_name = "parked"
-    database.create_tables([Parked])
-
 
 # version -> function(migrator) that brings version-1 up to version.
 # Version 1 is the initial schema (no step: a new database is made from the models).

@@ -479,9 +479,19 @@ class RankedBallot(StateModel):
     at = UTCDateTimeField()
 
 
+class Bounce(BaseModel):
+    """An address bnomic's mail to which bounced (a delivery report to the
+    processor named it): not mailed until mail from it is read again. State:
+    a replay of the log marks it again."""
+    address = CharField(primary_key=True)    # lower case
+    since = UTCDateTimeField()               # game time of the report
+    entry = IntegerField()                   # the log entry of the report
+    reason = TextField(default="")           # the report's Status and Diagnostic-Code
+
+
 STATE_MODELS = [Game, Player, Address, Event, Outcome, Deadline, Setting, Intent, Stance,
                 Ministry, Usurpation, Obligation, Rule, Proposal, Vote, Tweak, Consultation, Claim,
-                Indictment, Verdict, Fine, Emergency, RefreshProposal, RankedBallot]
+                Indictment, Verdict, Fine, Emergency, RefreshProposal, RankedBallot, Bounce]
 
 
 class SchemaVersion(BaseModel):
