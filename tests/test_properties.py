@@ -9,6 +9,7 @@ from bnomic.config import Config, defaults
 from bnomic.handlers import grammar
 from bnomic.handlers.registry import ACTIONS
 from bnomic.mailer import parse
+from mailfuzz import mime
 
 AT = datetime(2008, 9, 1, tzinfo=timezone.utc)
 CONFIG = Config(defaults())
@@ -52,32 +53,7 @@ def test_a_quoted_example_of_every_action_does_nothing(example):
     assert grammar.read(parse.own_words(quote(example))) == []
 
 
-CHARSETS = st.sampled_from(["utf-8", "iso-8859-1", "koi8-r", "shift_jis", "us-ascii",
-                            "x-unknown", "utf-16", ""])
-CTYPES = st.sampled_from(["text/plain", "text/html", "application/octet-stream",
-                          "multipart/mixed", "multipart/alternative", "message/rfc822",
-                          "multipart/report", "text/enriched"])
-
-
-@st.composite
-def mime(draw, depth=0):
-    """Random, often malformed, MIME as raw bytes."""
-    ctype = draw(CTYPES)
-    charset = draw(CHARSETS)
-    headers = [f"Content-Type: {ctype}" + (f"; charset={charset}" if charset else "")
-               + (f"; boundary=B{depth}" if ctype.startswith("multipart") else "")
-               + draw(st.sampled_from(["", "; format=flowed", "; format=flowed; delsp=yes"]))]
-    headers.append(draw(st.sampled_from(["", "Content-Transfer-Encoding: base64",
-                                         "Content-Transfer-Encoding: quoted-printable",
-                                         "Content-Transfer-Encoding: 8bit",
-                                         "Content-Disposition: attachment"])))
-    if ctype.startswith("multipart") and depth < 2:
-        parts = draw(st.lists(mime(depth + 1), max_size=3))
-        body = b"".join(f"--B{depth}\n".encode() + p + b"\n" for p in parts)
-        body += draw(st.sampled_from([f"--B{depth}--\n".encode(), b""]))
-    else:
-        body = draw(st.one_of(st.binary(max_size=300), TEXT.map(lambda t: t.encode("utf-8", "replace"))))
-    return ("\n".join(h for h in headers if h) + "\n\n").encode() + body
+# the MIME strategy is the fuzz bench's (tests/mailfuzz.py)
 
 
 @FAST
