@@ -1,7 +1,6 @@
 """Issue 4: property tests. Random text and random MIME never crash the reader,
 and quoted text is never acted on."""
 from datetime import datetime, timezone
-from email.message import EmailMessage
 
 from hypothesis import HealthCheck, given, settings, strategies as st
 
