@@ -134,7 +134,7 @@ TEXT, WHOLE, NUMBER, SWITCH, INSTANT = "text", "a whole number", "a number", "tr
     "a date and time"
 OPERATOR_KEYS: dict[str, dict[str, str]] = {
     "database": {"path": TEXT},
-    "lmtp": {"listen": TEXT, "max_message_size": WHOLE},
+    "lmtp": {"listen": TEXT, "max_message_size": WHOLE, "catch_up_wait_seconds": NUMBER},
     "smtp": {"listen": TEXT},
     "smtp_out": {"host": TEXT, "port": WHOLE, "ssl": SWITCH, "starttls": SWITCH,
                  "cafile": TEXT, "verify": SWITCH, "username": TEXT, "password": TEXT,
