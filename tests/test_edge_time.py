@@ -28,7 +28,7 @@ def test_a_display_request_is_answered_on_the_wall_clock(tmp_path):
     game.join("Wooble", recent())
     game.tick((datetime.now(timezone.utc) + timedelta(days=2)).isoformat())
     open_database(game.db)
-    inbound.store_raw(make_mail("w@example.org", "Please send the Registrar's display.",
+    inbound.store_raw(make_mail("wooble@example.org", "Please send the Registrar's display.",
                                 to="bnomic@localhost", subject="display please"), source="test")
     runner.process_pending(emit=True)
     rows = list(Outbox.select().where(Outbox.kind == "display"))

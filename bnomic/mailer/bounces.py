@@ -57,7 +57,7 @@ def note(entry: Entry, mail, sender: str, envelope_from: str | None, at: datetim
         marked.append(address)
     if not marked:
         return None
-    return Outcome.create(entry=entry.seq, position=1, action="bounce", text=mail.subject or "",
+    return Outcome.create(entry=entry.seq, position=1, action="bounce", text=parse.one(mail.subject),
                           accepted=True, reason=f"delivery to {', '.join(marked)} failed; bnomic "
                           "stops mailing it until mail from it arrives")
 

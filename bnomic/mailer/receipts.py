@@ -144,7 +144,7 @@ def own_mail(mail, config: Config, at: datetime) -> str | None:
     _, sender = parse.sender(mail)
     if sender and sender == processor_address(config):
         return f"it is from bnomic's own address {sender}"
-    mid = (mail.message_id or "").strip()
+    mid = parse.one(mail.message_id).strip()
     if mid and Outbox.select().where(Outbox.message_id == mid, Outbox.queued_at <= at).exists():
         return "its Message-ID is one bnomic sent"
     return None
