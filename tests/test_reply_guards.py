@@ -215,6 +215,9 @@ def test_may_reply_is_one_plain_function(listed):
     assert receipts.may_reply(ok, None, PROCESSOR, config, now)
     from_list = parse.parse(make_mail(LIST, "hello"))
     assert receipts.may_reply(from_list, None, LIST, config, now)
+    # an address no mail can be built for is refused here, not queued (found by bench/fuzz.py)
+    assert "not a plain mail address" in receipts.may_reply(ok, None, "x" * 65 + "@example.org",
+                                                            config, now)
 
 
 def test_display_requests_answered_live_replay_to_the_same_digest(listed):

@@ -124,6 +124,8 @@ def may_reply(mail, envelope_from: str | None, to_address: str, config: Config,
     to_address = (to_address or "").strip().lower()
     if not to_address:
         return "no address to reply to"
+    if headers.address(to_address) is None:
+        return f"not a plain mail address: {to_address[:80]!r}"
     if to_address == processor_address(config):
         return "our own address"
     _, sender = parse.sender(mail)
