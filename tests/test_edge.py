@@ -35,6 +35,13 @@ class LoopThread:
     def run(self, coro):
         return asyncio.run_coroutine_threadsafe(coro, self.loop).result(10)
 
+    def close(self, server):
+        """Close a server on its own loop (asyncio is not thread-safe)."""
+        async def closing():
+            server.close()
+            await server.wait_closed()
+        self.run(closing())
+
     def stop(self):
         self.loop.call_soon_threadsafe(self.loop.stop)
         self.thread.join(5)
@@ -52,7 +59,7 @@ def test_451_when_the_message_cannot_be_stored_so_the_mta_retries():
             lmtp_send(port, make_mail("w@example.org", "I join as Wooble"))
         assert e.value.smtp_code == 451
     finally:
-        server.close()
+        loop.close(server)
         loop.stop()
 
 

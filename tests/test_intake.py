@@ -28,7 +28,7 @@ def receiver(tmp_path):
     handler = StoreHandler(ThreadPoolExecutor(1), lambda: None, "lmtp", True)
     server = loop.run(start_server("lmtp", f"127.0.0.1:{port}", handler, 1 << 20))
     yield game, port
-    server.close()
+    loop.close(server)
     loop.stop()
 
 
