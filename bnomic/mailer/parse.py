@@ -414,6 +414,20 @@ def _auth_results(mail, authserv: str):
     return None
 
 
+def _parsed_auth_results(mail, authserv: str):
+    """`_auth_results`, parsed once per mail: the engine vouches for a sender
+    when it makes the Post and again at the reply gate, and authres is nearly
+    all of that cost."""
+    cache = getattr(mail, "_bnomic_auth_results", None)
+    if cache is None or cache[0] != authserv:
+        cache = (authserv, _auth_results(mail, authserv))
+        try:
+            mail._bnomic_auth_results = cache
+        except AttributeError:          # an object that takes no attributes: parse each time
+            pass
+    return cache[1]
+
+
 def _aligned(signer: str, domain: str) -> bool:
     """Strict-or-subdomain alignment: the signing domain is the From domain or a
     parent of it (whoever controls example.org's DNS controls lists.example.org's)."""
@@ -432,7 +446,7 @@ def vouch(mail, config: Config) -> str:
     if config.get("auth.policy", "trust") != "dkim":
         return ""
     authserv = (config.get("auth.authserv_id", "") or "").strip().lower()
-    results = _auth_results(mail, authserv) if authserv else None
+    results = _parsed_auth_results(mail, authserv) if authserv else None
     if results is None:
         return f"the receiving mail server ({authserv or 'no authserv-id configured'}) wrote no " \
                "readable Authentication-Results for it"
