@@ -8,6 +8,7 @@ from ..store import Player
 from .context import Context, Rejected
 from .grammar import number
 from .players import current_players, find_player
+from .frames import frame, role
 from .registry import action, assertion, at_start_of
 
 # ------------------------------------------------------------------ amounts
@@ -98,12 +99,11 @@ _WHY = r"(?:,? (?:for|as) .+)?"      # "I pay m10 to Wooble for the map"
 
 
 @action("give",
-        r"i (?:give|pay|transfer|send|donate) {amount} to {player}" + _WHY,
-        r"i (?:give|pay|transfer|send|donate) (?P<amount>[a-z]+ \d+) to {player}" + _WHY,     # "m 10"
-        # "I pay Wooble m10", but not "I give Wooble a hug": the amount has a number
-        r"i (?:give|pay|send|tip) (?!my fine\b){player} (?=[a-z]*[-−]?\d){amount}" + _WHY,
-        rule="4E33", example="I give m10 to Wooble",
-        keywords=("give", "pay", "transfer", "send", "donate", "tip"))
+        frame("give|pay|transfer|send|donate|tip|hand over|hand",
+              "amount:amount", "player:player[to|unto|over to|into the account of]"),
+        rule="4E33", example="I give m10 to Wooble", says="give {amount} to {player}",
+        not_actions=("I give Wooble a hug", "I pay attention to Wooble's posts",
+                     "I gave m5 to Wooble yesterday", "Should I give m5 to Wooble?"))
 def give(ctx: Context, actor: Player, amount: str, player: str) -> None:
     """Rule 4E33: a COO can give currency to another COO: the amount cannot be
     greater than what it has, or less than zero."""
@@ -120,12 +120,14 @@ def give(ctx: Context, actor: Player, amount: str, player: str) -> None:
 
 
 @action("exchange",
-        r"i (?:exchange|convert|trade|swap|cash in|cash) {number} points?"
-        r"(?: (?:for|into|to) {amount:wanted})?",
-        r"i (?:exchange|convert|trade|swap|cash in|cash) (?P<number>all) (?:of )?my points?"
-        r"(?: (?:for|into|to) {amount:wanted})?",
-        rule="4E33", example="I exchange 2 points for mackerel",
-        keywords=("exchange", "convert", "points"))
+        frame("exchange|convert|trade|swap|cash in|cash|turn",
+              "number:points", "wanted:amount[for|into|to|in]?", also="mackerel macks mack m of into for in"),
+        frame("exchange|convert|trade|swap|cash in|cash|turn",
+              role("number:choice", {"all": "all", "all of": "all", "every": "all"}),
+              "wanted:amount[for|into|to|in]?", also="mackerel macks mack m of into for in points point",
+              needs="points"),
+        rule="4E33", example="I exchange 2 points for mackerel", says="exchange {number} points",
+        not_actions=("I exchange pleasantries with Wooble",))
 def exchange(ctx: Context, actor: Player, number: str, wanted: str | None = None) -> None:
     """Rules 4E33, 4E34: a Player exchanges points for currency at the currency's
     rate (1 point for m5); not less than 0 points, nor more than they have."""

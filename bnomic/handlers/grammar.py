@@ -15,14 +15,19 @@ phrasing in the registry. What a sentence can be:
 from __future__ import annotations
 
 import contextvars
-import difflib
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import datetime, timezone
 
 from ..config import defaults
 from .budget import charge
+from .frames import fill
+from .lexer import lex
 from .registry import ACTIONS, ASSERTIONS, ActionSpec, AssertionSpec
+from .vocabulary import Vocabulary, words
+
+# The reader's version, stored with every pinned reading (docs/reader.md, item 7).
+READER_VERSION = 2
 
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+|;\s*")
 _LEAD = re.compile(r"^(?:[-*•–—+>]+\s*|\(?\d+[.)]\s+|\(?[a-z]\)\s+)")
@@ -179,7 +184,11 @@ class Reading:
     when: When | None = None                 # a scheduled action
     assertion: AssertionSpec | None = None   # an assertion (inside a Transaction)
     steps: list["Reading"] | None = None     # a Transaction's steps
-    error: str = ""                          # why a Transaction cannot even be read
+    error: str = ""                          # why it cannot even be read
+    missing: tuple[str, ...] = ()            # an attempt that left these roles out
+    alternatives: tuple[str, ...] = ()       # two or more readings tied: each described
+    read_as: str = ""                        # the reading described, as the receipt echoes it
+    unread: tuple[str, ...] = ()             # words of an incomplete attempt not understood
 
     @property
     def kind(self) -> str:
@@ -187,7 +196,11 @@ class Reading:
             return "transaction"
         if self.assertion is not None:
             return "assertion"
-        return "action" if self.spec is not None else "unknown"
+        if self.alternatives:
+            return "ambiguous"
+        if self.spec is not None:
+            return "incomplete" if self.missing else "action"
+        return "unknown"
 
 
 def normalise(part: str) -> str:
@@ -282,131 +295,224 @@ def split_repeat(sentence: str) -> tuple[str, int]:
     return m.group("body"), n         # more than MAX_REPEAT is refused when applied
 
 
-def looks_like_action(sentence: str) -> bool:
-    """A clause in the first person, at the start or after a lead-in ("Tomorrow, I
-    give ..."), that has an action's keyword and is not talk ("I think I'll give ...")."""
-    s = sentence.lower().replace("’", "'")
-    charge(4 * (len(s) + 1))
-    lead = r"(?:^|,\s+|\bthen\s+|\s)" if _CONDITIONAL.match(s) else r"(?:^|,\s+|\bthen\s+)"
-    m = re.search(lead + r"(i(?:'(?:m|d|ll|ve))?\s+([a-z']+).*)$", s)
-    if not m or m.group(2) in _TALK:
-        return False
-    words = set(re.findall(r"[a-z]+", m.group(1)))
-    keywords = {k for spec in ACTIONS for k in spec.keywords}
-    return bool(words & keywords) or any(_swapped(m.group(2), k) for k in keywords)
+# ------------------------------------------------------------ reading a clause
+
+_LEADS = frozenset("""so ok okay well anyway right alright oh um btw yes yeah sure fine agreed first
+    firstly secondly thirdly lastly finally next meanwhile also now then and please hereby actually
+    and, sure, of course no problem""".split())
+_AUX = tuple(sorted((tuple(a.replace("’", "'").split()) for a in words()["reader"]["auxiliaries"]),
+                    key=len, reverse=True))
+_TALK_WORDS = frozenset(words()["reader"]["talk"])
+# Rule 4E7 knows no conditional actions: "I give m5 to Wooble if he asks" is asked about
+_CONDITION_WORDS = frozenset({"if", "unless", "provided", "assuming", "whenever"})
 
 
-def _swapped(word: str, keyword: str) -> bool:
-    """'giev' for 'give': the commonest typo, two letters swapped."""
-    if len(word) != len(keyword) or word == keyword:
-        return False
-    diff = [i for i, (a, b) in enumerate(zip(word, keyword)) if a != b]
-    return (len(diff) == 2 and diff[1] == diff[0] + 1
-            and word[diff[0]] == keyword[diff[1]] and word[diff[1]] == keyword[diff[0]])
+@dataclass
+class _Verbs:
+    """Every frame's verbs and openers, indexed by their first word."""
+    size: int = -1
+    by_first: dict = field(default_factory=dict)
+    openers: dict = field(default_factory=dict)
+    bare: list = field(default_factory=list)
+    all_verbs: tuple = ()
 
 
-# difflib compares in quadratic time (about 1 ms an example): the closest phrasings are
-# found from the start of a sentence, and for the first few near-misses of a message only
-_CLOSEST_CHARS = 80
-MAX_SUGGESTED = 5
+_VERBS = _Verbs()
+
+
+def _verbs() -> _Verbs:
+    if _VERBS.size == len(ACTIONS):
+        return _VERBS
+    by_first, openers, bare, every = {}, {}, [], set()
+    for spec in ACTIONS:
+        for fr in spec.frames:
+            for v in fr.verbs:
+                by_first.setdefault(v[0], []).append((v, spec, fr))
+                every.add(" ".join(v))
+            for o in fr.openers:
+                openers.setdefault(o[0], []).append((o, spec, fr))
+            if fr.bare:
+                bare.append((spec, fr))
+    for table in (by_first, openers):
+        for k in table:
+            table[k].sort(key=lambda x: len(x[0]), reverse=True)
+    _VERBS.by_first, _VERBS.openers, _VERBS.bare = by_first, openers, bare
+    _VERBS.all_verbs, _VERBS.size = tuple(sorted(every)), len(ACTIONS)
+    return _VERBS
+
+
+def _phrase_at(toks, i: int, phrase: tuple[str, ...]) -> int:
+    return frames_match_phrase(toks, i, phrase)
+
+
+def _candidates(toks) -> tuple[list, bool, int]:
+    """The frames a clause may be: [(spec, frame, where its roles start, verb length)],
+    whether it is an attempt in the first person, and where its verb stands."""
+    v = _verbs()
+    s = 0
+    while s < len(toks) and (toks[s].low in _LEADS or toks[s].low in (",", ":", "-")):
+        s += 1
+    found: list = []
+    first_person = False
+    verb_at = s
+    if s < len(toks) and toks[s].low == "i":
+        first_person = True
+        positions, j = [s + 1], s + 1
+        while j < len(toks):
+            step = next((len(a) for a in _AUX if _phrase_at(toks, j, a)), 0)
+            if not step:
+                break
+            j += step
+            positions.append(j)
+        for p in positions:
+            if p < len(toks):
+                for phrase, spec, fr in v.by_first.get(toks[p].low.split()[0], ()):
+                    k = _phrase_at(toks, p, phrase)
+                    if k:
+                        found.append((spec, fr, p + k, len(phrase)))
+            if found:
+                verb_at = p
+                break
+        if not found:
+            verb_at = positions[-1]
+    if s < len(toks) and not found:
+        for phrase, spec, fr in v.openers.get(toks[s].low.split()[0], ()):
+            k = _phrase_at(toks, s, phrase)
+            if k:
+                found.append((spec, fr, s + k, len(phrase)))
+    if not found and not first_person:
+        found = [(spec, fr, s, 0) for spec, fr in v.bare]
+    return found, first_person, verb_at
+
+
+def frames_match_phrase(toks, i, phrase):
+    from .frames import _match_phrase
+    return _match_phrase(toks, i, phrase)
+
+
+def _score(fill, verb_len: int) -> int:
+    return 10 * fill.filled + 4 * verb_len - 6 * fill.loose + (0 if verb_len else -2)
+
+
+@dataclass
+class _Clause:
+    """What one clause is: readings (one per action it holds), or why not."""
+    readings: list = field(default_factory=list)
+    attempt: bool = False
+
+
+def read_clause(text: str, vocab: Vocabulary | None = None) -> list["Reading"] | None:
+    """One clause: its readings (an action, several with one verb, an incomplete or an
+    ambiguous attempt, a near-miss), or None when it is conversation."""
+    charge(40 * len(text) + 400)
+    toks = lex(text, vocab)
+    if not toks or toks[-1].low == "?":
+        return None
+    cands, first_person, verb_at = _candidates(toks)
+    if not cands:
+        if first_person and verb_at < len(toks):
+            word = toks[verb_at].low
+            near = _near_verbs(word) if word not in _TALK_WORDS else ()
+            if near:
+                return [Reading(text, suggestions=near)]
+        return None
+    if first_person and verb_at < len(toks) and toks[verb_at].low in _TALK_WORDS and not any(
+            k for _, _, _, k in cands):
+        return None
+    open_world = not (vocab and vocab.players)
+    charge(sum(len(fr.roles) for _, fr, _, _ in cands) * 8 * len(toks))
+    fills = [(spec, fill(fr, toks, at, open_world, vocab), k) for spec, fr, at, k in cands]
+    conditional = any(t.low in _CONDITION_WORDS for t in toks)
+    complete = [(_score(f, k), spec, f) for spec, f, k in fills if f.complete
+                and (k or f.filled)]
+    if complete:
+        best = max(c[0] for c in complete)
+        top = [(spec, f) for sc, spec, f in complete if sc == best]
+        distinct = {}
+        for spec, f in top:
+            distinct.setdefault((spec.name, repr(f.args())), (spec, f))
+        if conditional:
+            spec, f = top[0]
+            return [Reading(text, suggestions=(spec.example,),
+                            error="Rule 4E7 knows no conditional actions: say it without "
+                                  "\"if\" or \"unless\", or announce it later")]
+        if len(distinct) > 1:
+            described = tuple(s.describe(a) for s, f in distinct.values() for a in f.args())
+            return [Reading(text, alternatives=described)]
+        spec, f = top[0]
+        return [Reading(text, spec, a, f.times, read_as=spec.describe(a)) for a in f.args()]
+    if not first_person and not any(k for _, _, k in fills):
+        return None
+    partial = [(f.filled, -len(f.unaccounted), spec, f) for spec, f, k in fills
+               if k and not f.idiom and len(f.unaccounted) <= 1 and not conditional
+               and (f.filled or not f.unaccounted)]
+    if not partial:
+        return None
+    partial.sort(key=lambda p: (p[0], p[1]), reverse=True)
+    _, _, spec, f = partial[0]
+    missing = tuple(f.missing(f.instances[0])) or ("(the words " + ", ".join(
+        repr(w) for w in f.unaccounted) + ")",)
+    args = f.args()[0]
+    said = spec.describe(args) if args else spec.name.replace("_", " ")
+    return [Reading(text, spec, args, f.times, missing=missing, read_as=said,
+                    suggestions=(spec.example,), unread=tuple(f.unaccounted))]
+
+
+def _near_verbs(word: str) -> tuple[str, ...]:
+    """'giev' for 'give': a verb of some action, two letters swapped or one changed."""
+    if len(word) < 4:
+        return ()
+    out = []
+    for v in _verbs().all_verbs:
+        head = v.split()[0]
+        if len(head) == len(word) and head != word:
+            diff = [i for i, (a, b) in enumerate(zip(word, head)) if a != b]
+            if len(diff) == 1 or (len(diff) == 2 and diff[1] == diff[0] + 1
+                                  and word[diff[0]] == head[diff[1]]
+                                  and word[diff[1]] == head[diff[0]]):
+                out.append(head)
+    return tuple(sorted(set(out)))[:3]
 
 
 def closest(sentence: str, n: int = 2) -> tuple[str, ...]:
-    memo = _MEMO.get()
-    if memo is not None:
-        memo[_SUGGESTED] = memo.get(_SUGGESTED, 0) + 1
-        if memo[_SUGGESTED] > MAX_SUGGESTED:
-            return ()
-    return _closest(sentence, n)
+    """Examples of the actions whose verb the sentence uses (feedback by frame)."""
+    toks = lex(sentence)
+    cands, _, _ = _candidates(toks)
+    return tuple(dict.fromkeys(spec.example for spec, _, _, k in cands if k))[:n]
 
 
-_SUGGESTED = object()      # the memo's count of near-misses given suggestions
-
-
-def _closest(sentence: str, n: int) -> tuple[str, ...]:
-    """The n phrasings' examples most like the sentence: what difflib.get_close_matches
-    (cutoff 0) gives, but ratio() -- the costly measure -- is computed only for
-    examples whose cheap upper bound (quick_ratio) can still reach the n best."""
-    examples = [spec.example for spec in ACTIONS]
-    sentence = sentence[:_CLOSEST_CHARS]
-    charge(20 * len(sentence) * len(examples))
-    matcher = difflib.SequenceMatcher()
-    matcher.set_seq2(sentence)
-    bounds = []
-    for example in examples:
-        matcher.set_seq1(example)
-        bounds.append((matcher.quick_ratio(), example))
-    bounds.sort(key=lambda b: b[0], reverse=True)
-    best: list[tuple[float, str]] = []
-    for bound, example in bounds:
-        if len(best) >= n and bound < best[-1][0]:
-            break
-        matcher.set_seq1(example)
-        best = sorted(best + [(matcher.ratio(), example)], reverse=True)[:n]
-    return tuple(example for _, example in best)
-
-
-# one read() tries the same sentence more than once (unwrapping, clauses, objects,
-# repeats): the answers are kept for that read only, so steps stay deterministic
 _MEMO: contextvars.ContextVar[dict | None] = contextvars.ContextVar("grammar_memo", default=None)
+_VOCAB: contextvars.ContextVar[Vocabulary | None] = contextvars.ContextVar("grammar_vocab", default=None)
 
 
-def match_action(sentence: str) -> tuple[ActionSpec, dict] | None:
+def _read_clause_memo(text: str) -> list["Reading"] | None:
     memo = _MEMO.get()
-    if memo is not None and sentence in memo:
-        found = memo[sentence]
-        return (found[0], dict(found[1])) if found else None
-    # the step budget (handlers/budget.py): every phrasing may scan the sentence, and
-    # a call costs about as much as scanning 32 characters
-    charge(sum(len(spec.patterns) for spec in ACTIONS) * (len(sentence) + 32))
-    found = None
-    for spec in ACTIONS:
-        args = spec.match(sentence)
-        if args is not None:
-            found = (spec, args)
-            break
+    if memo is not None and text in memo:
+        got = memo[text]
+        return [replace(r, args=dict(r.args)) for r in got] if got is not None else None
+    got = read_clause(text, _VOCAB.get())
     if memo is not None:
-        memo[sentence] = (found[0], dict(found[1])) if found else None
-    return found
+        memo[text] = got
+    return [replace(r, args=dict(r.args)) for r in got] if got is not None else None
 
 
-def match_sentence(sentence: str, in_transaction: bool = False) -> Reading | None:
-    """What one normalised sentence is, or None for conversation."""
-    charge(24 * len(sentence) + 1500)     # the intent, time, repeat and condition patterns
-    original = sentence
-    sentence = _UNDER_INTENT.sub("", sentence)
-    when, sentence = split_when(sentence)
-    if when is not None and when.kind == "invalid":
-        return Reading(original, suggestions=closest(sentence))
-    sentence = _INTEND_FIRST.sub(r"\g<head> \g<rest> \g<cond>", sentence)
-    body, times = split_repeat(sentence)
-    if times == 0 or _CONDITION.search(sentence):
-        if in_transaction or looks_like_action(sentence):
-            return Reading(original, suggestions=closest(body), when=when)
-        return None
-    for candidate, n in ((body, times), (sentence, 1)) if body != sentence else ((sentence, 1),):
-        found = match_action(candidate)
-        if found:
-            return Reading(original, found[0], found[1], n, when=when)
-    if in_transaction:
-        for spec in ASSERTIONS:
-            args = spec.match(sentence)
-            if args is not None:
-                return Reading(original, assertion=spec, args=args)
-        return Reading(original, suggestions=closest(sentence))
-    if looks_like_action(sentence):
-        return Reading(original, suggestions=closest(sentence), when=when)
+def match_action(sentence: str, vocab: Vocabulary | None = None) -> tuple[ActionSpec, dict] | None:
+    """One clause read as one whole action: (spec, args), or None."""
+    got = read_clause(normalise(sentence), vocab if vocab is not None else _VOCAB.get())
+    if got and len(got) == 1 and got[0].kind == "action":
+        return got[0].spec, dict(got[0].args)
     return None
 
 
-def _found_in(sentence: str) -> tuple[ActionSpec, dict] | None:
-    body, _ = split_repeat(sentence)
-    return match_action(body) or match_action(sentence)
+def match_sentence(sentence: str, in_transaction: bool = False) -> Reading | None:
+    """What one normalised sentence is (its first reading), or None for conversation."""
+    got = read_sentence(sentence, in_transaction)
+    return got[0] if got else None
 
 
-def _action_in(sentence: str) -> ActionSpec | None:
-    found = _found_in(sentence)
-    return found[0] if found else None
+def _looks_like_action(sentence: str) -> bool:
+    got = _read_clause_memo(sentence)
+    return bool(got)
 
 
 def split_clauses(sentence: str) -> list[str]:
@@ -418,46 +524,57 @@ def split_clauses(sentence: str) -> list[str]:
     return [p for p in parts if p] or [sentence]
 
 
-def split_objects(clause: str) -> list[str]:
-    """'I give m5 to A and m3 to B' -> ['I give m5 to A', 'I give m3 to B'], and 'I give
-    m5 to A, then exchange 2 points' -> [..., 'I exchange 2 points']: only when every
-    part is an action, and the clause is not one action as it is ('I join B Nomic,
-    as Wooble'); otherwise the clause as it is."""
-    whole = _found_in(clause)
-    if whole and not any(_OBJECTS.search(str(v)) for v in whole[1].values()):
-        return [clause]
-    parts = _OBJECTS.split(clause)
-    first = _action_in(parts[0]) if len(parts) > 1 and re.match(r"i\s", parts[0], re.I) else None
-    if first is None:
-        return [clause]
-    verb = " ".join(parts[0].split()[:2])
-    out = [parts[0]]
-    for part in parts[1:]:
-        if re.match(r"i\s", part, re.I) and _action_in(part):
-            out.append(part)
-        elif _action_in("I " + part):
-            out.append("I " + part)
-        elif _action_in(f"{verb} {part}") is first:
-            out.append(f"{verb} {part}")
-        else:
-            return [clause]
-    return out
+def _clause_readings(clause: str, in_transaction: bool) -> list[Reading]:
+    body, times = split_repeat(clause)
+    if times != 1 and body != clause:
+        got = _read_clause_memo(body)
+        if got and all(r.kind == "action" for r in got):
+            for r in got:
+                r.times = times
+                r.text = clause
+            return got
+        if times == 0 and got:
+            return [Reading(clause, suggestions=tuple(r.spec.example for r in got if r.spec)[:1],
+                            error="Rule 4E7: an action is repeated a positive number of times")]
+    got = _read_clause_memo(clause)
+    if got:
+        for r in got:
+            r.text = clause
+        return got
+    if in_transaction:
+        for spec in ASSERTIONS:
+            args = spec.match(clause)
+            if args is not None:
+                return [Reading(clause, assertion=spec, args=args)]
+        return [Reading(clause, suggestions=closest(clause))]
+    return []
 
 
 def read_sentence(sentence: str, in_transaction: bool = False) -> list[Reading]:
     """A normalised sentence: one reading, or one for each clause or object it joins
     (a time or an intent said before them applies to each)."""
-    charge(16 * len(sentence) + 1500)     # the intent, time, clause and object patterns
+    charge(16 * len(sentence) + 1500)     # the intent, time, clause and repeat patterns
+    sentence = _LABEL.sub("", sentence) if in_transaction else sentence
     body = _UNDER_INTENT.sub("", sentence)
     when, body = split_when(body)
-    parts = [body] if when is not None and when.kind == "invalid" else \
-        [p for clause in split_clauses(body) for p in split_objects(clause)]
-    if len(parts) == 1:
-        r = match_sentence(sentence, in_transaction)
-        return [r] if r is not None else []
-    prefix = f"{when.text}, " if when is not None else ""
-    readings = (match_sentence(prefix + part, in_transaction) for part in parts)
-    return [r for r in readings if r is not None]
+    if when is not None and when.kind == "invalid":
+        return [Reading(sentence, suggestions=closest(body), when=when,
+                        error=f"there is no such time: {when.text}")]
+    body = _INTEND_FIRST.sub(r"\g<head> \g<rest> \g<cond>", body)
+    out: list[Reading] = []
+    clauses = split_clauses(body)
+    for clause in clauses:
+        for r in _clause_readings(clause, in_transaction):
+            r.when = when if r.spec is not None else r.when
+            if len(clauses) == 1:
+                r.text = sentence
+            out.append(r)
+    return out
+
+
+# "Step 2:", "Assert:", "1." before a step of a Transaction (Rule 4E12)
+_LABEL = re.compile(r"^(?:(?:step|item|action)\s*+#?\d*+\s*+[:.)-]\s*+|\(?\d++[.):]\s*+"
+                    r"|assert(?:ion)?\s*+[:.-]\s*+)", re.I)
 
 
 def document_kind(reading: Reading) -> str | None:
@@ -496,16 +613,66 @@ def too_long(line: str, max_line: int) -> Reading:
                                 f"(limits.max_line = {max_line})")
 
 
-def read(text: str, max_line: int | None = None) -> list[Reading]:
+MAX_SUGGESTED = 5
+
+
+def read(text: str, vocab: Vocabulary | None = None, max_line: int | None = None) -> list[Reading]:
     """Every action, Transaction and near-miss in the text, in the order written;
-    an action that takes a document gets the lines after it as `document`.
-    A line longer than `max_line` characters (outside a document) is not read:
-    its Reading carries the reason in `error`."""
-    token = _MEMO.set({})
+    an action that takes a document gets it as `document` (the lines after it, or
+    what {{ }} or BEGIN X ... END X hold). A line longer than `max_line` characters
+    (outside a document) is not read: its Reading carries the reason in `error`."""
+    token, vtoken = _MEMO.set({}), _VOCAB.set(vocab)
     try:
-        return _read(text, max_line)
+        readings: list[Reading] = []
+        for kind, part in braces(text):
+            if kind == "doc":
+                _attach(readings, part)
+            else:
+                readings.extend(_read(part, max_line))
+        name_the_newcomer(readings, text)
+        return readings
     finally:
         _MEMO.reset(token)
+        _VOCAB.reset(vtoken)
+
+
+def braces(text: str) -> list[tuple[str, str]]:
+    """The text cut at documents written inline between {{ and }} (nesting counted):
+    [("text", ...), ("doc", ...), ("text", ...)]. An unclosed {{ is text."""
+    out: list[tuple[str, str]] = []
+    depth, start, i, last = 0, 0, 0, 0
+    n = len(text)
+    while i < n - 1:
+        pair = text[i:i + 2]
+        if pair == "{{":
+            if depth == 0:
+                start = i
+            depth += 1
+            i += 2
+            continue
+        if pair == "}}" and depth:
+            depth -= 1
+            i += 2
+            if depth == 0:
+                out.append(("text", text[last:start]))
+                out.append(("doc", text[start + 2:i - 2].strip("\n")))
+                last = i
+            continue
+        i += 1
+    out.append(("text", text[last:]))
+    return [(k, p) for k, p in out if k == "doc" or p.strip()]
+
+
+def _attach(readings: list[Reading], document: str) -> None:
+    """A document goes to the last action before it that takes one and has none yet."""
+    for r in reversed(readings):
+        if r.spec is not None and document_kind(r):
+            if not r.args.get("document"):
+                r.args["document"] = document.strip()
+            return
+
+
+_BEGIN_DOC = re.compile(r"^\W*+begin\s++(?!transaction\b)(?P<kind>[a-z]++(?:\s++[a-z]++)?)\W*+$", re.I)
 
 
 def _read(text: str, max_line: int | None) -> list[Reading]:
@@ -519,6 +686,16 @@ def _read(text: str, max_line: int | None) -> list[Reading]:
             readings.append(too_long(lines[i], max_line))
             i += 1
             continue
+        if _BEGIN_DOC.match(lines[i]):          # BEGIN PROPOSAL ... END PROPOSAL
+            readings.extend(_read_lines(chunk))
+            chunk, body = [], []
+            i += 1
+            while i < len(lines) and not DOCUMENT_END.match(lines[i]):
+                body.append(lines[i])
+                i += 1
+            i += 1
+            _attach(readings, "\n".join(body))
+            continue
         found = _document_head(lines[i]) if document_word(lines[i]) else None
         if found is None:
             chunk.append(lines[i])
@@ -529,6 +706,9 @@ def _read(text: str, max_line: int | None) -> list[Reading]:
         head, first = found
         body = [first] if first else []
         i += 1
+        if not first and i < len(lines) and _BEGIN_DOC.match(lines[i]):
+            readings.extend(head)
+            continue
         while i < len(lines) and not DOCUMENT_END.match(lines[i]):
             body.append(lines[i])
             i += 1
@@ -536,22 +716,52 @@ def _read(text: str, max_line: int | None) -> list[Reading]:
         head[-1].args["document"] = "\n".join(body).strip("\n")
         readings.extend(head)
     readings.extend(_read_lines(chunk))
-    name_the_newcomer(readings, text)
     return readings
 
 
-_DOCUMENT_WORDS = re.compile(r"\b(?:propos\w*|tweak|tidiness|oracularity|indict\w*|consult\w*)\b", re.I)
+_DOCUMENT_WORDS = re.compile(r"\b(?:propos\w*|tweak|tidiness|oracularity|indict\w*|consult\w*"
+                             r"|punishment|answer)\b", re.I)
 
 
 def document_word(line: str) -> bool:
     return bool(_DOCUMENT_WORDS.search(line))
 
 
+_ITEM = re.compile(r"^\s*+(?:[-*•–—+]++|\(?\d++[.):]|\(?[a-z]\))\s++\S")
+
+
+def _list_block(lines: list[str], i: int) -> tuple[list[Reading], int] | None:
+    """A header ending in ":" and the item lines under it ("I vote as follows:",
+    "My ranking:"), read as one: the items alone, or the header with its items."""
+    head = lines[i].strip()
+    if not head.endswith(":") or i + 1 >= len(lines):
+        return None
+    j = i + 1
+    items = []
+    while j < len(lines) and lines[j].strip() and (_ITEM.match(lines[j]) or len(lines[j].split()) <= 4):
+        items.append(normalise(lines[j]))
+        j += 1
+    items = [x for x in items if x]
+    if not items:
+        return None
+    alone = [read_sentence(x) for x in items]
+    if all(rs and all(r.kind == "action" for r in rs) for rs in alone):
+        return [r for rs in alone for r in rs], j
+    joined = read_sentence(normalise(head[:-1]) + " " + ", ".join(items))
+    if joined and all(r.kind == "action" for r in joined):
+        return joined, j
+    return None
+
+
 def _read_lines(lines: list[str]) -> list[Reading]:
     readings: list[Reading] = []
     block: list[str] | None = None
     block_start = ""
-    for line in (lines if any(BEGIN.match(x) for x in lines) else unwrap(lines)):
+    lines = lines if any(BEGIN.match(x) for x in lines) else unwrap(lines)
+    i = 0
+    while i < len(lines):
+        line = lines[i]
+        i += 1
         if block is None and BEGIN.match(line):
             block, block_start = [], line.strip()
             continue
@@ -561,6 +771,11 @@ def _read_lines(lines: list[str]) -> list[Reading]:
                 block = None
             else:
                 block.append(line)
+            continue
+        listed = _list_block(lines, i - 1)
+        if listed is not None:
+            readings.extend(listed[0])
+            i = listed[1]
             continue
         for s in sentences(line):
             readings.extend(read_sentence(s))
@@ -579,9 +794,11 @@ def name_the_newcomer(readings: list[Reading], text: str) -> None:
             m = _NAME_GIVEN.search(text)
             if m:
                 r.args["name"] = m.group("name").strip()
+                r.missing = tuple(x for x in r.missing if x != "name")
 
 
 def transaction(lines: list[str]) -> Reading:
-    steps = [r for s in sentences("\n".join(lines)) for r in read_sentence(s, in_transaction=True)]
+    steps = [r for line in lines for s in sentences(_LABEL.sub("", line.strip()))
+             for r in read_sentence(s, in_transaction=True)]
     text = "BEGIN TRANSACTION ... END TRANSACTION"
     return Reading(text, steps=steps)

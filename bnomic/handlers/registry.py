@@ -6,9 +6,10 @@
 * `@deadline(...)`: what happens when a scheduled deadline falls due.
 * `@command(...)`: an operator command (`bnomic admin ...`), kept in the log.
 
-A phrasing is a regular expression (matched whole, case-blind) in which
-placeholders stand for the action's parameters: `{player}`, `{amount}`,
-`{name}`, `{number}`, `{players}`; `{player:recipient}` names the argument.
+An action is declared with its frames (handlers/frames.py): the verbs that name it
+and its typed roles, read in any order (docs/reader.md). Assertions (Rule 4E12) are
+still phrasings: regular expressions matched whole, case-blind, in which
+placeholders stand for parameters: `{player}`, `{amount}`, `{name}`, `{number}`.
 """
 from __future__ import annotations
 
@@ -17,8 +18,10 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Callable
 
-# What each placeholder may match. Loose on purpose: the handler reads the
-# value and says precisely what is wrong with it, citing the rule.
+from .frames import Frame
+
+# What each placeholder of an assertion may match. Loose on purpose: the handler
+# reads the value and says precisely what is wrong with it, citing the rule.
 PLACEHOLDERS = {
     "player": r"[^,;:]+?",
     "players": r".+?",
@@ -42,9 +45,10 @@ class ActionSpec:
     name: str
     fn: Callable
     rule: str
-    patterns: list[re.Pattern]
+    frames: tuple[Frame, ...]
     example: str
-    keywords: tuple[str, ...]
+    says: str = ""              # how a receipt says the reading: "vote {vote} on {which}"
+    not_actions: tuple[str, ...] = ()   # sentences that must read to nothing
     players_only: bool = True   # Rule 4E7: "any player may" means only players
     # Rules 4E21, 4E22: an action done "without N objections" / "with N supporters"
     # needs an announced intent first. `waiting` is a rule's own time before it
@@ -54,7 +58,7 @@ class ActionSpec:
     waiting: str | None = None
     takes_document: bool = False   # Rule 4E8: the rest of the message is a document it needs
     # A document written after the action's sentence ("... proposal:" then the text,
-    # up to "END PROPOSAL"): its kind; the handler gets it as `document`.
+    # up to "END PROPOSAL", or inside {{ }}): its kind; the handler gets it as `document`.
     document: str | None = None
     # Called as attempted(ctx, actor, **args) when an attempt is refused, after the
     # rollback, for a rule that counts attempts (4E77: "has not previously attempted").
@@ -64,32 +68,40 @@ class ActionSpec:
     def needs_intent(self) -> bool:
         return self.objections is not None or self.supporters is not None
 
-    def match(self, sentence: str) -> dict | None:
-        for pattern in self.patterns:
-            m = pattern.fullmatch(sentence)
-            if m:
-                return {k: v.strip() for k, v in m.groupdict().items() if v is not None}
-        return None
+    def describe(self, args: dict) -> str:
+        """The reading as a receipt echoes it: "vote AGAINST on 5"."""
+        if self.says:
+            try:
+                return " ".join(self.says.format_map(_Blank(args)).split())
+            except (KeyError, ValueError, IndexError):
+                pass
+        shown = ", ".join(f"{k} {v}" for k, v in args.items() if k != "document" and v)
+        return self.name.replace("_", " ") + (f": {shown}" if shown else "")
+
+
+class _Blank(dict):
+    def __missing__(self, key):
+        return ""
 
 
 ACTIONS: list[ActionSpec] = []
 
 
-def action(name: str, *phrasings: str, rule: str, example: str,
-           keywords: tuple[str, ...] = (), players_only: bool = True,
+def action(name: str, *frames: Frame, rule: str, example: str, says: str = "",
+           not_actions: tuple[str, ...] = (), players_only: bool = True,
            objections: int | None = None, supporters: int | None = None,
            waiting: str | None = None, takes_document: bool = False, document: str | None = None,
-           attempted: Callable | None = None):
-    """Declare a game action: the ways players write it, and the function doing it.
+           attempted: Callable | None = None, keywords=None):
+    """Declare a game action: its frames (how players write it), and the function doing it.
 
     The function is called as fn(ctx, actor, **parameters) and either changes
     the game (recording events) or raises Rejected with the reason and rule.
     """
     def register(fn):
         ACTIONS.append(ActionSpec(
-            name=name, fn=fn, rule=rule, example=example,
-            patterns=[compile_phrasing(p) for p in phrasings],
-            keywords=keywords or (name,), players_only=players_only,
+            name=name, fn=fn, rule=rule, example=example, says=says,
+            frames=tuple(f for f in frames if isinstance(f, Frame)),   # TRANSITION: strings dropped
+            not_actions=tuple(not_actions), players_only=players_only,
             objections=objections, supporters=supporters, waiting=waiting,
             takes_document=takes_document, document=document, attempted=attempted))
         return fn
@@ -114,7 +126,11 @@ class AssertionSpec:
     patterns: list[re.Pattern]
 
     def match(self, sentence: str) -> dict | None:
-        return ActionSpec.match(self, sentence)     # the same whole-sentence matching
+        for pattern in self.patterns:
+            m = pattern.fullmatch(sentence)
+            if m:
+                return {k: v.strip() for k, v in m.groupdict().items() if v is not None}
+        return None
 
 
 ASSERTIONS: list[AssertionSpec] = []

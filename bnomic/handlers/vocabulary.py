@@ -14,7 +14,7 @@ from functools import cache
 from importlib import resources
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)      # hashed by identity: the lexer caches its names per vocabulary
 class Vocabulary:
     players: tuple[str, ...] = ()                 # current Players' game names (the Beast included)
     actor: str | None = None                      # the sender's game name, if a Player ("me", "my")

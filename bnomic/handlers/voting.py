@@ -23,6 +23,7 @@ from ..store import Event, Fine, Ministry, Obligation, Player, Proposal, Vote
 from .clock import in_voting_period, set_clock
 from .context import Context, Rejected
 from .proposals import find, label
+from .frames import frame, role
 from .registry import action, at_end_of, at_start_of
 
 VOTES = ("FOR", "AGAINST", "ABSTAIN", "SHELVE")
@@ -51,11 +52,20 @@ _WHICH = r"(?P<which>all(?: (?:the |currently )?open)?(?: proposals)?|everything
 
 
 @action("vote",
-        r"(?:i (?:vote|cast (?:my )?votes?|will vote)\s+)?(?P<vote>for|against|abstain|shelve)\s+(?:on |for |to )?" + _WHICH,
-        r"i (?:vote|cast (?:my )?votes?)\s+(?P<vote>\w+)\s+(?:on |for )" + _WHICH,
-        r"i vote (?:on )?(?:proposal )?#?(?P<which>\d+)\s*[:,-]?\s*(?P<vote>for|against|abstain|shelve)",
-        r"(?:proposal )?#?(?P<which>\d+)\s*[:=-]?\s*(?P<vote>for|against|abstain|shelve)",
-        rule="4E15", example="I vote FOR on 12, 14", keywords=("vote",))
+        # Rule 4E15: a Vote is one of the words FOR, AGAINST, ABSTAIN, SHELVE, on Open proposals
+        frame("vote|cast|cast my vote|cast my votes|place my vote|submit my vote|submit a vote|enter",
+              "vote:vote", "which:proposal*[on|for|to|in|regarding|re|about|with respect to]",
+              also="votes vote as follows of", openers="my vote|my votes|votes"),
+        frame("vote|cast|cast my vote|cast my votes", "vote:vote",
+              role("which:choice", {"all": "all", "all open proposals": "all", "all proposals": "all",
+                                    "everything": "all", "every proposal": "all",
+                                    "every open proposal": "all", "all the open proposals": "all",
+                                    "all of them": "all", "all currently open proposals": "all"}),
+              also="on for to in", openers="my vote|my votes"),
+        frame("", "vote:vote", "which:proposal*[on|for|to|in|regarding|re|about]", bare=True),
+        rule="4E15", example="I vote FOR on 12, 14", says="vote {vote} on {which}",
+        not_actions=("I voted FOR 12 yesterday", "Should I vote AGAINST 13?", "for 12 years",
+                     "Wooble votes FOR 12"))
 def vote(ctx: Context, actor: Player, vote: str, which: str) -> None:
     """Rule 4E15: a Registered Voter may submit a Vote on an Open proposal: one
     of FOR, AGAINST, ABSTAIN or SHELVE; other words are ignored. Rule 4E28: a

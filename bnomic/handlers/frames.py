@@ -1,0 +1,385 @@
+"""Action frames: how one clause's typed tokens become an action (docs/reader.md, pass 3).
+
+An action declares a `Frame`: the verbs that name it, and its typed roles, each with
+the marker words that may introduce it ("to Wooble", "with a Reward of m80"). Roles are
+read in any order; a list role takes "5, 6 and 8"; a second value for a role that holds
+one starts another action with the same verb ("I give m5 to A and m3 to B"). Every word
+of the clause must be accounted for: by the verb, a role, a marker, a filler, or the
+frame's own words. A clause that fills a frame wholly is a reading; one that names the
+verb but leaves a required role out is reported as incomplete, naming the role.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from .lexer import COUNT_WORDS, THIS_WORDS, Tok, fold, raw_tokens
+from .vocabulary import words
+
+W = words()["reader"]
+FILLERS = frozenset(W["fillers"])
+CONJUNCTIONS = frozenset(W["conjunctions"])
+IDIOMS = frozenset(W["idioms"])
+REASONS = frozenset(w for w in W["reasons"] if " " not in w)
+_PUNCT = frozenset(",;:()[]-–—/*!.'\"")
+
+# what each role type accepts: the token senses that may fill it
+REF_KINDS = ("proposal", "intent", "consultation", "indictment", "tweak", "rule", "refresh",
+             "obligation", "scheduled", "procedure")
+_ACCEPTS = {
+    "player": ("player",), "amount": ("amount",), "points": ("points", "num"),
+    "number": ("num",), "vote": ("vote",), "email": ("email",), "text": ("text",),
+    "times": ("times",),
+    **{k: ("ref", "num") for k in REF_KINDS},
+}
+
+
+def _phrase(text: str) -> tuple[str, ...]:
+    return tuple(t.low for t in raw_tokens(text))
+
+
+@dataclass(frozen=True)
+class Role:
+    name: str                       # the handler's argument
+    type: str                       # a key of _ACCEPTS, or "choice", "clause"
+    markers: tuple[tuple[str, ...], ...] = ()   # phrases that may introduce it
+    required: bool = True
+    many: bool = False              # list-valued ("5, 6 and 8")
+    marked: bool = False            # only after one of its markers
+    choices: tuple[tuple[tuple[str, ...], str], ...] = ()   # "choice": phrase -> canonical
+
+
+def role(spec: str, choices: dict[str, str] | None = None) -> Role:
+    """'player:player[to|unto]?' -> Role. Suffixes: ? optional, * a list, ! only after a marker."""
+    flags = ""
+    markers: tuple = ()
+    while spec and spec[-1] in "?*!]":
+        if spec[-1] == "]":
+            spec, _, m = spec[:-1].partition("[")
+            markers = tuple(_phrase(x) for x in m.split("|"))
+        else:
+            flags += spec[-1]
+            spec = spec[:-1]
+    name, _, kind = spec.partition(":")
+    return Role(name, kind or name, markers, "?" not in flags, "*" in flags, "!" in flags,
+                tuple((_phrase(k), v) for k, v in (choices or {}).items()))
+
+
+@dataclass(frozen=True)
+class Frame:
+    verbs: tuple[tuple[str, ...], ...]
+    roles: tuple[Role, ...]
+    also: frozenset = frozenset()            # the frame's own words, accounted for anywhere
+    needs: tuple[str, ...] = ()              # words that must appear ("active")
+    bare: bool = False                       # may be written without "I <verb>" ("FOR 12")
+    openers: tuple[tuple[str, ...], ...] = ()   # stand instead of "I <verb>" ("my vote on 12 is")
+    why: bool = True                         # a trailing reason (", for the map") is allowed
+
+
+def frame(verbs: str, *roles: Role | str, also: str = "", needs: str = "", bare: bool = False,
+          openers: str = "", why: bool = True) -> Frame:
+    return Frame(tuple(_phrase(v) for v in verbs.split("|") if v),
+                 tuple(r if isinstance(r, Role) else role(r) for r in roles),
+                 frozenset(also.split()), tuple(needs.split()), bare,
+                 tuple(_phrase(o) for o in openers.split("|") if o), why)
+
+
+# --------------------------------------------------------------- filling
+
+@dataclass
+class Fill:
+    """One frame laid over one clause."""
+    frame: Frame
+    instances: list[dict] = field(default_factory=list)   # role -> [values]; "__inherited" set
+    unaccounted: list[str] = field(default_factory=list)
+    loose: int = 0                  # values taken as written, not resolved against the world
+    times: int = 1
+    idiom: bool = False
+    reason: str = ""
+
+    def missing(self, inst: dict) -> list[str]:
+        return [r.name for r in self.frame.roles if r.required and not inst.get(r.name)]
+
+    @property
+    def complete(self) -> bool:
+        return (not self.unaccounted and not self.idiom
+                and all(not self.missing(i) for i in self.instances))
+
+    @property
+    def filled(self) -> int:
+        return sum(1 for r in self.frame.roles if self.instances[0].get(r.name))
+
+    def args(self) -> list[dict]:
+        out = []
+        for inst in self.instances:
+            a = {}
+            for r in self.frame.roles:
+                vals = inst.get(r.name)
+                if vals:
+                    a[r.name] = ", ".join(str(v) for v in vals)
+            out.append(a)
+        return out
+
+
+def _match_phrase(toks: list[Tok], i: int, phrase: tuple[str, ...]) -> int:
+    """How many tokens from i spell the phrase (a typed token may hold several words)."""
+    j, k = i, 0
+    while k < len(phrase):
+        if j >= len(toks):
+            return 0
+        words = toks[j].low.split()
+        if tuple(phrase[k:k + len(words)]) != tuple(words):
+            return 0
+        k += len(words)
+        j += 1
+    return j - i
+
+
+def _value(sense: tuple, rtype: str):
+    kind, value = sense
+    if kind == "ref":
+        rk, n = value
+        if rk not in (None, rtype):
+            return None
+        return n
+    if kind == "num" and rtype in REF_KINDS + ("points", "number"):
+        return value
+    return value
+
+
+def fill(fr: Frame, toks: list[Tok], start: int, open_world: bool, vocab=None) -> Fill:
+    f = Fill(fr, [{}])
+    inst = f.instances[0]
+    pending: tuple[Role, ...] = ()          # roles the last marker introduced
+    after_join = False                      # the last thing was "," or "and"
+    last_role: Role | None = None
+    i, n = start, len(toks)
+    roles = fr.roles
+
+    def unfilled(r: Role) -> bool:
+        return not inst.get(r.name) or r.name in inst.get("__inherited", ())
+
+    def put(r: Role, v) -> None:
+        nonlocal inst, last_role
+        if unfilled(r):
+            inst.setdefault("__inherited", set()).discard(r.name)
+            inst[r.name] = [v]
+        elif r.many and (after_join or last_role is r):
+            inst[r.name].append(v)
+        else:                               # a second value: another action, same verb
+            new = {k: list(v2) for k, v2 in inst.items() if k != "__inherited"}
+            new["__inherited"] = set(new)
+            new[r.name] = [v]
+            new["__inherited"].discard(r.name)
+            f.instances.append(new)
+            inst = new
+        last_role = r
+
+    while i < n:
+        t = toks[i]
+        low = t.low
+        # a marker that introduces a role still open (or a list role)
+        if not t.senses or low in ("for", "to"):
+            best = None
+            for r in roles:
+                for m in r.markers:
+                    k = _match_phrase(toks, i, m)
+                    if k and (best is None or k > best[0]):
+                        best = (k, [r])
+                    elif k and best and k == best[0]:
+                        best[1].append(r)
+            if best and i + best[0] < n:
+                cands = [r for r in best[1] if unfilled(r) or r.many] or best[1]
+                # "for" before a vote word is the vote (Rule 4E15), not a marker
+                # "for" is the vote FOR when the vote is still to say, or written "FOR"
+                if not (t.has("vote") and any(r.type == "vote" for r in roles)
+                        and (t.text.isupper() or any(r.type == "vote" and unfilled(r) for r in roles))):
+                    pending = tuple(cands)
+                    i += best[0]
+                    text_role = next((r for r in pending if r.type in ("text", "clause")), None)
+                    if text_role is not None:
+                        end = _text_end(toks, i, roles, inst)
+                        span = _span(toks, i, end)
+                        if span:
+                            put(text_role, span)
+                        i = end
+                        pending = ()
+                    continue
+        if low in _PUNCT or low in CONJUNCTIONS:
+            after_join = after_join or low in (",", "and", "&", "plus", "/")
+            i += 1
+            continue
+        # a typed token: the role that wants it (the marker's first)
+        placed = False
+        for sense in t.senses:
+            if sense[0] == "times":
+                f.times = sense[1]
+                placed = True
+                break
+            order = list(pending) + [r for r in roles if r not in pending]
+            for r in order:
+                if r.marked and r not in pending:
+                    continue
+                if sense[0] not in _ACCEPTS.get(r.type, ()):
+                    continue
+                v = _value(sense, r.type)
+                if v is None:
+                    continue
+                if unfilled(r) or r.many or r in pending or any(sense[0] in _ACCEPTS.get(x.type, ())
+                                                                 for x in roles if x is r):
+                    put(r, v)
+                    placed = True
+                    break
+            if placed:
+                break
+        if placed:
+            pending = ()
+            after_join = False
+            i += 1
+            continue
+        # a choice ("Paranoid", "NOT GUILTY", "On")
+        took = _choice(fr, toks, i, pending, put, unfilled)
+        if took:
+            i += took
+            pending, after_join = (), False
+            continue
+        # "this intent", "my Tweak", "Bob's Refresh Proposal"
+        took = _reference(fr, toks, i, put, unfilled, vocab)
+        if took:
+            i += took
+            pending, after_join = (), False
+            continue
+        # a name not in the vocabulary, after its marker: taken as written
+        loose = next((r for r in pending if r.type == "player" and not t.has("vote")), None)
+        if loose is None and open_world and not t.senses and low not in FILLERS and low not in fr.also:
+            loose = next((r for r in roles if r.type == "player" and unfilled(r)
+                          and not r.marked and not _is_marker(fr, toks, i)), None)
+        if loose is not None and not t.senses and low not in FILLERS:
+            end = i
+            while (end < n and not toks[end].senses and toks[end].low not in _PUNCT
+                   and toks[end].low not in CONJUNCTIONS and not _is_marker(fr, toks, end)
+                   and toks[end].low not in REASONS):
+                end += 1
+            put(loose, _span(toks, i, end).strip("'").removesuffix("'s"))
+            f.loose += 1
+            i, pending, after_join = end, (), False
+            continue
+        if low in FILLERS or low in fr.also or low == "i" and i == start:
+            i += 1
+            continue
+        if t.has("kind") and any(r.type == t.sense("kind") for r in roles):
+            i += 1
+            continue
+        if fr.why and low in REASONS and all(not f.missing(x) for x in f.instances):
+            f.reason = _span(toks, i, n)
+            break
+        if low in IDIOMS:
+            f.idiom = True
+        f.unaccounted.append(t.text)
+        i += 1
+    for x in f.instances:
+        x.pop("__inherited", None)
+    if fr.needs and not all(any(w == t.low or w in t.low.split() for t in toks) for w in fr.needs):
+        f.unaccounted.append("(" + " ".join(fr.needs) + " not said)")
+    return f
+
+
+def _is_marker(fr: Frame, toks: list[Tok], i: int) -> bool:
+    return any(_match_phrase(toks, i, m) for r in fr.roles for m in r.markers)
+
+
+def _text_end(toks: list[Tok], i: int, roles, inst) -> int:
+    """Where a text role's words end: the clause's end, or a comma or bracket before
+    the marker of another role still open."""
+    n = len(toks)
+    j = i
+    while j < n:
+        if toks[j].low in (",", "(", ";") and j + 1 < n:
+            for r in roles:
+                if r.type in ("text", "clause") or inst.get(r.name):
+                    continue
+                if any(_match_phrase(toks, j + 1, m) for m in r.markers):
+                    return j
+        j += 1
+    return n
+
+
+def _span(toks: list[Tok], i: int, j: int) -> str:
+    if i >= j:
+        return ""
+    # rebuild from the tokens' own text, keeping the writer's spacing where it can
+    out = toks[i].text
+    for a, b in zip(toks[i:j], toks[i + 1:j]):
+        out += (" " if b.start > a.end else "") + b.text
+    return out.strip().strip('"').strip()
+
+
+def _choice(fr: Frame, toks, i, pending, put, unfilled) -> int:
+    best = None
+    for r in list(pending) + [r for r in fr.roles if r not in pending]:
+        if r.type != "choice" or (r.marked and r not in pending):
+            continue
+        for phrase, canonical in r.choices:
+            k = _match_phrase(toks, i, phrase)
+            if k and (best is None or k > best[0]):
+                best = (k, r, canonical)
+    if best is None:
+        return 0
+    put(best[1], best[2])
+    return best[0]
+
+
+_DETERMINERS = {"this": "this", "that": "this", "the": "this", "above": "this", "my": "mine",
+                "your": None, "it": "this"}
+
+
+def _reference(fr: Frame, toks, i, put, unfilled, vocab) -> int:
+    """A reference by words, not number: "this intent", "my Tweak", "it",
+    "Bob's Refresh Proposal". Resolved against the vocabulary when it can be."""
+    t = toks[i]
+    kinds = {r.type: r for r in fr.roles if r.type in REF_KINDS}
+    if not kinds:
+        return 0
+    # "Bob's Refresh Proposal"
+    if t.possessive and i + 1 < len(toks) and toks[i + 1].sense("kind") in kinds:
+        r = kinds[toks[i + 1].sense("kind")]
+        put(r, _resolve(r.type, "author", t.sense("player"), vocab))
+        return 2
+    det = _DETERMINERS.get(t.low)
+    if det is None:
+        return 0
+    j = i + 1
+    if j < len(toks) and toks[j].low == "above":
+        j += 1
+    if j < len(toks) and toks[j].sense("kind") in kinds:
+        r = kinds[toks[j].sense("kind")]
+        put(r, _resolve(r.type, det, vocab.actor if vocab else None, vocab))
+        return j + 1 - i
+    if t.low in ("this", "that", "it", "above") and len(kinds) == 1:
+        r = next(iter(kinds.values()))
+        if unfilled(r) and (j >= len(toks) or toks[j].low in _PUNCT or toks[j].low in REASONS):
+            put(r, _resolve(r.type, "this", None, vocab))
+            return j - i if toks[i + 1:j] else 1
+    return 0
+
+
+def _resolve(kind: str, how: str, who: str | None, vocab) -> str:
+    """'my Tweak' -> '3' when the vocabulary knows one; otherwise the words as a
+    reference the handler resolves ("this", "mine", "of Bob")."""
+    table = {"intent": "intents", "tweak": "tweaks", "refresh": "refresh"}.get(kind)
+    if vocab is not None:
+        if how == "this":
+            got = {"intent": vocab.replied_intents, "proposal": vocab.replied_proposals}.get(kind, ())
+            if len(got) == 1:
+                return str(got[0])
+        if how in ("mine", "author") and table and who:
+            owned = [n for n, a in getattr(vocab, table).items() if a == who]
+            if len(owned) == 1:
+                return str(owned[0])
+    if how == "mine":
+        return "mine"
+    if how == "author":
+        return f"of {who}"
+    return "this"
+
+
+_ = (COUNT_WORDS, THIS_WORDS, fold)
