@@ -126,8 +126,7 @@ def all_patterns() -> list[tuple[str, str, int]]:
             for attr, value in vars(mod).items():
                 if isinstance(value, (re.Pattern, list, tuple, dict)):
                     _walk(value, f"{name}.{attr}", seen, out, _uses(attr))
-    for spec in ACTIONS:
-        _walk(spec.patterns, f"action {spec.name}", seen, out, "fullmatch")
+    assert ACTIONS      # actions are read by frames (handlers/frames.py), not patterns
     for spec in ASSERTIONS:
         _walk(spec.patterns, f"assertion {spec.name}", seen, out, "fullmatch")
     texts = {(p, f) for _, p, f, _ in out}

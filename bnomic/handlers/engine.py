@@ -21,9 +21,10 @@ from datetime import datetime, timedelta
 
 from ..config import defaults
 from ..store import Deadline, Entry, Game, Message, Outcome, Player, Setup, database, write_transaction
-from . import acting, budget, clock, grammar, ministries, players, rules, scheduling, transactions
+from . import acting, budget, clock, grammar, ministries, players, rules, scheduling, transactions, vocabulary
 from .context import Context, Rejected, RetroactiveChange
 from .durations import next_midnight
+from .players import player_by_address
 from .post import Post
 from .registry import COMMANDS, DEADLINES, HOOKS, precedence
 
@@ -202,7 +203,8 @@ def apply_post(post: Post, entry: int) -> list[Outcome]:
     steps = limit(ctx, "read_steps")
     try:
         with budget.bounded(steps):
-            readings = grammar.read(post.text, max_line=limit(ctx, "max_line"))
+            readings = grammar.read(post.text, vocab=vocabulary_of(ctx, post),
+                                    max_line=limit(ctx, "max_line"))
     except budget.OverBudget:
         return [Outcome.create(entry=entry, position=1, action=LIMIT, text="(the whole message)",
                                accepted=False, rule="4E7",
@@ -230,6 +232,12 @@ def apply_post(post: Post, entry: int) -> list[Outcome]:
         budget.ping()
     perform_duties(ctx)
     return outcomes
+
+
+def vocabulary_of(ctx: Context, post: Post) -> vocabulary.Vocabulary:
+    """The words of the game as the post finds it: its sender ("me"), what it replies to."""
+    actor = player_by_address(post.sender) if post.sender else None
+    return vocabulary.of_game(ctx, actor.name if actor is not None else None, post.in_reply_to)
 
 
 def _weight(reading: grammar.Reading) -> int:
@@ -332,9 +340,25 @@ def not_acted_on(post: Post) -> Rejected | None:
 def _apply_reading(ctx: Context, reading: grammar.Reading, position: int) -> Outcome:
     if reading.kind == "transaction":
         return _apply_transaction(ctx, reading, position)
-    if reading.spec is None and reading.error:      # a line too long to read ([limits])
+    if reading.spec is None and reading.error.startswith("not read"):   # a line too long ([limits])
         return Outcome.create(entry=ctx.entry, position=position, action=LIMIT, text=reading.text,
                               accepted=False, reason=reading.error, rule="4E7")
+    if reading.kind == "ambiguous":
+        # Rule 4E7: only unambiguous targets and parameters are valid; nothing is guessed
+        said = " or as ".join(f"“{a}”" for a in reading.alternatives)
+        return Outcome.create(entry=ctx.entry, position=position, action=None, text=reading.text,
+                              accepted=False, rule="4E7",
+                              reason=f"ambiguous: it can be read as {said}; nothing was done: "
+                                     f"say which")
+    if reading.kind == "incomplete":
+        return Outcome.create(entry=ctx.entry, position=position, action=reading.spec.name,
+                              text=reading.text, accepted=False, rule=reading.spec.rule,
+                              reason=incomplete_reason(reading))
+    if reading.spec is None and reading.error:
+        hint = " or ".join(f'"{s}"' for s in reading.suggestions)
+        return Outcome.create(entry=ctx.entry, position=position, action=None, text=reading.text,
+                              accepted=False, rule="4E7",
+                              reason=reading.error + (f" (for example {hint})" if hint else ""))
     if reading.spec is None:
         hint = " or ".join(f'"{s}"' for s in reading.suggestions)
         reason = (f"did you mean {hint}?" if hint else
@@ -359,6 +383,19 @@ def _apply_reading(ctx: Context, reading: grammar.Reading, position: int) -> Out
     return Outcome.create(entry=ctx.entry, position=position, action=reading.spec.name,
                           text=reading.text, accepted=refusal is None or done > 0,
                           reason=reason, rule=refusal.rule if refusal else reading.spec.rule)
+
+
+def incomplete_reason(reading: grammar.Reading) -> str:
+    """Feedback by frame: "understood as far as: give m5; missing: the player"."""
+    missing = [m for m in reading.missing if not m.startswith("(")]
+    out = f"understood as far as: {reading.read_as}"
+    if missing:
+        out += "; missing: " + ", ".join(f"the {m}" for m in missing)
+    if reading.unread:
+        out += "; not understood: " + ", ".join(f"“{w}”" for w in reading.unread)
+    if reading.suggestions:
+        out += f' (for example "{reading.suggestions[0]}")'
+    return out
 
 
 def _apply_transaction(ctx: Context, reading: grammar.Reading, position: int) -> Outcome:

@@ -74,6 +74,15 @@ class Frame:
     openers: tuple[tuple[str, ...], ...] = ()   # stand instead of "I <verb>" ("my vote on 12 is")
     why: bool = True                         # a trailing reason (", for the map") is allowed
 
+    @property
+    def marker_words(self) -> frozenset:
+        """The first words of every marker (a quick test before trying each)."""
+        got = self.__dict__.get("_marker_words")
+        if got is None:
+            got = frozenset(m[0] for r in self.roles for m in r.markers if m)
+            object.__setattr__(self, "_marker_words", got)
+        return got
+
 
 def frame(verbs: str, *roles: Role | str, also: str = "", needs: str = "", bare: bool = False,
           openers: str = "", why: bool = True) -> Frame:
@@ -120,7 +129,7 @@ class Fill:
         return out
 
 
-def _match_phrase(toks: list[Tok], i: int, phrase: tuple[str, ...]) -> int:
+def match_phrase(toks: list[Tok], i: int, phrase: tuple[str, ...]) -> int:
     """How many tokens from i spell the phrase (a typed token may hold several words)."""
     j, k = i, 0
     while k < len(phrase):
@@ -178,11 +187,11 @@ def fill(fr: Frame, toks: list[Tok], start: int, open_world: bool, vocab=None) -
         t = toks[i]
         low = t.low
         # a marker that introduces a role still open (or a list role)
-        if not t.senses or low in ("for", "to"):
+        if (not t.senses or low in ("for", "to")) and low.split()[0] in fr.marker_words:
             best = None
             for r in roles:
                 for m in r.markers:
-                    k = _match_phrase(toks, i, m)
+                    k = match_phrase(toks, i, m)
                     if k and (best is None or k > best[0]):
                         best = (k, [r])
                     elif k and best and k == best[0]:
@@ -284,7 +293,9 @@ def fill(fr: Frame, toks: list[Tok], start: int, open_world: bool, vocab=None) -
 
 
 def _is_marker(fr: Frame, toks: list[Tok], i: int) -> bool:
-    return any(_match_phrase(toks, i, m) for r in fr.roles for m in r.markers)
+    if toks[i].low.split()[0] not in fr.marker_words:
+        return False
+    return any(match_phrase(toks, i, m) for r in fr.roles for m in r.markers)
 
 
 def _text_end(toks: list[Tok], i: int, roles, inst) -> int:
@@ -297,7 +308,7 @@ def _text_end(toks: list[Tok], i: int, roles, inst) -> int:
             for r in roles:
                 if r.type in ("text", "clause") or inst.get(r.name):
                     continue
-                if any(_match_phrase(toks, j + 1, m) for m in r.markers):
+                if any(match_phrase(toks, j + 1, m) for m in r.markers):
                     return j
         j += 1
     return n
@@ -319,7 +330,7 @@ def _choice(fr: Frame, toks, i, pending, put, unfilled) -> int:
         if r.type != "choice" or (r.marked and r not in pending):
             continue
         for phrase, canonical in r.choices:
-            k = _match_phrase(toks, i, phrase)
+            k = match_phrase(toks, i, phrase)
             if k and (best is None or k > best[0]):
                 best = (k, r, canonical)
     if best is None:

@@ -21,8 +21,8 @@ from datetime import datetime, timezone
 
 from ..config import defaults
 from .budget import charge
-from .frames import fill
-from .lexer import lex
+from .frames import fill, match_phrase
+from .lexer import lex, raw_tokens
 from .registry import ACTIONS, ASSERTIONS, ActionSpec, AssertionSpec
 from .vocabulary import Vocabulary, words
 
@@ -300,8 +300,10 @@ def split_repeat(sentence: str) -> tuple[str, int]:
 _LEADS = frozenset("""so ok okay well anyway right alright oh um btw yes yeah sure fine agreed first
     firstly secondly thirdly lastly finally next meanwhile also now then and please hereby actually
     and, sure, of course no problem""".split())
-_AUX = tuple(sorted((tuple(a.replace("’", "'").split()) for a in words()["reader"]["auxiliaries"]),
-                    key=len, reverse=True))
+_AUX: dict[str, list[tuple[str, ...]]] = {}
+for _a in sorted((tuple(a.replace("’", "'").split()) for a in words()["reader"]["auxiliaries"]),
+                 key=len, reverse=True):
+    _AUX.setdefault(_a[0], []).append(_a)
 _TALK_WORDS = frozenset(words()["reader"]["talk"])
 # Rule 4E7 knows no conditional actions: "I give m5 to Wooble if he asks" is asked about
 _CONDITION_WORDS = frozenset({"if", "unless", "provided", "assuming", "whenever"})
@@ -314,6 +316,7 @@ class _Verbs:
     by_first: dict = field(default_factory=dict)
     openers: dict = field(default_factory=dict)
     bare: list = field(default_factory=list)
+    bare_words: frozenset = frozenset()
     all_verbs: tuple = ()
 
 
@@ -337,12 +340,20 @@ def _verbs() -> _Verbs:
         for k in table:
             table[k].sort(key=lambda x: len(x[0]), reverse=True)
     _VERBS.by_first, _VERBS.openers, _VERBS.bare = by_first, openers, bare
+    _VERBS.bare_words = frozenset(w for spec, fr in bare for r in fr.roles
+                                  for w in _role_words(r))
     _VERBS.all_verbs, _VERBS.size = tuple(sorted(every)), len(ACTIONS)
     return _VERBS
 
 
-def _phrase_at(toks, i: int, phrase: tuple[str, ...]) -> int:
-    return frames_match_phrase(toks, i, phrase)
+_phrase_at = match_phrase
+
+
+def _role_words(r) -> set[str]:
+    """Words that can begin a bare frame's role: vote words, choices."""
+    if r.type == "vote":
+        return set(words()["votes"]["words"])
+    return {phrase[0] for phrase, _ in r.choices}
 
 
 def _candidates(toks) -> tuple[list, bool, int]:
@@ -359,7 +370,7 @@ def _candidates(toks) -> tuple[list, bool, int]:
         first_person = True
         positions, j = [s + 1], s + 1
         while j < len(toks):
-            step = next((len(a) for a in _AUX if _phrase_at(toks, j, a)), 0)
+            step = next((len(a) for a in _AUX.get(toks[j].low, ()) if _phrase_at(toks, j, a)), 0)
             if not step:
                 break
             j += step
@@ -385,11 +396,6 @@ def _candidates(toks) -> tuple[list, bool, int]:
     return found, first_person, verb_at
 
 
-def frames_match_phrase(toks, i, phrase):
-    from .frames import _match_phrase
-    return _match_phrase(toks, i, phrase)
-
-
 def _score(fill, verb_len: int) -> int:
     return 10 * fill.filled + 4 * verb_len - 6 * fill.loose + (0 if verb_len else -2)
 
@@ -405,7 +411,10 @@ def read_clause(text: str, vocab: Vocabulary | None = None) -> list["Reading"] |
     """One clause: its readings (an action, several with one verb, an incomplete or an
     ambiguous attempt, a near-miss), or None when it is conversation."""
     charge(40 * len(text) + 400)
-    toks = lex(text, vocab)
+    raw = raw_tokens(text)
+    if not _may_act(raw):
+        return None
+    toks = lex(text, vocab, raw)
     if not toks or toks[-1].low == "?":
         return None
     cands, first_person, verb_at = _candidates(toks)
@@ -458,6 +467,16 @@ def read_clause(text: str, vocab: Vocabulary | None = None) -> list["Reading"] |
                     suggestions=(spec.example,), unread=tuple(f.unaccounted))]
 
 
+def _may_act(raw) -> bool:
+    """A quick look before the lexer: a clause can be an action only if it has "I",
+    an opener ("my vote"), or a word a bare frame starts with (a vote word)."""
+    v = _verbs()
+    for t in raw[:12]:
+        if t.low == "i" or t.low in v.openers:
+            return True
+    return any(t.low in v.bare_words for t in raw)
+
+
 def _near_verbs(word: str) -> tuple[str, ...]:
     """'giev' for 'give': a verb of some action, two letters swapped or one changed."""
     if len(word) < 4:
@@ -498,7 +517,8 @@ def _read_clause_memo(text: str) -> list["Reading"] | None:
 
 def match_action(sentence: str, vocab: Vocabulary | None = None) -> tuple[ActionSpec, dict] | None:
     """One clause read as one whole action: (spec, args), or None."""
-    got = read_clause(normalise(sentence), vocab if vocab is not None else _VOCAB.get())
+    got = (read_clause(normalise(sentence), vocab) if vocab is not None
+           else _read_clause_memo(normalise(sentence)))
     if got and len(got) == 1 and got[0].kind == "action":
         return got[0].spec, dict(got[0].args)
     return None

@@ -84,6 +84,9 @@ _BEAST = ("the beast", "beast", "the ocb", "ocb", "the operantly conditioned bea
           "operantly conditioned beast", "the operantly-conditioned beast")
 
 
+_SPECIAL = frozenset({k[0] for k in REF_WORDS} | set(VOTES) | set(NUMBER_WORDS) | set(COUNT_WORDS))
+
+
 def number_of(low: str) -> int | None:
     if low.isdigit():
         return int(low)
@@ -122,20 +125,28 @@ def _phrases(vocab: Vocabulary) -> dict[tuple[str, ...], list[Sense]]:
     return table
 
 
-def _max_len(table) -> int:
-    return max((len(k) for k in table), default=1)
+@lru_cache(maxsize=64)
+def _firsts(vocab: Vocabulary) -> dict[str, int]:
+    """First word of every name -> the most words a name starting with it has."""
+    out: dict[str, int] = {}
+    for key in _phrases(vocab):
+        out[key[0]] = max(out.get(key[0], 0), len(key))
+    return out
 
 
-def lex(text: str, vocab: Vocabulary | None = None) -> list[Tok]:
+_EMPTY = Vocabulary()
+
+
+def lex(text: str, vocab: Vocabulary | None = None, raw: list[Tok] | None = None) -> list[Tok]:
     """The clause's typed tokens (docs/reader.md, pass 2)."""
-    vocab = vocab or Vocabulary()
-    raw = raw_tokens(text)
+    vocab = vocab or _EMPTY
+    raw = raw if raw is not None else raw_tokens(text)
     table = _phrases(vocab)
-    longest = min(_max_len(table), 8)
+    firsts = _firsts(vocab)
     out: list[Tok] = []
     i = 0
     while i < len(raw):
-        n, senses = _typed(raw, i, table, longest, vocab)
+        n, senses = _typed(raw, i, table, firsts, vocab)
         if n:
             toks = raw[i:i + n]
             tok = Tok(text[toks[0].start:toks[-1].end], " ".join(t.low for t in toks), senses,
@@ -150,9 +161,10 @@ def lex(text: str, vocab: Vocabulary | None = None) -> list[Tok]:
     return out
 
 
-def _typed(raw: list[Tok], i: int, table, longest: int, vocab: Vocabulary) -> tuple[int, list]:
+def _typed(raw: list[Tok], i: int, table, firsts: dict, vocab: Vocabulary) -> tuple[int, list]:
     """The longest typed thing starting at raw[i]: (tokens it spans, senses)."""
     low = raw[i].low
+    longest = max(firsts.get(low, 0), firsts.get(low[:-2], 0) if low.endswith("'s") else 0)
     nxt = raw[i + 1].low if i + 1 < len(raw) else ""
     # a quoted string is text as written
     if low[:1] == '"' and len(low) > 1:
@@ -160,7 +172,7 @@ def _typed(raw: list[Tok], i: int, table, longest: int, vocab: Vocabulary) -> tu
     if "@" in low and not low.startswith("@"):
         return 1, [("email", raw[i].text)]
     # names from the vocabulary, longest first ("Wooble's" is Wooble's)
-    for n in range(min(longest, len(raw) - i), 0, -1):
+    for n in range(min(longest, len(raw) - i), 0, -1) if longest else ():
         key = tuple(t.low for t in raw[i:i + n])
         last = key[-1]
         stripped = None
@@ -173,6 +185,8 @@ def _typed(raw: list[Tok], i: int, table, longest: int, vocab: Vocabulary) -> tu
             if n + i < len(raw) and raw[i + n].low in ("'s", "'"):
                 return n + 1, list(found)
             return n, list(found)
+    if low not in _SPECIAL and not low[:1].isdigit() and low[:1] not in ("m", "p", "#"):
+        return 0, []
     # amounts: m10, 10m, m 10, 10 mackerel, ten macks
     if _AMOUNT_ONE.fullmatch(low):
         return 1, [("amount", "m" + low.strip("m"))]

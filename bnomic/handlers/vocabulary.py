@@ -51,19 +51,34 @@ def ministry_words(config) -> dict[str, str]:
 
 def of_game(ctx, actor_name: str | None = None, in_reply_to: str = "") -> Vocabulary:
     """The vocabulary as the state stands (the reader's view of the world)."""
-    from ..store import Intent, Message, Ministry, Player, Proposal
-    players = [p for p in Player.select().where(Player.is_player == True).order_by(Player.id)]  # noqa: E712
+    from ..store import (Consultation, Indictment, Intent, Message, Ministry, Player, Proposal,
+                         RefreshProposal, Tweak)
+    players = list(Player.select().where(Player.is_player == True).order_by(Player.id))  # noqa: E712
+    names = {p.id: p.name for p in players}
     beast = next((p.name for p in players if p.is_beast), None)
-    holders = {m.name: m.holder.name for m in Ministry.select() if m.holder_id is not None}
-    proposals = {}
-    for p in Proposal.select().where(Proposal.number.is_null(False)):
-        proposals[p.number] = (p.title or "", p.author.name if p.author_id else "")
-    intents = {i.id: i.author.name for i in Intent.select()} if hasattr(Intent, "author") else {}
-    replied: tuple[int, ...] = ()
+    holders = {m.name: names[m.holder_id] for m in Ministry.select()
+               if m.holder_id is not None and m.holder_id in names}
+    proposals = {p.number: (p.title or "", names.get(p.author_id, ""))
+                 for p in Proposal.select().where(Proposal.status != "Historical",
+                                                  Proposal.number.is_null(False))}
+    intents = {i.id: names.get(i.author_id, "") for i in Intent.select().where(Intent.state == "open")}
+    tweaks = {t.id: names.get(t.author_id, "") for t in Tweak.select().where(Tweak.state != "activated")}
+    refresh = {r.id: names.get(r.author_id, "")
+               for r in RefreshProposal.select().where(RefreshProposal.state == "submitted")}
+    replied_intents: tuple[int, ...] = ()
+    replied_proposals: tuple[int, ...] = ()
     if in_reply_to:
         m = Message.get_or_none(Message.message_id == in_reply_to)
-        if m is not None and hasattr(Intent, "entry"):
-            replied = tuple(i.id for i in Intent.select().where(Intent.entry == m.entry).order_by(Intent.id))
-    return Vocabulary(players=tuple(p.name for p in players), actor=actor_name, beast=beast,
-                      ministries=ministry_words(ctx.config), holders=holders, proposals=proposals,
-                      intents=intents, replied_intents=replied)
+        if m is not None:
+            entry = m.entry_id
+            replied_intents = tuple(i.id for i in Intent.select().where(Intent.entry == entry)
+                                    .order_by(Intent.id))
+            replied_proposals = tuple(p.number for p in Proposal.select().where(
+                Proposal.entry == entry, Proposal.number.is_null(False)).order_by(Proposal.number))
+    return Vocabulary(
+        players=tuple(p.name for p in players), actor=actor_name, beast=beast,
+        ministries=ministry_words(ctx.config), holders=holders, proposals=proposals,
+        intents=intents, tweaks=tweaks, refresh=refresh,
+        consultations=tuple(c.number for c in Consultation.select().where(Consultation.number.is_null(False))),
+        indictments=tuple(i.id for i in Indictment.select()),
+        replied_intents=replied_intents, replied_proposals=replied_proposals)
