@@ -111,7 +111,7 @@ OPERATOR_SECTIONS = ("database", "lmtp", "smtp", "smtp_out", "imap")
 POSITIVE = {"clock.ndays_per_nweek", "clock.voting_starts_nday", "clock.nweeks_per_nyear",
             "receipts.daily_cap", "receipts.hourly_cap", "limits.name_length", "limits.title_length"}
 CHOICES = {"auth.policy": ("trust", "dkim"), "receipts.to": ("sender", "list"),
-           "limits.lookalike_names": ("refuse", "allow")}
+           "limits.lookalike_names": ("refuse", "allow"), "limits.vocabulary_names": ("refuse", "allow")}
 
 
 def _kind(value) -> str:
