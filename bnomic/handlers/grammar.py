@@ -417,6 +417,15 @@ def read_clause(text: str, vocab: Vocabulary | None = None) -> list["Reading"] |
     toks = lex(text, vocab, raw)
     if not toks or toks[-1].low == "?":
         return None
+    conditional = _without_condition(toks)
+    if conditional is not None:
+        got = read_clause(_span_text(text, conditional), vocab) if conditional else None
+        if got and got[0].kind == "action":
+            return [Reading(text, suggestions=(got[0].spec.example,),
+                            error="Rule 4E7 knows no conditional actions: say it without "
+                                  "\"if\" or \"unless\", or announce it later")]
+        return None
+    toks = _fronted(toks)
     cands, first_person, verb_at = _candidates(toks)
     if not cands:
         if first_person and verb_at < len(toks):
@@ -431,7 +440,7 @@ def read_clause(text: str, vocab: Vocabulary | None = None) -> list["Reading"] |
     open_world = not (vocab and vocab.players)
     charge(sum(len(fr.roles) for _, fr, _, _ in cands) * 8 * len(toks))
     fills = [(spec, fill(fr, toks, at, open_world, vocab), k) for spec, fr, at, k in cands]
-    conditional = any(t.low in _CONDITION_WORDS for t in toks)
+    conditional = False
     complete = [(_score(f, k), spec, f) for spec, f, k in fills if f.complete
                 and (k or f.filled)]
     if complete:
@@ -465,6 +474,45 @@ def read_clause(text: str, vocab: Vocabulary | None = None) -> list["Reading"] |
     said = spec.describe(args) if args else spec.name.replace("_", " ")
     return [Reading(text, spec, args, f.times, missing=missing, read_as=said,
                     suggestions=(spec.example,), unread=tuple(f.unaccounted))]
+
+
+def _without_condition(toks) -> list | None:
+    """A clause with a condition ("I give m5 to A if he asks", "If A objects, I forfeit"):
+    the tokens of what would be done (perhaps none); None when there is no condition."""
+    at = next((i for i, t in enumerate(toks) if t.low in _CONDITION_WORDS), None)
+    if at is None:
+        return None
+    if at == 0:
+        cut = next((i for i, t in enumerate(toks) if t.low in (",", "then")), None)
+        return toks[cut + 1:] if cut is not None else []
+    return toks[:at]
+
+
+def _span_text(text: str, toks) -> str:
+    return text[toks[0].start:toks[-1].end] if toks else ""
+
+
+def _fronted(toks):
+    """A role written before "I <verb>" ("To Wooble, I give m5"): moved after the verb,
+    so the frame reads it as any other role."""
+    if not toks or toks[0].low == "i" or toks[0].low in _LEADS:
+        return toks
+    at = next((i for i, t in enumerate(toks[:10]) if t.low == "i"), None)
+    if at is None or at == 0 or not any(t.senses for t in toks[:at]):
+        return toks
+    v = _verbs()
+    j = at + 1
+    while j < len(toks):
+        step = next((len(a) for a in _AUX.get(toks[j].low, ()) if _phrase_at(toks, j, a)), 0)
+        if not step:
+            break
+        j += step
+    verb = next((k for phrase, _, _ in v.by_first.get(toks[j].low.split()[0], ()) if j < len(toks)
+                 for k in [_phrase_at(toks, j, phrase)] if k), 0) if j < len(toks) else 0
+    if not verb:
+        return toks
+    front = [t for t in toks[:at] if t.low != ","]
+    return toks[at:j + verb] + front + toks[j + verb:]
 
 
 def _may_act(raw) -> bool:
