@@ -42,6 +42,7 @@ _I_POLITE = re.compile(r"^i\s+(?:(?:hereby|also|now|then|further|additionally)\s
 _TRAIL_PUNCT = " \t\r\n\f\v.!?;,"
 _TRAIL_WORDS = ("please", "pls", "plz", "thanks", "thank you", "thx", "anyway", "too", "as well",
                 "though", "instead")
+_TRAIL_ENDS = tuple({w[-2:] for w in _TRAIL_WORDS} | {"d", "p", "en"})   # quick test: may a trail word end here?
 _TRAIL_SMILEY = re.compile(r"(?<=\s)[:;]-?[()dp]++$")
 # Rules 4E21/4E22: how players say they act under an announced intent
 _FEW = (r"(?:no|zero|fewer\s+than\s+\w+|not\s+enough|the\s+required|enough|\w+)\s+"
@@ -217,6 +218,9 @@ def strip_trail(s: str) -> str:
     while True:
         t = s.rstrip(_TRAIL_PUNCT)
         low = t.lower()
+        tail = low[-10:]
+        if tail[-1:].isalnum() and not any(tail.endswith(w) for w in _TRAIL_ENDS):
+            return t
         for word in _TRAIL_WORDS:
             cut = len(t) - len(word)
             if low.endswith(word) and cut > 0 and (t[cut - 1].isspace() or t[cut - 1] == ","):
@@ -707,6 +711,8 @@ def read(text: str, vocab: Vocabulary | None = None, max_line: int | None = None
 def braces(text: str) -> list[tuple[str, str]]:
     """The text cut at documents written inline between {{ and }} (nesting counted):
     [("text", ...), ("doc", ...), ("text", ...)]. An unclosed {{ is text."""
+    if "{{" not in text:
+        return [("text", text)] if text.strip() else []
     out: list[tuple[str, str]] = []
     depth, start, i, last = 0, 0, 0, 0
     n = len(text)
