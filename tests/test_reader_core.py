@@ -145,3 +145,9 @@ def test_a_name_that_is_a_word_of_the_game_clashes(name):
 
 def test_an_ordinary_name_does_not_clash():
     assert clash("Wooble", Config(defaults())) is None
+
+
+def test_an_unknown_name_gets_the_player_meant_as_a_suggestion_only():
+    (r,) = grammar.read("I give m5 to Woobel", VOCAB)
+    assert r.kind == "action" and r.args["player"] == "Woobel"       # taken as written: never resolved
+    assert r.hints == ("Woobel → Wooble",)

@@ -380,6 +380,7 @@ def _apply_reading(ctx: Context, reading: grammar.Reading, position: int) -> Out
         reason = f"done {done} of {reading.times} times" + (f"; {reason}" if reason else "")
     if refusal is not None:
         reason = (f"{reason}; then refused: {refusal.reason}" if done else refusal.reason)
+        reason += "".join(f"; did you mean {h.split(' → ')[1]}?" for h in reading.hints)
     return Outcome.create(entry=ctx.entry, position=position, action=reading.spec.name,
                           text=reading.text, accepted=refusal is None or done > 0,
                           reason=reason, rule=refusal.rule if refusal else reading.spec.rule)
@@ -393,6 +394,7 @@ def incomplete_reason(reading: grammar.Reading) -> str:
         out += "; missing: " + ", ".join(f"the {m}" for m in missing)
     if reading.unread:
         out += "; not understood: " + ", ".join(f"“{w}”" for w in reading.unread)
+    out += "".join(f"; did you mean {h.split(' → ')[1]}?" for h in reading.hints)
     if reading.suggestions:
         out += f' (for example "{reading.suggestions[0]}")'
     return out

@@ -104,6 +104,7 @@ class Fill:
     times: int = 1
     idiom: bool = False
     reason: str = ""
+    unknown: list = field(default_factory=list)     # names taken as written, not in the vocabulary
 
     def missing(self, inst: dict) -> list[str]:
         return [r.name for r in self.frame.roles if r.required and not inst.get(r.name)]
@@ -268,8 +269,11 @@ def fill(fr: Frame, toks: list[Tok], start: int, open_world: bool, vocab=None) -
                    and toks[end].low not in CONJUNCTIONS and not _is_marker(fr, toks, end)
                    and toks[end].low not in REASONS):
                 end += 1
-            put(loose, _span(toks, i, end).strip("'").removesuffix("'s"))
+            name = _span(toks, i, end).strip("'").removesuffix("'s")
+            put(loose, name)
             f.loose += 1
+            if not open_world:
+                f.unknown.append(name)
             i, pending, after_join = end, (), False
             continue
         if low in FILLERS or low in fr.also or low == "i" and i == start:

@@ -190,6 +190,7 @@ class Reading:
     alternatives: tuple[str, ...] = ()       # two or more readings tied: each described
     read_as: str = ""                        # the reading described, as the receipt echoes it
     unread: tuple[str, ...] = ()             # words of an incomplete attempt not understood
+    hints: tuple[str, ...] = ()              # unknown names and the Player meant: "Woobel → Wooble"
 
     @property
     def kind(self) -> str:
@@ -462,7 +463,9 @@ def read_clause(text: str, vocab: Vocabulary | None = None) -> list["Reading"] |
             described = tuple(s.describe(a) for s, f in distinct.values() for a in f.args())
             return [Reading(text, alternatives=described)]
         spec, f = top[0]
-        return [Reading(text, spec, a, f.times, read_as=spec.describe(a)) for a in f.args()]
+        hints = did_you_mean(f.unknown, vocab)
+        return [Reading(text, spec, a, f.times, read_as=spec.describe(a), hints=hints)
+                for a in f.args()]
     if not first_person and not any(k for _, _, k in fills):
         return None
     partial = [(f.filled, -len(f.unaccounted), spec, f) for spec, f, k in fills
@@ -476,8 +479,23 @@ def read_clause(text: str, vocab: Vocabulary | None = None) -> list["Reading"] |
         repr(w) for w in f.unaccounted) + ")",)
     args = f.args()[0]
     said = spec.describe(args) if args else spec.name.replace("_", " ")
+    hints = did_you_mean(f.unknown + [w for w in f.unaccounted if w[:1].isupper()], vocab)
     return [Reading(text, spec, args, f.times, missing=missing, read_as=said,
-                    suggestions=(spec.example,), unread=tuple(f.unaccounted))]
+                    suggestions=(spec.example,), unread=tuple(f.unaccounted), hints=hints)]
+
+
+def did_you_mean(names: list[str], vocab: Vocabulary | None) -> tuple[str, ...]:
+    """'did you mean Wooble?' for names not in the game: rapidfuzz finds the nearest
+    Player's name, as a suggestion only (a name is never resolved this way)."""
+    if not names or vocab is None or not vocab.players:
+        return ()
+    from rapidfuzz import fuzz, process
+    out = []
+    for name in names:
+        got = process.extractOne(name, vocab.players, scorer=fuzz.WRatio, score_cutoff=75)
+        if got and got[0] != name:
+            out.append(f"{name} → {got[0]}")
+    return tuple(out)
 
 
 def _without_condition(toks) -> list | None:
