@@ -23,6 +23,7 @@ from datetime import datetime, timezone
 from ..config import defaults
 from .budget import charge
 from .registry import ACTIONS, ASSERTIONS, ActionSpec, AssertionSpec
+READER_VERSION = 1   # stored with each pinned reading (handlers/pinned.py): raise it when readings change
 
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+|;\s*")
 _LEAD = re.compile(r"^(?:[-*•–—+>]+\s*|\(?\d+[.)]\s+|\(?[a-z]\)\s+)")
