@@ -103,6 +103,33 @@ def test_a_rebuild_pins_the_mail_of_a_log_that_has_no_pins(tmp_path, new_reader)
     assert game.digest() == digest
 
 
+@pytest.fixture
+def reader_giving_to_carol(monkeypatch):
+    """Change the reader another way: wherever it reads text (a whole mail, one
+    sentence, one clause), "m2 to Bob" is read as "m2 to Carol"."""
+    def swapped(fn):
+        def read(text, *args, **kwargs):
+            return fn(text.replace("m2 to Bob", "m2 to Carol"), *args, **kwargs)
+        return read
+
+    def switch():
+        for name in ("read", "match_sentence", "match_action"):
+            monkeypatch.setattr(grammar, name, swapped(getattr(grammar, name)))
+    return switch
+
+
+def test_a_scheduled_action_happens_as_it_was_read(tmp_path, reader_giving_to_carol):
+    """"On nday 3, I give m2 to Bob": what falls due is the action as read when
+    it was scheduled, not the sentence read again by the reader of the replay."""
+    game, _ = played(tmp_path)
+    done = [e["summary"] for e in game.show("events") if e["cause"] == "deadline"]
+    assert "Bob gains m2: given by Alice" in done
+    money, digest = mackerel(game), game.digest()
+    reader_giving_to_carol()
+    game.cli("rebuild")
+    assert mackerel(game) == money and game.digest() == digest
+
+
 # ---------------------------------------------------- (b) check-readings
 
 def test_check_readings_lists_exactly_the_mail_read_otherwise(tmp_path, new_reader):
