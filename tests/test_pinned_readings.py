@@ -200,10 +200,14 @@ def test_reread_from_a_seq_leaves_earlier_mail_pinned(tmp_path, new_reader):
     assert json.loads(game.cli("rebuild", "--check-readings", "--json"))["changed"] == [seq]
 
 
-def test_reread_refuses_a_seq_below_one(tmp_path):
+def test_reread_refuses_a_seq_below_one_and_is_no_admin_verb(tmp_path):
     game, _ = played(tmp_path)
+    entries = len(game.show("log"))
     code, _, err = game.run("reread", "--from", "0")
     assert code == 1 and "--from" in err
+    code, _, err = game.run("admin", "reread", "1", "1")      # a record of what was not done
+    assert code == 1 and "bnomic reread" in err
+    assert len(game.show("log")) == entries
 
 
 # --------------------------------------------- an action no longer there

@@ -166,7 +166,9 @@ def save(entry: int, readings: list[grammar.Reading] | None) -> Pin:
     """Pin the readings of entry `entry`'s mail (None: over budget), made by
     the current reader."""
     pin = Pin(entry, grammar.READER_VERSION, canonical(readings))
-    Pinned.insert(entry=entry, reader=pin.reader, readings=pin.text).on_conflict_replace().execute()
+    # delete, then insert: PostgreSQL has no INSERT OR REPLACE (peewee refuses it there)
+    Pinned.delete().where(Pinned.entry == entry).execute()
+    Pinned.insert(entry=entry, reader=pin.reader, readings=pin.text).execute()
     return pin
 
 

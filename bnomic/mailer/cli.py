@@ -480,6 +480,8 @@ def _last(newest_first, args) -> list:
 
 def cmd_admin(args) -> None:
     open_game(args)
+    if args.verb == runner.REREAD_VERB:     # its record is made by `bnomic reread`, which does it
+        raise CLIError("to read the log again, use: bnomic reread [--from SEQ]")
     entry = log.append_command(args.verb, args.args, at=log.game_time(), issued_at=wall_clock())
     outcome = apply_or_wait([entry.seq])[entry.seq][0]
     if not outcome.accepted:
