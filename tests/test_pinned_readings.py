@@ -165,6 +165,8 @@ def test_reread_is_in_the_log_changes_the_state_and_replays(tmp_path, new_reader
     assert now["Alice"] == money["Alice"] + 5 and now["Carol"] == money["Carol"] - 5
     (row,) = [p for p in pins(game) if p[0] == seq]
     assert json.loads(row[2])[0]["spec"] == "give"
+    shown = next(e for e in game.show("log") if e["seq"] == seq)["pinned"]     # show log --json
+    assert shown == {"reader": grammar.READER_VERSION, "readings": json.loads(row[2])}
     # a rebuild after it gives the same state, with this reader or another
     digest = game.digest()
     game.cli("rebuild")

@@ -22,7 +22,7 @@ from ..handlers import clock
 from ..handlers.context import game_config
 from ..render import render
 from ..store import (
-    Address, Bounce, Command, Entry, Event, Game, Message, Outbox, Outcome, Parked, Player, Setup,
+    Address, Bounce, Command, Entry, Event, Game, Message, Outbox, Outcome, Parked, Pinned, Player, Setup,
     StoreError, open_database, state_digest, write_transaction,
 )
 from ..store import log, migrations
@@ -317,6 +317,9 @@ def entry_view(e: Entry) -> dict:
                         .order_by(Outcome.position)]
     parked = Parked.get_or_none(Parked.entry == e.seq)
     view["parked"] = None if parked is None else parked_view(parked)
+    pin = Pinned.get_or_none(Pinned.entry == e.seq)     # how its mail was read (issue 13)
+    view["pinned"] = None if pin is None else {
+        "reader": pin.reader, "readings": None if pin.readings is None else json.loads(pin.readings)}
     return view
 
 
