@@ -212,6 +212,28 @@ def test_reread_refuses_a_seq_below_one_and_is_no_admin_verb(tmp_path):
     assert len(game.show("log")) == entries
 
 
+def test_a_mail_over_the_step_budget_stays_over_it(tmp_path, monkeypatch):
+    """The budget's verdict is pinned too (NULL readings): a cheaper reader does
+    not make an old mail that was refused for its cost come true on replay."""
+    cfg = tmp_path / "limits.toml"
+    cfg.write_text("[limits]\nread_steps = 200000\n")
+    game = Game.__new__(Game)
+    game.tmp, game.db = tmp_path, str(tmp_path / "game.sqlite")
+    game.cli("init", "--start", "2008-09-01T00:00:00Z", "--seed", "test-seed", "--config", str(cfg))
+    game.join("Wooble", "2008-09-01T10:00:00Z")
+    out = game.post("wooble@example.org", "I give m1 to The Beast and m1 to Bob.\n" * 300,
+                    "2008-09-01T11:00:00Z")
+    assert "took more than 200000 steps" in out
+    seq = game.mails()[-1]["seq"]
+    assert [p for p in pins(game) if p[0] == seq] == [(seq, grammar.READER_VERSION, None)]
+    digest = game.digest()
+    real = grammar.read
+    monkeypatch.setattr(grammar, "read", lambda text, *a, **k: real("I give m1 to The Beast.", *a, **k))
+    game.cli("rebuild")
+    assert game.digest() == digest and game.players()["The Beast"]["mackerel"] == 0
+    assert json.loads(game.cli("rebuild", "--check-readings", "--json"))["changed"] == [1, seq]
+
+
 # --------------------------------------------- an action no longer there
 
 def _rename_in_pins(game: Game, seq: int, old: str, new: str) -> None:
