@@ -130,6 +130,14 @@ def test_a_scheduled_action_happens_as_it_was_read(tmp_path, reader_giving_to_ca
     assert mackerel(game) == money and game.digest() == digest
 
 
+def test_show_as_of_replays_the_pinned_readings_too(tmp_path, new_reader):
+    game, seq = played(tmp_path)
+    then = json.loads(game.cli("show", "players", "--json", "--as-of", "2008-09-01T12:30:00Z"))
+    new_reader()
+    assert json.loads(game.cli("show", "players", "--json", "--as-of", "2008-09-01T12:30:00Z")) == then
+    assert {p["name"]: p["mackerel"] for p in then}["Carol"] == 50     # the mail did nothing then
+
+
 # ---------------------------------------------------- (b) check-readings
 
 def test_check_readings_lists_exactly_the_mail_read_otherwise(tmp_path, new_reader):
