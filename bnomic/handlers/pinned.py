@@ -63,10 +63,10 @@ def _encode(value):
         return value.isoformat()
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
         out = {}
-        for f in dataclasses.fields(value):
-            v = getattr(value, f.name)
-            if f.init and not _is_default(f, v):
-                out[f.name] = _encode(v)
+        for name, default, _ in _fields(type(value)):
+            v = getattr(value, name)
+            if v is not default and not (v == default and default is not _NONE):
+                out[name] = _encode(v)
         return out
     if isinstance(value, (list, tuple)):
         return [_encode(v) for v in value]
@@ -77,12 +77,22 @@ def _encode(value):
     raise TypeError(f"a reading cannot hold a {type(value).__name__} to be pinned")
 
 
-def _is_default(f: dataclasses.Field, value) -> bool:
-    if f.default is not dataclasses.MISSING:
-        return value == f.default
-    if f.default_factory is not dataclasses.MISSING:
-        return value == f.default_factory()
-    return False
+_NONE = object()           # a field with no default: always written
+_FIELDS: dict[type, tuple] = {}
+
+
+def _fields(cls) -> tuple:
+    """(name, default, type hint) of each field a dataclass is made with; found
+    once per class (typing.get_type_hints is costly)."""
+    found = _FIELDS.get(cls)
+    if found is None:
+        hints = typing.get_type_hints(cls)
+        found = _FIELDS[cls] = tuple(
+            (f.name, f.default if f.default is not dataclasses.MISSING else
+             f.default_factory() if f.default_factory is not dataclasses.MISSING else _NONE,
+             hints[f.name])
+            for f in dataclasses.fields(cls) if f.init)
+    return found
 
 
 # ---------------------------------------------------------------- decoding
@@ -100,9 +110,7 @@ def _reading(item: dict, reader: int | None) -> grammar.Reading:
 
 
 def _dataclass(cls, item: dict):
-    hints = typing.get_type_hints(cls)
-    names = {f.name for f in dataclasses.fields(cls) if f.init}
-    return cls(**{k: _decode(v, hints[k]) for k, v in item.items() if k in names})
+    return cls(**{name: _decode(item[name], hint) for name, _, hint in _fields(cls) if name in item})
 
 
 def _decode(value, hint):
