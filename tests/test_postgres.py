@@ -55,6 +55,21 @@ def test_a_game_on_postgres_matches_the_same_game_on_sqlite(postgres, tmp_path):
     assert pg.digest() == lite.digest()
 
 
+def test_pinned_readings_on_postgres(postgres, tmp_path):
+    """Issue 13: the pins, `reread` and `rebuild --check-readings` on PostgreSQL."""
+    import json
+    pg = PgGame(postgres.create_database("pinned"), tmp_path)
+    play(pg)
+    players = pg.show("players")
+    assert json.loads(pg.cli("rebuild", "--check-readings", "--json"))["changed"] == []
+    done = json.loads(pg.cli("reread", "--json"))
+    assert done["changed"] == [] and done["reread"] == 3
+    assert pg.show("players") == players and pg.show("log")[-1]["command"][0] == "reread"
+    played = pg.digest()
+    pg.cli("rebuild")
+    assert pg.digest() == played
+
+
 def test_a_postgres_crash_does_not_change_the_replay(postgres, tmp_path):
     """PostgreSQL sequences skip numbers after a crash; bnomic numbers its state
     rows itself, so live and replayed state (and intent numbers) agree."""

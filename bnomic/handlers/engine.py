@@ -14,14 +14,17 @@ each group in the order of Rule 4E75 (higher Power first, then lower number).
 """
 from __future__ import annotations
 
+import contextvars
 import inspect
 import re
+from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 
 from ..config import defaults
 from ..store import Deadline, Entry, Game, Message, Outcome, Player, Setup, database, write_transaction
-from . import acting, budget, clock, grammar, ministries, players, rules, scheduling, transactions, vocabulary
+from . import (acting, budget, clock, grammar, ministries, pinned, players, rules, scheduling, transactions,
+               vocabulary)
 from .context import Context, Rejected, RetroactiveChange
 from .durations import next_midnight
 from .players import player_by_address
@@ -191,21 +194,67 @@ def limit(ctx: Context, key: str) -> int:
     return int(ctx.config.get(f"limits.{key}", _LIMITS[key]))
 
 
-def apply_post(post: Post, entry: int) -> list[Outcome]:
+def read_post(ctx: Context, post: Post) -> list[grammar.Reading] | None:
+    """The post read by the current reader, against the state as it is now,
+    within the step budget ([limits] read_steps); None when over it."""
+    try:
+        with budget.bounded(limit(ctx, "read_steps")):
+            return grammar.read(post.text, vocab=vocabulary_of(ctx, post),
+                                max_line=limit(ctx, "max_line"))
+    except budget.OverBudget:
+        return None
+
+
+# set by `checking_readings()` (bnomic rebuild --check-readings): the entries whose
+# pinned readings differ from what the current reader reads
+_CHECKING: contextvars.ContextVar[set | None] = contextvars.ContextVar("check_readings", default=None)
+
+
+@contextmanager
+def checking_readings():
+    """While the block runs, every post applied from pinned readings is also read
+    with the current reader; the set yielded collects the entries that differ."""
+    changed: set[int] = set()
+    token = _CHECKING.set(changed)
+    try:
+        yield changed
+    finally:
+        _CHECKING.reset(token)
+
+
+def post_readings(ctx: Context, post: Post, entry: int, store: bool = True) -> list[grammar.Reading] | None:
+    """The readings of log entry `entry`'s post (None: over the step budget):
+    those pinned for it if any (issue 13: a replay applies what was read then,
+    whatever today's reader says), else read now and, with `store`, pinned.
+    What is applied is always the pinned form (the JSON read back), so a live
+    run and its replay apply the very same readings."""
+    pin = pinned.load(entry) if entry else None
+    if pin is None:
+        readings = read_post(ctx, post)
+        if store and entry:
+            pin = pinned.save(entry, readings)
+            return pin.readings()
+        return readings
+    changed = _CHECKING.get()
+    if changed is not None and entry not in changed and pinned.canonical(read_post(ctx, post)) != pin.text:
+        changed.add(entry)
+    return pin.readings()
+
+
+def apply_post(post: Post, entry: int, store: bool = True) -> list[Outcome]:
     """Apply the actions of one post, in the order written (Rule 4E7).
 
-    Each action runs in its own savepoint: a refused action changes nothing.
-    The work is bounded ([limits]): reading within a budget of steps (over it,
-    nothing of the message is done), lines up to a length, and a number of
-    actions per message and per sender per UTC day.
+    The post is read once and its readings pinned (`post_readings`; not with
+    `store` False, as a preview does). Each action runs in its own savepoint:
+    a refused action changes nothing. The work is bounded ([limits]): reading
+    within a budget of steps (over it, nothing of the message is done), lines
+    up to a length, and a number of actions per message and per sender per
+    UTC day.
     """
     ctx = Context(post.at, "mail", entry, post=post)
-    steps = limit(ctx, "read_steps")
-    try:
-        with budget.bounded(steps):
-            readings = grammar.read(post.text, vocab=vocabulary_of(ctx, post),
-                                    max_line=limit(ctx, "max_line"))
-    except budget.OverBudget:
+    readings = post_readings(ctx, post, entry, store)
+    if readings is None:
+        steps = limit(ctx, "read_steps")
         return [Outcome.create(entry=entry, position=1, action=LIMIT, text="(the whole message)",
                                accepted=False, rule="4E7",
                                reason=f"not read: reading this message took more than {steps} steps, "
@@ -312,7 +361,7 @@ def preview_post(post: Post, entry: int | None) -> list[dict]:
     captured: list[dict] = []
     try:
         with database.atomic():
-            for o in apply_post(replace(post, forum="public"), entry or 0):
+            for o in apply_post(replace(post, forum="public"), entry or 0, store=False):
                 captured.append({"action": o.action, "text": o.text, "accepted": o.accepted,
                                  "reason": o.reason, "rule": o.rule})
             raise _Undo
@@ -338,6 +387,9 @@ def not_acted_on(post: Post) -> Rejected | None:
 
 
 def _apply_reading(ctx: Context, reading: grammar.Reading, position: int) -> Outcome:
+    if isinstance(reading, pinned.Lost):        # pinned as an action bnomic no longer has
+        return Outcome.create(entry=ctx.entry, position=position, action=reading.action,
+                              text=reading.text, accepted=False, reason=reading.error, rule="4E7")
     if reading.kind == "transaction":
         return _apply_transaction(ctx, reading, position)
     if reading.spec is None and reading.error.startswith("not read"):   # a line too long ([limits])

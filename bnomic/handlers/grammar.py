@@ -26,7 +26,8 @@ from .lexer import lex, raw_tokens
 from .registry import ACTIONS, ASSERTIONS, ActionSpec, AssertionSpec
 from .vocabulary import Vocabulary, words
 
-# The reader's version, stored with every pinned reading (docs/reader.md, item 7).
+# The reader's version, stored with every pinned reading (handlers/pinned.py,
+# docs/reader.md): raise it when readings change
 READER_VERSION = 2
 
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+|;\s*")

@@ -4,8 +4,10 @@ the start of the next such period (or at that instant), in arrival order among
 those due together; its author can cancel it before then."""
 from __future__ import annotations
 
+from dataclasses import replace
+
 from ..store import Deadline, Outcome, Player
-from . import durations, grammar
+from . import durations, grammar, pinned
 from .acting import perform
 from .context import Context, Rejected
 from .post import Post
@@ -35,9 +37,11 @@ def schedule_reading(ctx: Context, reading: grammar.Reading, position: int) -> O
         return Outcome.create(entry=ctx.entry, position=position, action=reading.spec.name,
                               text=reading.text, accepted=False, reason=e.reason, rule=e.rule)
     text = grammar.split_when(grammar._UNDER_INTENT.sub("", reading.text))[1]
+    # the action as read now is what happens when it falls due (pinned, issue 13)
     row = durations.schedule(ctx, due, "scheduled_action", None, sender=ctx.post.sender,
                              text=text, entry=ctx.entry, position=position,
-                             message_id=ctx.post.message_id)
+                             message_id=ctx.post.message_id,
+                             reading=pinned.to_json([replace(reading, text=text, when=None)]))
     return Outcome.create(entry=ctx.entry, position=position, action=reading.spec.name,
                           text=reading.text, accepted=True, rule="4E7",
                           reason=f"scheduled for {due.describe()} as #{row.id} (cancel it with "
@@ -46,11 +50,20 @@ def schedule_reading(ctx: Context, reading: grammar.Reading, position: int) -> O
 
 @deadline("scheduled_action")
 def scheduled_action(ctx: Context, sender: str, text: str, entry: int, position: int,
-                     message_id: str, deadline_id: int | None = None) -> None:
-    """Rule 4E7: the scheduled action takes place now, as its author wrote it."""
+                     message_id: str, deadline_id: int | None = None, reading: str | None = None) -> None:
+    """Rule 4E7: the scheduled action takes place now, as its author wrote it and
+    as it was read when scheduled (`reading`, pinned; a deadline from before
+    readings were pinned has none, and its text is read now)."""
     ctx.post = Post(sender=sender, subject="", text=text, at=ctx.at, message_id=message_id)
     ctx.entry = entry
-    reading = grammar.match_sentence(text)
+    if reading is not None:
+        (reading,) = pinned.from_json(reading)
+        if isinstance(reading, pinned.Lost):
+            Outcome.create(entry=entry, position=position, action=reading.action,
+                           text=f"(scheduled) {text}", accepted=False, reason=reading.error, rule="4E7")
+            return
+    else:
+        reading = grammar.match_sentence(text)
     if reading is None or reading.spec is None:
         return
     done, refusal = perform(ctx, reading.spec, reading.args, reading.times)

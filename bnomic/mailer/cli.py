@@ -22,7 +22,7 @@ from ..handlers import clock
 from ..handlers.context import game_config
 from ..render import render
 from ..store import (
-    Address, Bounce, Command, Entry, Event, Game, Message, Outbox, Outcome, Parked, Player, Setup,
+    Address, Bounce, Command, Entry, Event, Game, Message, Outbox, Outcome, Parked, Pinned, Player, Setup,
     StoreError, open_database, state_digest, write_transaction,
 )
 from ..store import log, migrations
@@ -241,14 +241,47 @@ def cmd_tick(args) -> None:
 
 
 def cmd_rebuild(args) -> None:
+    """Replay the log (its mail as the pinned readings say); with --check-readings,
+    also list the entries the current reader would read otherwise."""
+    from ..handlers import grammar
     open_game(args)
     if log.engine_running(wall_clock()):
         raise CLIError("a bnomic daemon is running this game; stop it before rebuilding")
     before = state_digest()
-    runner.rebuild()
+    changed = runner.rebuild(check_readings=args.check_readings)
     after = state_digest()
-    print(f"rebuilt from {Entry.select().count()} log entries; digest {after}"
-          + ("" if before == after else f" (was {before})"))
+    entries = Entry.select().count()
+    text = (f"rebuilt from {entries} log entries; digest {after}"
+            + ("" if before == after else f" (was {before})"))
+    data = {"entries": entries, "digest": after, "was": before}
+    if args.check_readings:
+        data.update(changed=changed, reader=grammar.READER_VERSION)
+        text += (f"\nreader version {grammar.READER_VERSION} would read "
+                 + (f"{len(changed)} entr{'y' if len(changed) == 1 else 'ies'} otherwise: "
+                    + ", ".join(f"#{seq}" for seq in changed)
+                    + " (applied as pinned; bnomic reread --from SEQ reads them again)"
+                    if changed else "every pinned entry as it was read"))
+    emit(args, data, text)
+
+
+def cmd_reread(args) -> None:
+    """Read the log's mail again with the current reader, on the record (issue 13)."""
+    open_game(args)
+    if log.engine_running(wall_clock()):
+        raise CLIError("a bnomic daemon is running this game; stop it before reading the log again")
+    if args.from_seq < 1:
+        raise CLIError("--from takes a log entry's number (1 or more)")
+    before = state_digest()
+    done = runner.reread(args.from_seq, wall_clock())
+    after = state_digest()
+    done.update(digest=after, was=before)
+    changed = done["changed"]
+    emit(args, done, (
+        f"read {done['reread']} entr{'y' if done['reread'] == 1 else 'ies'} again with reader "
+        f"version {done['reader']} (recorded as log entry {done['entry']}); "
+        + (f"{len(changed)} read otherwise: " + ", ".join(f"#{seq}" for seq in changed)
+           if changed else "none read otherwise")
+        + f"; digest {after}" + ("" if before == after else f" (was {before})")))
 
 
 def player_view(p: Player) -> dict:
@@ -284,6 +317,9 @@ def entry_view(e: Entry) -> dict:
                         .order_by(Outcome.position)]
     parked = Parked.get_or_none(Parked.entry == e.seq)
     view["parked"] = None if parked is None else parked_view(parked)
+    pin = Pinned.get_or_none(Pinned.entry == e.seq)     # how its mail was read (issue 13)
+    view["pinned"] = None if pin is None else {
+        "reader": pin.reader, "readings": None if pin.readings is None else json.loads(pin.readings)}
     return view
 
 
@@ -447,6 +483,8 @@ def _last(newest_first, args) -> list:
 
 def cmd_admin(args) -> None:
     open_game(args)
+    if args.verb == runner.REREAD_VERB:     # its record is made by `bnomic reread`, which does it
+        raise CLIError("to read the log again, use: bnomic reread [--from SEQ]")
     entry = log.append_command(args.verb, args.args, at=log.game_time(), issued_at=wall_clock())
     outcome = apply_or_wait([entry.seq])[entry.seq][0]
     if not outcome.accepted:
@@ -738,7 +776,18 @@ def build_parser() -> argparse.ArgumentParser:
     sp.set_defaults(fn=cmd_migrate)
 
     sp = with_db(sub.add_parser("rebuild", help="replay the whole log into empty state tables"))
+    sp.add_argument("--check-readings", action="store_true",
+                    help="also list the log entries whose mail the current reader would read "
+                         "otherwise than their pinned readings (which the replay applies)")
+    sp.add_argument("--json", action="store_true")
     sp.set_defaults(fn=cmd_rebuild)
+
+    sp = with_db(sub.add_parser("reread", help="read the log's mail again with the current reader "
+                                "(recorded in the log), replacing the pinned readings, and rebuild"))
+    sp.add_argument("--from", dest="from_seq", type=int, default=1, metavar="SEQ",
+                    help="read again the mail of this log entry and later ones (default: all)")
+    sp.add_argument("--json", action="store_true")
+    sp.set_defaults(fn=cmd_reread)
 
     sp = with_db(sub.add_parser("run", help="run the daemon: receivers, engine, outbox"),
                  config_required=True)

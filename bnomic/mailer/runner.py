@@ -14,16 +14,17 @@ A replay parks it again at the same point without trying it; the operator's
 from __future__ import annotations
 
 import logging
+from contextlib import nullcontext
 from datetime import datetime
 
 from peewee import InterfaceError, OperationalError
 
 from .. import config as configuration
-from ..handlers import engine
-from ..handlers.context import RetroactiveChange, game_config
+from ..handlers import engine, grammar, pinned
+from ..handlers.context import Context, RetroactiveChange, game_config
 from ..render import render
 from ..store import (
-    Entry, Message, Outbox, Outcome, Parked, Setup, database, log, upgrade, write_transaction,
+    Entry, Message, Outbox, Outcome, Parked, Pinned, Setup, database, log, upgrade, write_transaction,
 )
 from . import bounces, headers, parse, publish, receipts
 from .inbound import wall_clock
@@ -35,6 +36,7 @@ logger = logging.getLogger("bnomic.engine")
 TRANSIENT = (OperationalError, InterfaceError, MemoryError)
 
 RETRY_VERB = "retry"          # the log command `bnomic parked --retry SEQ` appends
+REREAD_VERB = "reread"        # the log command `bnomic reread` appends: a record, nothing to do
 
 
 def create_game(start: datetime, nweek: int = 1, nday: int = 1, clock_on: bool = False,
@@ -84,6 +86,9 @@ def _apply_mail(entry: Entry, emit: bool, message: Message | None = None) -> lis
             return [Outcome.create(entry=entry.seq, position=1, action="preview",
                                    text=post.subject, accepted=False, reason=refusal.reason,
                                    rule=refusal.rule)]
+        # the preview's readings are pinned like any post's (its Outcome counts them);
+        # the preview itself, in a savepoint rolled back, stores nothing
+        engine.post_readings(Context(post.at, "mail", entry.seq, post=post), post, entry.seq)
         previewed = engine.preview_post(post, entry.seq)
         outcome = Outcome.create(entry=entry.seq, position=1, action="preview", text=post.subject,
                                  accepted=True, reason=f"previewed {len(previewed)} action(s); "
@@ -120,6 +125,8 @@ def process(entry: Entry, emit: bool = False, replay: bool = False) -> list[Outc
                 cmd = entry.command.get()
                 if cmd.verb == RETRY_VERB:
                     outcomes = _retry(entry, cmd.args, emit, replay)
+                elif cmd.verb == REREAD_VERB:
+                    outcomes = [_reread_record(entry, cmd.args)]
                 else:
                     outcomes = [engine.apply_command(cmd.verb, cmd.args, entry.seq, entry.at)]
             engine.apply_approvals(entry.seq, entry.at)
@@ -297,16 +304,52 @@ def advance_to(at: datetime, emit: bool = False, each=None) -> None:
     engine.advance(at)
 
 
-def rebuild() -> None:
+def rebuild(check_readings: bool = False) -> list[int]:
     """Replay the whole log into empty state tables (invariant 2). Nothing is
     mailed: the outbox keeps what was sent the first time. One transaction: a
-    rebuild killed halfway leaves the game exactly as it was (issue 11)."""
+    rebuild killed halfway leaves the game exactly as it was (issue 11).
+    Mail is applied as its pinned readings say (issue 13). With
+    `check_readings`, each pinned mail is also read by the current reader
+    against the state as of its entry; returns the entries whose reading
+    would change (the replay still applies the pinned ones)."""
     setup = Setup.get()
+    with engine.checking_readings() if check_readings else nullcontext(set()) as changed:
+        with write_transaction():
+            log.reset_state()
+            engine.start_game(setup)
+            process_pending(emit=False, replay=True)
+            engine.advance(log.game_time())
+    return sorted(changed)
+
+
+# ------------------------------------------------------------ reading again
+
+def reread(first: int, issued_at: datetime) -> dict:
+    """`bnomic reread`: read the mail of entries `first` and later again with the
+    current reader. On the record: a `reread FIRST VERSION` command is appended
+    to the log; their pinned readings are dropped and the log replayed (which
+    reads and pins them anew), all in one transaction. A later replay applies
+    the new pins and passes the command by. Returns what `--json` prints."""
+    log.drain_intake()
     with write_transaction():
-        log.reset_state()
-        engine.start_game(setup)
-        process_pending(emit=False, replay=True)
-        engine.advance(log.game_time())
+        entry = log.append_command(REREAD_VERB, [str(first), str(grammar.READER_VERSION)],
+                                   at=log.game_time(), issued_at=issued_at)
+        old = pinned.drop_from(first)
+        rebuild()
+        new = pinned.pins_from(first)
+    changed = [seq for seq, pin in new.items() if seq in old and old[seq].text != pin.text]
+    return {"reread": len(new), "changed": changed, "reader": grammar.READER_VERSION,
+            "entry": entry.seq}
+
+
+def _reread_record(entry: Entry, args: list[str]) -> Outcome:
+    """The `reread` command's entry on replay: only a record (the readings it
+    caused are pinned), the same Outcome every time."""
+    first, version = (list(args) + ["?", "?"])[:2]
+    return Outcome.create(entry=entry.seq, position=1, action=REREAD_VERB,
+                          text=" ".join([REREAD_VERB, *args]), accepted=True,
+                          reason=f"the mail of log entries {first} and later was read again, by the "
+                                 f"operator, with reader version {version}; those readings are pinned")
 
 
 def replay_into(path: str, until_seq: int | None, until_at: datetime | None) -> None:
@@ -316,6 +359,7 @@ def replay_into(path: str, until_seq: int | None, until_at: datetime | None) -> 
     from ..store import Command, Message, open_database
     setup = Setup.get().__data__.copy()
     parked = list(Parked.select().where(Parked.entry <= (until_seq or 0)).dicts())
+    pins = list(Pinned.select().where(Pinned.entry <= (until_seq or 0)).dicts())
     entries = list(Entry.select().where(Entry.seq <= until_seq).order_by(Entry.seq).dicts()) \
         if until_seq is not None else []
     seqs = [e["seq"] for e in entries]
@@ -333,6 +377,8 @@ def replay_into(path: str, until_seq: int | None, until_at: datetime | None) -> 
             Command.insert(c).execute()
         for p in parked:
             Parked.insert(p).execute()
+        for p in pins:
+            Pinned.insert(p).execute()
         engine.start_game(Setup.get())
     process_pending(replay=True)
     target = until_at or log.game_time()

@@ -2,8 +2,9 @@
 
 Two kinds, kept apart on purpose:
 
-* the LOG (Setup, Entry, Message, Command): what happened from outside, in
-  arrival order. It is the truth and is never rewritten.
+* the LOG (Setup, Entry, Message, Command, and what is kept beside them in
+  LOG_MODELS): what happened from outside, in arrival order, and how it was
+  read. It is the truth and is never rewritten by a replay.
 * the STATE (everything in STATE_MODELS): what the rules made of the log.
   `bnomic rebuild` empties these tables and replays the log into them.
 """
@@ -150,8 +151,18 @@ class Parked(BaseModel):
     retried_by = IntegerField(null=True)     # the retry command's entry that applied it
 
 
+class Pinned(BaseModel):
+    """The readings of a log entry's mail (issue 13), pinned when it was first
+    read: canonical JSON (handlers/pinned.py) and the reader's version. Kept
+    with the log, so a rebuild replays what was read then, not what today's
+    reader would read; `bnomic reread` replaces them, on the record."""
+    entry = IntegerField(primary_key=True)   # the log entry (seq) whose mail was read
+    reader = IntegerField()                  # grammar.READER_VERSION then
+    readings = TextField(null=True)          # canonical JSON list; NULL: over limits.read_steps
+
+
 LOG_MODELS = [Setup, Entry, Message, Command, Outbox, Checkpoint, Publication, Subscription,
-              Approval, Parked]
+              Approval, Parked, Pinned]
 
 
 # ------------------------------------------------------------------ the state
