@@ -324,9 +324,12 @@ def notate_action(name, args, times, when, scope, text=""):
             args.setdefault("objections", objections)
         if supporters is not None:
             args.setdefault("supporters", supporters)
+    if name == "join" and isinstance(args.get("name"), str) and not args.get("recruiters"):
+        from bnomic.handlers.players import split_recruiters   # as the join handler reads its name
+        args["name"], args["recruiters"] = split_recruiters(args["name"])
     for arg, value in args.items():
         role = row.roles.get(arg)
-        if role is None or value is None or value == "":
+        if role is None or value is None or value == "" or value == [] or value == ():
             continue
         if role == "action":
             roles[role] = nested(value, scope, document if name == "intend" else None)
@@ -479,6 +482,7 @@ def _strip_comment(a):
 
 def names_in(line) -> set[str]:
     """Every action an expectation line mentions, nested ones included."""
+    line = re.sub(r"\([^()]*\)", "", line)          # comments: "nothing (a wish, ...)"
     found = set(re.findall(r"(?:^|[{:|;]\s*)([a-z][a-z-]+)(?=[\s}]|$)", line))
     return {n for n in found if n in tally.ACTIONS}
 
