@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import os
 import sys
+from types import SimpleNamespace
 
 import pytest
 
@@ -116,6 +117,48 @@ def test_an_intent_in_the_message_replied_to_is_named_by_that_message():
 def test_actions_bnomic_does_not_implement_are_not_scored():
     t = _score(_message("h9001", "I transfer my Blue Sock to Bob.", ["transfer-sock color=Blue to=Bob"]))
     assert t["lines"] == 0 and t["not_scored_lines"] == 1
+
+
+def test_the_vocabulary_follows_the_context_and_the_sender():
+    world = assumed_state.World([], tally.parse_line)
+    judged = world.vocabulary(tally.Message("h9001", {"from": "Bob", "context": "judge-bob"}, "", [], "t"))
+    assert judged.holders["Judging"] == "Bob" and 3 in judged.indictments and judged.actor == "Bob"
+    outsider = world.vocabulary(tally.Message("h9002", {"from": "outsider <z@example.org>"}, "", [], "t"))
+    assert outsider.actor is None and "Judging" not in outsider.holders
+    assert outsider.ministries["metamin"] == "Ministry" and outsider.beast in outsider.players
+
+
+# The frame reader's Readings (docs/reader.md: kind, spec, args, missing), as plain data:
+# how the harness scores a reported near-miss and a refused ambiguity.
+
+def _reading(kind, name=None, args=None, missing=()):
+    from bnomic.handlers.registry import action_named
+    return SimpleNamespace(kind=kind, spec=action_named(name) if name else None, args=args or {},
+                           times=1, when=None, missing=missing, alternatives=(), text="", steps=None)
+
+
+def test_an_incomplete_reading_is_scored_by_the_role_it_misses():
+    world = assumed_state.World([], tally.parse_line)
+    m = _message("h9001", "", ["incomplete: give missing=to amount=m15"])
+    scope = score.Scope(world, m)
+    [out] = score.notate(_reading("incomplete", "give", {"amount": "m15"}, missing=("player",)), scope)
+    assert (out.kind, out.name, set(out.missing)) == ("incomplete", "give", {"to"})
+
+
+def test_an_ambiguous_reading_is_a_refusal_not_an_action():
+    world = assumed_state.World([], tally.parse_line)
+    scope = score.Scope(world, _message("h9001", "", ["nothing"]))
+    assert [o.kind for o in score.notate(_reading("ambiguous"), scope)] == ["ambiguous"]
+
+
+def test_canonical_values_of_the_frame_reader_match():
+    world = assumed_state.World([], tally.parse_line)
+    scope = score.Scope(world, _message("h9001", "", ["nothing"]))
+    outs = score.notate(_reading("action", "vote", {"vote": "FOR", "which": ("12", "14")}), scope)
+    assert [(o.name, o.roles) for o in outs] == [("vote", {"choice": "FOR", "proposal": "12"}),
+                                                 ("vote", {"choice": "FOR", "proposal": "14"})]
+    [give] = score.notate(_reading("action", "give", {"amount": "m5", "player": "The Beast"}), scope)
+    assert score.equal(score.expected_action("give amount=m5 to=Beast", scope), (give.name, give.roles), scope)
 
 
 # ------------------------------------------------------------ the floors

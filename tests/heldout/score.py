@@ -187,13 +187,13 @@ class Scope:
         return ",".join(self._player(p) for p in parts if p)
 
     def _ministry(self, v):
-        k = re.sub(r"['’]s(?:\s+(?:public\s+)?display)?$|\s+(?:public\s+)?display$", "", _fold(v))
+        k = re.sub(r"['’]s(?:\s++(?:public\s++)?display)?$|\s++(?:public\s++)?display$", "", _fold(v))
         k = re.sub(r"^(?:the|my)\s+", "", k)
         return self.world.ministries.get(k, _clean(v))
 
     def _display(self, v):
         k = re.sub(r"^(?:the|my)\s+", "", _fold(v))
-        k = re.sub(r"\s+(?:public\s+)?display$", "", k)
+        k = re.sub(r"\s++(?:public\s++)?display$", "", k)
         return DISPLAYS.get(k) or self._ministry(v)
 
     def _when(self, v):
