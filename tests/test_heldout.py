@@ -93,6 +93,11 @@ def test_an_action_the_reader_does_not_see_is_a_silent_miss():
     assert (t["read"], t["silent"]) == (0, 1)
 
 
+def test_an_incomplete_attempt_read_or_done_is_not_a_silent_miss():
+    t = _score(_message("h9001", "I join.", ["incomplete: join missing=name"]))
+    assert t["silent"] == 0 and t["incomplete_ok"] + t["incomplete_done"] == 1
+
+
 def test_an_ambiguous_line_acted_on_is_a_false_action():
     t = _score(_message("h9001", "I give m10 to Bob.",
                         ["ambiguous: give amount=m10 to=Bob | give amount=m10 to=Chuck"]))

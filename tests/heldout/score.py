@@ -587,15 +587,16 @@ def score_message(message, scope, score: Score, skip: set[str]) -> None:
                         not o.missing or o.missing & want):
                     rused[i] = ok = True
                     break
-            if ok:
-                per[name]["incomplete_ok"] += 1
-                t["incomplete_ok"] += 1
-            else:
-                unmatched.append((name, "incomplete"))
-            if take(lambda o, n=name: o.name == n or (n == "act-on-intent")):
+            done = take(lambda o, n=name, i=inner: o.name in (n, i) or n == "act-on-intent")
+            if done:
                 t["incomplete_done"] += 1        # the reader did what it should have asked about
                 per[name]["false"] += 1
                 t["false"] += 1
+            if ok:
+                per[name]["incomplete_ok"] += 1
+                t["incomplete_ok"] += 1
+            elif not done:
+                unmatched.append((name, "incomplete"))
         else:
             alternatives = [[a for a in r] for r in tally.readings(line)]
             first = next((parse_head(a) for r in alternatives for a in r if parse_head(a)), "nothing")
