@@ -162,6 +162,8 @@ def test_canonical_values_of_the_frame_reader_match():
     outs = score.notate(_reading("action", "vote", {"vote": "FOR", "which": ("12", "14")}), scope)
     assert [(o.name, o.roles) for o in outs] == [("vote", {"choice": "FOR", "proposal": "12"}),
                                                  ("vote", {"choice": "FOR", "proposal": "14"})]
+    gives = score.notate(_reading("action", "give", {"amount": "m5", "player": ["Alice", "me"]}), scope)
+    assert [o.roles for o in gives] == [{"amount": "m5", "to": "Alice"}, {"amount": "m5", "to": "Wooble"}]
     [give] = score.notate(_reading("action", "give", {"amount": "m5", "player": "The Beast"}), scope)
     assert score.equal(score.expected_action("give amount=m5 to=Beast", scope), (give.name, give.roles), scope)
 

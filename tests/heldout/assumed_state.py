@@ -17,6 +17,7 @@ from bnomic.handlers.vocabulary import Vocabulary
 
 BEAST = "The Beast"            # bnomic's name for the Beast (defaults.toml players.beast)
 PLAYERS = ("Alice", "Bob", "Chuck", "Wooble", "Ais523", "Dana")
+EXCHANGE_RATE = defaults()["currencies"]["mackerel"]["exchange_rate"]   # 4E34: m5 a point
 # the intents of the state, and what each announced (in the set's notation)
 INTENDED = {3: "beast action={give amount=m20 to=Wooble}", 4: 'retitle rule=9 title="The Eras of B"'}
 

@@ -114,6 +114,7 @@ class Scope:
         self.state = world.state(message)
         self.actor = assumed_state.sender(message)
         self.chain = [m.id for m in world.chain(message)]
+        self.exchange_rate = assumed_state.EXCHANGE_RATE
 
     # the set's notation for a value of each kind
     def value(self, role: str, value):
@@ -315,7 +316,7 @@ def notate_action(name, args, times, when, scope, text=""):
     if row is None:
         return []
     args = dict(args)
-    roles = {}
+    roles, listed = {}, {}
     document = args.get("document")
     if name == "intend" and isinstance(args.get("rest"), str):
         action, objections, supporters = _split_intended(args.pop("rest"))
@@ -324,6 +325,11 @@ def notate_action(name, args, times, when, scope, text=""):
             args.setdefault("objections", objections)
         if supporters is not None:
             args.setdefault("supporters", supporters)
+    if name == "exchange" and not args.get("number") and args.get("wanted"):
+        # "points for m20" is 4 points (4E34: 1 point buys m5)
+        wanted = re.fullmatch(r"m(\d+)", scope.value("amount", args["wanted"]) or "")
+        if wanted and int(wanted.group(1)) % scope.exchange_rate == 0:
+            args["number"] = str(int(wanted.group(1)) // scope.exchange_rate)
     if name == "join" and isinstance(args.get("name"), str) and not args.get("recruiters"):
         from bnomic.handlers.players import split_recruiters   # as the join handler reads its name
         args["name"], args["recruiters"] = split_recruiters(args["name"])
@@ -335,6 +341,8 @@ def notate_action(name, args, times, when, scope, text=""):
             roles[role] = nested(value, scope, document if name == "intend" else None)
         elif role == row.split:
             roles[role] = value                 # split into items below, each made canonical
+        elif isinstance(value, (list, tuple)) and ROLE_KINDS.get(role) not in ("players", "numbers"):
+            listed[role] = list(value)          # a set ("every Player"): one line each
         else:
             roles[role] = scope.value(role, value)
     if "intent" in row.roles.values() and "intent" not in roles:
@@ -353,6 +361,8 @@ def notate_action(name, args, times, when, scope, text=""):
     if row.split and roles.get(row.split):
         items = _items(row.split, roles[row.split], scope)
         lines = [(action, {**roles, row.split: scope.value(row.split, item)}) for item in items]
+    for role, items in listed.items():
+        lines = [(a, {**r, role: scope.value(role, item)}) for a, r in lines for item in items]
     if when is not None:
         at = scope.value("at", when)
         lines = [("schedule", {"at": at, "action": line}) for line in lines]
