@@ -697,6 +697,9 @@ def table(score: Score, markdown: bool = False) -> str:
 
     out.append(f"held-out set: {t['messages']} messages ({t['chatter']} chatter); reader: "
                f"grammar.read({'text, vocab=...' if _READ_TAKES_VOCAB else 'text'})")
+    out.append("lines: expected action lines; read: read as expected; false: actions read that no line asks for")
+    out.append("(or done from an ambiguous or incomplete line); incompl/ambig: such lines, and how many the")
+    out.append("reader reported as such; silent: lines nothing the reader produced stands for")
     out.append("")
     out.append(row(head))
     if markdown:
