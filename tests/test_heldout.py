@@ -1,0 +1,184 @@
+"""Issue 13's acceptance: the reader scored on the held-out mail set
+(tests/heldout/README.md). The floors are score.FLOORS; the table is printed
+(pytest -s) and written to /tmp/bnomic-heldout-score.txt.
+
+The reader must never be tuned on the held-out messages: the table gives
+aggregate numbers and counts per action only.
+"""
+from __future__ import annotations
+
+import os
+import sys
+from types import SimpleNamespace
+
+import pytest
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "heldout"))
+
+import action_map  # noqa: E402
+import assumed_state  # noqa: E402
+import score  # noqa: E402
+import tally  # noqa: E402
+
+TABLE = "/tmp/bnomic-heldout-score.txt"
+
+
+@pytest.fixture(scope="module")
+def scored():
+    result = score.run()
+    text = score.table(result)
+    with open(TABLE, "w", encoding="utf-8") as f:
+        f.write(text + "\n")
+    print("\n" + text)
+    return result, text
+
+
+# ------------------------------------------------------------ the harness
+
+
+def test_the_mapping_names_only_actions_bnomic_has():
+    """A renamed bnomic action fails here, not silently as a lower score."""
+    assert score.unknown_rows() == []
+
+
+def test_the_mapping_names_only_actions_and_roles_of_the_set():
+    for name, row in action_map.ROWS.items():
+        assert row.action in tally.ACTIONS, name
+        required, optional = tally.ACTIONS[row.action]
+        for role in list(row.roles.values()) + list(row.fixed) + list(row.unmodelled):
+            assert role in required + optional + ["times"], (name, role)
+
+
+def test_every_action_of_the_set_is_scored_or_counted_as_not_implemented():
+    mapped = {row.action for row in action_map.ROWS.values()}
+    assert set(tally.ACTIONS) <= mapped | set(action_map.STRUCTURAL) | score.not_implemented()
+    assert not score.not_implemented() & mapped
+
+
+def test_the_set_parses():
+    assert tally.check(tally.load()) == []
+
+
+def test_every_context_of_the_set_has_a_state():
+    for m in tally.load():
+        assert m.headers.get("context", "") in assumed_state.CONTEXTS, m.id
+
+
+def _score(*messages):
+    result = score.run(list(messages))
+    return result.totals
+
+
+def _message(mid, body, expect, **headers):
+    return tally.Message(mid, {"from": "Wooble", **headers}, body, expect, "test")
+
+
+def test_an_action_read_from_chatter_is_counted():
+    t = _score(_message("h9001", "I give m10 to Bob.", ["nothing"]))
+    assert t["false_on_chatter"] == 1 and t["chatter_with_false"] == 1
+
+
+def test_an_action_read_as_written_is_counted_read():
+    t = _score(_message("h9001", "I give m10 to Bob.", ["give amount=m10 to=Bob"]))
+    assert (t["lines"], t["read"], t["false"], t["silent"]) == (1, 1, 0, 0)
+
+
+def test_a_wrong_role_is_a_miss_and_a_false_action_but_not_silent():
+    t = _score(_message("h9001", "I give m10 to Bob.", ["give amount=m10 to=Chuck"]))
+    assert (t["read"], t["false"], t["silent"]) == (0, 1, 0)
+
+
+def test_an_action_the_reader_does_not_see_is_a_silent_miss():
+    t = _score(_message("h9001", "Lovely weather for mackerel.", ["give amount=m10 to=Chuck"]))
+    assert (t["read"], t["silent"]) == (0, 1)
+
+
+def test_an_incomplete_attempt_read_or_done_is_not_a_silent_miss():
+    t = _score(_message("h9001", "I join.", ["incomplete: join missing=name"]))
+    assert t["silent"] == 0 and t["incomplete_ok"] + t["incomplete_done"] == 1
+
+
+def test_an_ambiguous_line_acted_on_is_a_false_action():
+    t = _score(_message("h9001", "I give m10 to Bob.",
+                        ["ambiguous: give amount=m10 to=Bob | give amount=m10 to=Chuck"]))
+    assert (t["ambiguous"], t["ambiguous_ok"], t["ambiguous_done"]) == (1, 0, 1)
+
+
+def test_votes_are_one_line_per_proposal_and_sets_are_expanded():
+    t = _score(_message("h9001", "I vote FOR on 12, 14.",
+                        ["vote choice=FOR proposal=12", "vote choice=FOR proposal=14"]))
+    assert (t["lines"], t["read"]) == (2, 2)
+
+
+def test_an_intent_in_the_message_replied_to_is_named_by_that_message():
+    announce = _message("h9001", "I intend to activate Tweak 3 without objection.",
+                        ["intend objections=1 action={activate-tweak tweak=3}"])
+    objection = _message("h9002", "I object.", ["object intent=@h9001"], **{"from": "Bob", "reply-to": "h9001"})
+    result = score.run([announce, objection])
+    assert result.per_action["object"]["read"] == 1
+    assert result.per_action["intend"]["read"] == 1
+
+
+def test_actions_bnomic_does_not_implement_are_not_scored():
+    t = _score(_message("h9001", "I transfer my Blue Sock to Bob.", ["transfer-sock color=Blue to=Bob"]))
+    assert t["lines"] == 0 and t["not_scored_lines"] == 1
+
+
+def test_the_vocabulary_follows_the_context_and_the_sender():
+    world = assumed_state.World([], tally.parse_line)
+    judged = world.vocabulary(tally.Message("h9001", {"from": "Bob", "context": "judge-bob"}, "", [], "t"))
+    assert judged.holders["Judging"] == "Bob" and 3 in judged.indictments and judged.actor == "Bob"
+    outsider = world.vocabulary(tally.Message("h9002", {"from": "outsider <z@example.org>"}, "", [], "t"))
+    assert outsider.actor is None and "Judging" not in outsider.holders
+    assert outsider.ministries["metamin"] == "Ministry" and outsider.beast in outsider.players
+
+
+# The frame reader's Readings (docs/reader.md: kind, spec, args, missing), as plain data:
+# how the harness scores a reported near-miss and a refused ambiguity.
+
+def _reading(kind, name=None, args=None, missing=()):
+    from bnomic.handlers.registry import action_named
+    return SimpleNamespace(kind=kind, spec=action_named(name) if name else None, args=args or {},
+                           times=1, when=None, missing=missing, alternatives=(), text="", steps=None)
+
+
+def test_an_incomplete_reading_is_scored_by_the_role_it_misses():
+    world = assumed_state.World([], tally.parse_line)
+    m = _message("h9001", "", ["incomplete: give missing=to amount=m15"])
+    scope = score.Scope(world, m)
+    [out] = score.notate(_reading("incomplete", "give", {"amount": "m15"}, missing=("player",)), scope)
+    assert (out.kind, out.name, set(out.missing)) == ("incomplete", "give", {"to"})
+
+
+def test_an_ambiguous_reading_is_a_refusal_not_an_action():
+    world = assumed_state.World([], tally.parse_line)
+    scope = score.Scope(world, _message("h9001", "", ["nothing"]))
+    assert [o.kind for o in score.notate(_reading("ambiguous"), scope)] == ["ambiguous"]
+
+
+def test_canonical_values_of_the_frame_reader_match():
+    world = assumed_state.World([], tally.parse_line)
+    scope = score.Scope(world, _message("h9001", "", ["nothing"]))
+    outs = score.notate(_reading("action", "vote", {"vote": "FOR", "which": ("12", "14")}), scope)
+    assert [(o.name, o.roles) for o in outs] == [("vote", {"choice": "FOR", "proposal": "12"}),
+                                                 ("vote", {"choice": "FOR", "proposal": "14"})]
+    gives = score.notate(_reading("action", "give", {"amount": "m5", "player": ["Alice", "me"]}), scope)
+    assert [o.roles for o in gives] == [{"amount": "m5", "to": "Alice"}, {"amount": "m5", "to": "Wooble"}]
+    [give] = score.notate(_reading("action", "give", {"amount": "m5", "player": "The Beast"}), scope)
+    assert score.equal(score.expected_action("give amount=m5 to=Beast", scope), (give.name, give.roles), scope)
+
+
+# ------------------------------------------------------------ the floors
+
+
+def test_the_table_lists_every_action_with_expectations(scored):
+    result, text = scored
+    assert result.totals["messages"] == len(tally.load())
+    for name in result.per_action:
+        assert name in text
+
+
+def test_the_reader_meets_the_floors(scored):
+    result, text = scored
+    missed = {name: value for name, (value, floor, met) in result.floors().items() if not met}
+    assert not missed, f"floors not met: {missed} (table: {TABLE})\n{text}"
