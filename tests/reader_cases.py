@@ -60,7 +60,7 @@ CASES: tuple[Case, ...] = (
                   ("join the game", "joined the game", "joins the game"),
                   ("wish to become a Player", "wished to become a Player", "wishes to become a Player")),
          (Role("name", "Zed", ("known as Zed", "as Zed", "under the name Zed")),),
-         sender="outsider <zed@example.net>"),
+         sender="outsider <zed@example.net>", fold=False),   # the name is as its bearer writes it
     Case("forfeit", (("forfeit", "forfeited", "forfeits"),
                      ("forfeit the game", "forfeited the game", "forfeits the game"),
                      ("forfeit B Nomic", "forfeited B Nomic", "forfeits B Nomic")), sender="Chuck"),
@@ -130,9 +130,14 @@ CASES: tuple[Case, ...] = (
                          "causes the OCB to give m20 to Wooble")),
          sender="Wooble", fixed=(("rest", _nested("give amount=m20 player=Wooble")),)),
     # ---- 4E45-4E53: ministries
+    Case("assign_ministry", (("assign the Ministry of Law to myself", "assigned the Ministry of Law to "
+                              "myself", "assigns the Ministry of Law to himself"),
+                             ("assign to myself the Ministry of Law", "assigned to myself the Ministry "
+                              "of Law", "assigns to himself the Ministry of Law")),
+         (Role("reward", "m90", ("with a Reward of m90", "(reward m90)", ", Reward m90",
+                                 ", setting its Reward to m90"), required=False),),
+         sender="Wooble", fixed=(("ministry", "Law"),)),
     Case("assign_ministry", (("assign myself", "assigned myself", "assigns himself"),
-                             ("assign {roles} to myself", "assigned {roles} to myself",
-                              "assigns {roles} to himself"),
                              ("take", "took", "takes")),
          (Role("ministry", "Law", ("the Ministry of Law",)),
           Role("reward", "m90", ("with a Reward of m90", "(reward m90)", ", Reward m90",
