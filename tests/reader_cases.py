@@ -40,10 +40,6 @@ class Case:
         args.update({r.key: r.value for r in self.roles})
         return Line("action", self.name, tuple(sorted(args.items())))
 
-    @property
-    def id(self) -> str:
-        return f"{self.name}:{self.verbs[0][0].split()[0]}:{len(self.roles)}"
-
 
 DOC = "{{ Repeal Rule 4E84. }}"
 _B = parse_line("beast_acts rest={give amount=m20 player=Wooble}")

@@ -36,7 +36,7 @@ VARIANTS = settings(max_examples=int(os.environ.get("READER_VARIANTS", "25")), d
                     database=None, deadline=None, phases=(Phase.explicit, Phase.generate),
                     suppress_health_check=list(HealthCheck))
 
-IDS = [case.id for case in CASES]
+IDS = [f"{i:02d}-{case.name}" for i, case in enumerate(CASES)]
 FILLERS = ("", "hereby ", "also ")
 LEADS = ("", "Also, ", "OK. ")
 TRAILS = ("", ", please")
@@ -139,8 +139,9 @@ def test_the_sentences_are_made_as_described():
     assert dropped(give, give.roles[1]) == "I give m5."
     remove = next(c for c in CASES if c.name == "remove_active")
     assert dropped(remove, remove.roles[0]) == "I remove the Active property."
-    assign = next(c for c in CASES if c.name == "assign_ministry")
-    assert canonical(assign) == "I assign myself the Ministry of Law with a Reward of m90."
+    assign = [c for c in CASES if c.name == "assign_ministry"]
+    assert canonical(assign[0]) == "I assign the Ministry of Law to myself with a Reward of m90."
+    assert canonical(assign[1]) == "I assign myself the Ministry of Law with a Reward of m90."
 
 
 # ------------------------------------------------------------------ invariances
@@ -173,7 +174,7 @@ class TestNoAction:
 
 @pytest.mark.xfail(strict=False, reason="issue 13: the frame reader is being written in main")
 class TestDroppedRole:
-    @pytest.mark.parametrize("case, role", DROPS, ids=[f"{c.id}-{r.key}" for c, r in DROPS])
+    @pytest.mark.parametrize("case, role", DROPS, ids=[f"{CASES.index(c):02d}-{c.name}-{r.key}" for c, r in DROPS])
     def test_a_missing_role_is_named(self, case, role):
         sentence = dropped(case, role)
         got = reading_of(case, sentence)
