@@ -151,3 +151,15 @@ def test_an_unknown_name_gets_the_player_meant_as_a_suggestion_only():
     (r,) = grammar.read("I give m5 to Woobel", VOCAB)
     assert r.kind == "action" and r.args["player"] == "Woobel"       # taken as written: never resolved
     assert r.hints == ("Woobel → Wooble",)
+
+
+@pytest.mark.parametrize("text", ["I, Dana, hereby give m3 to Wooble...", "I give m3 to Wooble, grudgingly.",
+                                  "I give m3 to Wooble (who asked nicely).", "Per Rule 4E33, I give m3 to Wooble",
+                                  "I give m3 to Wooble (Rule 4E33)"])
+def test_asides_citations_and_the_writers_own_name_are_not_parts_of_the_action(text):
+    assert read(text) == [("action", "give", {"amount": "m3", "player": "Wooble"}, 1)]
+
+
+def test_an_aside_may_name_things_the_action_has_no_part_for():
+    assert read("I vote FOR on 12 -- and no, Bob didn't pay me.") == [
+        ("action", "vote", {"vote": "FOR", "which": "12"}, 1)]

@@ -214,6 +214,9 @@ def fill(fr: Frame, toks: list[Tok], start: int, open_world: bool, vocab=None) -
                         i = end
                         pending = ()
                     continue
+        if low in _ASIDE and all(not f.missing(x) for x in f.instances) and _aside(fr, toks, i + 1):
+            f.reason = _span(toks, i, n)        # "..., grudgingly", "(who asked nicely)"
+            break
         if low in _PUNCT or low in CONJUNCTIONS:
             after_join = after_join or low in (",", "and", "&", "plus", "/")
             i += 1
@@ -294,6 +297,27 @@ def fill(fr: Frame, toks: list[Tok], start: int, open_world: bool, vocab=None) -
     if fr.needs and not all(any(w == t.low or w in t.low.split() for t in toks) for w in fr.needs):
         f.unaccounted.append("(" + " ".join(fr.needs) + " not said)")
     return f
+
+
+_ASIDE = frozenset({",", "(", "-", "–", "—", "[", ";"})
+
+
+def _aside(fr: Frame, toks: list[Tok], i: int) -> bool:
+    """Whether what follows a comma or bracket is an aside to a complete action: nothing
+    in it could fill one of the frame's roles or introduce one."""
+    if i >= len(toks):
+        return False
+    for j in range(i, len(toks)):
+        t = toks[j]
+        if _is_marker(fr, toks, j) and j + 1 < len(toks):
+            return False
+        for sense in t.senses:
+            if sense[0] == "times" or any(sense[0] in _ACCEPTS.get(r.type, ()) for r in fr.roles):
+                return False
+        if any(r.type == "choice" and any(match_phrase(toks, j, p) for p, _ in r.choices)
+               for r in fr.roles):
+            return False
+    return True
 
 
 def _is_marker(fr: Frame, toks: list[Tok], i: int) -> bool:

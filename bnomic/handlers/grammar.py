@@ -374,7 +374,11 @@ def _candidates(toks) -> tuple[list, bool, int]:
     verb_at = s
     if s < len(toks) and toks[s].low == "i":
         first_person = True
-        positions, j = [s + 1], s + 1
+        j = s + 1
+        # "I, Bob, hereby give ...": the writer names themself
+        if j + 2 < len(toks) and toks[j].low == "," and toks[j + 1].has("player") and toks[j + 2].low == ",":
+            j += 3
+        positions = [j]
         while j < len(toks):
             step = next((len(a) for a in _AUX.get(toks[j].low, ()) if _phrase_at(toks, j, a)), 0)
             if not step:
@@ -431,7 +435,7 @@ def read_clause(text: str, vocab: Vocabulary | None = None) -> list["Reading"] |
                             error="Rule 4E7 knows no conditional actions: say it without "
                                   "\"if\" or \"unless\", or announce it later")]
         return None
-    toks = _fronted(toks)
+    toks = _fronted(_without_citations(toks))
     cands, first_person, verb_at = _candidates(toks)
     if not cands:
         if first_person and verb_at < len(toks):
@@ -513,6 +517,33 @@ def _without_condition(toks) -> list | None:
 
 def _span_text(text: str, toks) -> str:
     return text[toks[0].start:toks[-1].end] if toks else ""
+
+
+_CITE = frozenset({"per", "under", "pursuant", "according", "see", "by", "following", "as", "in",
+                   "accordance", "with", "to", "of", "rule"})
+
+
+def _without_citations(toks):
+    """"Per Rule 4E46, I assign ...", "(Rule 4E46)": a citation of the rule acted under
+    is not a part of the action (a rule the action is about has no citing word)."""
+    out = list(toks)
+    for i in range(len(out) - 1, -1, -1):
+        if i >= len(out):
+            continue
+        t = out[i]
+        if not (t.has("ref") and (t.sense("ref")[0] == "rule")):
+            continue
+        j = i
+        while j > 0 and out[j - 1].low in _CITE and out[j - 1].low != "rule":
+            j -= 1
+        bracketed = j > 0 and out[j - 1].low in ("(", "[") and i + 1 < len(out) and out[i + 1].low in (")", "]")
+        if bracketed:
+            del out[j - 1:i + 2]
+        elif j < i and out[j].low in ("per", "under", "pursuant", "according", "see", "following"):
+            del out[j:i + 1]
+            if j < len(out) and out[j].low == ",":
+                del out[j]
+    return out
 
 
 def _fronted(toks):
