@@ -172,7 +172,7 @@ PROPOSALS = Vocabulary(players=("Alice", "Bob", "Dana"), actor="Bob",
 
 
 @pytest.mark.parametrize("text, which", [
-    ("I vote AGAINST on Clock Fix II.", "14"), ("I vote for the Beast Diet proposal.", "13"),
+    ("I vote AGAINST on Clock Fix II.", "14"), ("I vote AGAINST the Beast Diet proposal.", "13"),
     ("I vote AGAINST on Bob's proposals.", "12, 14"), ("AGAINST on this one.", "15"),
     ("I vote AGAINST on 12 through 14.", "12, 13, 14"), ("I change my vote on 15 to AGAINST.", "15")])
 def test_proposals_named_by_title_author_reply_and_range(text, which):
