@@ -163,3 +163,22 @@ def test_asides_citations_and_the_writers_own_name_are_not_parts_of_the_action(t
 def test_an_aside_may_name_things_the_action_has_no_part_for():
     assert read("I vote FOR on 12 -- and no, Bob didn't pay me.") == [
         ("action", "vote", {"vote": "FOR", "which": "12"}, 1)]
+
+
+PROPOSALS = Vocabulary(players=("Alice", "Bob", "Dana"), actor="Bob",
+                       proposals={12: ("Clock Fix", "Bob"), 13: ("Beast Diet", "Dana"),
+                                  14: ("Clock Fix II", "Bob"), 15: ("Tidy Up", "Dana")},
+                       replied_proposals=(15,))
+
+
+@pytest.mark.parametrize("text, which", [
+    ("I vote AGAINST on Clock Fix II.", "14"), ("I vote AGAINST the Beast Diet proposal.", "13"),
+    ("I vote AGAINST on Bob's proposals.", "12, 14"), ("AGAINST on this one.", "15"),
+    ("I vote AGAINST on 12 through 14.", "12, 13, 14"), ("I change my vote on 15 to AGAINST.", "15")])
+def test_proposals_named_by_title_author_reply_and_range(text, which):
+    assert read(text, PROPOSALS) == [("action", "vote", {"vote": "AGAINST", "which": which}, 1)]
+
+
+def test_a_reference_that_names_two_things_is_ambiguous():
+    (r,) = grammar.read("I vote AGAINST Bob's proposal.", PROPOSALS)
+    assert r.kind == "ambiguous" and r.alternatives == ("vote AGAINST on 12", "vote AGAINST on 14")

@@ -20,6 +20,7 @@ FILLERS = frozenset(W["fillers"])
 CONJUNCTIONS = frozenset(W["conjunctions"])
 IDIOMS = frozenset(W["idioms"])
 REASONS = frozenset(w for w in W["reasons"] if " " not in w)
+RANGES = frozenset(W["ranges"])
 _PUNCT = frozenset(",;:()[]-–—/*!.'\"")
 
 # what each role type accepts: the token senses that may fill it
@@ -105,6 +106,7 @@ class Fill:
     idiom: bool = False
     reason: str = ""
     unknown: list = field(default_factory=list)     # names taken as written, not in the vocabulary
+    choices: list = field(default_factory=list)     # (role, [values]) a reference left open: ambiguous
 
     def missing(self, inst: dict) -> list[str]:
         return [r.name for r in self.frame.roles if r.required and not inst.get(r.name)]
@@ -217,6 +219,13 @@ def fill(fr: Frame, toks: list[Tok], start: int, open_world: bool, vocab=None) -
         if low in _ASIDE and all(not f.missing(x) for x in f.instances) and _aside(fr, toks, i + 1):
             f.reason = _span(toks, i, n)        # "..., grudgingly", "(who asked nicely)"
             break
+        if (low in RANGES and last_role is not None and last_role.many and i + 1 < n
+                and toks[i + 1].has("num") and isinstance(inst.get(last_role.name, [None])[-1], int)):
+            first, last = inst[last_role.name][-1], toks[i + 1].sense("num")
+            if 0 < last - first <= 100:                 # "10 through 13": 11, 12 and 13 as well
+                inst[last_role.name].extend(range(first + 1, last + 1))
+                i += 2
+                continue
         if low in _PUNCT or low in CONJUNCTIONS:
             after_join = after_join or low in (",", "and", "&", "plus", "/")
             i += 1
@@ -237,6 +246,8 @@ def fill(fr: Frame, toks: list[Tok], start: int, open_world: bool, vocab=None) -
                 v = _value(sense, r.type)
                 if v is None:
                     continue
+                if v == "this":                    # "this one", "the above": what the mail replies to
+                    v = _resolve(r.type, "this", None, vocab)
                 if unfilled(r) or r.many or r in pending or any(sense[0] in _ACCEPTS.get(x.type, ())
                                                                  for x in roles if x is r):
                     put(r, v)
@@ -256,7 +267,7 @@ def fill(fr: Frame, toks: list[Tok], start: int, open_world: bool, vocab=None) -
             pending, after_join = (), False
             continue
         # "this intent", "my Tweak", "Bob's Refresh Proposal"
-        took = _reference(fr, toks, i, put, unfilled, vocab)
+        took = _reference(fr, toks, i, put, unfilled, vocab, f)
         if took:
             i += took
             pending, after_join = (), False
@@ -284,6 +295,9 @@ def fill(fr: Frame, toks: list[Tok], start: int, open_world: bool, vocab=None) -
             continue
         if t.has("kind") and any(r.type == t.sense("kind") for r in roles):
             i += 1
+            continue
+        if t.has("ref") and t.sense("ref")[1] == "this" and not any(r.type in REF_KINDS for r in roles):
+            i += 1                                  # "this one" where nothing is referred to: a filler
             continue
         if fr.why and low in REASONS and all(not f.missing(x) for x in f.instances):
             f.reason = _span(toks, i, n)
@@ -371,7 +385,17 @@ _DETERMINERS = {"this": "this", "that": "this", "the": "this", "above": "this", 
                 "your": None, "it": "this"}
 
 
-def _reference(fr: Frame, toks, i, put, unfilled, vocab) -> int:
+def _owned(kind: str, who: str | None, vocab) -> list:
+    """The things of a kind a Player wrote, as the vocabulary knows them."""
+    if vocab is None or not who:
+        return []
+    if kind == "proposal":
+        return [n for n, (_, author) in sorted(vocab.proposals.items()) if author == who]
+    table = {"intent": "intents", "tweak": "tweaks", "refresh": "refresh"}.get(kind)
+    return [n for n, a in sorted(getattr(vocab, table).items()) if a == who] if table else []
+
+
+def _reference(fr: Frame, toks, i, put, unfilled, vocab, f) -> int:
     """A reference by words, not number: "this intent", "my Tweak", "it",
     "Bob's Refresh Proposal". Resolved against the vocabulary when it can be."""
     t = toks[i]
@@ -381,8 +405,26 @@ def _reference(fr: Frame, toks, i, put, unfilled, vocab) -> int:
     # "Bob's Refresh Proposal"
     if t.possessive and i + 1 < len(toks) and toks[i + 1].sense("kind") in kinds:
         r = kinds[toks[i + 1].sense("kind")]
-        put(r, _resolve(r.type, "author", t.sense("player"), vocab))
+        who = t.sense("player") if t.has("player") else t.text.removesuffix("'s").removesuffix("’s")
+        owned = _owned(r.type, who, vocab)
+        plural = toks[i + 1].low.endswith("s") and r.many
+        if len(owned) == 1 or (owned and plural):
+            for n in owned:
+                put(r, n)
+        elif owned:                             # "Bob's proposal" when Bob wrote two: ask which
+            put(r, owned[0])
+            f.choices.append((r.name, owned))
+        else:
+            put(r, _resolve(r.type, "author", who, vocab))
         return 2
+    # "my Tweak", "my proposal"
+    if t.low == "my" and i + 1 < len(toks) and toks[i + 1].sense("kind") in kinds and vocab is not None:
+        r = kinds[toks[i + 1].sense("kind")]
+        owned = _owned(r.type, vocab.actor, vocab)
+        if len(owned) > 1 and not (toks[i + 1].low.endswith("s") and r.many):
+            put(r, owned[0])
+            f.choices.append((r.name, owned))
+            return 2
     det = _DETERMINERS.get(t.low)
     if det is None:
         return 0

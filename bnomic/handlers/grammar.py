@@ -468,6 +468,11 @@ def read_clause(text: str, vocab: Vocabulary | None = None) -> list["Reading"] |
             described = tuple(s.describe(a) for s, f in distinct.values() for a in f.args())
             return [Reading(text, alternatives=described)]
         spec, f = top[0]
+        if f.choices:                   # "Bob's proposal" when Bob wrote two: say both, do neither
+            role, options = f.choices[0]
+            base = f.args()[0]
+            return [Reading(text, alternatives=tuple(spec.describe({**base, role: str(o)})
+                                                     for o in options))]
         hints = did_you_mean(f.unknown, vocab)
         return [Reading(text, spec, a, f.times, read_as=spec.describe(a), hints=hints)
                 for a in f.args()]

@@ -122,6 +122,12 @@ def _phrases(vocab: Vocabulary) -> dict[tuple[str, ...], list[Sense]]:
     if vocab.actor:
         for me in ("me", "myself"):
             add(me, ("player", vocab.actor))
+    for number, (title, _) in vocab.proposals.items():     # "I vote AGAINST Clock Fix II"
+        if title and len(title) > 3:
+            add(title, ("ref", ("proposal", number)))
+    for words in THIS_WORDS:                               # "this one", "the above"
+        if len(words) > 1:
+            table.setdefault(words, []).append(("ref", (None, "this")))
     return table
 
 

@@ -53,8 +53,9 @@ _WHICH = r"(?P<which>all(?: (?:the |currently )?open)?(?: proposals)?|everything
 
 @action("vote",
         # Rule 4E15: a Vote is one of the words FOR, AGAINST, ABSTAIN, SHELVE, on Open proposals
-        frame("vote|cast|cast my vote|cast my votes|place my vote|submit my vote|submit a vote|enter",
-              "vote:vote", "which:proposal*[on|for|to|in|regarding|re|about|with respect to]",
+        frame("vote|cast|cast my vote|cast my votes|place my vote|submit my vote|submit a vote|enter"
+              "|change my vote|change my votes|switch my vote|update my vote|amend my vote",
+              "vote:vote[to]", "which:proposal*[on|for|to|in|regarding|re|about|with respect to]",
               also="votes vote as follows of", openers="my vote|my votes|votes"),
         frame("vote|cast|cast my vote|cast my votes", "vote:vote",
               role("which:choice", {"all": "all", "all open proposals": "all", "all proposals": "all",
