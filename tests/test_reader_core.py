@@ -182,3 +182,9 @@ def test_proposals_named_by_title_author_reply_and_range(text, which):
 def test_a_reference_that_names_two_things_is_ambiguous():
     (r,) = grammar.read("I vote AGAINST Bob's proposal.", PROPOSALS)
     assert r.kind == "ambiguous" and r.alternatives == ("vote AGAINST on 12", "vote AGAINST on 14")
+
+
+def test_a_request_about_ones_own_things_is_in_the_first_person_but_one_to_others_is_not():
+    assert read("Please convert four of my points into macks.") == [
+        ("action", "exchange", {"number": "4", "wanted": "mackerel"}, 1)]
+    assert read("Please vote FOR 12.") == [] and read("Please give me m5.") == []

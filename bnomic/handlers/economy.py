@@ -100,7 +100,8 @@ _WHY = r"(?:,? (?:for|as) .+)?"      # "I pay m10 to Wooble for the map"
 
 @action("give",
         frame("give|pay|transfer|send|donate|tip|hand over|hand",
-              "amount:amount", "player:player[to|unto|over to|into the account of]"),
+              "amount:amount", "player:player[to|unto|over to|into the account of]",
+              also="some money currency cash"),
         rule="4E33", example="I give m10 to Wooble", says="give {amount} to {player}",
         not_actions=("I give Wooble a hug", "I pay attention to Wooble's posts",
                      "I gave m5 to Wooble yesterday", "Should I give m5 to Wooble?"))
@@ -119,12 +120,18 @@ def give(ctx: Context, actor: Player, amount: str, player: str) -> None:
     credit(ctx, recipient, currency, n, "4E33", f"given by {giver.name}")
 
 
+_CURRENCY = {"mackerel": "mackerel", "macks": "mackerel", "mack": "mackerel", "m": "mackerel",
+             "mackerels": "mackerel", "currency": "mackerel", "money": "mackerel", "cash": "mackerel"}
+
+
 @action("exchange",
-        frame("exchange|convert|trade|swap|cash in|cash|turn",
-              "number:points", "wanted:amount[for|into|to|in]?", also="mackerel macks mack m of into for in"),
-        frame("exchange|convert|trade|swap|cash in|cash|turn",
+        # Rule 4E33: a Player may exchange points for currency at the currency's rate
+        frame("exchange|convert|trade|swap|cash in|cash|turn|sell",
+              "number:points", role("wanted:amount[for|into|to|in]?", _CURRENCY),
+              also="of points point my"),
+        frame("exchange|convert|trade|swap|cash in|cash|turn|sell",
               role("number:choice", {"all": "all", "all of": "all", "every": "all"}),
-              "wanted:amount[for|into|to|in]?", also="mackerel macks mack m of into for in points point",
+              role("wanted:amount[for|into|to|in]?", _CURRENCY), also="of points point my",
               needs="points"),
         rule="4E33", example="I exchange 2 points for mackerel", says="exchange {number} points",
         not_actions=("I exchange pleasantries with Wooble",))

@@ -328,7 +328,7 @@ def _aside(fr: Frame, toks: list[Tok], i: int) -> bool:
         for sense in t.senses:
             if sense[0] == "times" or any(sense[0] in _ACCEPTS.get(r.type, ()) for r in fr.roles):
                 return False
-        if any(r.type == "choice" and any(match_phrase(toks, j, p) for p, _ in r.choices)
+        if any(r.choices and any(match_phrase(toks, j, p) for p, _ in r.choices)
                for r in fr.roles):
             return False
     return True
@@ -369,7 +369,7 @@ def _span(toks: list[Tok], i: int, j: int) -> str:
 def _choice(fr: Frame, toks, i, pending, put, unfilled) -> int:
     best = None
     for r in list(pending) + [r for r in fr.roles if r not in pending]:
-        if r.type != "choice" or (r.marked and r not in pending):
+        if not r.choices or (r.marked and r not in pending):
             continue
         for phrase, canonical in r.choices:
             k = match_phrase(toks, i, phrase)

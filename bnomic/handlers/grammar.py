@@ -396,6 +396,16 @@ def _candidates(toks) -> tuple[list, bool, int]:
                 break
         if not found:
             verb_at = positions[-1]
+    # "Please convert four of my points": a request to the processor, in the first person
+    # by its "my" (not "Please vote FOR 12" nor "Please give me m5", asked of others)
+    if (not found and not first_person and s < len(toks)
+            and any(t.low == "my" for t in toks[s:])):
+        for phrase, spec, fr in v.by_first.get(toks[s].low.split()[0], ()):
+            k = _phrase_at(toks, s, phrase)
+            if k:
+                found.append((spec, fr, s + k, len(phrase)))
+        if found:
+            first_person, verb_at = True, s
     if s < len(toks) and not found:
         for phrase, spec, fr in v.openers.get(toks[s].low.split()[0], ()):
             k = _phrase_at(toks, s, phrase)
@@ -579,7 +589,7 @@ def _may_act(raw) -> bool:
     an opener ("my vote"), or a word a bare frame starts with (a vote word)."""
     v = _verbs()
     for t in raw[:12]:
-        if t.low == "i" or t.low in v.openers:
+        if t.low == "i" or t.low in v.openers or t.low in ("please", "kindly"):
             return True
     return any(t.low in v.bare_words for t in raw)
 
