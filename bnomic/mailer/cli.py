@@ -26,7 +26,7 @@ from ..store import (
     StoreError, open_database, state_digest, write_transaction,
 )
 from ..store import log, migrations
-from . import archive, inbound, parse, publish, runner
+from . import archive, inbound, parse, publish, receipts, runner
 
 DEFAULT_DB = "bnomic.sqlite"
 
@@ -171,7 +171,9 @@ def cmd_ingest(args) -> None:
         message = entry.message.get()
         print(f"== {where}: {message.message_id} from {message.sender or '(no sender)'} "
               f"at {iso(entry.at)}")
-        sys.stdout.write(render("receipt.txt", outcomes=results.get(seq, []), public=True))
+        outcomes = results.get(seq, [])
+        sys.stdout.write(render("receipt.txt", outcomes=outcomes, public=True,
+                                read_as=receipts.read_as(seq, outcomes)))
 
 
 def apply_or_wait(seqs: list[int], timeout: float = 60) -> dict:

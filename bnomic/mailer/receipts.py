@@ -204,6 +204,20 @@ def arrival_note(entry: Entry) -> str | None:
             f"not when bnomic stored it ({stored:%Y-%m-%d %H:%M} UTC).")
 
 
+def read_as(seq: int, outcomes) -> list[str]:
+    """What each outcome's action was read as (its pinned reading), for the receipt to
+    echo ("Read as: vote AGAINST on 5"); "" where there is nothing to echo."""
+    from ..handlers import pinned
+    pin = pinned.load(seq) if seq else None
+    readings = (pin.readings() if pin is not None else None) or []
+    out = []
+    for o in outcomes:
+        position = o.get("position") if isinstance(o, dict) else o.position
+        r = readings[position - 1] if position and 0 < position <= len(readings) else None
+        out.append(r.read_as if r is not None and r.kind == "action" else "")
+    return out
+
+
 def queue_receipt(entry: Entry, mail, post, outcomes, envelope_from: str | None,
                   config: Config, now: datetime, preview: bool = False,
                   private: bool = False) -> Outbox | None:
@@ -225,6 +239,7 @@ def queue_receipt(entry: Entry, mail, post, outcomes, envelope_from: str | None,
     shown = dataclasses.replace(post, subject=headers.text(post.subject),
                                 message_id=headers.text(post.message_id, limit=250))
     body = render("receipt_mail.txt", post=shown, outcomes=outcomes, entry=entry,
+                  read_as=read_as(entry.seq, outcomes),
                   last_today=(already == cap - 1), cap=cap, preview=preview,
                   arrival_note=None if preview else arrival_note(entry))
     return Outbox.create(
