@@ -154,6 +154,13 @@ def fill(fr: Frame, toks: list[Tok], start: int, open_world: bool, vocab=None) -
     last_role: Role | None = None
     i, n = start, len(toks)
     roles = fr.roles
+    # a text role with an empty marker ("rest:text[to|]") may stand right after the verb
+    bare_text = next((r for r in roles if r.type in ("text", "clause") and () in r.markers), None)
+    if bare_text is not None and start < n and not _is_marker(fr, toks, start):
+        end = _text_end(toks, start, roles, inst)
+        if not _empty(fr, toks, start, end):
+            inst[bare_text.name] = [_span(toks, start, end)]
+            i = end
 
     def unfilled(r: Role) -> bool:
         return not inst.get(r.name) or r.name in inst.get("__inherited", ())
@@ -178,7 +185,7 @@ def fill(fr: Frame, toks: list[Tok], start: int, open_world: bool, vocab=None) -
         t = toks[i]
         low = t.low
         # a marker that introduces a role still open (or a list role)
-        if not t.senses or low in ("for", "to"):
+        if not t.senses or low in ("for", "to") or t.has("kind"):
             best = None
             for r in roles:
                 for m in r.markers:
@@ -199,9 +206,9 @@ def fill(fr: Frame, toks: list[Tok], start: int, open_world: bool, vocab=None) -
                     if text_role is not None:
                         end = _text_end(toks, i, roles, inst)
                         span = _span(toks, i, end)
-                        if span:
+                        if span and not _empty(fr, toks, i, end):
                             put(text_role, span)
-                        i = end
+                            i = end
                         pending = ()
                     continue
         if low in _PUNCT or low in CONJUNCTIONS:
@@ -251,14 +258,16 @@ def fill(fr: Frame, toks: list[Tok], start: int, open_world: bool, vocab=None) -
         # a name not in the vocabulary, after its marker: taken as written
         loose = next((r for r in pending if r.type == "player" and not t.has("vote")), None)
         if loose is None and open_world and not t.senses and low not in FILLERS and low not in fr.also:
-            loose = next((r for r in roles if r.type == "player" and unfilled(r)
+            loose = next((r for r in roles if r.type == "player" and (unfilled(r) or after_join)
                           and not r.marked and not _is_marker(fr, toks, i)), None)
         if loose is not None and not t.senses and low not in FILLERS:
             end = i
             while (end < n and not toks[end].senses and toks[end].low not in _PUNCT
                    and toks[end].low not in CONJUNCTIONS and not _is_marker(fr, toks, end)
-                   and toks[end].low not in REASONS):
+                   and toks[end].low not in REASONS and (end == i or toks[end].low not in fr.also)):
                 end += 1
+                if toks[end - 1].low.endswith("'s"):     # "Wooble's Active property"
+                    break
             put(loose, _span(toks, i, end).strip("'").removesuffix("'s"))
             f.loose += 1
             i, pending, after_join = end, (), False
@@ -278,9 +287,16 @@ def fill(fr: Frame, toks: list[Tok], start: int, open_world: bool, vocab=None) -
         i += 1
     for x in f.instances:
         x.pop("__inherited", None)
-    if fr.needs and not all(any(w == t.low or w in t.low.split() for t in toks) for w in fr.needs):
-        f.unaccounted.append("(" + " ".join(fr.needs) + " not said)")
+    if fr.needs and not all(any(w == t.low or w in t.low.split() for t in toks for w in alts.split("|"))
+                            for alts in fr.needs):
+        f.unaccounted.append("(" + " ".join(w.split("|")[0] for w in fr.needs) + " not said)")
     return f
+
+
+def _empty(fr: Frame, toks: list[Tok], i: int, j: int) -> bool:
+    """Words that say nothing as a text role's value: fillers and the frame's own words
+    ("I join as a player" names no one)."""
+    return all(t.low in FILLERS or t.low in fr.also or t.low in _PUNCT for t in toks[i:j])
 
 
 def _is_marker(fr: Frame, toks: list[Tok], i: int) -> bool:
@@ -339,11 +355,13 @@ def _reference(fr: Frame, toks, i, put, unfilled, vocab) -> int:
     kinds = {r.type: r for r in fr.roles if r.type in REF_KINDS}
     if not kinds:
         return 0
-    # "Bob's Refresh Proposal"
-    if t.possessive and i + 1 < len(toks) and toks[i + 1].sense("kind") in kinds:
+    # "Bob's Refresh Proposal" (a name the vocabulary does not know is taken as written);
+    # the kind word is left to be read next: it may begin a marker ("Bob's intent to ...")
+    mine = t.possessive or (not t.senses and t.low.endswith("'s") and len(t.low) > 2)
+    if mine and i + 1 < len(toks) and toks[i + 1].sense("kind") in kinds:
         r = kinds[toks[i + 1].sense("kind")]
-        put(r, _resolve(r.type, "author", t.sense("player"), vocab))
-        return 2
+        put(r, _resolve(r.type, "author", t.sense("player") or t.text[:-2], vocab))
+        return 1
     det = _DETERMINERS.get(t.low)
     if det is None:
         return 0

@@ -8,6 +8,7 @@ from ..store import Deadline, Outcome, Player
 from . import durations, grammar
 from .acting import perform
 from .context import Context, Rejected
+from .frames import frame
 from .post import Post
 from .registry import action, deadline
 
@@ -68,9 +69,12 @@ def scheduled_by(player: Player):
 
 
 @action("cancel_scheduled",
-        r"i cancel (?:my )?scheduled action (?:#\s*)?{number}",
-        r"i cancel (?:my )?scheduled (?:action )?#\s*{number}",
-        rule="4E7", example="I cancel my scheduled action #4", keywords=("cancel",))
+        # Rule 4E7: a scheduled action's author may cancel it before it happens
+        frame("cancel|withdraw|drop|abandon|call off|revoke|unschedule|delete|retract|rescind",
+              "number:scheduled", also="scheduled action actions", needs="scheduled"),
+        rule="4E7", example="I cancel my scheduled action #4", says="cancel scheduled action {number}",
+        not_actions=("I cancelled my scheduled action #4 yesterday", "Wooble cancels scheduled action #4",
+                     "Should I cancel scheduled action #4?"))
 def cancel_scheduled(ctx: Context, actor: Player, number: str) -> None:
     """Rule 4E7: the author of a scheduled action may cancel it before it happens."""
     try:
