@@ -2,19 +2,20 @@
 windows, edge by edge, across ndays."""
 import pytest
 
+from bnomic.handlers.frames import frame
 from bnomic.handlers.registry import action
 
 # Two actions for these tests alone, with the default timings of 4E21 and 4E22.
 
 
-@action("test_tweak", r"i activate test tweak {number}", rule="4E99",
-        example="I activate test tweak 1", keywords=("tweak",), objections=2)
+@action("test_tweak", frame("activate test", "number:tweak"), rule="4E99",
+        example="I activate test tweak 1", objections=2)
 def _test_tweak(ctx, actor, number):
     ctx.record("test", f"test tweak {number} activated", rule="4E99", label=number)
 
 
-@action("test_motion", r"i carry test motion {number}", rule="4E99",
-        example="I carry test motion 1", keywords=("motion",), supporters=2)
+@action("test_motion", frame("carry test motion", "number:number"), rule="4E99",
+        example="I carry test motion 1", supporters=2)
 def _test_motion(ctx, actor, number):
     ctx.record("test", f"test motion {number} carried", rule="4E99", label=number)
 

@@ -422,7 +422,7 @@ def read_clause(text: str, vocab: Vocabulary | None = None) -> list["Reading"] |
     open_world = not (vocab and vocab.players)
     charge(sum(len(fr.roles) for _, fr, _, _ in cands) * 8 * len(toks))
     fills = [(spec, fill(fr, toks, at, open_world, vocab), k) for spec, fr, at, k in cands]
-    fills = [(spec, f, k) for spec, f, k in fills if _clauses_read(f, vocab)]
+    fills = [(spec, f, k) for spec, f, k in fills if f.complete or _clauses_read(f, vocab)]
     conditional = any(t.low in _CONDITION_WORDS for t in toks)
     complete = [(_score(f, k), spec, f) for spec, f, k in fills if f.complete
                 and (k or f.filled)]
@@ -461,8 +461,9 @@ def read_clause(text: str, vocab: Vocabulary | None = None) -> list["Reading"] |
 
 def _clauses_read(f, vocab) -> bool:
     """A `clause` role holds an action ("I intend to give m5 to Wooble without
-    objection"): its words, a trailing "with ..."/"without ..." cut, must read as an
-    attempt at one. "I plan to be away next week" holds none: it is talk."""
+    objection"). A frame filled only in part is an attempt worth reporting only when
+    the clause's words, a trailing "with ..."/"without ..." cut, read as an attempt at
+    one: "I plan to be away next week" holds none, it is talk."""
     for r in f.frame.roles:
         if r.type != "clause":
             continue

@@ -47,13 +47,14 @@ def normalise_args(args: dict) -> dict:
 # ------------------------------------------------------------------ announce
 
 @action("intend",
-        # Rules 4E21, 4E22: "a Player must first announce his intention to perform that action";
-        # the clause must read as an action (grammar._clauses_read), its condition after it
+        # Rules 4E21, 4E22: "a Player must first announce his intention to perform that action"
+        # and say how: "without N objections", "with N supporters" (the handler reads them)
         frame("intend|plan|announce my intent|announce my intention|announce an intent|announce an intention"
               "|announce the intent|announce the intention|hereby announce my intent|give notice of my intent"
               "|give notice of my intention|state my intent|state my intention|declare my intent"
               "|declare my intention|announce that i intend|announce that i will|announce",
-              "rest:clause[to|that i will|i will]"),
+              "rest:clause[to|that i will|i will]",
+              needs="objection|objections|support|supporters|supports|supporter"),
         rule="4E21", example="I intend to cause the Beast to give m5 to Wooble without objection",
         says="intend to {rest}",
         not_actions=("I plan to be away next week", "I intended to cause the Beast to forfeit",
