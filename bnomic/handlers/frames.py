@@ -26,7 +26,7 @@ _PUNCT = frozenset(",;:()[]-–—/*!.'\"")
 REF_KINDS = ("proposal", "intent", "consultation", "indictment", "tweak", "rule", "refresh",
              "obligation", "scheduled", "procedure")
 _ACCEPTS = {
-    "player": ("player",), "amount": ("amount",), "points": ("points", "num"),
+    "player": ("player", "text"), "amount": ("amount",), "points": ("points", "num"),
     "number": ("num",), "vote": ("vote",), "email": ("email",), "text": ("text",),
     "times": ("times",),
     **{k: ("ref", "num") for k in REF_KINDS},
@@ -268,7 +268,8 @@ def fill(fr: Frame, toks: list[Tok], start: int, open_world: bool, vocab=None) -
                 end += 1
                 if toks[end - 1].low.endswith("'s"):     # "Wooble's Active property"
                     break
-            put(loose, _span(toks, i, end).strip("'").removesuffix("'s"))
+            name = _span(toks, i, end).strip("'’")
+            put(loose, name[:-2] if name.endswith(("'s", "’s")) else name)
             f.loose += 1
             i, pending, after_join = end, (), False
             continue
@@ -366,7 +367,7 @@ def _reference(fr: Frame, toks, i, put, unfilled, vocab) -> int:
     if det is None:
         return 0
     j = i + 1
-    if j < len(toks) and toks[j].low == "above":
+    if j < len(toks) and toks[j].low in ("above", "one"):      # "the above intent", "that one"
         j += 1
     if j < len(toks) and toks[j].sense("kind") in kinds:
         r = kinds[toks[j].sense("kind")]
