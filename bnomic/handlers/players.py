@@ -226,7 +226,10 @@ def distinct_name(ctx: Context, name: str, former: Player | None = None) -> str:
 # after it, are split off by the handler)
 _NAME = ("name:text[as|under the name|with the name|named|called|using the name|by the name"
          "|by the name of|under the name of|and my name is|my name is|my name will be|name|name :"
-         "|known as|to be known as|be known as|and be known as|going by|under|with name]")
+         "|known as|to be known as|be known as|and be known as|going by|under|with name"
+         "|i wish to be known as|and i wish to be known as|and wish to be known as|wishing to be known as"
+         "|the name i wish to be known by is|and the name i wish to be known by is|i want to be known as"
+         "|and i want to be known as|please call me|call me|you can call me]")
 _JOIN = ("join|join the game|join b nomic|join b|join nomic|joining|joining the game|joining b nomic"
          "|become a player|be a player|become a new player|become a player of b nomic"
          "|join as a player|join as a new player|join the game as a player|join b nomic as a player"
@@ -289,7 +292,7 @@ def join(ctx: Context, actor: Player | None, name: str | None = None) -> Player:
               "|resign from the game|resign from b nomic|leave the game|leave b nomic|leave nomic"
               "|cease to be a player|stop being a player|stop playing|withdraw from the game"
               "|retire from the game|exit the game|forfeiting|forfeiting the game|leave",
-              also="game nomic", why=False),
+              also="game nomic by forfeiting", why=False),
         rule="4E4", example="I forfeit the game", says="forfeit the game",
         not_actions=("I forfeited last nweek", "Wooble forfeits", "Should I forfeit?",
                      "I quit smoking last week", "I leave for Paris tomorrow",

@@ -36,24 +36,34 @@ def schedule_reading(ctx: Context, reading: grammar.Reading, position: int) -> O
         return Outcome.create(entry=ctx.entry, position=position, action=reading.spec.name,
                               text=reading.text, accepted=False, reason=e.reason, rule=e.rule)
     text = grammar.split_when(grammar._UNDER_INTENT.sub("", reading.text))[1]
+    # which of the sentence's actions this is ("I give m5 to A and m7 to B": two)
+    part = next((k for k, r in enumerate(actions_in(text))
+                 if r.spec is reading.spec and r.args == reading.args), 0)
     row = durations.schedule(ctx, due, "scheduled_action", None, sender=ctx.post.sender,
                              text=text, entry=ctx.entry, position=position,
-                             message_id=ctx.post.message_id)
+                             message_id=ctx.post.message_id, **({"part": part} if part else {}))
     return Outcome.create(entry=ctx.entry, position=position, action=reading.spec.name,
                           text=reading.text, accepted=True, rule="4E7",
                           reason=f"scheduled for {due.describe()} as #{row.id} (cancel it with "
                                  f"\"I cancel my scheduled action #{row.id}\")")
 
 
+def actions_in(text: str) -> list[grammar.Reading]:
+    """The actions a scheduled sentence holds, read whole (the time already cut)."""
+    return [r for r in grammar.read_sentence(grammar.normalise(text)) if r.kind == "action"]
+
+
 @deadline("scheduled_action")
 def scheduled_action(ctx: Context, sender: str, text: str, entry: int, position: int,
-                     message_id: str, deadline_id: int | None = None) -> None:
-    """Rule 4E7: the scheduled action takes place now, as its author wrote it."""
+                     message_id: str, deadline_id: int | None = None, part: int = 0) -> None:
+    """Rule 4E7: the scheduled action takes place now, as its author wrote it: the
+    sentence is read again, and its `part`-th action done."""
     ctx.post = Post(sender=sender, subject="", text=text, at=ctx.at, message_id=message_id)
     ctx.entry = entry
-    reading = grammar.match_sentence(text)
-    if reading is None or reading.spec is None:
+    readings = actions_in(text)
+    if part >= len(readings):
         return
+    reading = readings[part]
     done, refusal = perform(ctx, reading.spec, reading.args, reading.times)
     Outcome.create(entry=entry, position=position, action=reading.spec.name,
                    text=f"(scheduled) {text}", accepted=done > 0,
@@ -77,11 +87,16 @@ def scheduled_by(player: Player):
                      "Should I cancel scheduled action #4?"))
 def cancel_scheduled(ctx: Context, actor: Player, number: str) -> None:
     """Rule 4E7: the author of a scheduled action may cancel it before it happens."""
+    mine = {r.id: r for r in scheduled_by(actor)}
+    if number in ("mine", "this") and len(mine) != 1:      # "my scheduled action"
+        raise Rejected(f"you have {len(mine) or 'no'} pending scheduled action{'s' if len(mine) != 1 else ''}"
+                       + (f": say which ({', '.join(f'#{n}' for n in mine)})" if mine else ""), rule="4E7")
+    if number in ("mine", "this"):
+        number = str(next(iter(mine)))
     try:
         wanted = int(number.lstrip("#"))
     except ValueError:
         raise Rejected(f"{number!r} is not a scheduled action's number", rule="4E7") from None
-    mine = {r.id: r for r in scheduled_by(actor)}
     if wanted not in mine:
         raise Rejected(f"you have no pending scheduled action #{wanted}", rule="4E7")
     durations.cancel(ctx, wanted, rule="4E7")
