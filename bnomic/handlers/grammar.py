@@ -446,7 +446,9 @@ def read_clause(text: str, vocab: Vocabulary | None = None) -> list["Reading"] |
         return None
     partial = [(f.filled, -len(f.unaccounted), spec, f) for spec, f, k in fills
                if k and not f.idiom and len(f.unaccounted) <= 1 and not conditional
-               and (f.filled or not f.unaccounted)]
+               and (f.filled or not f.unaccounted)
+               # a word taken as a name, and a word left over, is talk ("I make Wooble happy")
+               and not (f.unaccounted and f.loose >= f.filled)]
     if not partial:
         return None
     partial.sort(key=lambda p: (p[0], p[1]), reverse=True)
