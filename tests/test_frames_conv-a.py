@@ -179,3 +179,15 @@ def test_an_intent_without_its_condition_is_reported_and_chatter_is_not():
     assert grammar.read("I plan to be away next week, so don't expect votes from me.", vocab=VOCAB) == []
     # any clause that says its condition is an attempt, refused by the handler with Rule 4E21
     assert one("I intend to frobnicate without objection")[0] == "intend"
+
+
+@pytest.mark.parametrize("text, said", [
+    ("I object.", "object to intent"),
+    ("I object to intent #5", "object to intent 5"),
+    ("I object to Wooble's intent to cause the Beast to forfeit",
+     "object to intent of Wooble to cause the Beast to forfeit"),
+    ("I make the OCB forfeit", "cause the Beast to forfeit"),
+    ("I set the Threat Flag to Setting Orange", "hoist Setting Orange"),
+])
+def test_receipts_say_only_what_was_given(text, said):
+    assert grammar.read(text, vocab=VOCAB)[0].read_as == said

@@ -221,7 +221,7 @@ _WHAT = "what:text?[intent to|intention to|plan to|the intent to|the intention t
               "|register an objection to|register my objection to|state my objection to|hereby object to",
               _TARGET, _WHAT, also="objection announced announcement"),
         rule="4E21", example="I object to Wooble's intent to cause the Beast to forfeit",
-        says="object to intent {target}{what}",
+        says="object to intent[ {target}][ to {what}]",
         not_actions=("I object to the way this game is run!", "Wooble objected to intent #3",
                      "I objected to intent #3 yesterday", "I don't object, for what it's worth",
                      "I object to Proposal 12, it's badly written", "Should I object?"))
@@ -235,7 +235,7 @@ def object_(ctx: Context, actor: Player, target: str | None = None, what: str | 
         frame("support|lend my support to|give my support to|offer my support to|add my support to"
               "|hereby support|am in support of|endorse",
               _TARGET, _WHAT, also="announced announcement"),
-        rule="4E22", example="I support intent #3", says="support intent {target}{what}",
+        rule="4E22", example="I support intent #3", says="support intent[ {target}][ to {what}]",
         not_actions=("I support the idea of a new currency, personally", "Chuck supported it",
                      "I supported intent #3 yesterday", "I support Wooble for Registrar",
                      "Would you support intent #3?"))
@@ -253,7 +253,7 @@ _UNSAY = ("withdraw|retract|rescind|take back|drop|remove|cancel|revoke|pull")
                        for w in ("objection", "support", "objections")),
               "target:intent?[to|from|on|against|of|for|regarding|re]", _WHAT,
               also="announced announcement"),
-        rule="4E21", example="I withdraw my objection to intent #3", says="withdraw my stance on intent {target}",
+        rule="4E21", example="I withdraw my objection to intent #3", says="withdraw my stance on intent[ {target}][ to {what}]",
         not_actions=("I withdrew my objection yesterday", "Wooble withdraws his support",
                      "Should I withdraw my objection?"))
 def withdraw_stance(ctx: Context, actor: Player, target: str | None = None,
@@ -267,7 +267,7 @@ def withdraw_stance(ctx: Context, actor: Player, target: str | None = None,
         frame(_UNSAY + "|abandon|give up|call off|scrap", "number:intent?",
               "what:text?[to|intent to|intention to|plan to]", also="intent intention plan announced",
               needs="intent|intention|intents|intentions|plan"),
-        rule="4E21", example="I withdraw my intent #3", says="withdraw my intent {number}{what}",
+        rule="4E21", example="I withdraw my intent #3", says="withdraw my intent[ {number}][ to {what}]",
         not_actions=("I withdrew my intent #3 yesterday", "Wooble withdraws his intent #3",
                      "I withdraw my intent #3, it was a silly idea"))
 def withdraw_intent(ctx: Context, actor: Player, number: str | None = None,
