@@ -29,7 +29,7 @@ _SET = "set|change|update|switch|move|put"
 
 @action("hoist_flag",
         # Rule 4E40: "hoisting the X flag" is "setting the Threat Flag value to X"
-        frame("hoist|raise|fly|run up|put up|hoisting|raising|flying|run", _FLAG,
+        frame("hoist|raise|fly|run up|put up|hoisting|raising|flying", _FLAG,
               also="flag threat flagpole up on the pole", openers="hoisting|now hoisting|raising|flying"),
         frame("|".join(f"{v} {w}" for v in _SET.split("|")
                        for w in ("the threat flag", "the threat flag value", "the threat awareness flag",

@@ -291,12 +291,12 @@ def join(ctx: Context, actor: Player | None, name: str | None = None) -> Player:
         frame("forfeit|forfeit the game|forfeit b nomic|forfeit b|quit|quit the game|quit b nomic"
               "|resign from the game|resign from b nomic|leave the game|leave b nomic|leave nomic"
               "|cease to be a player|stop being a player|stop playing|withdraw from the game"
-              "|retire from the game|exit the game|forfeiting|forfeiting the game|leave",
+              "|retire from the game|exit the game|forfeiting|forfeiting the game",
               also="game nomic by forfeiting", why=False),
         rule="4E4", example="I forfeit the game", says="forfeit the game",
         not_actions=("I forfeited last nweek", "Wooble forfeits", "Should I forfeit?",
                      "I quit smoking last week", "I leave for Paris tomorrow",
-                     "I forfeit, just kidding"))
+                     "I forfeit, just kidding", "I leave this here"))
 def forfeit(ctx: Context, actor: Player) -> None:
     """Rule 4E4: a Player may cease to be a Player by Forfeiting, at any time."""
     actor = Player.get_by_id(actor.id)
