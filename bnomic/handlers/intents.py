@@ -195,8 +195,8 @@ def find_intent(ctx: Context, target: str | None, by: str | None = None, what: s
 
 
 def take_stance(ctx: Context, actor: Player, target: str | None, stance: str, rule: str,
-                by: str | None = None, what: str | None = None) -> None:
-    intent = find_intent(ctx, target, by, what, actor)
+                what: str | None = None) -> None:
+    intent = find_intent(ctx, target, what=what, actor=actor)
     if intent.author_id == actor.id and stance != "none":
         verb = "object to" if stance == "object" else "support"
         raise Rejected(f"a Player may not {verb} an action they attempt to perform", rule=rule)
