@@ -2,19 +2,20 @@
 windows, edge by edge, across ndays."""
 import pytest
 
+from bnomic.handlers.frames import frame
 from bnomic.handlers.registry import action
 
 # Two actions for these tests alone, with the default timings of 4E21 and 4E22.
 
 
-@action("test_tweak", r"i activate test tweak {number}", rule="4E99",
-        example="I activate test tweak 1", keywords=("tweak",), objections=2)
+@action("test_tweak", frame("activate test", "number:tweak"), rule="4E99",
+        example="I activate test tweak 1", objections=2)
 def _test_tweak(ctx, actor, number):
     ctx.record("test", f"test tweak {number} activated", rule="4E99", label=number)
 
 
-@action("test_motion", r"i carry test motion {number}", rule="4E99",
-        example="I carry test motion 1", keywords=("motion",), supporters=2)
+@action("test_motion", frame("carry test motion", "number:number"), rule="4E99",
+        example="I carry test motion 1", supporters=2)
 def _test_motion(ctx, actor, number):
     ctx.record("test", f"test motion {number} carried", rule="4E99", label=number)
 
@@ -183,3 +184,19 @@ def test_the_beast_objected_to(four):
     r = four.post("alice@example.org", "I cause the Beast to forfeit", "2008-09-03T10:00:00Z")
     assert "1 Player objects; it needed fewer than 1" in r
     assert "The Beast" in four.players()
+
+
+def test_an_intent_named_by_its_author_by_this_or_as_mine(four):
+    four.post("alice@example.org", "I intend to activate test tweak 1 without 2 objections",
+              at(four, 1), msgid="<intent-one@example.org>")
+    say(four, "Bob", "I object to Alice's intent", 2)                         # her only open one
+    say(four, "Carol", "I object to this intent", 2, headers={"In-Reply-To": "<intent-one@example.org>"})
+    say(four, "Alice", "I intend to carry test motion 2 with 2 supporters", 2)
+    r = say(four, "Dave", "I object to Alice's intent", 2)
+    assert "that names 2 open intents: say which, e.g. intent #1 (Rule 4E21)" in r
+    r = say(four, "Alice", "I withdraw my intent", 3)
+    assert "names 2 open intents" in r
+    r = say(four, "Alice", "I withdraw my intention to carry test motion 2", 3)
+    assert "Done" in r
+    r = say(four, "Alice", "I activate test tweak 1", 4)
+    assert "2 Players object" in r and done(four) == []

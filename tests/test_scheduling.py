@@ -80,3 +80,19 @@ def test_legality_is_checked_when_it_happens(two):
     log = two.show("log")
     scheduled = [o for e in log for o in e["outcomes"] if o["text"].startswith("(scheduled)")]
     assert scheduled[0]["accepted"] is False and "less than m50" in scheduled[0]["reason"]
+
+
+def test_one_time_for_two_objects_does_each_once(two):
+    # one scheduled sentence, two actions: each happens, once (not the first twice)
+    r = two.post("alice@example.org", "On nday 3, I give m5 to Bob and m7 to Bob.", "2008-09-01T10:00:00Z")
+    assert r.count("Done: scheduled for at the start of nday 3 of nweek 1") == 2
+    two.tick("2008-09-03T00:00:00Z")
+    assert gifts_to_bob(two) == [("2008-09-03T00:00:00Z", 5), ("2008-09-03T00:00:00Z", 7)]
+
+
+def test_cancel_my_only_scheduled_action_without_its_number(two):
+    two.post("alice@example.org", "On nday 3, I give m5 to Bob.", "2008-09-01T10:00:00Z")
+    r = two.post("alice@example.org", "I cancel my scheduled action.", "2008-09-01T11:00:00Z")
+    assert "Done" in r and two.show("schedule") == []
+    assert "you have no pending scheduled actions (Rule 4E7)" in two.post(
+        "alice@example.org", "I cancel my scheduled action.", "2008-09-01T12:00:00Z")

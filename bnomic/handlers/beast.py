@@ -5,14 +5,27 @@ from ..store import Intent, Player
 from . import grammar
 from .acting import perform_once
 from .context import Context, Rejected
+from .frames import frame
 from .registry import action
 
 
+# Rule 4E71: "The Operantly Conditioned Beast (aka The Beast or The OCB)"
+_BEAST = ("the beast", "beast", "the ocb", "ocb", "the operantly conditioned beast",
+          "operantly conditioned beast", "the operantly-conditioned beast")
+
+
 @action("beast_acts",
-        r"i cause the (?:beast|ocb|operantly conditioned beast) to {name:rest}",
-        r"i make the (?:beast|ocb|operantly conditioned beast) {name:rest}",
-        rule="4E71", example="I cause the Beast to give m5 to Wooble",
-        keywords=("beast", "ocb"), objections=1, waiting="2 rdays")
+        # Rule 4E71: "cause the Beast to take a single Game Action"; what it does is read
+        # by the handler, and refused with the rule when it is no such action
+        frame("|".join(f"{v} {b}" for v in ("cause", "have", "get", "instruct", "order", "direct",
+                                            "command", "tell", "ask")
+                       for b in _BEAST), "rest:text[to|to take the action|to perform the action]"),
+        frame("|".join(f"{v} {b}" for v in ("make", "have") for b in _BEAST), "rest:text[]"),
+        rule="4E71", example="I cause the Beast to give m5 to Wooble", says="cause the Beast to {rest}",
+        objections=1, waiting="2 rdays",
+        not_actions=("I caused the Beast to give m5 to Wooble last nweek",
+                     "Wooble causes the Beast to forfeit", "Should I make the Beast forfeit?",
+                     "I think I'll cause the Beast to give m5 to Wooble"))
 def beast_acts(ctx: Context, actor: Player, rest: str) -> None:
     """Rule 4E71: any Player may, once per nweek, as a Game Action with no
     objection in two rdays, cause the Beast to take a single Game Action."""

@@ -4,6 +4,7 @@ from __future__ import annotations
 from ..store import Player
 from .context import Context, Rejected
 from .ministries import require_minister
+from .frames import frame, role
 from .registry import action
 
 FLAGS = ["Pink Ponies", "Polka Dots", "Setting Orange", "Jolly Roger", "Black Watch Plaid"]
@@ -22,10 +23,21 @@ def flag_named(text: str) -> str | None:
     return next((f for f in FLAGS if f.lower() == t), None)
 
 
+_FLAG = role("flag:choice[to|as]", {f.lower(): f for f in FLAGS})
+_SET = "set|change|update|switch|move|put"
+
+
 @action("hoist_flag",
-        r"i (?:hoist|raise|fly|run up) (?:the )?{name:flag}(?: flag)?",
-        r"i (?:set|change) the threat flag(?: value)? to {name:flag}",
-        rule="4E40", example="I hoist the Jolly Roger", keywords=("hoist", "flag"))
+        # Rule 4E40: "hoisting the X flag" is "setting the Threat Flag value to X"
+        frame("hoist|raise|fly|run up|put up|hoisting|raising|flying", _FLAG,
+              also="flag threat flagpole up on the pole", openers="hoisting|now hoisting|raising|flying"),
+        frame("|".join(f"{v} {w}" for v in _SET.split("|")
+                       for w in ("the threat flag", "the threat flag value", "the threat awareness flag",
+                                 "the flag", "the value of the threat flag", "threat flag",
+                                 "the threat flag's value", "the threat level")), _FLAG, also="value"),
+        rule="4E40", example="I hoist the Jolly Roger", says="hoist {flag}",
+        not_actions=("I hoisted the Jolly Roger yesterday", "Wooble hoists the Pink Ponies",
+                     "I raise the question of the flag", "Should I hoist the Jolly Roger?"))
 def hoist(ctx: Context, actor: Player, flag: str) -> None:
     """Rule 4E40: the MoM may set the Threat Flag to Pink Ponies, Polka Dots,
     Setting Orange or Jolly Roger, not more than once per nday."""
@@ -47,9 +59,17 @@ def hoist(ctx: Context, actor: Player, flag: str) -> None:
 
 
 @action("change_motnw",
-        r"i (?:change|set) the (?:message of the nweek|motnw)(?: message)? to {name:message}",
-        rule="4E39", example='I change the Message of the nweek to "Hello"',
-        keywords=("message", "motnw"), supporters=1)
+        # Rule 4E39: the Registrar, with Support, "may change the value of the motnw Message"
+        frame("|".join(f"{v} {w}" for v in ("change", "set", "update", "alter", "replace", "make")
+                       for w in ("the message of the nweek", "the motnw", "the motnw message",
+                                 "the message of the motnw", "the motnw's message", "motnw",
+                                 "the message of the nweek's message", "the value of the motnw message",
+                                 "the motnw message attribute", "the message")),
+              "message:text[to|to read|so that it reads|to say|:]"),
+        rule="4E39", example='I change the Message of the nweek to "Hello"', says='change the motnw to "{message}"',
+        supporters=1,
+        not_actions=("I changed the Message of the nweek yesterday",
+                     'Wooble changes the motnw to "Hi"', "Should I change the motnw?"))
 def change_motnw(ctx: Context, actor: Player, message: str) -> None:
     """Rule 4E39: the Registrar, as a Game Action with Support, may change the
     Message (1 to 256 characters), at most once in an nweek."""

@@ -27,7 +27,7 @@ _PUNCT = frozenset(",;:()[]-–—/*!.'\"")
 REF_KINDS = ("proposal", "intent", "consultation", "indictment", "tweak", "rule", "refresh",
              "obligation", "scheduled", "procedure")
 _ACCEPTS = {
-    "player": ("player",), "amount": ("amount",), "points": ("points", "num"),
+    "player": ("player", "text"), "amount": ("amount",), "points": ("points", "num"),
     "number": ("num",), "vote": ("vote",), "email": ("email",), "text": ("text",),
     "times": ("times",),
     **{k: ("ref", "num") for k in REF_KINDS},
@@ -166,6 +166,13 @@ def fill(fr: Frame, toks: list[Tok], start: int, open_world: bool, vocab=None) -
     last_role: Role | None = None
     i, n = start, len(toks)
     roles = fr.roles
+    # a text role with an empty marker ("rest:text[to|]") may stand right after the verb
+    bare_text = next((r for r in roles if r.type in ("text", "clause") and () in r.markers), None)
+    if bare_text is not None and start < n and not _is_marker(fr, toks, start):
+        end = _text_end(toks, start, roles, inst)
+        if not _empty(fr, toks, start, end):
+            inst[bare_text.name] = [_span(toks, start, end)]
+            i = end
 
     def unfilled(r: Role) -> bool:
         return not inst.get(r.name) or r.name in inst.get("__inherited", ())
@@ -190,7 +197,8 @@ def fill(fr: Frame, toks: list[Tok], start: int, open_world: bool, vocab=None) -
         t = toks[i]
         low = t.low
         # a marker that introduces a role still open (or a list role)
-        if (not t.senses or low in ("for", "to")) and low.split()[0] in fr.marker_words:
+        if ((not t.senses or low in ("for", "to") or t.has("kind"))
+                and low.split()[0] in fr.marker_words):
             best = None
             for r in roles:
                 for m in r.markers:
@@ -211,9 +219,9 @@ def fill(fr: Frame, toks: list[Tok], start: int, open_world: bool, vocab=None) -
                     if text_role is not None:
                         end = _text_end(toks, i, roles, inst)
                         span = _span(toks, i, end)
-                        if span:
+                        if span and not _empty(fr, toks, i, end):
                             put(text_role, span)
-                        i = end
+                            i = end
                         pending = ()
                     continue
         if low in _ASIDE and all(not f.missing(x) for x in f.instances) and _aside(fr, toks, i + 1):
@@ -275,15 +283,18 @@ def fill(fr: Frame, toks: list[Tok], start: int, open_world: bool, vocab=None) -
         # a name not in the vocabulary, after its marker: taken as written
         loose = next((r for r in pending if r.type == "player" and not t.has("vote")), None)
         if loose is None and open_world and not t.senses and low not in FILLERS and low not in fr.also:
-            loose = next((r for r in roles if r.type == "player" and unfilled(r)
+            loose = next((r for r in roles if r.type == "player" and (unfilled(r) or after_join)
                           and not r.marked and not _is_marker(fr, toks, i)), None)
-        if loose is not None and not t.senses and low not in FILLERS:
+        if loose is not None and not t.senses and low not in FILLERS and low not in fr.also:
             end = i
             while (end < n and not toks[end].senses and toks[end].low not in _PUNCT
                    and toks[end].low not in CONJUNCTIONS and not _is_marker(fr, toks, end)
-                   and toks[end].low not in REASONS):
+                   and toks[end].low not in REASONS and (end == i or toks[end].low not in fr.also)):
                 end += 1
-            name = _span(toks, i, end).strip("'").removesuffix("'s")
+                if toks[end - 1].low.endswith("'s"):     # "Wooble's Active property"
+                    break
+            name = _span(toks, i, end).strip("'’")
+            name = name[:-2] if name.endswith(("'s", "’s")) else name
             put(loose, name)
             f.loose += 1
             if not open_world:
@@ -308,8 +319,9 @@ def fill(fr: Frame, toks: list[Tok], start: int, open_world: bool, vocab=None) -
         i += 1
     for x in f.instances:
         x.pop("__inherited", None)
-    if fr.needs and not all(any(w == t.low or w in t.low.split() for t in toks) for w in fr.needs):
-        f.unaccounted.append("(" + " ".join(fr.needs) + " not said)")
+    if fr.needs and not all(any(w == t.low or w in t.low.split() for t in toks for w in alts.split("|"))
+                            for alts in fr.needs):
+        f.unaccounted.append("(" + " ".join(w.split("|")[0] for w in fr.needs) + " not said)")
     return f
 
 
@@ -332,6 +344,12 @@ def _aside(fr: Frame, toks: list[Tok], i: int) -> bool:
                for r in fr.roles):
             return False
     return True
+
+
+def _empty(fr: Frame, toks: list[Tok], i: int, j: int) -> bool:
+    """Words that say nothing as a text role's value: fillers and the frame's own words
+    ("I join as a player" names no one)."""
+    return all(t.low in FILLERS or t.low in fr.also or t.low in _PUNCT for t in toks[i:j])
 
 
 def _is_marker(fr: Frame, toks: list[Tok], i: int) -> bool:
@@ -402,10 +420,12 @@ def _reference(fr: Frame, toks, i, put, unfilled, vocab, f) -> int:
     kinds = {r.type: r for r in fr.roles if r.type in REF_KINDS}
     if not kinds:
         return 0
-    # "Bob's Refresh Proposal"
-    if t.possessive and i + 1 < len(toks) and toks[i + 1].sense("kind") in kinds:
+    # "Bob's Refresh Proposal" (a name the vocabulary does not know is taken as written);
+    # the kind word is left to be read next: it may begin a marker ("Bob's intent to ...")
+    mine = t.possessive or (not t.senses and t.low.endswith("'s") and len(t.low) > 2)
+    if mine and i + 1 < len(toks) and toks[i + 1].sense("kind") in kinds:
         r = kinds[toks[i + 1].sense("kind")]
-        who = t.sense("player") if t.has("player") else t.text.removesuffix("'s").removesuffix("’s")
+        who = t.sense("player") or t.text[:-2]
         owned = _owned(r.type, who, vocab)
         plural = toks[i + 1].low.endswith("s") and r.many
         if len(owned) == 1 or (owned and plural):
@@ -416,7 +436,7 @@ def _reference(fr: Frame, toks, i, put, unfilled, vocab, f) -> int:
             f.choices.append((r.name, owned))
         else:
             put(r, _resolve(r.type, "author", who, vocab))
-        return 2
+        return 1
     # "my Tweak", "my proposal"
     if t.low == "my" and i + 1 < len(toks) and toks[i + 1].sense("kind") in kinds and vocab is not None:
         r = kinds[toks[i + 1].sense("kind")]
@@ -424,12 +444,12 @@ def _reference(fr: Frame, toks, i, put, unfilled, vocab, f) -> int:
         if len(owned) > 1 and not (toks[i + 1].low.endswith("s") and r.many):
             put(r, owned[0])
             f.choices.append((r.name, owned))
-            return 2
+            return 1
     det = _DETERMINERS.get(t.low)
     if det is None:
         return 0
     j = i + 1
-    if j < len(toks) and toks[j].low == "above":
+    if j < len(toks) and toks[j].low in ("above", "one"):      # "the above intent", "that one"
         j += 1
     if j < len(toks) and toks[j].sense("kind") in kinds:
         r = kinds[toks[j].sense("kind")]

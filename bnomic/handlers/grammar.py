@@ -460,6 +460,7 @@ def read_clause(text: str, vocab: Vocabulary | None = None) -> list["Reading"] |
     open_world = not (vocab and vocab.players)
     charge(sum(len(fr.roles) for _, fr, _, _ in cands) * 8 * len(toks))
     fills = [(spec, fill(fr, toks, at, open_world, vocab), k) for spec, fr, at, k in cands]
+    fills = [(spec, f, k) for spec, f, k in fills if f.complete or _clauses_read(f, vocab)]
     conditional = False
     complete = [(_score(f, k), spec, f) for spec, f, k in fills if f.complete
                 and (k or f.filled)]
@@ -490,7 +491,9 @@ def read_clause(text: str, vocab: Vocabulary | None = None) -> list["Reading"] |
         return None
     partial = [(f.filled, -len(f.unaccounted), spec, f) for spec, f, k in fills
                if k and not f.idiom and len(f.unaccounted) <= 1 and not conditional
-               and (f.filled or not f.unaccounted)]
+               and (f.filled or not f.unaccounted)
+               # a word taken as a name, and a word left over, is talk ("I make Wooble happy")
+               and not (f.unaccounted and f.loose >= f.filled)]
     if not partial:
         return None
     partial.sort(key=lambda p: (p[0], p[1]), reverse=True)
@@ -592,6 +595,23 @@ def _may_act(raw) -> bool:
         if t.low == "i" or t.low in v.openers or t.low in ("please", "kindly"):
             return True
     return any(t.low in v.bare_words for t in raw)
+
+
+def _clauses_read(f, vocab) -> bool:
+    """A `clause` role holds an action ("I intend to give m5 to Wooble without
+    objection"). A frame filled only in part is an attempt worth reporting only when
+    the clause's words, a trailing "with ..."/"without ..." cut, read as an attempt at
+    one: "I plan to be away next week" holds none, it is talk."""
+    for r in f.frame.roles:
+        if r.type != "clause":
+            continue
+        for inst in f.instances:
+            for v in inst.get(r.name) or ():
+                m = _INTENDED.match(str(v))
+                said = m.group("action") if m else str(v)
+                if not read_clause(normalise("I " + said), vocab):
+                    return False
+    return True
 
 
 def _near_verbs(word: str) -> tuple[str, ...]:

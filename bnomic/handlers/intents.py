@@ -22,6 +22,7 @@ import re
 from ..store import Game, Intent, Player, Stance
 from . import durations, grammar
 from .context import Context, Rejected
+from .frames import frame
 from .players import find_player, name_key
 from .registry import ActionSpec, action, action_named, deadline
 
@@ -31,13 +32,6 @@ _CONDITIONS = re.compile(
     r"objections?|with\s++(?:\w++\s++)?(?:supporters?|supports?))" + _WITHIN + r")+)$", re.I)
 _WITHOUT = re.compile(r"(?:without|with\s+no)\s+(?:(?P<n>\w+)\s+)?objections?", re.I)
 _WITH = re.compile(r"with\s+(?:(?P<n>\w+)\s+)?(?:supporters?|supports?)", re.I)
-
-
-# an intent says how the action is to be done; "I intend to be away next week" is talk
-_SAYS_HOW = r"(?=.*\b(?:objections?|support(?:ers?|s)?)\b)"
-# what a stance names: an intent (find_intent), or "this", the message replied to
-_AN_INTENT = r"(?=.*(?:#\s*\d|\bintent|\bplan\b))"
-_THIS = r"(?: (?:to |against |for )?(?:this|that|it|the above)(?: intent(?:ion)?| one| action)?)?"
 
 
 def _count(word: str | None) -> int | None:
@@ -53,9 +47,19 @@ def normalise_args(args: dict) -> dict:
 # ------------------------------------------------------------------ announce
 
 @action("intend",
-        r"i (?:hereby )?(?:intend|plan|announce (?:my|an) intent(?:ion)?) to " + _SAYS_HOW + "{name:rest}",
+        # Rules 4E21, 4E22: "a Player must first announce his intention to perform that action"
+        # and say how: "without N objections", "with N supporters" (the handler reads them)
+        frame("intend|plan|announce my intent|announce my intention|announce an intent|announce an intention"
+              "|announce the intent|announce the intention|hereby announce my intent|give notice of my intent"
+              "|give notice of my intention|state my intent|state my intention|declare my intent"
+              "|declare my intention|announce that i intend|announce that i will|announce",
+              "rest:clause[to|that i will|i will]",
+              needs="objection|objections|support|supporters|supports|supporter"),
         rule="4E21", example="I intend to cause the Beast to give m5 to Wooble without objection",
-        keywords=("intend", "intent", "intention"))
+        says="intend to {rest}",
+        not_actions=("I plan to be away next week", "I intended to cause the Beast to forfeit",
+                     "Wooble intends to cause the Beast to forfeit without objection",
+                     "Do I intend to cause the Beast to forfeit without objection?"))
 def intend(ctx: Context, actor: Player, rest: str, document: str | None = None) -> Intent:
     """Rules 4E21, 4E22: announce the intention to perform an action that must be
     done without N objections or with N supporters."""
@@ -127,37 +131,60 @@ def intent_opens(ctx: Context, intent: int) -> None:
 
 # ------------------------------------------------------ objecting, supporting
 
-def find_intent(ctx: Context, target: str | None) -> Intent:
-    """The intent a stance names ('intent #3', "Wooble's intent to ...", 'the
-    intent to ...'), or the one whose announcement this post replies to."""
+def find_intent(ctx: Context, target: str | None, by: str | None = None, what: str | None = None,
+                actor: Player | None = None) -> Intent:
+    """The intent a stance names, or the one whose announcement this post replies to.
+    `target` is as the reader gives it: a number ("3"), "this" (the message replied
+    to), "mine", "of Wooble", or words as written ("intent #3", "Wooble's intent to
+    ..."); `by` its author; `what` the action it announced ("cause the Beast to forfeit")."""
     q = Intent.select().where(Intent.state == "open")
-    if target:
-        t = target.strip()
+    t = (target or "").strip()
+    if t.isdigit() or re.fullmatch(r"#\s*\d+", t):
+        wanted = int(t.lstrip("#").strip())
+        found = q.where(Intent.id == wanted).first()
+        if found:
+            return found
+        raise Rejected(f"there is no open intent #{wanted}", rule="4E21")
+    who = by
+    if t == "mine":
+        who = actor.name if actor is not None else None
+        if who is None:
+            raise Rejected("only a Player has intents", rule="4E21")
+    elif t.startswith("of "):
+        who = t[3:]
+    elif t and t != "this":
         m = re.search(r"#\s*(\d+)|\bintent(?:ion)?\s+(?:number\s+|no\.?\s*)?(\d+)\b", t, re.I)
         if m:
-            found = q.where(Intent.id == int(m.group(1) or m.group(2))).first()
-            if found:
-                return found
-            raise Rejected(f"there is no open intent #{m.group(1) or m.group(2)}", rule="4E21")
-        m = re.match(r"^(?:(?P<who>.+?)['’]s\s+)?(?:the\s+|an?\s+)?(?:intent(?:ion)?|plan)\s+to\s+(?P<what>.+)$", t, re.I)
-        if m:
-            found = grammar.match_action("I " + m.group("what"))
-            candidates = list(q.order_by(Intent.id))
-            if m.group("who"):
-                author = find_player(ctx, m.group("who"), "4E21")
-                candidates = [i for i in candidates if i.author_id == author.id]
+            return find_intent(ctx, m.group(1) or m.group(2))
+        m = re.match(r"^(?:(?P<who>.+?)['’]s\s+)?(?:the\s+|an?\s+)?(?:intent(?:ion)?|plan)\s+to\s+(?P<what>.+)$",
+                     t, re.I)
+        if not m:
+            raise Rejected(f"I cannot tell which intent {t!r} means; say e.g. 'intent #3'", rule="4E21")
+        who, what = m.group("who") or who, m.group("what")
+    if what and re.search(r"#\s*\d", what):          # "to #3, the Beast has done enough"
+        return find_intent(ctx, re.search(r"#\s*(\d+)", what).group(1))
+    if who or what or t == "mine":
+        candidates = list(q.order_by(Intent.id))
+        if who:
+            author = find_player(ctx, who, "4E21")
+            candidates = [i for i in candidates if i.author_id == author.id]
+        if what:
+            found = grammar.match_action("I " + what)
             if found:
                 spec, args = found
                 same = [i for i in candidates if i.action == spec.name
                         and normalise_args(i.args) == normalise_args(args)]
                 candidates = same or [i for i in candidates if i.action == spec.name]
-            if len(candidates) == 1:
-                return candidates[0]
-            if candidates:
-                raise Rejected(f"that names {len(candidates)} open intents: say which, e.g. "
-                               f"intent #{candidates[0].id}", rule="4E21")
-            raise Rejected(f"there is no open intent matching {t!r}", rule="4E21")
-        raise Rejected(f"I cannot tell which intent {t!r} means; say e.g. 'intent #3'", rule="4E21")
+            elif not who:
+                raise Rejected(f"I cannot tell which action {what!r} is; name the intent, "
+                               "e.g. 'intent #3'", rule="4E21")
+        if len(candidates) == 1:
+            return candidates[0]
+        if candidates:
+            raise Rejected(f"that names {len(candidates)} open intents: say which, e.g. "
+                           f"intent #{candidates[0].id}", rule="4E21")
+        said = " ".join(x for x in (f"{who}'s" if who else "", f"intent to {what}" if what else "intent") if x)
+        raise Rejected(f"there is no open intent matching {said!r}", rule="4E21")
     post = ctx.post
     for mid in ([post.in_reply_to] if post and post.in_reply_to else []) + list(reversed(post.references if post else ())):
         found = q.where(Intent.message_id == mid).first()
@@ -167,8 +194,9 @@ def find_intent(ctx: Context, target: str | None) -> Intent:
                    "that announced it", rule="4E21")
 
 
-def take_stance(ctx: Context, actor: Player, target: str | None, stance: str, rule: str) -> None:
-    intent = find_intent(ctx, target)
+def take_stance(ctx: Context, actor: Player, target: str | None, stance: str, rule: str,
+                what: str | None = None) -> None:
+    intent = find_intent(ctx, target, what=what, actor=actor)
     if intent.author_id == actor.id and stance != "none":
         verb = "object to" if stance == "object" else "support"
         raise Rejected(f"a Player may not {verb} an action they attempt to perform", rule=rule)
@@ -180,40 +208,75 @@ def take_stance(ctx: Context, actor: Player, target: str | None, stance: str, ru
                intent=intent.id, player=actor.name, stance=stance)
 
 
+# Which intent a stance names: a number ("intent #3", "#3"), "this intent" (the message
+# replied to), "my intent", "Bob's intent" ("of Bob"), and what it announced ("the intent
+# to X"); the handler finds it (find_intent).
+_TARGET = "target:intent?"
+_WHAT = "what:text?[intent to|intention to|plan to|the intent to|the intention to|the plan to|an intent to]"
+
+
 @action("object",
-        r"i object" + _THIS,
-        r"i object (?:to|against) " + _AN_INTENT + "{name:target}",
+        # Rule 4E21: "Objecting is a Game Action"
+        frame("object|object to|object against|object on|raise an objection to|lodge an objection to"
+              "|register an objection to|register my objection to|state my objection to|hereby object to",
+              _TARGET, _WHAT, also="objection announced announcement"),
         rule="4E21", example="I object to Wooble's intent to cause the Beast to forfeit",
-        keywords=("object", "objection"))
-def object_(ctx: Context, actor: Player, target: str | None = None) -> None:
+        says="object to intent[ {target}][ to {what}]",
+        not_actions=("I object to the way this game is run!", "Wooble objected to intent #3",
+                     "I objected to intent #3 yesterday", "I don't object, for what it's worth",
+                     "I object to Proposal 12, it's badly written", "Should I object?"))
+def object_(ctx: Context, actor: Player, target: str | None = None, what: str | None = None) -> None:
     """Rule 4E21: Objecting is a Game Action."""
-    take_stance(ctx, actor, target, "object", "4E21")
+    take_stance(ctx, actor, target, "object", "4E21", what=what)
 
 
 @action("support",
-        r"i support" + _THIS,
-        r"i support " + _AN_INTENT + "{name:target}",
-        rule="4E22", example="I support intent #3", keywords=("support",))
-def support(ctx: Context, actor: Player, target: str | None = None) -> None:
+        # Rule 4E22: "Supporting is a Game Action"
+        frame("support|lend my support to|give my support to|offer my support to|add my support to"
+              "|hereby support|am in support of|endorse",
+              _TARGET, _WHAT, also="announced announcement"),
+        rule="4E22", example="I support intent #3", says="support intent[ {target}][ to {what}]",
+        not_actions=("I support the idea of a new currency, personally", "Chuck supported it",
+                     "I supported intent #3 yesterday", "I support Wooble for Registrar",
+                     "Would you support intent #3?"))
+def support(ctx: Context, actor: Player, target: str | None = None, what: str | None = None) -> None:
     """Rule 4E22: Supporting is a Game Action."""
-    take_stance(ctx, actor, target, "support", "4E22")
+    take_stance(ctx, actor, target, "support", "4E22", what=what)
+
+
+_UNSAY = ("withdraw|retract|rescind|take back|drop|remove|cancel|revoke|pull")
 
 
 @action("withdraw_stance",
-        r"i (?:withdraw|retract) my (?:objection|support)(?: (?:to|for|of|from|on) {name:target})?",
-        rule="4E21", example="I withdraw my objection to intent #3", keywords=("withdraw", "retract"))
-def withdraw_stance(ctx: Context, actor: Player, target: str | None = None) -> None:
+        # Rules 4E21, 4E22: only each Player's latest stance counts
+        frame("|".join(f"{v} {d} {w}" for v in _UNSAY.split("|") for d in ("my", "the")
+                       for w in ("objection", "support", "objections")),
+              "target:intent?[to|from|on|against|of|for|regarding|re]", _WHAT,
+              also="announced announcement"),
+        rule="4E21", example="I withdraw my objection to intent #3", says="withdraw my stance on intent[ {target}][ to {what}]",
+        not_actions=("I withdrew my objection yesterday", "Wooble withdraws his support",
+                     "Should I withdraw my objection?"))
+def withdraw_stance(ctx: Context, actor: Player, target: str | None = None,
+                    what: str | None = None) -> None:
     """Rules 4E21, 4E22: only a player's latest stance counts; this one is none."""
-    take_stance(ctx, actor, target, "none", "4E21")
+    take_stance(ctx, actor, target, "none", "4E21", what=what)
 
 
 @action("withdraw_intent",
-        r"i (?:withdraw|abandon|cancel) my (?:intent(?:ion)?|plan) (?:#\s*)?{number}",
-        r"i (?:withdraw|abandon|cancel) my (?:intent(?:ion)?|plan) to {name:what}",
-        rule="4E21", example="I withdraw my intent #3", keywords=("withdraw", "intent"))
+        # Rule 4E21: the author of an intent may withdraw it (it is then not acted on)
+        frame(_UNSAY + "|abandon|give up|call off|scrap", "number:intent?",
+              "what:text?[to|intent to|intention to|plan to]", also="intent intention plan announced",
+              needs="intent|intention|intents|intentions|plan"),
+        rule="4E21", example="I withdraw my intent #3", says="withdraw my intent[ {number}][ to {what}]",
+        not_actions=("I withdrew my intent #3 yesterday", "Wooble withdraws his intent #3",
+                     "I withdraw my intent #3, it was a silly idea"))
 def withdraw_intent(ctx: Context, actor: Player, number: str | None = None,
                     what: str | None = None) -> None:
-    intent = find_intent(ctx, f"#{number.lstrip('#')}" if number else f"intent to {what}")
+    """Rule 4E21: an intent's author may withdraw it: "I withdraw my intent #3", "...
+    my intention to cause the Beast to forfeit", or "my intent" in reply to it."""
+    if number and number.lstrip("#").strip().isdigit():
+        number = number.lstrip("#").strip()
+    intent = find_intent(ctx, number or "mine", None, what, actor)
     if intent.author_id != actor.id:
         raise Rejected(f"intent #{intent.id} is {intent.author.name}'s, not yours", rule="4E21")
     intent.state = "withdrawn"

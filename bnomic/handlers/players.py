@@ -6,6 +6,7 @@ import re
 from ..store import Address, Player
 from . import names
 from .context import Context, Rejected
+from .frames import frame
 from .registry import action, assertion, at_start_of
 
 # ------------------------------------------------------------------- finding
@@ -81,13 +82,16 @@ def set_active(ctx: Context, player: Player, active: bool, rule: str, why: str) 
 
 
 @action("remove_active",
-        r"i remove (?:the )?active(?: property)? (?:from|of) {player}",
-        r"i remove {player}'s active(?: property)?",
-        r"i remove {player}['’]s active(?: property)?",
-        r"i deactivate {player}",
-        r"i make {player} inactive",
+        # Rule 4E28: "remove the Active property of another Player"
+        frame("remove|strip|take away|revoke|clear|take", "player:player[from|of|off]",
+              also="active property status flag", needs="active"),
+        frame("deactivate|inactivate|de-activate", "player:player"),
+        frame("make|mark|declare|render|set", "player:player", also="inactive as", needs="inactive"),
         rule="4E28", example="I remove the Active property from Wooble",
-        keywords=("active", "inactive", "deactivate"))
+        says="remove the Active property of {player}",
+        not_actions=("I removed the Active property from Wooble last week",
+                     "Wooble removes my Active property", "I make Wooble happy",
+                     "Should I deactivate Wooble?", "I remove my hat"))
 def remove_active(ctx: Context, actor: Player, player: str) -> None:
     """Rule 4E28: any Player may remove the Active property of another Player
     who has not performed a Game Action in the current or previous nweek."""
@@ -168,12 +172,6 @@ def recruitment_bonus(ctx: Context, newcomer: Player, names: list[str]) -> list[
     return unknown
 
 
-_JOINING = (r"(?:join(?:ing)?(?: the game| b nomic| b)?|become a player|be a player|play)"
-            r"(?: as a (?:new )?player)?")
-_NAMED = (r",? (?:as|under the name|with the name|named|called|using the name|by the name(?: of)?"
-          r"|(?:and )?my name (?:is|will be)|name:?) (?!a (?:new )?player\b){name}")
-
-
 def usable_name(ctx: Context, name: str, former: Player | None = None) -> str:
     """Rule 4E4: a new Player's name, checked: usable in actions and uniquely
     identifying (not taken, and not like another: `distinct_name`). `former`
@@ -223,14 +221,32 @@ def distinct_name(ctx: Context, name: str, former: Player | None = None) -> str:
     return name
 
 
+# Rule 4E4: "a request to become a Player and a uniquely identifying name that e
+# wishes to be known by"; the name is everything after its marker (recruiters, named
+# after it, are split off by the handler)
+_NAME = ("name:text[as|under the name|with the name|named|called|using the name|by the name"
+         "|by the name of|under the name of|and my name is|my name is|my name will be|name|name :"
+         "|known as|to be known as|be known as|and be known as|going by|under|with name"
+         "|i wish to be known as|and i wish to be known as|and wish to be known as|wishing to be known as"
+         "|the name i wish to be known by is|and the name i wish to be known by is|i want to be known as"
+         "|and i want to be known as|please call me|call me|you can call me]")
+_JOIN = ("join|join the game|join b nomic|join b|join nomic|joining|joining the game|joining b nomic"
+         "|become a player|be a player|become a new player|become a player of b nomic"
+         "|join as a player|join as a new player|join the game as a player|join b nomic as a player"
+         "|register|register as a player|sign up|sign up as a player|play|play b nomic|enter the game"
+         "|become a player and|make a request to become a player|request to become a player"
+         "|ask to become a player|ask to join|request to join|request membership|apply to join")
+
+
 @action("join",
-        r"i(?: wish| want| would like| would love|['’]d like|['’]d love| ask| request| hope| intend"
-        r"| am asking| hereby ask)(?: to)? " + _JOINING + "(?:" + _NAMED + ")?",
-        r"i(?:['’]m| am)? join(?:ing)?(?: the game| b nomic| b)?(?:" + _NAMED + ")?",
-        r"(?:register|sign up|add|sign|count) me(?: up| in)?(?: as a (?:new )?player)?" + _NAMED,
-        r"i register(?: as a player)?" + _NAMED,
-        rule="4E4", example="I join as Wooble", players_only=False,
-        keywords=("join", "player", "register"))
+        frame(_JOIN, _NAME, also="player players new game nomic"),
+        frame("", _NAME, openers="register me|sign me up|sign me|add me|count me in|enrol me|enroll me"
+              "|add me as a player|add me as a new player|sign me up as a player|register me as a player"
+              "|let me join|please add me|i'd like to join|i would like to join|request to join"
+              "|request to become a player|my request to become a player", also="player new game"),
+        rule="4E4", example="I join as Wooble", players_only=False, says="join as {name}",
+        not_actions=("I joined as Wooble in nweek 140", "Wooble joins as Zed",
+                     "Should I join as Wooble?", "I join Wooble in congratulating Chuck"))
 def join(ctx: Context, actor: Player | None, name: str | None = None) -> Player:
     """Rule 4E4: an External Force who is not a Player, and was not one in the
     current or previous nweek, becomes a Player by asking to, under a unique name."""
@@ -271,9 +287,16 @@ def join(ctx: Context, actor: Player | None, name: str | None = None) -> Player:
 
 
 @action("forfeit",
-        r"i (?:forfeit|quit|resign from|leave)(?: the game| b nomic| b)?",
-        r"i (?:wish|want) to (?:forfeit|quit|leave)(?: the game| b nomic| b)?",
-        rule="4E4", example="I forfeit the game", keywords=("forfeit", "quit"))
+        # Rule 4E4: "A Player may cease to be a Player by Forfeiting the game"
+        frame("forfeit|forfeit the game|forfeit b nomic|forfeit b|quit|quit the game|quit b nomic"
+              "|resign from the game|resign from b nomic|leave the game|leave b nomic|leave nomic"
+              "|cease to be a player|stop being a player|stop playing|withdraw from the game"
+              "|retire from the game|exit the game|forfeiting|forfeiting the game",
+              also="game nomic by forfeiting", why=False),
+        rule="4E4", example="I forfeit the game", says="forfeit the game",
+        not_actions=("I forfeited last nweek", "Wooble forfeits", "Should I forfeit?",
+                     "I quit smoking last week", "I leave for Paris tomorrow",
+                     "I forfeit, just kidding", "I leave this here"))
 def forfeit(ctx: Context, actor: Player) -> None:
     """Rule 4E4: a Player may cease to be a Player by Forfeiting, at any time."""
     actor = Player.get_by_id(actor.id)
@@ -301,12 +324,16 @@ def parse_address(text: str) -> str:
 
 
 @action("add_address",
-        r"i (?:add|register) (?:the )?(?:e-?mail )?address {name} (?:to|for) (?:my addresses|me|my account)",
-        r"i add {name} (?:to my (?:e-?mail )?addresses"
-        r"|as (?:an?|another|a second|my new) (?:e-?mail )?address)",
-        r"i(?: will|['’]ll)? (?:also )?(?:post|write|send mail) from (?=\S*@){name}(?: too| as well)?",
+        frame("add|register|include|use", "name:email[the address|address|the e-mail address|e-mail address"
+              "|email address|the email address]",
+              also="address addresses e-mail email mail to my as an another a second new additional for "
+                   "me account list of too well"),
+        frame("post from|write from|send mail from|mail from|post also from|also post from",
+              "name:email", also="too well as", why=False),
         rule="4E4", example="I add the address wooble@home.example to my addresses",
-        keywords=("address",))
+        says="add the address {name}",
+        not_actions=("I mostly post from home these days", "I added wooble@home.example last week",
+                     "Wooble adds wooble@home.example to his addresses"))
 def add_address(ctx: Context, actor: Player, name: str) -> None:
     """A Player may post from another address too. It must come from one of the
     Player's addresses, and the new one must never have been anyone's."""
@@ -321,9 +348,12 @@ def add_address(ctx: Context, actor: Player, name: str) -> None:
 
 
 @action("remove_address",
-        r"i (?:remove|drop) (?:the )?(?:e-?mail )?address {name}(?: from my addresses)?",
+        frame("remove|drop|delete|unregister|stop using|retire", "name:email[the address|address"
+              "|the e-mail address|e-mail address|email address|the email address]",
+              also="address addresses e-mail email mail from my the list of account"),
         rule="4E4", example="I remove the address wooble@old.example",
-        keywords=("address",))
+        says="remove the address {name}",
+        not_actions=("I removed wooble@old.example yesterday", "Should I remove wooble@old.example?"))
 def remove_address(ctx: Context, actor: Player, name: str) -> None:
     address = parse_address(name)
     row = Address.get_or_none(Address.address == address, Address.player == actor)

@@ -47,7 +47,8 @@ class ActionSpec:
     rule: str
     frames: tuple[Frame, ...]
     example: str
-    says: str = ""              # how a receipt says the reading: "vote {vote} on {which}"
+    says: str = ""              # how a receipt says the reading: "vote {vote} on {which}"; a
+                                # "[ to {what}]" part is said only when its roles were given
     not_actions: tuple[str, ...] = ()   # sentences that must read to nothing
     players_only: bool = True   # Rule 4E7: "any player may" means only players
     # Rules 4E21, 4E22: an action done "without N objections" / "with N supporters"
@@ -72,11 +73,18 @@ class ActionSpec:
         """The reading as a receipt echoes it: "vote AGAINST on 5"."""
         if self.says:
             try:
-                return " ".join(self.says.format_map(_Blank(args)).split())
+                # a [segment] is said only when every {role} in it was given
+                says = _OPTIONAL.sub(lambda m: m.group(1) if all(
+                    args.get(k) for k in _FIELD.findall(m.group(1))) else "", self.says)
+                return " ".join(says.format_map(_Blank(args)).split())
             except (KeyError, ValueError, IndexError):
                 pass
         shown = ", ".join(f"{k} {v}" for k, v in args.items() if k != "document" and v)
         return self.name.replace("_", " ") + (f": {shown}" if shown else "")
+
+
+_OPTIONAL = re.compile(r"\[([^\[\]]*+)\]")
+_FIELD = re.compile(r"\{(\w++)\}")
 
 
 class _Blank(dict):

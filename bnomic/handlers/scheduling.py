@@ -10,6 +10,7 @@ from ..store import Deadline, Outcome, Player
 from . import durations, grammar, pinned
 from .acting import perform
 from .context import Context, Rejected
+from .frames import frame
 from .post import Post
 from .registry import action, deadline
 
@@ -48,12 +49,19 @@ def schedule_reading(ctx: Context, reading: grammar.Reading, position: int) -> O
                                  f"\"I cancel my scheduled action #{row.id}\")")
 
 
+def actions_in(text: str) -> list[grammar.Reading]:
+    """The actions a scheduled sentence holds, read whole (the time already cut)."""
+    return [r for r in grammar.read_sentence(grammar.normalise(text)) if r.kind == "action"]
+
+
 @deadline("scheduled_action")
 def scheduled_action(ctx: Context, sender: str, text: str, entry: int, position: int,
-                     message_id: str, deadline_id: int | None = None, reading: str | None = None) -> None:
+                     message_id: str, deadline_id: int | None = None, reading: str | None = None,
+                     part: int = 0) -> None:
     """Rule 4E7: the scheduled action takes place now, as its author wrote it and
     as it was read when scheduled (`reading`, pinned; a deadline from before
-    readings were pinned has none, and its text is read now)."""
+    readings were pinned has none: its sentence is read now, and its `part`-th
+    action done)."""
     ctx.post = Post(sender=sender, subject="", text=text, at=ctx.at, message_id=message_id)
     ctx.entry = entry
     if reading is not None:
@@ -63,8 +71,11 @@ def scheduled_action(ctx: Context, sender: str, text: str, entry: int, position:
                            text=f"(scheduled) {text}", accepted=False, reason=reading.error, rule="4E7")
             return
     else:
-        reading = grammar.match_sentence(text)
-    if reading is None or reading.spec is None:
+        readings = actions_in(text)
+        if part >= len(readings):
+            return
+        reading = readings[part]
+    if reading.spec is None:
         return
     done, refusal = perform(ctx, reading.spec, reading.args, reading.times)
     Outcome.create(entry=entry, position=position, action=reading.spec.name,
@@ -81,16 +92,24 @@ def scheduled_by(player: Player):
 
 
 @action("cancel_scheduled",
-        r"i cancel (?:my )?scheduled action (?:#\s*)?{number}",
-        r"i cancel (?:my )?scheduled (?:action )?#\s*{number}",
-        rule="4E7", example="I cancel my scheduled action #4", keywords=("cancel",))
+        # Rule 4E7: a scheduled action's author may cancel it before it happens
+        frame("cancel|withdraw|drop|abandon|call off|revoke|unschedule|delete|retract|rescind",
+              "number:scheduled", also="scheduled action actions", needs="scheduled"),
+        rule="4E7", example="I cancel my scheduled action #4", says="cancel scheduled action {number}",
+        not_actions=("I cancelled my scheduled action #4 yesterday", "Wooble cancels scheduled action #4",
+                     "Should I cancel scheduled action #4?"))
 def cancel_scheduled(ctx: Context, actor: Player, number: str) -> None:
     """Rule 4E7: the author of a scheduled action may cancel it before it happens."""
+    mine = {r.id: r for r in scheduled_by(actor)}
+    if number in ("mine", "this") and len(mine) != 1:      # "my scheduled action"
+        raise Rejected(f"you have {len(mine) or 'no'} pending scheduled action{'s' if len(mine) != 1 else ''}"
+                       + (f": say which ({', '.join(f'#{n}' for n in mine)})" if mine else ""), rule="4E7")
+    if number in ("mine", "this"):
+        number = str(next(iter(mine)))
     try:
         wanted = int(number.lstrip("#"))
     except ValueError:
         raise Rejected(f"{number!r} is not a scheduled action's number", rule="4E7") from None
-    mine = {r.id: r for r in scheduled_by(actor)}
     if wanted not in mine:
         raise Rejected(f"you have no pending scheduled action #{wanted}", rule="4E7")
     durations.cancel(ctx, wanted, rule="4E7")
