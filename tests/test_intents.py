@@ -193,9 +193,9 @@ def test_an_intent_named_by_its_author_by_this_or_as_mine(four):
     say(four, "Carol", "I object to this intent", 2, headers={"In-Reply-To": "<intent-one@example.org>"})
     say(four, "Alice", "I intend to carry test motion 2 with 2 supporters", 2)
     r = say(four, "Dave", "I object to Alice's intent", 2)
-    assert "that names 2 open intents: say which, e.g. intent #1 (Rule 4E21)" in r
+    assert "ambiguous: it can be read as “object to intent 1” or as “object to intent 2”" in r
     r = say(four, "Alice", "I withdraw my intent", 3)
-    assert "names 2 open intents" in r
+    assert "ambiguous: it can be read as “withdraw my intent 1” or as “withdraw my intent 2”" in r
     r = say(four, "Alice", "I withdraw my intention to carry test motion 2", 3)
     assert "Done" in r
     r = say(four, "Alice", "I activate test tweak 1", 4)

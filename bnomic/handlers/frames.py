@@ -427,6 +427,8 @@ def _reference(fr: Frame, toks, i, put, unfilled, vocab, f) -> int:
         r = kinds[toks[i + 1].sense("kind")]
         who = t.sense("player") or t.text[:-2]
         owned = _owned(r.type, who, vocab)
+        if i + 2 < len(toks) and _is_marker(fr, toks, i + 2):
+            owned = owned[:1] if len(owned) == 1 else []     # "Bob's intent to ...": the rest says which
         plural = toks[i + 1].low.endswith("s") and r.many
         if len(owned) == 1 or (owned and plural):
             for n in owned:
@@ -441,7 +443,8 @@ def _reference(fr: Frame, toks, i, put, unfilled, vocab, f) -> int:
     if t.low == "my" and i + 1 < len(toks) and toks[i + 1].sense("kind") in kinds and vocab is not None:
         r = kinds[toks[i + 1].sense("kind")]
         owned = _owned(r.type, vocab.actor, vocab)
-        if len(owned) > 1 and not (toks[i + 1].low.endswith("s") and r.many):
+        said_which = i + 2 < len(toks) and _is_marker(fr, toks, i + 2)     # "my intent to ..."
+        if len(owned) > 1 and not said_which and not (toks[i + 1].low.endswith("s") and r.many):
             put(r, owned[0])
             f.choices.append((r.name, owned))
             return 1
