@@ -21,7 +21,8 @@ from datetime import datetime, timedelta
 
 from ..config import defaults
 from ..store import Deadline, Entry, Game, Message, Outcome, Player, Setup, database, write_transaction
-from . import acting, budget, clock, grammar, ministries, players, rules, scheduling, transactions
+from . import (acting, budget, clock, grammar, ministries, players, rules, scheduling, transactions,
+               vocabulary)
 from .context import Context, Rejected, RetroactiveChange
 from .durations import next_midnight
 from .post import Post
@@ -200,9 +201,12 @@ def apply_post(post: Post, entry: int) -> list[Outcome]:
     """
     ctx = Context(post.at, "mail", entry, post=post)
     steps = limit(ctx, "read_steps")
+    sender = players.player_by_address(post.sender)
+    # the words of the game as of this message: Players, Ministries, references (docs/reader.md)
+    vocab = vocabulary.of_game(ctx, sender.name if sender else None, post.in_reply_to)
     try:
         with budget.bounded(steps):
-            readings = grammar.read(post.text, max_line=limit(ctx, "max_line"))
+            readings = grammar.read(post.text, vocab=vocab, max_line=limit(ctx, "max_line"))
     except budget.OverBudget:
         return [Outcome.create(entry=entry, position=1, action=LIMIT, text="(the whole message)",
                                accepted=False, rule="4E7",

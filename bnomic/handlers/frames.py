@@ -28,7 +28,7 @@ REF_KINDS = ("proposal", "intent", "consultation", "indictment", "tweak", "rule"
 _ACCEPTS = {
     "player": ("player",), "amount": ("amount",), "points": ("points", "num"),
     "number": ("num",), "vote": ("vote",), "email": ("email",), "text": ("text",),
-    "times": ("times",),
+    "times": ("times",), "ministry": ("ministry",),
     **{k: ("ref", "num") for k in REF_KINDS},
 }
 
