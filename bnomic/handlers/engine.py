@@ -241,7 +241,7 @@ def _weight(reading: grammar.Reading) -> int:
     and each step of a Transaction; a near-miss or a line not read counts none."""
     if reading.steps is not None:
         return max(1, len(reading.steps))
-    if reading.spec is None:
+    if reading.spec is None or reading.kind != "action":
         return 0
     return max(1, min(reading.times, grammar.MAX_REPEAT))
 
@@ -339,6 +339,11 @@ def _apply_reading(ctx: Context, reading: grammar.Reading, position: int) -> Out
     if reading.spec is None and reading.error:      # a line too long to read ([limits])
         return Outcome.create(entry=ctx.entry, position=position, action=LIMIT, text=reading.text,
                               accepted=False, reason=reading.error, rule="4E7")
+    if reading.kind in ("ambiguous", "incomplete"):
+        return Outcome.create(entry=ctx.entry, position=position,
+                              action=reading.spec.name if reading.spec else None, text=reading.text,
+                              accepted=False, reason=not_read(reading),
+                              rule=reading.spec.rule if reading.spec else "4E7")
     if reading.spec is None:
         hint = " or ".join(f'"{s}"' for s in reading.suggestions)
         reason = (f"did you mean {hint}?" if hint else
@@ -363,6 +368,23 @@ def _apply_reading(ctx: Context, reading: grammar.Reading, position: int) -> Out
     return Outcome.create(entry=ctx.entry, position=position, action=reading.spec.name,
                           text=reading.text, accepted=refusal is None or done > 0,
                           reason=reason, rule=refusal.rule if refusal else reading.spec.rule)
+
+
+def not_read(reading: grammar.Reading) -> str:
+    """Why an attempt is not done (docs/reader.md, items 4 and 5): it reads as two
+    different actions, or it names an action but leaves part of it out."""
+    if reading.kind == "ambiguous":
+        return ("not done: this reads as more than one action (" + " | ".join(reading.alternatives)
+                + "); say which")
+    roles = [m for m in reading.missing if not m.startswith("(")]
+    parts = [f'not done: understood as far as "{reading.read_as}"']
+    if roles:
+        parts.append("missing: " + ", ".join(r.replace("_", " ") for r in roles))
+    if reading.unread:
+        parts.append("not understood: " + ", ".join(repr(w) for w in reading.unread))
+    if reading.suggestions:
+        parts.append(f'e.g. "{reading.suggestions[0]}"')
+    return "; ".join(parts)
 
 
 def _apply_transaction(ctx: Context, reading: grammar.Reading, position: int) -> Outcome:

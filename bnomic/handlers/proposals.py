@@ -273,13 +273,18 @@ def number_proposals(ctx: Context, actor: Player) -> None:
 
 # ----------------------------------------------------------------- colors
 
+_RECOLOR = "change|set|paint|make|color|colour|recolor|recolour|turn|dye"
+_WHOSE_COLOR = ("number:proposal[the proposal color of|the proposal colour of|proposal color of"
+                "|proposal colour of|the color of|the colour of|color of|colour of]")
+
+
 @action("color_proposal",
         # Rule 4E69: "change the Proposal Color of a Pending Proposal to a value of his choice"
-        frame("change|set|paint|make|color|colour|recolor|recolour|turn|dye",
-              "number:proposal[the proposal color of|the proposal colour of|proposal color of"
-              "|proposal colour of|the color of|the colour of|color of|colour of]",
-              role("color:choice[to|as|into]", {c.lower(): c for c in COLORS}),
+        # "paint proposal 12 Blue": a Color, in any order
+        frame(_RECOLOR, _WHOSE_COLOR, role("color:choice", {c.lower(): c for c in COLORS}),
               also="color colour"),
+        # "... to Mauve": the words after "to", which the handler checks against the Range
+        frame(_RECOLOR, _WHOSE_COLOR, "color:text[to|as|into]!", also="color colour"),
         rule="4E69", example="I change the Proposal Color of proposal 12 to Burnt Sienna",
         says="change the Proposal Color of proposal {number} to {color}",
         not_actions=("I changed the Proposal Color of proposal 12 to Blue",
