@@ -378,10 +378,16 @@ def not_read(reading: grammar.Reading) -> str:
                 + "); say which")
     roles = [m for m in reading.missing if not m.startswith("(")]
     parts = [f'not done: understood as far as "{reading.read_as}"']
+    if len(roles) == 1 and len(reading.unread) == 1:      # "I vote MAYBE on 1"
+        parts[0] = (f"not done: {reading.unread[0]!r} is not a {roles[0].replace('_', ' ')} "
+                    f'(understood as far as "{reading.read_as}")')
+        roles, unread = [], ()
+    else:
+        unread = reading.unread
     if roles:
         parts.append("missing: " + ", ".join(r.replace("_", " ") for r in roles))
-    if reading.unread:
-        parts.append("not understood: " + ", ".join(repr(w) for w in reading.unread))
+    if unread:
+        parts.append("not understood: " + ", ".join(repr(w) for w in unread))
     if reading.suggestions:
         parts.append(f'e.g. "{reading.suggestions[0]}"')
     return "; ".join(parts)

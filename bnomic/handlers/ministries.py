@@ -60,7 +60,11 @@ def aliases(config: Config) -> dict[str, str]:
     return out
 
 
-def find_ministry(ctx: Context, text: str, rule: str) -> Ministry:
+def find_ministry(ctx: Context, text: str, rule: str, holder: Player | None = None) -> Ministry:
+    """The Ministry named; "mine"/"theirs" (the reader's "my Ministry", "his Ministry"):
+    the one Ministry `holder` holds."""
+    if text in ("mine", "theirs") and holder is not None:
+        return held_one(ctx, holder, rule)
     name = aliases(ctx.config).get(_fold(text))
     if name is None:
         raise Rejected(f"there is no Ministry called {clean_name(text)!r}", rule=rule)
@@ -87,6 +91,14 @@ def create_all(ctx: Context) -> None:
     """Rule 4E45 and the rules that create each ministry: all begin Vacant, at m100."""
     for name in ministry_names(ctx.config):
         ensure(ctx, name)
+
+
+def held_one(ctx: Context, player: Player, rule: str) -> Ministry:
+    """The one Ministry a Player holds ("his Ministry"), or Rejected naming the count."""
+    held = list(held_by(player))
+    if len(held) != 1:
+        raise Rejected(f"{player.name} holds {len(held)} Ministries: name the one meant", rule=rule)
+    return held[0]
 
 
 def held_by(player: Player):
@@ -135,7 +147,13 @@ REWARD = ("reward:amount[reward|reward of|reward value|reward value of|reward to
           "|setting|setting its reward to|setting the reward to|setting its reward value to|set at|set to"
           "|proposing|proposing a reward of|proposing a new reward of|proposing a reward value of"
           "|specifying|specifying a reward of|specifying a new reward of|specifying a reward value of"
-          "|and a reward of|and set its reward to|and set the reward to|its reward set to]?")
+          "|and a reward of|and set its reward to|and set the reward to|its reward set to"
+          "|for this ministry|specifying for this ministry|proposing for this ministry]?")
+# "my Ministry", "his Ministry" (Rules 4E47, 4E53: "its Ministry", "his Ministry") are not
+# the Ministry called Ministry: they name the one the Minister holds (see held_one)
+THEIRS = role("ministry:choice?", {f"{w} {n}": ("mine" if w == "my" else "theirs")
+                                    for w in ("my", "his", "her", "their", "its")
+                                    for n in ("ministry", "office", "post")} | {"office": "theirs"})
 _REWARD_WORDS = "reward value rewards"
 
 
@@ -148,7 +166,7 @@ _REWARD_WORDS = "reward value rewards"
         rule="4E46", example="I assign the Ministry of Change to myself with a Reward of m80",
         says="assign {ministry} to myself {reward}",
         not_actions=("I take the point about the Ministry of Law", "I took the Ministry of Change",
-                     "Wooble takes the Ministry of Change", "I take Reward m100",
+                     "Wooble takes the Ministry of Change",
                      "Should I take the Ministry of Law?", "I accept the Chairman's ruling on this",
                      "I think I'll claim the Registrar"))
 def assign(ctx: Context, actor: Player, ministry: str, reward: str | None = None) -> None:
@@ -167,13 +185,13 @@ def assign(ctx: Context, actor: Player, ministry: str, reward: str | None = None
         # Rule 4E47: "A Minister may Resign from its Ministry"
         frame("resign|resign from|resign as|step down|step down from|step down as|quit|quit as"
               "|leave|vacate|relinquish|give up|abandon|stand down|stand down as|stand down from",
-              "ministry:ministry", also="post office job role position of"),
+              "ministry:ministry", THEIRS, also="post office job role position of"),
         rule="4E47", example="I resign as Chairman", says="resign from {ministry}",
         not_actions=("I resigned as Chairman last week", "Wooble resigns from the Ministry of Law",
                      "I resign myself to losing the Ministry of Law", "Should I resign as Chairman?"))
 def resign(ctx: Context, actor: Player, ministry: str) -> None:
     """Rule 4E47: a Minister may Resign; the Ministry becomes Vacant."""
-    m = find_ministry(ctx, ministry, "4E47")
+    m = find_ministry(ctx, ministry, "4E47", holder=actor)
     if m.holder_id != actor.id:
         raise Rejected(f"you do not hold {describe(ctx.config, m)}", rule="4E47")
     give_ministry(ctx, m, None, f"{actor.name} resigned", "4E47")
@@ -418,7 +436,7 @@ DUTY = "duty:text[duty|duty to|duty of|duties|duties of|job of|job to|task of|ta
 @action("keep_duty",
         # Rule 4E45: a Minister's duties are its own; bnomic performs them unless taken back
         frame("take back|keep|perform|perform myself|retain|reclaim|resume",
-              DUTY, also="myself back from bnomic"),
+              DUTY, also="myself back from bnomic duty duties"),
         rule="4E45", example="I take back the duty to turn the Clock On",
         says="take back the duty to {duty}",
         not_actions=("I took back the duty to turn the Clock On", "Wooble keeps the duty to "
@@ -437,7 +455,7 @@ def keep_duty(ctx: Context, actor: Player, duty: str) -> None:
 @action("delegate_duty",
         # Rule 4E45: "A Minister may delegate some or all of its Ministry's defined powers"
         frame("delegate|hand over|hand back|give back|give|return|entrust|leave|pass",
-              DUTY, also="to bnomic back again"),
+              DUTY, also="to bnomic back again duty duties"),
         rule="4E45", example="I delegate the duty to turn the Clock On to bnomic",
         says="delegate the duty to {duty}",
         not_actions=("I delegated the duty to turn the Clock On to bnomic",

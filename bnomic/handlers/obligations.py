@@ -10,7 +10,7 @@ from __future__ import annotations
 from ..store import Ministry, Obligation, Player
 from . import durations
 from .context import Context, Rejected
-from .ministries import describe, find_ministry, give_ministry
+from .ministries import THEIRS, describe, find_ministry, give_ministry, held_one
 from .frames import frame
 from .registry import action, at_start_of, deadline
 
@@ -80,7 +80,7 @@ def obligation_due(ctx: Context, obligation: int) -> None:
         # by any Player as a Game Action"
         frame("remove|dismiss|depose|oust|expel|sack|fire|kick out|throw out|unseat",
               "player:player", "ministry:ministry[from|as|from the post of|from the office of]",
-              also="office post position"),
+              THEIRS, also="from post position"),
         rule="4E53", example="I remove Wooble from the Ministry of Change",
         says="remove {player} from {ministry}",
         not_actions=("I removed Wooble from the Ministry of Change", "Should I remove Wooble from "
@@ -89,7 +89,13 @@ def obligation_due(ctx: Context, obligation: int) -> None:
 def remove_minister(ctx: Context, actor: Player, player: str, ministry: str) -> None:
     """Rule 4E53: a Minister who failed to perform an obligation in time can be
     removed from the Ministry by any Player."""
-    m = find_ministry(ctx, ministry, "4E53")
+    if ministry == "theirs":        # "I remove Bob from his Ministry"
+        holder = Player.get_or_none(Player.name_key == player.strip().casefold())
+        if holder is None:
+            raise Rejected(f"there is no Player {player!r}", rule="4E53")
+        m = held_one(ctx, holder, "4E53")
+    else:
+        m = find_ministry(ctx, ministry, "4E53")
     if m.holder_id is None or m.holder.name_key != player.strip().casefold():
         raise Rejected(f"{player} does not hold {describe(ctx.config, m)}", rule="4E53")
     lapsed = (Obligation.select().where(Obligation.ministry == m, Obligation.state == "lapsed",
@@ -108,8 +114,11 @@ def remove_minister(ctx: Context, actor: Player, player: str, ministry: str) -> 
         # listing any errors he believes to be present in that public display"
         frame("challenge|dispute|contest|question",
               "ministry:ministry[of|by]",
-              "errors:text[:|,|;|-|because|since|as|for|listing|saying|errors|the errors|errors:|"
-              "with the errors|on the grounds that|which says|which lists]",
+              "errors:text[:|,|;|-|because|since|as|for|listing|saying|errors|the errors|errors:"
+              "|with the errors|on the grounds that|which says|which lists|listing these errors"
+              "|listing these errors:|listing the errors|listing the errors:|listing the following errors"
+              "|listing the following errors:|, because|, since|, as|, listing|, saying"
+              "|, listing these errors:|, listing the errors:|, listing the following errors:]",
               also="display displays public report"),
         rule="4E50", example="I challenge the Registrar's display: Wooble has m60, not m50",
         says="challenge the display of {ministry}: {errors}",

@@ -167,7 +167,7 @@ def submit(ctx: Context, actor: Player, document: str = "", title: str | None = 
 @action("revise_proposal",
         # Rule 4E15: "may revise a Pending proposal he owns by resubmitting it"
         frame("revise|resubmit|amend|replace|rewrite|update|edit", "number:proposal", TITLE,
-              also="proposal as follows with text new"),
+              also="proposal as follows with text new by resubmitting it"),
         rule="4E15", example="I revise proposal 12: ... END PROPOSAL", says="revise proposal {number}",
         document="proposal",
         not_actions=("I revised proposal 12 yesterday", "Wooble revises proposal 12",
