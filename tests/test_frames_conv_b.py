@@ -294,3 +294,13 @@ def test_removing_a_minister_from_his_ministry(cabinet):
     r = cabinet.post("carol@example.org", "I remove Bob from his Ministry", "2008-09-04T10:00:00Z")
     assert "Done (Rule 4E53)" in r
     assert {m["name"]: m["holder"] for m in cabinet.show("ministries")}["Society"] is None
+
+
+def test_a_handler_reads_with_the_vocabulary_its_post_was_read_with():
+    """An intent's action is read while its post is applied (intents.intend calls
+    match_action): the engine lends it the post's vocabulary, or no Ministry reads."""
+    assert grammar.match_action("I approve the Registrar's display") is None
+    with grammar.reading_with(VOCAB):
+        spec, args = grammar.match_action("I approve the Registrar's display")
+    assert (spec.name, args) == ("approve_display", {"ministry": "Society"})
+    assert grammar.match_action("I approve the Registrar's display") is None

@@ -221,17 +221,18 @@ def apply_post(post: Post, entry: int) -> list[Outcome]:
     outcomes = []
     allowed, why = _actions_allowed(ctx, post, entry)
     count = 0
-    for position, reading in enumerate(readings, 1):
-        count += _weight(reading)
-        if count > allowed:
-            rest = len(readings) - position
-            outcomes.append(Outcome.create(
-                entry=entry, position=position, action=LIMIT, accepted=False, rule="4E7",
-                text=reading.text + (f" (and {rest} more)" if rest else ""),
-                reason=f"not done, nor anything after it: {why}"))
-            break
-        outcomes.append(_apply_reading(ctx, reading, position))
-        budget.ping()
+    with grammar.reading_with(vocab):       # what a handler reads (an intent's action) too
+        for position, reading in enumerate(readings, 1):
+            count += _weight(reading)
+            if count > allowed:
+                rest = len(readings) - position
+                outcomes.append(Outcome.create(
+                    entry=entry, position=position, action=LIMIT, accepted=False, rule="4E7",
+                    text=reading.text + (f" (and {rest} more)" if rest else ""),
+                    reason=f"not done, nor anything after it: {why}"))
+                break
+            outcomes.append(_apply_reading(ctx, reading, position))
+            budget.ping()
     perform_duties(ctx)
     return outcomes
 

@@ -14,6 +14,7 @@ phrasing in the registry. What a sentence can be:
 """
 from __future__ import annotations
 
+import contextlib
 import contextvars
 import re
 from dataclasses import dataclass, field, replace
@@ -483,6 +484,17 @@ def closest(sentence: str, n: int = 2) -> tuple[str, ...]:
 
 _MEMO: contextvars.ContextVar[dict | None] = contextvars.ContextVar("grammar_memo", default=None)
 _VOCAB: contextvars.ContextVar[Vocabulary | None] = contextvars.ContextVar("grammar_vocab", default=None)
+
+
+@contextlib.contextmanager
+def reading_with(vocab: Vocabulary | None):
+    """Read with this vocabulary meanwhile, also where no vocabulary is passed: an intent's
+    action read while its post is applied sees the words of the game the post was read with."""
+    token = _VOCAB.set(vocab)
+    try:
+        yield
+    finally:
+        _VOCAB.reset(token)
 
 
 def _read_clause_memo(text: str) -> list["Reading"] | None:

@@ -199,7 +199,7 @@ def revise(ctx: Context, actor: Player, number: str, document: str = "", title: 
               also="proposal from consideration"),
         rule="4E15", example="I withdraw proposal 12", says="withdraw proposal {number}",
         not_actions=("I withdrew proposal 12", "Wooble withdraws proposal 12",
-                     "Should I withdraw proposal 12?", "I withdraw my objection to intent 3"))
+                     "Should I withdraw proposal 12?"))
 def withdraw(ctx: Context, actor: Player, number: str) -> None:
     """Rule 4E15: the Author may withdraw a Pending proposal: it becomes
     Historical and Lost."""
