@@ -304,3 +304,10 @@ def test_a_handler_reads_with_the_vocabulary_its_post_was_read_with():
         spec, args = grammar.match_action("I approve the Registrar's display")
     assert (spec.name, args) == ("approve_display", {"ministry": "Society"})
     assert grammar.match_action("I approve the Registrar's display") is None
+
+
+def test_a_marker_that_ends_the_clause_leaves_its_role_missing():
+    (r,) = grammar.read("I change the color of proposal 1 to", vocab=VOCAB)
+    assert (r.kind, r.missing, r.unread) == ("incomplete", ("color",), ())
+    (r,) = grammar.read("I usurp the Chairman from", vocab=VOCAB)
+    assert (r.kind, r.spec.name, r.unread) == ("action", "usurp", ())
