@@ -159,13 +159,16 @@ _REWARD_WORDS = "reward value rewards"
 
 @action("assign_ministry",
         # Rule 4E46: "assign a Vacant Ministry to itself, specifying ... a new Reward Value"
-        frame("assign|assign to myself|give|give myself|take|take on|take up|claim|assume|accept|fill"
+        frame("assign|assign to myself|give myself|take|take on|take up|claim|assume|accept|fill"
               "|occupy|become|appoint myself|appoint myself as|appoint myself to|install myself as",
               "ministry:ministry", REWARD,
               also="myself me itself to " + _REWARD_WORDS + " post office job role position seat of as"),
+        # "I give the Ministry of Change to myself" (not "I give m5 to the Chairman", Rule 4E33)
+        frame("give", "ministry:ministry", REWARD, also="myself me to " + _REWARD_WORDS, needs="myself"),
         rule="4E46", example="I assign the Ministry of Change to myself with a Reward of m80",
         says="assign {ministry} to myself {reward}",
         not_actions=("I take the point about the Ministry of Law", "I took the Ministry of Change",
+                     "I give m5 to the Chairman",
                      "Wooble takes the Ministry of Change",
                      "Should I take the Ministry of Law?", "I accept the Chairman's ruling on this",
                      "I think I'll claim the Registrar"))
@@ -394,7 +397,8 @@ def perform_duties(ctx: Context) -> None:
         not_actions=("I turned the Clock Off yesterday", "Wooble turns the Clock Off",
                      "I turn off the lights", "Should I turn the Clock Off?"))
 def clock_off(ctx: Context, actor: Player, state: str = "Off") -> None:
-    """Rule 4E14: the Clock may be changed from On to Off as a Game Action by the MoM."""
+    """Rule 4E14: the Clock may be changed from On to Off as a Game Action by the MoM.
+    (`state` is the word read, "Off": the frame's own, nothing to check.)"""
     require_minister(ctx, actor, "Ministry", "4E14", "only the MoM may turn the Clock Off")
     set_clock(ctx, on=False, rule="4E14", by=f"the MoM ({actor.name})")
 
@@ -411,7 +415,7 @@ def clock_off(ctx: Context, actor: Player, state: str = "Off") -> None:
 def clock_on(ctx: Context, actor: Player, state: str = "On") -> None:
     """Rules 4E14, 4E53: the MoM, obligated to turn the Clock On when it is Off and
     no Ministry is Vacant, has the power to; so has the Chairman in the Voting
-    Period, after publishing a Ballot."""
+    Period, after publishing a Ballot. (`state` is the word read, "On".)"""
     from .voting import chairman_may_turn_clock_on, waiting_for_ballot
     if chairman_may_turn_clock_on(ctx, actor):
         set_clock(ctx, on=True, rule="4E14", by=f"the Chairman ({actor.name}), after the Ballot")
