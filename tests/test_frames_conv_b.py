@@ -164,6 +164,13 @@ def test_one_verb_over_several_ministries():
         ("action", "assign_ministry", {"ministry": "Questions", "reward": "m90"})]
 
 
+def test_other_areas_wordings_are_not_read_as_these():
+    assert read("I give m5 to the Chairman") == [("action", "give", {"amount": "m5", "player": "Bob"})]
+    assert read("I pay the Registrar m5") == [("action", "give", {"amount": "m5", "player": "Bob"})]
+    assert read("I vote FOR on proposal 12")[0][1] == "vote"
+    assert all(name not in MINE for _, name, _ in read("I withdraw my objection to intent 3"))
+
+
 def test_roles_in_any_order():
     a = read("I take the Ministry of Change with a Reward of m80")
     assert read("With a Reward of m80 I take the Ministry of Change") in ([], a)

@@ -168,7 +168,6 @@ _REWARD_WORDS = "reward value rewards"
         rule="4E46", example="I assign the Ministry of Change to myself with a Reward of m80",
         says="assign {ministry} to myself {reward}",
         not_actions=("I take the point about the Ministry of Law", "I took the Ministry of Change",
-                     "I give m5 to the Chairman",
                      "Wooble takes the Ministry of Change",
                      "Should I take the Ministry of Law?", "I accept the Chairman's ruling on this",
                      "I think I'll claim the Registrar"))
