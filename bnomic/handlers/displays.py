@@ -13,6 +13,7 @@ from . import clock, durations, intents, ministries
 from .context import Context, Rejected, RetroactiveChange
 from .flags import MEANINGS
 from .players import name_key
+from .frames import frame
 from .registry import action
 
 # what each display is made of: the rule, and what that rule names
@@ -164,8 +165,14 @@ def check_kept_displays(ctx: Context) -> None:
 
 
 @action("updated_display",
-        r"i (?:have )?(?:updated|published|posted|refreshed) (?:the |my )?{name:ministry}(?:['’]s)? (?:public )?display",
-        rule="4E50", example="I have updated the Registrar's display", keywords=("updated", "published"))
+        # Rule 4E50: a Ministry "is obligated to update that public display ... whenever
+        # the data related to it is modified" (posting it counts)
+        frame("have updated|updated|update|have published|published|publish|have posted|posted|post"
+              "|have refreshed|refreshed|refresh|have corrected|corrected|correct|have brought up to date",
+              "ministry:ministry[of]", also="display displays public up to date", needs="display"),
+        rule="4E50", example="I have updated the Registrar's display", says="updated the display of {ministry}",
+        not_actions=("Wooble has updated the Registrar's display", "Should I update the Registrar's "
+                     "display?", "I think I updated the Registrar's display"))
 def updated(ctx: Context, actor: Player, ministry: str) -> None:
     """Rule 4E50: the Minister says the display is up to date (posting it counts)."""
     from .obligations import fulfil_kind
@@ -233,8 +240,12 @@ def metamin_values(document: str, names: list[str]) -> dict:
 
 
 @action("approve_display",
-        r"i approve (?:the )?{name:ministry}(?:['’]s)? (?:public )?display",
-        rule="4E50", example="I approve the Registrar's display", keywords=("approve",),
+        # Rule 4E50: "A Player may, as a Game Action with 4 Support and no Objections within
+        # 2 rdays, Approve a Public Display" (given in full in the message)
+        frame("approve|ratify|accept", "ministry:ministry[of]", also="display displays public", needs="display"),
+        rule="4E50", example="I approve the Registrar's display", says="approve the display of {ministry}",
+        not_actions=("I approved the Registrar's display", "Wooble approves the Registrar's display",
+                     "Should I approve the Registrar's display?"),
         supporters=4, objections=1, waiting="2 rdays", takes_document=True)
 def approve(ctx: Context, actor: Player, ministry: str) -> None:
     """Rule 4E50: with 4 Support and no Objections within 2 rdays, a Player may

@@ -268,17 +268,19 @@ def apply_post(post: Post, entry: int, store: bool = True) -> list[Outcome]:
     outcomes = []
     allowed, why = _actions_allowed(ctx, post, entry)
     count = 0
-    for position, reading in enumerate(readings, 1):
-        count += _weight(reading)
-        if count > allowed:
-            rest = len(readings) - position
-            outcomes.append(Outcome.create(
-                entry=entry, position=position, action=LIMIT, accepted=False, rule="4E7",
-                text=reading.text + (f" (and {rest} more)" if rest else ""),
-                reason=f"not done, nor anything after it: {why}"))
-            break
-        outcomes.append(_apply_reading(ctx, reading, position))
-        budget.ping()
+    # what a handler reads (an intent's action) resolves names the same way
+    with grammar.reading_with(vocabulary_of(ctx, post)):
+        for position, reading in enumerate(readings, 1):
+            count += _weight(reading)
+            if count > allowed:
+                rest = len(readings) - position
+                outcomes.append(Outcome.create(
+                    entry=entry, position=position, action=LIMIT, accepted=False, rule="4E7",
+                    text=reading.text + (f" (and {rest} more)" if rest else ""),
+                    reason=f"not done, nor anything after it: {why}"))
+                break
+            outcomes.append(_apply_reading(ctx, reading, position))
+            budget.ping()
     perform_duties(ctx)
     return outcomes
 
@@ -294,7 +296,7 @@ def _weight(reading: grammar.Reading) -> int:
     and each step of a Transaction; a near-miss or a line not read counts none."""
     if reading.steps is not None:
         return max(1, len(reading.steps))
-    if reading.spec is None:
+    if reading.spec is None or reading.kind != "action":
         return 0
     return max(1, min(reading.times, grammar.MAX_REPEAT))
 

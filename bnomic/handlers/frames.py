@@ -29,7 +29,7 @@ REF_KINDS = ("proposal", "intent", "consultation", "indictment", "tweak", "rule"
 _ACCEPTS = {
     "player": ("player", "text"), "amount": ("amount",), "points": ("points", "num"),
     "number": ("num",), "vote": ("vote",), "email": ("email",), "text": ("text",),
-    "times": ("times",),
+    "times": ("times",), "ministry": ("ministry",),
     **{k: ("ref", "num") for k in REF_KINDS},
 }
 
@@ -207,7 +207,8 @@ def fill(fr: Frame, toks: list[Tok], start: int, open_world: bool, vocab=None) -
                         best = (k, [r])
                     elif k and best and k == best[0]:
                         best[1].append(r)
-            if best and i + best[0] < n:
+            # (a marker that ends the clause introduces nothing: its role is missing)
+            if best and (i + best[0] < n or not t.senses and all(unfilled(r) for r in best[1])):
                 cands = [r for r in best[1] if unfilled(r) or r.many] or best[1]
                 # "for" before a vote word is the vote (Rule 4E15), not a marker
                 # "for" is the vote FOR when the vote is still to say, or written "FOR"

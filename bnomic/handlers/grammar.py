@@ -14,6 +14,7 @@ phrasing in the registry. What a sentence can be:
 """
 from __future__ import annotations
 
+import contextlib
 import contextvars
 import re
 from dataclasses import dataclass, field, replace
@@ -641,6 +642,17 @@ _MEMO: contextvars.ContextVar[dict | None] = contextvars.ContextVar("grammar_mem
 _VOCAB: contextvars.ContextVar[Vocabulary | None] = contextvars.ContextVar("grammar_vocab", default=None)
 
 
+@contextlib.contextmanager
+def reading_with(vocab: Vocabulary | None):
+    """Read with this vocabulary meanwhile, also where no vocabulary is passed: an intent's
+    action read while its post is applied sees the words of the game the post was read with."""
+    token = _VOCAB.set(vocab)
+    try:
+        yield
+    finally:
+        _VOCAB.reset(token)
+
+
 def _read_clause_memo(text: str) -> list["Reading"] | None:
     memo = _MEMO.get()
     if memo is not None and text in memo:
@@ -781,7 +793,7 @@ def read(text: str, vocab: Vocabulary | None = None, max_line: int | None = None
     token, vtoken = _MEMO.set({}), _VOCAB.set(vocab)
     try:
         readings: list[Reading] = []
-        for kind, part in braces(text):
+        for kind, part in braces(text, _bodies(text) if "{{" in text else ()):
             if kind == "doc":
                 _attach(readings, part)
             else:
@@ -793,15 +805,23 @@ def read(text: str, vocab: Vocabulary | None = None, max_line: int | None = None
         _VOCAB.reset(vtoken)
 
 
-def braces(text: str) -> list[tuple[str, str]]:
+def braces(text: str, inside: tuple | list = ()) -> list[tuple[str, str]]:
     """The text cut at documents written inline between {{ and }} (nesting counted):
-    [("text", ...), ("doc", ...), ("text", ...)]. An unclosed {{ is text."""
+    [("text", ...), ("doc", ...), ("text", ...)]. An unclosed {{ is text, and so is a
+    {{ within one of the `inside` spans (a document's own text: _bodies)."""
     if "{{" not in text:
         return [("text", text)] if text.strip() else []
     out: list[tuple[str, str]] = []
     depth, start, i, last = 0, 0, 0, 0
     n = len(text)
+    spans = iter(inside)
+    span = next(spans, None)
     while i < n - 1:
+        while span is not None and span[1] <= i:
+            span = next(spans, None)
+        if depth == 0 and span is not None and span[0] <= i:
+            i = span[1]                 # a document's own text: its braces are its words
+            continue
         pair = text[i:i + 2]
         if pair == "{{":
             if depth == 0:
@@ -820,6 +840,36 @@ def braces(text: str) -> list[tuple[str, str]]:
         i += 1
     out.append(("text", text[last:]))
     return [(k, p) for k, p in out if k == "doc" or p.strip()]
+
+
+def _bodies(text: str) -> list[tuple[int, int]]:
+    """Where documents written after the line that submits them ("... proposal:" then
+    its lines, up to END PROPOSAL or the end) hold words before any {{: their {{ }} are
+    their own text ("Amend Rule 4E30 to read: {{ ... }}"), not a document of their own.
+    A body that begins with {{ is delimited by it."""
+    spans: list[tuple[int, int]] = []
+    lines = text.splitlines(keepends=True)
+    pos, i = 0, 0
+    while i < len(lines):
+        line, start = lines[i], pos
+        pos += len(line)
+        i += 1
+        if "{{" not in text[start:]:
+            break
+        if not document_word(line) or _BEGIN_DOC.match(line):
+            continue
+        found = _document_head(line.rstrip("\r\n"))
+        if found is None:
+            continue
+        _, first = found
+        body = start + line.index(first) if first else pos
+        end = pos if first else body
+        while i < len(lines) and not DOCUMENT_END.match(lines[i]):
+            end = pos = pos + len(lines[i])
+            i += 1
+        if text[body:end].strip() and not text[body:end].lstrip().startswith("{{"):
+            spans.append((body, end))
+    return spans
 
 
 def _attach(readings: list[Reading], document: str) -> None:

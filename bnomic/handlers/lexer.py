@@ -10,6 +10,7 @@ longest phrase first, so its cost is linear in the clause.
 from __future__ import annotations
 
 import re
+import unicodedata
 from dataclasses import dataclass, field
 from functools import lru_cache
 
@@ -45,7 +46,11 @@ class Tok:
 
 
 def fold(text: str) -> str:
-    return text.translate(_QUOTES).casefold()
+    """Lower case, straight quotes, no accents: "Kurt Gödel" is "kurt godel" (Rule 4E7)."""
+    low = text.translate(_QUOTES).casefold()
+    if low.isascii():
+        return low
+    return "".join(c for c in unicodedata.normalize("NFKD", low) if not unicodedata.combining(c))
 
 
 def raw_tokens(text: str) -> list[Tok]:
@@ -212,11 +217,13 @@ def _typed(raw: list[Tok], i: int, table, firsts: dict, vocab: Vocabulary) -> tu
     if low in ("once", "twice", "thrice"):
         return 1, [("times", COUNT_WORDS[low])]
     # references: "proposal 12", "prop. #12", "P12", "#12", "Rule 4E9", "intent 3"
-    if _P_REF.fullmatch(low):
-        kind = "proposal" if low[0] == "p" else None
-        return 1, [("ref", (kind, int(low[1:]))), ("num", int(low[1:]))]
-    if _RULE_ID.fullmatch(low):
-        return 1, [("ref", ("rule", low.upper()))]
+    # (and their possessives: "P12's", "Rule 4E9's title")
+    base = low[:-2] if low.endswith("'s") else low
+    if _P_REF.fullmatch(base):
+        kind = "proposal" if base[0] == "p" else None
+        return 1, [("ref", (kind, int(base[1:]))), ("num", int(base[1:]))]
+    if _RULE_ID.fullmatch(base):
+        return 1, [("ref", ("rule", base.upper()))]
     for n in (3, 2, 1):
         key = tuple(t.low for t in raw[i:i + n])
         kind = REF_WORDS.get(key)
@@ -226,7 +233,7 @@ def _typed(raw: list[Tok], i: int, table, firsts: dict, vocab: Vocabulary) -> tu
         while j < len(raw) and raw[j].low in ("#", "no", "no.", "number", "num", "nr", "."):
             j += 1
         if j < len(raw):
-            target = raw[j].low.lstrip("#")
+            target = raw[j].low.lstrip("#").removesuffix("'s")
             if kind == "rule" and _RULE_ID.fullmatch(target):
                 return j + 1 - i, [("ref", ("rule", target.upper()))]
             if target.isdigit():

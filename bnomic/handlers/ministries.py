@@ -17,6 +17,7 @@ from .clock import set_clock
 from .context import Context, Rejected
 from .economy import credit, debit, parse_amount
 from .players import clean_name
+from .frames import frame, role
 from .registry import action, at_end_of, at_start_of, deadline
 
 # duty -> (the ministry it belongs to, or "*" for every one; what it is)
@@ -59,7 +60,11 @@ def aliases(config: Config) -> dict[str, str]:
     return out
 
 
-def find_ministry(ctx: Context, text: str, rule: str) -> Ministry:
+def find_ministry(ctx: Context, text: str, rule: str, holder: Player | None = None) -> Ministry:
+    """The Ministry named; "mine"/"theirs" (the reader's "my Ministry", "his Ministry"):
+    the one Ministry `holder` holds."""
+    if text in ("mine", "theirs") and holder is not None:
+        return held_one(ctx, holder, rule)
     name = aliases(ctx.config).get(_fold(text))
     if name is None:
         raise Rejected(f"there is no Ministry called {clean_name(text)!r}", rule=rule)
@@ -86,6 +91,14 @@ def create_all(ctx: Context) -> None:
     """Rule 4E45 and the rules that create each ministry: all begin Vacant, at m100."""
     for name in ministry_names(ctx.config):
         ensure(ctx, name)
+
+
+def held_one(ctx: Context, player: Player, rule: str) -> Ministry:
+    """The one Ministry a Player holds ("his Ministry"), or Rejected naming the count."""
+    held = list(held_by(player))
+    if len(held) != 1:
+        raise Rejected(f"{player.name} holds {len(held)} Ministries: name the one meant", rule=rule)
+    return held[0]
 
 
 def held_by(player: Player):
@@ -127,17 +140,37 @@ def give_ministry(ctx: Context, m: Ministry, holder: Player | None, why: str, ru
         reset_for_new_minister(ctx, m)
 
 
-_REWARD = r"(?:,? (?:with|at|for|setting|proposing) (?:a |the |its )?(?:new )?(?:reward(?: value)?(?: of| to| at)? )?{amount:reward}(?: as (?:its|the) reward)?)?"
+# Rule 4E46/4E48: the Reward a Legal Entity specifies or proposes, said in any order
+# and with any of these words ("setting its Reward to m90", "(reward m100)", ", Reward m100")
+REWARD = ("reward:amount[reward|reward of|reward value|reward value of|reward to|reward at|with|with reward"
+          "|with a reward of|with a new reward of|with the reward|with reward value|at|at a reward of|for"
+          "|setting|setting its reward to|setting the reward to|setting its reward value to|set at|set to"
+          "|proposing|proposing a reward of|proposing a new reward of|proposing a reward value of"
+          "|specifying|specifying a reward of|specifying a new reward of|specifying a reward value of"
+          "|and a reward of|and set its reward to|and set the reward to|its reward set to"
+          "|for this ministry|specifying for this ministry|proposing for this ministry]?")
+# "my Ministry", "his Ministry" (Rules 4E47, 4E53: "its Ministry", "his Ministry") are not
+# the Ministry called Ministry: they name the one the Minister holds (see held_one)
+THEIRS = role("ministry:choice?", {f"{w} {n}": ("mine" if w == "my" else "theirs")
+                                    for w in ("my", "his", "her", "their", "its")
+                                    for n in ("ministry", "office", "post")} | {"office": "theirs"})
+_REWARD_WORDS = "reward value rewards"
 
 
 @action("assign_ministry",
-        r"i (?:assign|give) (?:the )?{name:ministry} to myself" + _REWARD,
-        # (not "I claim Consultation 3 is Inconsistent", 4E18)
-        r"i (?:take|claim|assume|accept|fill) (?!back\b|over\b|.*\bconsultation\b)(?:the (?:post|office|job|role) of )?{name:ministry}" + _REWARD,
-        # (not "I become Ordained" (4E18), "I become Paranoid" (4E0))
-        r"i (?:become|appoint myself(?: as)?) (?!ordained\b|paranoid\b|calm\b)(?:the )?{name:ministry}" + _REWARD,
+        # Rule 4E46: "assign a Vacant Ministry to itself, specifying ... a new Reward Value"
+        frame("assign|assign to myself|give myself|take|take on|take up|claim|assume|accept|fill"
+              "|occupy|become|appoint myself|appoint myself as|appoint myself to|install myself as",
+              "ministry:ministry", REWARD,
+              also="myself me itself to " + _REWARD_WORDS + " post office job role position seat of as"),
+        # "I give the Ministry of Change to myself" (not "I give m5 to the Chairman", Rule 4E33)
+        frame("give", "ministry:ministry", REWARD, also="myself me to " + _REWARD_WORDS, needs="myself"),
         rule="4E46", example="I assign the Ministry of Change to myself with a Reward of m80",
-        keywords=("assign", "ministry", "claim", "minister"))
+        says="assign {ministry} to myself {reward}",
+        not_actions=("I take the point about the Ministry of Law", "I took the Ministry of Change",
+                     "Wooble takes the Ministry of Change",
+                     "Should I take the Ministry of Law?", "I accept the Chairman's ruling on this",
+                     "I think I'll claim the Registrar"))
 def assign(ctx: Context, actor: Player, ministry: str, reward: str | None = None) -> None:
     """Rule 4E46: a Legal Entity may assign a Vacant Ministry to itself,
     specifying a new Reward no higher than the current one."""
@@ -151,11 +184,16 @@ def assign(ctx: Context, actor: Player, ministry: str, reward: str | None = None
 
 
 @action("resign_ministry",
-        r"i resign(?: (?:from|as))? (?:the )?{name:ministry}",
-        rule="4E47", example="I resign as Chairman", keywords=("resign",))
+        # Rule 4E47: "A Minister may Resign from its Ministry"
+        frame("resign|resign from|resign as|step down|step down from|step down as|quit|quit as"
+              "|leave|vacate|relinquish|give up|abandon|stand down|stand down as|stand down from",
+              "ministry:ministry", THEIRS, also="post office job role position of"),
+        rule="4E47", example="I resign as Chairman", says="resign from {ministry}",
+        not_actions=("I resigned as Chairman last week", "Wooble resigns from the Ministry of Law",
+                     "I resign myself to losing the Ministry of Law", "Should I resign as Chairman?"))
 def resign(ctx: Context, actor: Player, ministry: str) -> None:
     """Rule 4E47: a Minister may Resign; the Ministry becomes Vacant."""
-    m = find_ministry(ctx, ministry, "4E47")
+    m = find_ministry(ctx, ministry, "4E47", holder=actor)
     if m.holder_id != actor.id:
         raise Rejected(f"you do not hold {describe(ctx.config, m)}", rule="4E47")
     give_ministry(ctx, m, None, f"{actor.name} resigned", "4E47")
@@ -169,9 +207,15 @@ def vacate_all(ctx: Context, player: Player, why: str) -> None:
 
 
 @action("revise_reward",
-        r"i (?:revise|lower|reduce|set|change) (?:the |my )?reward (?:of|for) (?:the )?{name:ministry} to {amount:reward}",
+        # Rule 4E48: "Revise the Reward Value of its Ministry, ... changing it to a value lower"
+        frame("revise|lower|reduce|cut|decrease|drop|set|change|adjust",
+              "ministry:ministry[of|for|on]", "reward:amount[to|at|down to]",
+              also=_REWARD_WORDS + " its", needs="reward"),
         rule="4E48", example="I revise the Reward of the Ministry of Change to m60",
-        keywords=("revise", "reward"))
+        says="revise the Reward of {ministry} to {reward}",
+        not_actions=("I lowered the Reward of the Ministry of Law to m60",
+                     "Wooble revises the Reward of the Ministry of Law to m60",
+                     "I reduce my expectations of the Chairman"))
 def revise(ctx: Context, actor: Player, ministry: str, reward: str) -> None:
     """Rule 4E48: a Minister may Revise its Ministry's Reward to a lower value."""
     m = find_ministry(ctx, ministry, "4E48")
@@ -188,10 +232,16 @@ def revise(ctx: Context, actor: Player, ministry: str, reward: str) -> None:
 # --------------------------------------------------------------- usurping
 
 @action("usurp",
-        r"i usurp (?:the )?{name:ministry}" + _REWARD,
+        # Rule 4E48: "Usurp a Ministry that is currently held by a different Legal Entity,
+        # proposing for this Ministry a new Reward Value" (a missing Reward is refused there)
+        frame("usurp|usurp the post of", "ministry:ministry", REWARD, "holder:player[from]?",
+              also=_REWARD_WORDS),
         rule="4E48", example="I usurp the Ministry of Change, proposing a Reward of m40",
-        keywords=("usurp",))
-def usurp(ctx: Context, actor: Player, ministry: str, reward: str | None = None) -> None:
+        says="usurp {ministry} proposing {reward}",
+        not_actions=("I usurped the Chairman yesterday", "Wooble usurps the Ministry of Law",
+                     "Should I usurp the Registrar?"))
+def usurp(ctx: Context, actor: Player, ministry: str, reward: str | None = None,
+          holder: str | None = None) -> None:
     """Rule 4E48: a Legal Entity holding at least half a Ministry's Reward may
     Usurp it from another, proposing a lower Reward; it settles 2 rdays later."""
     m = find_ministry(ctx, ministry, "4E48")
@@ -200,6 +250,9 @@ def usurp(ctx: Context, actor: Player, ministry: str, reward: str | None = None)
                        "(Rule 4E46)", rule="4E48")
     if m.holder_id == actor.id:
         raise Rejected("you already hold it", rule="4E48")
+    if holder and m.holder.name_key != holder.strip().casefold():
+        raise Rejected(f"{describe(ctx.config, m)} is held by {m.holder.name}, not {holder}",
+                       rule="4E48")
     proposed = _reward(ctx, reward, m.reward, strictly_lower=True, rule="4E48")
     actor = Player.get_by_id(actor.id)
     if actor.mackerel * 2 < m.reward:
@@ -335,21 +388,33 @@ def perform_duties(ctx: Context) -> None:
 
 
 @action("clock_off",
-        r"i (?:turn|set|switch) (?:the )?clock (?:to )?off", r"i turn off the clock",
-        rule="4E14", example="I turn the Clock Off", keywords=("clock",))
-def clock_off(ctx: Context, actor: Player) -> None:
-    """Rule 4E14: the Clock may be changed from On to Off as a Game Action by the MoM."""
+        # Rule 4E14: "The Clock may be changed from On to Off as a Game Action by the MoM"
+        frame("turn|set|switch|change|put", role("state:choice", {"off": "Off", "from on to off": "Off"}),
+              also="clock to be", needs="clock"),
+        frame("stop|halt|pause", also="clock", needs="clock"),
+        rule="4E14", example="I turn the Clock Off", says="turn the Clock Off",
+        not_actions=("I turned the Clock Off yesterday", "Wooble turns the Clock Off",
+                     "I turn off the lights", "Should I turn the Clock Off?"))
+def clock_off(ctx: Context, actor: Player, state: str = "Off") -> None:
+    """Rule 4E14: the Clock may be changed from On to Off as a Game Action by the MoM.
+    (`state` is the word read, "Off": the frame's own, nothing to check.)"""
     require_minister(ctx, actor, "Ministry", "4E14", "only the MoM may turn the Clock Off")
     set_clock(ctx, on=False, rule="4E14", by=f"the MoM ({actor.name})")
 
 
 @action("clock_on",
-        r"i (?:turn|set|switch) (?:the )?clock (?:to )?on", r"i turn on the clock",
-        rule="4E14", example="I turn the Clock On", keywords=("clock",))
-def clock_on(ctx: Context, actor: Player) -> None:
+        # Rule 4E14: the MoM "is obligated to turn the Clock On"; the Chairman may
+        # "change the clock to be On" after the Ballot
+        frame("turn|set|switch|change|put", role("state:choice", {"on": "On", "from off to on": "On"}),
+              also="clock to be", needs="clock"),
+        frame("start|restart|resume", also="clock", needs="clock"),
+        rule="4E14", example="I turn the Clock On", says="turn the Clock On",
+        not_actions=("I turned the Clock On yesterday", "The MoM turns the Clock On",
+                     "I turn on the charm", "Should I turn the Clock On?"))
+def clock_on(ctx: Context, actor: Player, state: str = "On") -> None:
     """Rules 4E14, 4E53: the MoM, obligated to turn the Clock On when it is Off and
     no Ministry is Vacant, has the power to; so has the Chairman in the Voting
-    Period, after publishing a Ballot."""
+    Period, after publishing a Ballot. (`state` is the word read, "On".)"""
     from .voting import chairman_may_turn_clock_on, waiting_for_ballot
     if chairman_may_turn_clock_on(ctx, actor):
         set_clock(ctx, on=True, rule="4E14", by=f"the Chairman ({actor.name}), after the Ballot")
@@ -366,10 +431,19 @@ def clock_on(ctx: Context, actor: Player) -> None:
     set_clock(ctx, on=True, rule="4E14", by=f"the MoM ({actor.name})")
 
 
+# the duty a Minister names: free words after "the duty to" ("turn the Clock On",
+# "publish the Registrar's display"), read by _duty_of
+DUTY = "duty:text[duty|duty to|duty of|duties|duties of|job of|job to|task of|task to]"
+
+
 @action("keep_duty",
-        r"i (?:take back|keep|will perform|perform myself) (?:the |my )?duty (?:to |of )?{name:duty}",
+        # Rule 4E45: a Minister's duties are its own; bnomic performs them unless taken back
+        frame("take back|keep|perform|perform myself|retain|reclaim|resume",
+              DUTY, also="myself back from bnomic duty duties"),
         rule="4E45", example="I take back the duty to turn the Clock On",
-        keywords=("duty", "delegate"))
+        says="take back the duty to {duty}",
+        not_actions=("I took back the duty to turn the Clock On", "Wooble keeps the duty to "
+                     "turn the Clock On", "I keep forgetting my duties"))
 def keep_duty(ctx: Context, actor: Player, duty: str) -> None:
     """Rule 4E45: a Minister may take back a duty it delegated to bnomic."""
     key, ministry = _duty_of(ctx, actor, duty)
@@ -382,9 +456,13 @@ def keep_duty(ctx: Context, actor: Player, duty: str) -> None:
 
 
 @action("delegate_duty",
-        r"i (?:delegate|hand over|give back) (?:the |my )?duty (?:to |of )?{name:duty} to bnomic",
+        # Rule 4E45: "A Minister may delegate some or all of its Ministry's defined powers"
+        frame("delegate|hand over|hand back|give back|give|return|entrust|leave|pass",
+              DUTY, also="to bnomic back again duty duties"),
         rule="4E45", example="I delegate the duty to turn the Clock On to bnomic",
-        keywords=("duty", "delegate"))
+        says="delegate the duty to {duty}",
+        not_actions=("I delegated the duty to turn the Clock On to bnomic",
+                     "Wooble delegates the duty to turn the Clock On"))
 def delegate_duty(ctx: Context, actor: Player, duty: str) -> None:
     """Rule 4E45: a Minister may delegate a duty to bnomic again."""
     key, ministry = _duty_of(ctx, actor, duty)

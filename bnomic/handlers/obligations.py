@@ -10,7 +10,8 @@ from __future__ import annotations
 from ..store import Ministry, Obligation, Player
 from . import durations
 from .context import Context, Rejected
-from .ministries import describe, find_ministry, give_ministry
+from .ministries import THEIRS, describe, find_ministry, give_ministry, held_one
+from .frames import frame
 from .registry import action, at_start_of, deadline
 
 
@@ -75,13 +76,26 @@ def obligation_due(ctx: Context, obligation: int) -> None:
 
 
 @action("remove_minister",
-        r"i remove {player} from (?:the |their |his |her )?{name:ministry}",
+        # Rule 4E53: a Minister who failed an obligation "can be removed from his Ministry
+        # by any Player as a Game Action"
+        frame("remove|dismiss|depose|oust|expel|sack|fire|kick out|throw out|unseat",
+              "player:player", "ministry:ministry[from|as|from the post of|from the office of]",
+              THEIRS, also="from post position"),
         rule="4E53", example="I remove Wooble from the Ministry of Change",
-        keywords=("remove", "minister", "ministry"))
+        says="remove {player} from {ministry}",
+        not_actions=("I removed Wooble from the Ministry of Change", "Should I remove Wooble from "
+                     "the Registrar?", "Wooble removes Bob from the Registrar",
+                     "I remove my objection to the Ministry of Law"))
 def remove_minister(ctx: Context, actor: Player, player: str, ministry: str) -> None:
     """Rule 4E53: a Minister who failed to perform an obligation in time can be
     removed from the Ministry by any Player."""
-    m = find_ministry(ctx, ministry, "4E53")
+    if ministry == "theirs":        # "I remove Bob from his Ministry"
+        holder = Player.get_or_none(Player.name_key == player.strip().casefold())
+        if holder is None:
+            raise Rejected(f"there is no Player {player!r}", rule="4E53")
+        m = held_one(ctx, holder, "4E53")
+    else:
+        m = find_ministry(ctx, ministry, "4E53")
     if m.holder_id is None or m.holder.name_key != player.strip().casefold():
         raise Rejected(f"{player} does not hold {describe(ctx.config, m)}", rule="4E53")
     lapsed = (Obligation.select().where(Obligation.ministry == m, Obligation.state == "lapsed",
@@ -96,9 +110,21 @@ def remove_minister(ctx: Context, actor: Player, player: str, ministry: str) -> 
 # --------------------------------------------- challenging a display (4E50)
 
 @action("challenge_display",
-        r"i challenge (?:the )?{name:ministry}(?:['’]s)? (?:public )?display(?:[,:;] | because | as )(?P<errors>.+)",
+        # Rule 4E50: "challenge a public display that is maintained by a Ministry ... by
+        # listing any errors he believes to be present in that public display"
+        frame("challenge|dispute|contest|question",
+              "ministry:ministry[of|by]",
+              "errors:text[:|,|;|-|because|since|as|for|listing|saying|errors|the errors|errors:"
+              "|with the errors|on the grounds that|which says|which lists|listing these errors"
+              "|listing these errors:|listing the errors|listing the errors:|listing the following errors"
+              "|listing the following errors:|, because|, since|, as|, listing|, saying"
+              "|, listing these errors:|, listing the errors:|, listing the following errors:]",
+              also="display displays public report"),
         rule="4E50", example="I challenge the Registrar's display: Wooble has m60, not m50",
-        keywords=("challenge",))
+        says="challenge the display of {ministry}: {errors}",
+        not_actions=("I challenged the Registrar's display: it was wrong",
+                     "Wooble challenges the Registrar's display: it is wrong",
+                     "I challenge you to a duel", "Should I challenge the Registrar's display?"))
 def challenge(ctx: Context, actor: Player, ministry: str, errors: str) -> None:
     """Rule 4E50: any Player may challenge a Ministry's display by listing the
     errors it believes are in it; the Minister is obligated to address them."""
@@ -113,10 +139,18 @@ def challenge(ctx: Context, actor: Player, ministry: str, errors: str) -> None:
 
 
 @action("answer_challenge",
-        r"i (?:answer|address|resolve) (?:the )?(?:challenge|obligation) (?:#\s*)?(?P<number>\d+)(?:\s*[,:;]\s*|\s+by\s+|\s+as\s+|$)(?P<how>.*)",
-        r"i (?:have )?(?:fulfil(?:l?ed)?|fulfill|discharged?|done|carried out) (?:the )?obligation (?:#\s*)?(?P<number>\d+)(?:\s*[,:;]\s*|\s+by\s+|\s+as\s+|$)(?P<how>.*)",
+        # Rule 4E50: the Minister "is obligated to address those errors by either correcting
+        # them or indicating why he believes them to be already correct" (the challenge is
+        # an obligation, numbered: Rule 4E53)
+        frame("answer|address|resolve|respond to|reply to|fulfil|fulfill|fulfilled|discharge"
+              "|discharged|have fulfilled|have fulfilled|have discharged|have addressed|have answered"
+              "|have resolved|have done|done|carried out|have carried out|settle|close",
+              "number:obligation", "how:text[:|,|;|-|by|as|with|saying|because]?",
+              also="challenge challenges"),
         rule="4E50", example="I answer obligation #3: corrected, Wooble has m60",
-        keywords=("answer", "address", "resolve"))
+        says="answer obligation {number}: {how}",
+        not_actions=("I answered obligation #3 yesterday", "Wooble answers obligation #3: done",
+                     "Should I answer obligation 3?"))
 def answer(ctx: Context, actor: Player, number: str, how: str = "") -> None:
     """Rule 4E50: the Minister addresses the errors, correcting them or saying
     why the display is already correct."""

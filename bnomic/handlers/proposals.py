@@ -18,6 +18,8 @@ import re
 from ..store import Ministry, Player, Proposal
 from . import names
 from .context import Context, Rejected
+from .frames import frame, role
+from .players import name_key
 from .registry import action
 
 STATUSES = ("Pending", "Open", "Historical")
@@ -70,9 +72,13 @@ def title_from(ctx: Context, given: str | None, document_title: str | None) -> s
     return names.title(ctx.config, m.group("v").strip().strip('"“”'), "Title", "4E15") if m else ""
 
 
-def find(ctx: Context, text: str, rule: str = "4E15") -> Proposal:
-    """The proposal named by its number ('12', '#12', 'proposal 12') or quoted title."""
+def find(ctx: Context, text: str, rule: str = "4E15", actor: Player | None = None) -> Proposal:
+    """The proposal named by its number ('12', '#12', 'proposal 12'), its quoted title,
+    or as the reader hands on words it could not resolve: "mine" (the actor's), "of Bob"
+    (Bob's), "this" (the one the message replies to)."""
     t = text.strip().strip(".")
+    if t == "mine" or t == "this" or t.startswith("of "):
+        return _find_by_words(ctx, t, rule, actor)
     t = re.sub(r"^(?:the\s+)?(?:proposal\s+)?(?:no\.?\s*|number\s+)?", "", t, flags=re.I)
     m = re.fullmatch(r"#?\s*(\d+)", t)
     if m:
@@ -86,6 +92,24 @@ def find(ctx: Context, text: str, rule: str = "4E15") -> Proposal:
     if len(found) != 1:
         raise Rejected(f"name the proposal by its number; {title!r} names "
                        f"{'none' if not found else 'several'} of the current proposals", rule=rule)
+    return found[0]
+
+
+def _find_by_words(ctx: Context, t: str, rule: str, actor: Player | None) -> Proposal:
+    from ..store import Message
+    current = Proposal.select().where(Proposal.status != "Historical").order_by(Proposal.id)
+    if t == "this":
+        m = Message.get_or_none(Message.message_id == ctx.post.in_reply_to) \
+            if ctx.post is not None and ctx.post.in_reply_to else None
+        found = list(current.where(Proposal.entry == m.entry_id)) if m is not None else []
+        what = "the message this replies to"
+    else:
+        who = actor if t == "mine" else Player.get_or_none(Player.name_key == name_key(t[3:]))
+        found = list(current.where(Proposal.author == who)) if who is not None else []
+        what = "you" if t == "mine" else t[3:]
+    if len(found) != 1:
+        raise Rejected(f"name the proposal by its number: {what} "
+                       f"{'has' if t != 'mine' else 'have'} {len(found)} current proposals", rule=rule)
     return found[0]
 
 
@@ -105,14 +129,22 @@ def _check_references(numbers: list[int], own: int | None, what: str) -> None:
 
 # -------------------------------------------------------------- submitting
 
-_SUBMIT = r"i (?:submit|propose|make)(?: the following| this| a(?: new)?| my)?(?: new)? proposal"
-_TITLED = r"(?:,?\s+(?:titled|entitled|called|named)\s+{name:title})?"
+# Rule 4E15: "He may optionally also specify its Title": said in the sentence that submits it
+TITLE = ("title:text[titled|entitled|called|named|with the title|with title|title|title:|under the title"
+         "|under the name]?")
 
 
 @action("submit_proposal",
-        _SUBMIT + _TITLED, r"i propose the following" + _TITLED,
+        # Rule 4E15: "Any player may submit a proposal ... To submit a proposal, a player need
+        # only specify its Body" (the document after the sentence, or inside {{ }})
+        frame("submit|make|put forward|table|present|file|post|enter|offer|raise|create|write",
+              TITLE, also="proposal following new below", needs="proposal"),
+        frame("propose", TITLE, also="proposal following new below"),
         rule="4E15", example='I submit the following proposal, titled "Eras": ... END PROPOSAL',
-        keywords=("submit", "propose", "proposal"), document="proposal")
+        says="submit a proposal {title}", document="proposal",
+        not_actions=("I submitted a proposal yesterday", "Wooble submits a proposal",
+                     "Should I submit a proposal?", "I propose a toast to Wooble",
+                     "I propose that we all go home"))
 def submit(ctx: Context, actor: Player, document: str = "", title: str | None = None) -> None:
     """Rule 4E15: any player may submit a proposal by specifying its Body, and
     optionally its Title, Conflicts and Dependencies. It is Pending, Undecided,
@@ -133,12 +165,16 @@ def submit(ctx: Context, actor: Player, document: str = "", title: str | None = 
 
 
 @action("revise_proposal",
-        r"i (?:revise|resubmit|amend|replace) (?:my )?proposal {number}" + _TITLED,
-        rule="4E15", example="I revise proposal 12: ... END PROPOSAL",
-        keywords=("revise", "resubmit", "proposal"), document="proposal")
+        # Rule 4E15: "may revise a Pending proposal he owns by resubmitting it"
+        frame("revise|resubmit|amend|replace|rewrite|update|edit", "number:proposal", TITLE,
+              also="proposal as follows with text new by resubmitting it"),
+        rule="4E15", example="I revise proposal 12: ... END PROPOSAL", says="revise proposal {number}",
+        document="proposal",
+        not_actions=("I revised proposal 12 yesterday", "Wooble revises proposal 12",
+                     "Should I revise proposal 12?"))
 def revise(ctx: Context, actor: Player, number: str, document: str = "", title: str | None = None) -> None:
     """Rule 4E15: a player may revise a Pending proposal he owns by resubmitting it."""
-    p = find(ctx, number)
+    p = find(ctx, number, actor=actor)
     if p.author_id != actor.id:
         raise Rejected(f"{label(p)} is {p.author.name}'s; only its Author may revise it", rule="4E15")
     if p.status != "Pending":
@@ -157,12 +193,17 @@ def revise(ctx: Context, actor: Player, number: str, document: str = "", title: 
 
 
 @action("withdraw_proposal",
-        r"i (?:withdraw|retract) (?:my )?proposal {name:number}",
-        rule="4E15", example="I withdraw proposal 12", keywords=("withdraw", "proposal"))
+        # Rule 4E15: "a Player may withdraw a proposal with a status of Pending if they are
+        # the Author of that Proposal"
+        frame("withdraw|retract|pull|take back|rescind|cancel|drop|abandon", "number:proposal",
+              also="proposal from consideration"),
+        rule="4E15", example="I withdraw proposal 12", says="withdraw proposal {number}",
+        not_actions=("I withdrew proposal 12", "Wooble withdraws proposal 12",
+                     "Should I withdraw proposal 12?"))
 def withdraw(ctx: Context, actor: Player, number: str) -> None:
     """Rule 4E15: the Author may withdraw a Pending proposal: it becomes
     Historical and Lost."""
-    p = find(ctx, number)
+    p = find(ctx, number, actor=actor)
     if p.author_id != actor.id:
         raise Rejected(f"{label(p)} is {p.author.name}'s; only its Author may withdraw it",
                        rule="4E15")
@@ -210,9 +251,15 @@ def assign_number_if_delegated(ctx: Context, p: Proposal) -> None:
 
 
 @action("number_proposals",
-        r"i (?:number|assign (?:proposal )?numbers to) (?:the |all )?(?:new |pending |unnumbered )?proposals",
-        r"i assign (?:the )?proposal numbers",
-        rule="4E15", example="I number the new proposals", keywords=("number", "proposals"))
+        # Rule 4E15: "The Chairman is obligated to assign a new Proposal Number ... to each
+        # proposal with a number of null"
+        frame("number|assign numbers to|assign proposal numbers to|give numbers to|give proposal numbers to",
+              also="new pending unnumbered proposals proposal", needs="proposals"),
+        frame("assign|allocate|give out|hand out|give", also="proposal proposals numbers new pending "
+              "unnumbered to", needs="numbers"),
+        rule="4E15", example="I number the new proposals", says="number the new proposals",
+        not_actions=("I numbered the new proposals", "The Chairman numbers the new proposals",
+                     "Should I number the new proposals?"))
 def number_proposals(ctx: Context, actor: Player) -> None:
     """Rule 4E15: the Chairman assigns Proposal Numbers (in the order submitted)."""
     from .ministries import require_minister
@@ -226,18 +273,30 @@ def number_proposals(ctx: Context, actor: Player) -> None:
 
 # ----------------------------------------------------------------- colors
 
+_RECOLOR = "change|set|paint|make|color|colour|recolor|recolour|turn|dye"
+_WHOSE_COLOR = ("number:proposal[the proposal color of|the proposal colour of|proposal color of"
+                "|proposal colour of|the color of|the colour of|color of|colour of]")
+
+
 @action("color_proposal",
-        r"i (?:change|set|paint|make) the (?:proposal )?colou?r of proposal {name:number} (?:to|as) {name:color}",
-        r"i (?:colou?r|paint) proposal {number} {name:color}",
+        # Rule 4E69: "change the Proposal Color of a Pending Proposal to a value of his choice"
+        # "paint proposal 12 Blue": a Color, in any order
+        frame(_RECOLOR, _WHOSE_COLOR, role("color:choice", {c.lower(): c for c in COLORS}),
+              also="color colour"),
+        # "... to Mauve": the words after "to", which the handler checks against the Range
+        frame(_RECOLOR, _WHOSE_COLOR, "color:text[to|as|into]!", also="color colour"),
         rule="4E69", example="I change the Proposal Color of proposal 12 to Burnt Sienna",
-        keywords=("color", "colour"))
+        says="change the Proposal Color of proposal {number} to {color}",
+        not_actions=("I changed the Proposal Color of proposal 12 to Blue",
+                     "Wooble changes the Proposal Color of proposal 12 to Blue",
+                     "I feel blue about proposal 12", "Should I paint proposal 12 Blue?"))
 def color(ctx: Context, actor: Player, number: str, color: str) -> None:
     """Rule 4E69: a Player may change the Proposal Color of a Pending proposal,
     at most once per nday."""
     wanted = next((c for c in COLORS if c.lower() == " ".join(color.lower().strip(' ."').split())), None)
     if wanted is None:
         raise Rejected(f"{color!r} is not a Proposal Color ({', '.join(COLORS)})", rule="4E69")
-    p = find(ctx, number, "4E69")
+    p = find(ctx, number, "4E69", actor=actor)
     if p.status != "Pending":
         raise Rejected(f"{label(p)} is {p.status}; only a Pending proposal's Color can change",
                        rule="4E69")

@@ -6,15 +6,20 @@ from __future__ import annotations
 from ..store import Player, Tweak
 from . import changes
 from .context import Context, Rejected
+from .frames import frame
 from .registry import action
 
 # ------------------------------------------------------------------ Tweaks
 
 
 @action("submit_tweak",
-        r"i submit (?:the following|a|this|my)(?: new)? tweak",
+        # Rule 4E77: "A Player may submit a single Tweak per nweek" (the document after it)
+        frame("submit|make|post|propose|file|enter|present|offer|write",
+              also="tweak following new below", needs="tweak"),
         rule="4E77", example="I submit the following Tweak: Set A Few to 5 END TWEAK",
-        keywords=("tweak",), document="tweak")
+        says="submit a Tweak", document="tweak",
+        not_actions=("I submitted a Tweak yesterday", "Wooble submits a Tweak",
+                     "Should I submit a Tweak?"))
 def submit_tweak(ctx: Context, actor: Player, document: str = "") -> None:
     """Rule 4E77: a Player may submit a single Tweak per nweek; it cannot be revised."""
     nweek = ctx.game.nweek
@@ -31,6 +36,18 @@ def submit_tweak(ctx: Context, actor: Player, document: str = "") -> None:
 
 
 def _tweak(ctx: Context, actor: Player, number: str | None) -> Tweak:
+    """The Tweak named by its number, or as the reader hands on words it could not
+    resolve: "mine" or "this" (the actor's last), "of Bob" (Bob's last); none: the actor's last."""
+    if number and number.startswith("of "):
+        from .players import name_key
+        author = Player.get_or_none(Player.name_key == name_key(number[3:]))
+        t = Tweak.select().where(Tweak.author == author).order_by(Tweak.id.desc()).first() \
+            if author is not None else None
+        if t is None:
+            raise Rejected(f"{number[3:]} has submitted no Tweak", rule="4E77")
+        return t
+    if number in ("mine", "this"):
+        number = None
     if number:
         t = Tweak.get_or_none(Tweak.id == int(number.lstrip("#")) if number.lstrip("#").isdigit() else -1)
         if t is None:
@@ -61,8 +78,12 @@ def _attempted(ctx: Context, actor: Player | None, number: str | None = None) ->
 
 
 @action("activate_tweak",
-        r"i activate (?:my )?tweak(?: (?:#\s*|number )?{number})?",
-        rule="4E77", example="I activate Tweak 3", keywords=("activate", "tweak"),
+        # Rule 4E77: "As a Game Action without Objection, a Player can Activate a Tweak he
+        # submitted" (no number: the actor's last Tweak)
+        frame("activate|enact|apply|trigger|invoke|put into effect", "number:tweak?",
+              also="tweak", needs="tweak"),
+        rule="4E77", example="I activate Tweak 3", says="activate Tweak {number}",
+        not_actions=("I activated my Tweak", "Wooble activates Tweak 3", "Should I activate Tweak 3?"),
         objections=1, attempted=_attempted)
 def activate_tweak(ctx: Context, actor: Player, number: str | None = None) -> None:
     """Rule 4E77: as a Game Action without Objection, a Player can Activate a Tweak
@@ -94,10 +115,15 @@ def activate_tweak(ctx: Context, actor: Player, number: str | None = None) -> No
 # ------------------------------------------------------------ Tidiness Lists
 
 @action("submit_tidiness_list",
-        r"i submit (?:the following|the|a|this|my)(?: new)? tidiness list",
+        # Rule 4E32: "any Player may as a Game Action and without objection correct these
+        # errors by submitting a Tidiness List" (the document after it)
+        frame("submit|make|post|file|enter|present|offer|write",
+              also="tidiness list following new below", needs="tidiness"),
         rule="4E32", example='I intend to submit the following Tidiness List without objection: '
                              'In Rule 4E30, replace "recieve" with "receive" END LIST',
-        keywords=("tidiness",), document="tidiness list", objections=1, waiting="2 ndays")
+        says="submit a Tidiness List", document="tidiness list", objections=1, waiting="2 ndays",
+        not_actions=("I submitted a Tidiness List", "Wooble submits a Tidiness List",
+                     "Should I submit a Tidiness List?"))
 def submit_tidiness_list(ctx: Context, actor: Player, document: str = "") -> None:
     """Rule 4E32: without objection (within two ndays) any Player may correct
     trivial errors in the Rules by submitting a Tidiness List; he gains a point
@@ -128,10 +154,14 @@ def submit_tidiness_list(ctx: Context, actor: Player, document: str = "") -> Non
 # --------------------------------------------------------- the Rulekeeper
 
 @action("retitle_rule",
-        r"i (?:retitle|rename) rule {number} (?:to|as) {name:title}",
-        r"i (?:change|set) the title of rule {number} to {name:title}",
-        rule="4E36", example='I retitle Rule 4E9 to "Eras"', keywords=("retitle", "rename"),
-        objections=1)
+        # Rule 4E36: "The Rulekeeper may, as a Game Action without Objection, change a Rule's Title"
+        frame("retitle|rename|re-title|re-name", "number:rule", "title:text[to|as|into]"),
+        frame("change|set|alter|update|amend", "number:rule[of|the title of|title of|the name of|name of]",
+              "title:text[to|as|into]", also="title name", needs="title"),
+        rule="4E36", example='I retitle Rule 4E9 to "Eras"', says="retitle Rule {number} to {title}",
+        objections=1,
+        not_actions=("I retitled Rule 4E9 to Eras", "The Rulekeeper retitles Rule 4E9 to Eras",
+                     "Should I retitle Rule 4E9 to Eras?"))
 def retitle(ctx: Context, actor: Player, number: str, title: str) -> None:
     """Rule 4E36: the Rulekeeper may, as a Game Action without Objection, change a Rule's Title."""
     from .ministries import require_minister

@@ -51,19 +51,21 @@ def vested_count() -> int:
 _WHICH = r"(?P<which>all(?: (?:the |currently )?open)?(?: proposals)?|everything|(?:proposals? )?#?\d+(?:\s*(?:,|&|and)\s*#?\d+)*)"
 
 
+_ALL = {"all": "all", "all open proposals": "all", "all proposals": "all", "everything": "all",
+        "every proposal": "all", "every open proposal": "all", "all the open proposals": "all",
+        "all of them": "all", "all currently open proposals": "all"}
+
+
 @action("vote",
         # Rule 4E15: a Vote is one of the words FOR, AGAINST, ABSTAIN, SHELVE, on Open proposals
         frame("vote|cast|cast my vote|cast my votes|place my vote|submit my vote|submit a vote|enter"
               "|change my vote|change my votes|switch my vote|update my vote|amend my vote",
               "vote:vote[to]", "which:proposal*[on|for|to|in|regarding|re|about|with respect to]",
               also="votes vote as follows of", openers="my vote|my votes|votes"),
-        frame("vote|cast|cast my vote|cast my votes", "vote:vote",
-              role("which:choice", {"all": "all", "all open proposals": "all", "all proposals": "all",
-                                    "everything": "all", "every proposal": "all",
-                                    "every open proposal": "all", "all the open proposals": "all",
-                                    "all of them": "all", "all currently open proposals": "all"}),
+        frame("vote|cast|cast my vote|cast my votes", "vote:vote", role("which:choice", _ALL),
               also="on for to in", openers="my vote|my votes"),
         frame("", "vote:vote", "which:proposal*[on|for|to|in|regarding|re|about]", bare=True),
+        frame("", "vote:vote", role("which:choice[on]!", _ALL), bare=True),     # "FOR on all"
         rule="4E15", example="I vote FOR on 12, 14", says="vote {vote} on {which}",
         not_actions=("I voted FOR 12 yesterday", "Should I vote AGAINST 13?", "for 12 years",
                      "Wooble votes FOR 12"))
@@ -184,15 +186,25 @@ def waiting_for_ballot(ctx: Context) -> bool:
 
 
 @action("publish_ballot",
-        r"i (?:publish|post|present|hereby publish) (?:the |this |my )?ballot(?: for nweek \d+)?(?: below| above)?",
-        r"(?:this|here) is the ballot(?: for nweek \d+)?",
-        rule="4E15", example="I publish the Ballot", keywords=("ballot",))
-def chairman_publishes_ballot(ctx: Context, actor: Player) -> None:
+        # Rules 4E15, 4E14: the Chairman "is obligated to publish a Game Document known as a
+        # ballot", "to a Public Forum a Ballot listing any Open Proposals" (the message is it)
+        frame("publish|post|present|issue|send out|put out|distribute|give", "nweek:number[for nweek|of nweek]?",
+              also="ballot below above following here", needs="ballot"),
+        frame("", "nweek:number[for nweek|of nweek]?", also="ballot below follows",
+              openers="this is the ballot|here is the ballot|here's the ballot|the ballot is below"
+                      "|below is the ballot"),
+        rule="4E15", example="I publish the Ballot", says="publish the Ballot",
+        not_actions=("I published the Ballot yesterday", "The Chairman publishes the Ballot",
+                     "Should I publish the Ballot?"))
+def chairman_publishes_ballot(ctx: Context, actor: Player, nweek: str | None = None) -> None:
     """Rules 4E14, 4E15: the Chairman publishes to a Public Forum the Ballot,
     listing every Open proposal (the message itself is the Ballot)."""
     from .ministries import require_minister
     from .obligations import fulfil_kind
     require_minister(ctx, actor, "Change", "4E15", "only the Chairman publishes the Ballot")
+    if nweek and nweek != str(ctx.game.nweek):
+        raise Rejected(f"the Ballot to publish is nweek {ctx.game.nweek}'s, not nweek {nweek}'s",
+                       rule="4E15")
     if ctx.post is None or not ctx.post.public:
         raise Rejected("a Ballot is published to a Public Forum", rule="4E14")
     if not in_voting_period(ctx.config, ctx.game):
@@ -206,9 +218,14 @@ def chairman_publishes_ballot(ctx: Context, actor: Player) -> None:
 
 
 @action("publish_results",
-        r"i (?:publish|post|present) (?:the |my )?(?:voting )?results(?: of (?:the )?(?:voting|nweek \d+))?(?: below| above)?",
-        rule="4E15", example="I publish the results of the voting", keywords=("results",))
-def chairman_publishes_results(ctx: Context, actor: Player) -> None:
+        # Rule 4E15: "the Minister of Change is obligated to publish the results of the voting"
+        frame("publish|post|present|issue|announce|give|send out|put out",
+              "nweek:number[for nweek|of nweek|of the voting of nweek|of the voting for nweek]?",
+              also="results result voting of the below above following here", needs="results"),
+        rule="4E15", example="I publish the results of the voting", says="publish the results",
+        not_actions=("I published the results yesterday", "The Chairman publishes the results",
+                     "Should I publish the results?"))
+def chairman_publishes_results(ctx: Context, actor: Player, nweek: str | None = None) -> None:
     """Rule 4E15: the Chairman publishes the results of the voting."""
     from .ministries import require_minister
     from .obligations import fulfil_kind
