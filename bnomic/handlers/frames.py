@@ -263,7 +263,15 @@ def fill(fr: Frame, toks: list[Tok], start: int, open_world: bool, vocab=None) -
             f.loose += 1
             i, pending, after_join = end, (), False
             continue
-        if low in FILLERS or low in fr.also or low == "i" and i == start:
+        # an unmarked text role takes the rest of the clause as written, once every other
+        # required role is filled ("I answer Consultation 1 Perhaps": the handler judges it)
+        rest = next((r for r in roles if r.type == "text" and not r.markers and unfilled(r)), None)
+        if (rest is not None and low not in FILLERS and not _own(fr, low)
+                and all(inst.get(r.name) for r in roles if r.required and r is not rest)):
+            put(rest, _span(toks, i, n))
+            f.loose += 1
+            break
+        if low in FILLERS or _own(fr, low) or low == "i" and i == start:
             i += 1
             continue
         if t.has("kind") and any(r.type == t.sense("kind") for r in roles):
@@ -281,6 +289,12 @@ def fill(fr: Frame, toks: list[Tok], start: int, open_world: bool, vocab=None) -
     if fr.needs and not all(any(w == t.low or w in t.low.split() for t in toks) for w in fr.needs):
         f.unaccounted.append("(" + " ".join(fr.needs) + " not said)")
     return f
+
+
+def _own(fr: Frame, low: str) -> bool:
+    """The frame's own word; a token of several words ("Emergency Procedure", "Refresh
+    Proposal") is when each of its words is the frame's own or a filler."""
+    return low in fr.also or (" " in low and all(w in fr.also or w in FILLERS for w in low.split()))
 
 
 def _is_marker(fr: Frame, toks: list[Tok], i: int) -> bool:
