@@ -178,7 +178,7 @@ def fill(fr: Frame, toks: list[Tok], start: int, open_world: bool, vocab=None) -
         t = toks[i]
         low = t.low
         # a marker that introduces a role still open (or a list role)
-        if not t.senses or low in ("for", "to"):
+        if not t.senses or low in ("for", "to", "against"):
             best = None
             for r in roles:
                 for m in r.markers:
@@ -251,18 +251,22 @@ def fill(fr: Frame, toks: list[Tok], start: int, open_world: bool, vocab=None) -
         # a name not in the vocabulary, after its marker: taken as written
         loose = next((r for r in pending if r.type == "player" and not t.has("vote")), None)
         if loose is None and open_world and not t.senses and low not in FILLERS and low not in fr.also:
-            loose = next((r for r in roles if r.type == "player" and unfilled(r)
+            # (a list role takes the next name of "Bob, Carol and Dave" too)
+            loose = next((r for r in roles if r.type == "player" and (unfilled(r) or r.many and after_join)
                           and not r.marked and not _is_marker(fr, toks, i)), None)
         if loose is not None and not t.senses and low not in FILLERS:
+            # it ends where a word the frame knows begins
             end = i
             while (end < n and not toks[end].senses and toks[end].low not in _PUNCT
                    and toks[end].low not in CONJUNCTIONS and not _is_marker(fr, toks, end)
-                   and toks[end].low not in REASONS):
+                   and toks[end].low not in REASONS and toks[end].low not in FILLERS
+                   and not _own(fr, toks[end].low) and not _is_choice(fr, toks, end)):
                 end += 1
-            put(loose, _span(toks, i, end).strip("'").removesuffix("'s"))
-            f.loose += 1
-            i, pending, after_join = end, (), False
-            continue
+            if end > i:
+                put(loose, _span(toks, i, end).strip("'").removesuffix("'s"))
+                f.loose += 1
+                i, pending, after_join = end, (), False
+                continue
         # an unmarked text role takes the rest of the clause as written, once every other
         # required role is filled ("I answer Consultation 1 Perhaps": the handler judges it)
         rest = next((r for r in roles if r.type == "text" and not r.markers and unfilled(r)), None)
@@ -295,6 +299,10 @@ def _own(fr: Frame, low: str) -> bool:
     """The frame's own word; a token of several words ("Emergency Procedure", "Refresh
     Proposal") is when each of its words is the frame's own or a filler."""
     return low in fr.also or (" " in low and all(w in fr.also or w in FILLERS for w in low.split()))
+
+
+def _is_choice(fr: Frame, toks: list[Tok], i: int) -> bool:
+    return any(_match_phrase(toks, i, phrase) for r in fr.roles if r.type == "choice" for phrase, _ in r.choices)
 
 
 def _is_marker(fr: Frame, toks: list[Tok], i: int) -> bool:
