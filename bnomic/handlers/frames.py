@@ -372,7 +372,7 @@ def _reference(fr: Frame, toks, i, put, unfilled, vocab) -> int:
     j = i + 1
     if j < len(toks) and toks[j].low == "above":
         j += 1
-    if j < len(toks) and toks[j].sense("kind") in kinds:
+    if j < len(toks) and toks[j].sense("kind") in kinds and not _plural(toks[j].low):
         r = kinds[toks[j].sense("kind")]
         put(r, _resolve(r.type, det, vocab.actor if vocab else None, vocab))
         return j + 1 - i
@@ -382,6 +382,11 @@ def _reference(fr: Frame, toks, i, put, unfilled, vocab) -> int:
             put(r, _resolve(r.type, "this", None, vocab))
             return j - i if toks[i + 1:j] else 1
     return 0
+
+
+def _plural(low: str) -> bool:
+    """"the Refresh Proposals: 3, 1, 2" names no one thing: the numbers that follow do."""
+    return low.endswith("s") and not low.endswith("ss")
 
 
 def _resolve(kind: str, how: str, who: str | None, vocab) -> str:
