@@ -251,22 +251,21 @@ def fill(fr: Frame, toks: list[Tok], start: int, open_world: bool, vocab=None) -
         # a name not in the vocabulary, after its marker: taken as written
         loose = next((r for r in pending if r.type == "player" and not t.has("vote")), None)
         if loose is None and open_world and not t.senses and low not in FILLERS and low not in fr.also:
-            # (a list role takes the next name of "Bob, Carol and Dave" too)
-            loose = next((r for r in roles if r.type == "player" and (unfilled(r) or r.many and after_join)
+            loose = next((r for r in roles if r.type == "player" and (unfilled(r) or after_join)
                           and not r.marked and not _is_marker(fr, toks, i)), None)
         if loose is not None and not t.senses and low not in FILLERS:
-            # it ends where a word the frame knows begins
             end = i
             while (end < n and not toks[end].senses and toks[end].low not in _PUNCT
                    and toks[end].low not in CONJUNCTIONS and not _is_marker(fr, toks, end)
-                   and toks[end].low not in REASONS and toks[end].low not in FILLERS
-                   and not _own(fr, toks[end].low) and not _is_choice(fr, toks, end)):
+                   and toks[end].low not in REASONS and (end == i or toks[end].low not in fr.also)
+                   # it ends where a word the frame knows begins: "I find Wooble GUILTY"
+                   and (end == i or toks[end].low not in FILLERS and not _own(fr, toks[end].low)
+                        and not _is_choice(fr, toks, end))):
                 end += 1
-            if end > i:
-                put(loose, _span(toks, i, end).strip("'").removesuffix("'s"))
-                f.loose += 1
-                i, pending, after_join = end, (), False
-                continue
+            put(loose, _span(toks, i, end).strip("'").removesuffix("'s"))
+            f.loose += 1
+            i, pending, after_join = end, (), False
+            continue
         # an unmarked text role takes the rest of the clause as written, once every other
         # required role is filled ("I answer Consultation 1 Perhaps": the handler judges it)
         rest = next((r for r in roles if r.type == "text" and not r.markers and unfilled(r)), None)
