@@ -430,7 +430,7 @@ _ASSIGN = ("assign|reassign|select|choose|pick|appoint|name|draw|allot|allocate|
         rule="4E18", example="I assign Consultation 3 to Bob",
         says="select {player} as the Priest of Consultation {which}",
         not_actions=("I assigned Consultation 3 to Bob yesterday", "Wooble assigns Consultation 3 to Bob",
-                     "Should I assign Consultation 3 to Bob?", "I assign the Ministry of Questions to myself"))
+                     "Should I assign Consultation 3 to Bob?"))
 def assign(ctx: Context, actor: Player, which: str, player: str | None = None,
            unnumbered: str | None = None, number: str | None = None) -> None:
     """Rule 4E18: the Oracle selects a Priest for a Consultation that has none
@@ -673,7 +673,7 @@ def _warn_swallowed(ctx: Context, document: str) -> None:
         # Rule 4E18: "the Priest may also submit as a game action an Oracularity"
         frame("submit|attach|add|include|append|make|issue|give|enclose|post",
               "which:consultation?[for|on|to|with|with my answer to|regarding|about|of]", _UNNUMBERED,
-              also="oracularity following new", needs="oracularity"),
+              also="oracularity following new answer", needs="oracularity"),
         rule="4E18", example="I submit the following Oracularity for Consultation 3: Repeal Rule 4E60 "
                              "END ORACULARITY", says="submit an Oracularity for Consultation {which}",
         not_actions=("I submitted an Oracularity", "Bob submits an Oracularity",
@@ -756,7 +756,7 @@ def priest_silent(ctx: Context, consultation: int, priest: int, draw: int) -> No
                                     "not consistent": "Inconsistent"}),
               also="answer answers oracularity its that is are was be and claim"),
         rule="4E18", example="I claim the Answer to Consultation 3 is Inconsistent",
-        says="claim the Answer to Consultation {which} {claim}",
+        says="claim the Answer to Consultation {which} is {claim}",
         not_actions=("I claimed Consultation 3 was Inconsistent", "Bob claims Consultation 3 is Inconsistent",
                      "Is Consultation 3 Inconsistent?", "I claim the Ministry of Questions",
                      "I think Consultation 3 is Inconsistent"))

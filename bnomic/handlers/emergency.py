@@ -581,7 +581,7 @@ def _end(ctx: Context, em: Emergency, state: str, why: str) -> None:
               needs="procedure"),
         rule="4E0", example="I initiate another Emergency Procedure", says="initiate another Emergency Procedure",
         not_actions=("I initiated another Emergency Procedure", "Bob initiates another Emergency Procedure",
-                     "Should I initiate another Emergency Procedure?", "I start the Pause"))
+                     "Should I initiate another Emergency Procedure?"))
 def parallel(ctx: Context, actor: Player) -> None:
     """Rule 4E0: when every running Procedure has run 14 days or more, any PEP may
     initiate another, starting at step 3, as its Coordinator."""
