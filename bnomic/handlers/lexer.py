@@ -206,7 +206,7 @@ def _typed(raw: list[Tok], i: int, table, longest: int, vocab: Vocabulary) -> tu
         while j < len(raw) and raw[j].low in ("#", "no", "no.", "number", "num", "nr", "."):
             j += 1
         if j < len(raw):
-            target = raw[j].low.lstrip("#").removesuffix("'s")     # "Consultation 3's answer"
+            target = raw[j].low.lstrip("#").removesuffix("'s")
             if kind == "rule" and _RULE_ID.fullmatch(target):
                 return j + 1 - i, [("ref", ("rule", target.upper()))]
             if target.isdigit():
