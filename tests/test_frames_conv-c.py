@@ -228,6 +228,15 @@ def test_what_must_read_to_nothing_reads_to_nothing(spec):
         assert grammar.read(text, vocab=VOCAB) == [], (spec.name, text)
 
 
+@pytest.mark.parametrize("text", [
+    "I claim the Ministry of Questions", "I assign the Ministry of Judging to myself",
+    "I object to this intent", "I object to Wooble's intent to increment Carol's points",
+    "I submit the following proposal:\nRepeal Rule 4E60", "I withdraw my proposal",
+    "I become the Chairman", "I vote FOR on 3", "I give m5 to Bob", "I answer the phone"])
+def test_other_actions_words_are_not_read_as_these_areas_actions(text):
+    assert not [r for r in grammar.read(text, vocab=VOCAB) if r.spec in MINE and r.kind == "action"]
+
+
 @pytest.mark.parametrize("text, name, missing", [
     ("I assign a fine of m20 to Wooble", "assign_fine", ("number",)),
     ("I answer YES", "answer_consultation", ("which",)),

@@ -758,7 +758,7 @@ def priest_silent(ctx: Context, consultation: int, priest: int, draw: int) -> No
         rule="4E18", example="I claim the Answer to Consultation 3 is Inconsistent",
         says="claim the Answer to Consultation {which} is {claim}",
         not_actions=("I claimed Consultation 3 was Inconsistent", "Bob claims Consultation 3 is Inconsistent",
-                     "Is Consultation 3 Inconsistent?", "I claim the Ministry of Questions",
+                     "Is Consultation 3 Inconsistent?",
                      "I think Consultation 3 is Inconsistent"))
 def claim(ctx: Context, actor: Player, which: str, claim: str, unnumbered: str | None = None) -> None:
     """Rule 4E18: within three ndays (or ndelays) of an Answer, any Player but its

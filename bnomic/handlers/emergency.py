@@ -322,14 +322,15 @@ def intend_increment(ctx: Context, actor: Player, number: str | None = None) -> 
         frame(_phrases("object to|voice objection to|voice an objection to|voice my objection to|oppose",
                        "incrementing the pause|increasing the pause|the increment of the pause"
                        "|the pause being incremented|the intention to increment the pause"
-                       "|the intent to increment the pause"),
+                       "|the intent to increment the pause|the coordinator's intention to increment the pause"
+                       "|the coordinator's intent to increment the pause"),
               _PROCEDURE, also="by"),
         frame("object to|voice objection to|voice an objection to|voice my objection to|oppose|object",
               _PROCEDURE, also="incrementing increasing increment incremented the pause of being to intention"
                                " intent coordinator's emergency by", needs="pause"),
         rule="4E0", example="I object to incrementing the Pause", says="object to incrementing the Pause",
         not_actions=("I objected to incrementing the Pause", "Bob objects to incrementing the Pause",
-                     "Should I object to incrementing the Pause?", "I object to this intent"))
+                     "Should I object to incrementing the Pause?"))
 def object_increment(ctx: Context, actor: Player, number: str | None = None) -> None:
     """Rule 4E0, step 4: a PEP voices objection on the Emergency Forum."""
     require_pep(actor)
@@ -361,7 +362,7 @@ def increment_unopposed(ctx: Context, emergency: int, asked: str) -> None:
         rule="4E0", example="I submit the following Refresh Proposal: ... END REFRESH PROPOSAL",
         says="submit a Refresh Proposal",
         not_actions=("I submitted a Refresh Proposal", "Bob submits a Refresh Proposal",
-                     "Should I submit a Refresh Proposal?", "I submit the following proposal"),
+                     "Should I submit a Refresh Proposal?"),
         document="refresh proposal")
 def submit_refresh(ctx: Context, actor: Player, document: str = "", which: str | None = None) -> None:
     """Rule 4E0, step 5: before the Pause is 5, each PEP may submit a Refresh
