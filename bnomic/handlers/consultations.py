@@ -590,7 +590,7 @@ def contempt(ctx: Context, c: Consultation) -> None:
 # ---------------------------------------------------------------- the Answer
 
 # Rule 4E18: the Answers, and their synonyms, as a frame's choice ("Göd Knows" -> PARADOX)
-_ANSWER_WORDS = {**{w: a for a, words in ANSWERS.items() for w in words},
+_ANSWER_CHOICES = {**{w: a for a, words in ANSWERS.items() for w in words},
                  "göd knows": "PARADOX", "goed knows": "PARADOX"}
 _ANSWER_VERBS = "answer|reply|respond|give my answer|give the answer"
 _ANSWER_OPENERS = "my answer|the answer"
@@ -601,7 +601,7 @@ _ANSWER_OPENERS = "my answer|the answer"
         # Consultation YES, NO, or ... PARADOX". A word not one of them (or followed by
         # words of Reasoning) reaches the handler as written, which judges it.
         frame(_ANSWER_VERBS, "which:consultation[to|on|for|regarding|about|of]", _UNNUMBERED,
-              role("word:choice", _ANSWER_WORDS), also="with answer is", openers=_ANSWER_OPENERS, why=False),
+              role("word:choice", _ANSWER_CHOICES), also="with answer is", openers=_ANSWER_OPENERS, why=False),
         frame(_ANSWER_VERBS, "which:consultation[to|on|for|regarding|about|of]", _UNNUMBERED,
               "word:text", also="with answer is", openers=_ANSWER_OPENERS, why=False),
         rule="4E18", example="I answer Consultation 3 YES", says="answer Consultation {which} {word}",
