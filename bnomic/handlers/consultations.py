@@ -412,16 +412,16 @@ def _require_oracle(ctx: Context, actor: Player, what: str) -> Ministry:
 
 # "..., as number 7", "numbered 7", "as Consultation 7": the number the Oracle likes (4E18)
 _LIKED_NUMBER = "number:consultation?![as|as number|numbered|numbering it|with number|with the number|under number]"
-_ASSIGN = ("assign|reassign|select|choose|pick|appoint|name|draw|allot|allocate|give|hand"
+_ASSIGN = ("assign|reassign|select|choose|pick|appoint|name|draw|allot|allocate"
            "|randomly assign|randomly select|randomly choose|randomly pick|randomly draw")
 
 
 @action("assign_consultation",
         # Rule 4E18: "the Oracle shall as a Game Action select a Priest for that Consultation";
         # "assign a priest to that Consultation"; "reassign the Consultation to a new Priest"
-        frame(_ASSIGN, "which:consultation[" + _ON + "]", "player:player?[to|as priest|as its priest]",
+        frame(_ASSIGN, "which:consultation#[" + _ON + "]", "player:player?[to|as priest|as its priest]",
               _UNNUMBERED, _LIKED_NUMBER, also="priest new a its as"),
-        frame(_ASSIGN, "which:consultation[" + _ON + "]", _UNNUMBERED, _LIKED_NUMBER,
+        frame(_ASSIGN, "which:consultation#[" + _ON + "]", _UNNUMBERED, _LIKED_NUMBER,
               role("player:choice[to]", {"a random priest": "at random", "random priest": "at random",
                                          "a priest at random": "at random", "a random player": "at random",
                                          "a randomly chosen priest": "at random", "at random": "at random",
@@ -468,11 +468,11 @@ def assign(ctx: Context, actor: Player, which: str, player: str | None = None,
 
 @action("number_consultation",
         # Rule 4E18: "The Oracle may ... choose a number of his liking for a new Consultation"
-        frame("number|renumber", "which:consultation", _UNNUMBERED,
+        frame("number|renumber", "which:consultation#", _UNNUMBERED,
               "number:consultation![as|to|into|as number|with number|with the number]",
               also="number"),
         frame("choose|pick|set|give|select|assign|use|change", "number:number[to|as|at]",
-              "which:consultation[of|for|to|on]", _UNNUMBERED, also="number", needs="number"),
+              "which:consultation#[of|for|to|on]", _UNNUMBERED, also="number", needs="number"),
         rule="4E18", example="I number Consultation 3 as 7", says="number Consultation {which} as {number}",
         not_actions=("I numbered Consultation 3 as 7", "Carol numbers Consultation 3 as 7",
                      "Did I number Consultation 3 as 7?"))
@@ -495,9 +495,9 @@ def renumber(ctx: Context, actor: Player, which: str, number: str, unnumbered: s
         # Rule 4E18: "the Oracle may wield the staff of ZOT and cause the Consultation to be ZOTTED"
         frame("zot|wield the staff of zot|use the staff of zot|raise the staff of zot"
               "|swing the staff of zot|bring down the staff of zot|wield the staff",
-              "which:consultation[on|against|over|upon|at|to]", _UNNUMBERED,
+              "which:consultation#[on|against|over|upon|at|to]", _UNNUMBERED,
               also="cause be zotted zoted of zot staff"),
-        frame("declare|make|mark|render|cause|pronounce|rule", "which:consultation", _UNNUMBERED,
+        frame("declare|make|mark|render|cause|pronounce|rule", "which:consultation#", _UNNUMBERED,
               also="zotted zoted to be", needs="zotted"),
         rule="4E18", example="I ZOT Consultation 3", says="ZOT Consultation {which}",
         not_actions=("I ZOTTED Consultation 3 last week", "The Oracle ZOTs Consultation 3",
@@ -532,7 +532,7 @@ _REQUESTED = "zot zots zotting zotted oracle him to be that"
 @action("request_zot",
         # Rule 4E18: "The Oracle may also ZOT a Waiting Consultation if ... its assigned Priest
         # requests him to do so"
-        *(frame(_REQUEST, "which:consultation[of|on|for|against|to zot]", _UNNUMBERED,
+        *(frame(_REQUEST, "which:consultation#[of|on|for|against|to zot]", _UNNUMBERED,
                 also=_REQUESTED, needs=word) for word in ("zot", "zotting", "zotted", "zots")),
         rule="4E18", example="I request a ZOT of Consultation 3", says="request a ZOT of Consultation {which}",
         not_actions=("I requested a ZOT of Consultation 3", "Bob requests a ZOT of Consultation 3",
@@ -600,9 +600,9 @@ _ANSWER_OPENERS = "my answer|the answer"
         # Rule 4E18: "The selected Priest shall ... as a Game Action, Answer his assigned
         # Consultation YES, NO, or ... PARADOX". A word not one of them (or followed by
         # words of Reasoning) reaches the handler as written, which judges it.
-        frame(_ANSWER_VERBS, "which:consultation[to|on|for|regarding|about|of]", _UNNUMBERED,
+        frame(_ANSWER_VERBS, "which:consultation#[to|on|for|regarding|about|of]", _UNNUMBERED,
               role("word:choice", _ANSWER_CHOICES), also="with answer is", openers=_ANSWER_OPENERS, why=False),
-        frame(_ANSWER_VERBS, "which:consultation[to|on|for|regarding|about|of]", _UNNUMBERED,
+        frame(_ANSWER_VERBS, "which:consultation#[to|on|for|regarding|about|of]", _UNNUMBERED,
               "word:text", also="with answer is", openers=_ANSWER_OPENERS, why=False),
         rule="4E18", example="I answer Consultation 3 YES", says="answer Consultation {which} {word}",
         not_actions=("I answered Consultation 3 YES", "Bob answers Consultation 3 YES",
@@ -672,7 +672,7 @@ def _warn_swallowed(ctx: Context, document: str) -> None:
 @action("submit_oracularity",
         # Rule 4E18: "the Priest may also submit as a game action an Oracularity"
         frame("submit|attach|add|include|append|make|issue|give|enclose|post",
-              "which:consultation?[for|on|to|with|with my answer to|regarding|about|of]", _UNNUMBERED,
+              "which:consultation?#[for|on|to|with|with my answer to|regarding|about|of]", _UNNUMBERED,
               also="oracularity following new answer", needs="oracularity"),
         rule="4E18", example="I submit the following Oracularity for Consultation 3: Repeal Rule 4E60 "
                              "END ORACULARITY", says="submit an Oracularity for Consultation {which}",
@@ -750,7 +750,7 @@ def priest_silent(ctx: Context, consultation: int, priest: int, draw: int) -> No
         # believes the answer (and Oracularity) to be Consistent or Inconsistent"
         frame("claim|make a claim|submit a claim|file a claim|lodge a claim|enter a claim|state|declare"
               "|believe|find|hold|deem|consider|judge",
-              "which:consultation[" + _ON + "]", _UNNUMBERED,
+              "which:consultation#[" + _ON + "]", _UNNUMBERED,
               role("claim:choice", {"consistent": "Consistent", "consistency": "Consistent",
                                     "inconsistent": "Inconsistent", "inconsistency": "Inconsistent",
                                     "not consistent": "Inconsistent"}),
@@ -853,7 +853,7 @@ def tally(ctx: Context, c: Consultation, by: str) -> None:
 
 @action("tally_claims",
         # Rule 4E18: "A Jiffy after the Answer has been submitted the Oracle shall tally any such Claims"
-        frame("tally|tally up|count|total|add up|count up", "which:consultation[" + _ON + "]", _UNNUMBERED,
+        frame("tally|tally up|count|total|add up|count up", "which:consultation#[" + _ON + "]", _UNNUMBERED,
               also="claims claim answer its", needs="claims"),
         rule="4E18", example="I tally the Claims on Consultation 3", says="tally the Claims on Consultation {which}",
         not_actions=("I tallied the Claims on Consultation 3", "The Oracle tallies the Claims on Consultation 3",

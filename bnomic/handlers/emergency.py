@@ -358,7 +358,7 @@ def increment_unopposed(ctx: Context, emergency: int, asked: str) -> None:
         # withdraw his own Refresh Proposal, via the Emergency Forum"
         frame("submit|revise|propose|make|post|file|amend|update|resubmit|replace|present|enter"
               "|put forward|offer|table|change",
-              "which:refresh?", also="following revised", needs="refresh"),
+              "which:refresh?#", also="following revised", needs="refresh"),
         rule="4E0", example="I submit the following Refresh Proposal: ... END REFRESH PROPOSAL",
         says="submit a Refresh Proposal",
         not_actions=("I submitted a Refresh Proposal", "Bob submits a Refresh Proposal",
@@ -392,7 +392,7 @@ def submit_refresh(ctx: Context, actor: Player, document: str = "", which: str |
 @action("withdraw_refresh_proposal",
         # Rule 4E0, step 5: "may revise or withdraw his own Refresh Proposal"
         frame("withdraw|retract|pull|cancel|remove|take back|drop|rescind|abandon|scrap",
-              "which:refresh?", also="own", needs="refresh"),
+              "which:refresh?#", also="own", needs="refresh"),
         rule="4E0", example="I withdraw my Refresh Proposal", says="withdraw my Refresh Proposal",
         not_actions=("I withdrew my Refresh Proposal", "Bob withdraws his Refresh Proposal",
                      "Should I withdraw my Refresh Proposal?"))

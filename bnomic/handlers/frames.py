@@ -46,13 +46,15 @@ class Role:
     many: bool = False              # list-valued ("5, 6 and 8")
     marked: bool = False            # only after one of its markers
     choices: tuple[tuple[tuple[str, ...], str], ...] = ()   # "choice": phrase -> canonical
+    named: bool = False             # a reference only as written with its kind ("Indictment 2", "#2"), not "2"
 
 
 def role(spec: str, choices: dict[str, str] | None = None) -> Role:
-    """'player:player[to|unto]?' -> Role. Suffixes: ? optional, * a list, ! only after a marker."""
+    """'player:player[to|unto]?' -> Role. Suffixes: ? optional, * a list, ! only after a marker,
+    # a reference named as one ("Indictment 2", "#2"), never a bare number."""
     flags = ""
     markers: tuple = ()
-    while spec and spec[-1] in "?*!]":
+    while spec and spec[-1] in "?*!#]":
         if spec[-1] == "]":
             spec, _, m = spec[:-1].partition("[")
             markers = tuple(_phrase(x) for x in m.split("|"))
@@ -61,7 +63,7 @@ def role(spec: str, choices: dict[str, str] | None = None) -> Role:
             spec = spec[:-1]
     name, _, kind = spec.partition(":")
     return Role(name, kind or name, markers, "?" not in flags, "*" in flags, "!" in flags,
-                tuple((_phrase(k), v) for k, v in (choices or {}).items()))
+                tuple((_phrase(k), v) for k, v in (choices or {}).items()), "#" in flags)
 
 
 @dataclass(frozen=True)
@@ -219,7 +221,7 @@ def fill(fr: Frame, toks: list[Tok], start: int, open_world: bool, vocab=None) -
             for r in order:
                 if r.marked and r not in pending:
                     continue
-                if sense[0] not in _ACCEPTS.get(r.type, ()):
+                if sense[0] not in _ACCEPTS.get(r.type, ()) or r.named and sense[0] == "num":
                     continue
                 v = _value(sense, r.type)
                 if v is None:

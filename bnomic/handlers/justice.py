@@ -430,7 +430,7 @@ def judge_duties(ctx: Context) -> None:
         # Rule 4E73: "the Judge becomes obligated to randomly select a Jury"
         frame("draw|select|choose|pick|seat|empanel|impanel|convene|assemble|randomly select"
               "|randomly draw|randomly choose|randomly pick",
-              "number:indictment[" + _ON + "]", also="jury random at randomly new its", needs="jury"),
+              "number:indictment#[" + _ON + "]", also="jury random at randomly new its", needs="jury"),
         rule="4E73", example="I draw the Jury for Indictment 2", says="draw the Jury of Indictment {number}",
         not_actions=("I drew the Jury for Indictment 2", "The Judge draws the Jury for Indictment 2",
                      "Should I draw the Jury for Indictment 2?"))
@@ -446,9 +446,9 @@ def judge_draws(ctx: Context, actor: Player, number: str) -> None:
 @action("name_jury",
         # Rule 4E73: "To select a Jury, the Judge follows the following procedure (or an equivalent one)"
         frame("select|choose|name|appoint|pick|seat|empanel|impanel|place|put",
-              "players:player*", "number:indictment[" + _ON + "]", also="as to be jury on",
+              "players:player*", "number:indictment#[" + _ON + "]", also="as to be jury on",
               needs="jury"),
-        frame("", "number:indictment[" + _ON + "]", "players:player*", also="will",
+        frame("", "number:indictment#[" + _ON + "]", "players:player*", also="will",
               openers="the jury|my jury|jury"),
         rule="4E73", example="I select Bob, Carol and Dave as the Jury for Indictment 2",
         says="select {players} as the Jury of Indictment {number}",
@@ -526,11 +526,14 @@ _VERDICT = role("answer:choice", {"guilty": "GUILTY", "not guilty": "NOT GUILTY"
 
 @action("verdict",
         # Rule 4E73: "Each member of the Jury shall deliver an answer to the Public Forum"
-        frame("find|answer|deliver|say|declare|vote|judge|rule|pronounce|return|give|cast|submit"
-              "|deliver a verdict of|return a verdict of|deliver the answer|give the answer",
-              "number:indictment[" + _ON + "]", "player:player?", _VERDICT,
-              also="offender accused defendant answer verdict", openers="my verdict|my answer|my vote"),
-        frame("", "number:indictment[" + _ON + "]", _VERDICT, bare=True),
+        frame("find|declare|judge|pronounce|deem|hold",
+              "number:indictment#[" + _ON + "]", "player:player?", _VERDICT,
+              also="offender accused defendant answer verdict"),
+        frame("answer|deliver|say|vote|return|give|cast|submit|deliver a verdict of|return a verdict of"
+              "|deliver the answer|give the answer",
+              "number:indictment#[" + _ON + "]", _VERDICT, also="answer verdict",
+              openers="my verdict|my answer|my vote"),
+        frame("", "number:indictment#[" + _ON + "]", _VERDICT, bare=True),
         rule="4E73", example="I find the Offender of Indictment 2 GUILTY", says="answer {answer} on Indictment {number}",
         not_actions=("I found Wooble GUILTY on Indictment 2", "I think Wooble is guilty of something on Indictment 2.",
                      "Wooble is guilty of Indictment 2", "Is Wooble GUILTY on Indictment 2?"))
@@ -596,7 +599,7 @@ def _add_punishment(ind: Indictment, text: str) -> None:
     ind.save()
 
 
-_FINE = ("assign|impose|levy|set|give|issue|hand down|hand|sentence|punish|order|decree|fine"
+_FINE = ("assign|impose|levy|set|issue|hand down|sentence|punish|order|decree|fine"
          "|penalise|penalize")
 _FINE_ALSO = "fine punishment penalty as its of macks mackerel"
 _FINED = "player:player?[to|on|upon|against|with]"
@@ -604,9 +607,10 @@ _FINED = "player:player?[to|on|upon|against|with]"
 
 @action("assign_fine",
         # Rule 4E73: "When the Judge Assigns a Punishment of a fine in macks ..."
-        frame(_FINE, "amount:amount", _FINED, "number:indictment[" + _ON + "]", also=_FINE_ALSO),
+        frame(_FINE, "amount:amount", _FINED, "number:indictment#[" + _ON + "]", also=_FINE_ALSO),
         # a fine in points, or in any other thing than macks, is heard and refused (Rule 4E73)
-        frame(_FINE, "points:points", _FINED, "number:indictment[" + _ON + "]", also=_FINE_ALSO),
+        frame(_FINE, "points:points", _FINED, "number:indictment#[" + _ON + "]", also=_FINE_ALSO,
+              needs="points"),
         rule="4E73", example="I assign a fine of m20 to Wooble for Indictment 2",
         says="fine {player} {amount} for Indictment {number}",
         not_actions=("I assigned a fine of m20 to Wooble for Indictment 2",
@@ -647,7 +651,7 @@ def assign_fine(ctx: Context, actor: Player, number: str, amount: str | None = N
 @action("assign_punishment",
         # Rule 4E73: "When the Judge Assigns a Punishment other than a fine in macks ..."
         frame("assign|impose|give|set|hand down|hand|order|decree|issue|sentence|mete out",
-              "number:indictment[" + _ON + "]", _FINED, also="punishment following new", needs="punishment"),
+              "number:indictment#[" + _ON + "]", _FINED, also="punishment following new", needs="punishment"),
         rule="4E73", example="I assign the following Punishment for Indictment 2: Set the points "
                              "of Wooble to 0 END PUNISHMENT", says="assign a Punishment for Indictment {number}",
         not_actions=("I assigned the following Punishment for Indictment 2",
@@ -706,10 +710,10 @@ def unpaid(player: Player):
 @action("pay_fine",
         # Rule 4E73: "the Guilty Player is obligated and is able to destroy that number of macks"
         frame("destroy|burn|shred|scrap|throw away",
-              "amount:amount", "number:indictment?[" + _ON + "]",
+              "amount:amount", "number:indictment?#[" + _ON + "]",
               also="pay paying settle settling fine fines to as payment of punishment"),
         frame("pay|settle|discharge|clear|pay off",
-              "number:indictment?[" + _ON + "]", "amount:amount?[by destroying|destroying|by burning|with]",
+              "number:indictment?#[" + _ON + "]", "amount:amount?[by destroying|destroying|by burning|with]",
               also="fine fines macks mackerel", needs="fine"),
         rule="4E73", example="I destroy m20 to pay my fine", says="pay a fine {amount}",
         not_actions=("I destroyed m20 to pay my fine", "Wooble destroys m20",
