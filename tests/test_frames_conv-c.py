@@ -232,7 +232,8 @@ def test_what_must_read_to_nothing_reads_to_nothing(spec):
     "I claim the Ministry of Questions", "I assign the Ministry of Judging to myself",
     "I object to this intent", "I object to Wooble's intent to increment Carol's points",
     "I submit the following proposal:\nRepeal Rule 4E60", "I withdraw my proposal",
-    "I become the Chairman", "I vote FOR on 3", "I give m5 to Bob", "I answer the phone"])
+    "I become the Chairman", "I vote FOR on 3", "I give m5 to Bob", "I answer the phone",
+    "I give $10 to Wooble", "I vote MAYBE on 12", "I give 10 to Wooble", "I pay 3 to Bob"])
 def test_other_actions_words_are_not_read_as_these_areas_actions(text):
     assert not [r for r in grammar.read(text, vocab=VOCAB) if r.spec in MINE and r.kind == "action"]
 
@@ -316,6 +317,14 @@ def test_the_plural_kind_word_names_no_one_thing():
     fr = frame("rank", "ranking:refresh*")
     assert filled(fr, "I rank the Refresh Proposals: 3, 1")[1] == [{"ranking": "3, 1"}]
     assert filled(frame("withdraw", "which:refresh"), "I withdraw the Refresh Proposal")[1] == [{"which": "this"}]
+
+
+def test_a_role_marked_named_takes_a_reference_written_with_its_kind_never_a_bare_number():
+    fr = frame("zot", "which:consultation#")
+    assert filled(fr, "I zot Consultation 3")[:2] == (True, [{"which": "3"}])
+    assert filled(fr, "I zot #3")[:2] == (True, [{"which": "3"}])
+    assert filled(fr, "I zot 3")[:2] == (False, [{}])
+    assert filled(frame("zot", "which:consultation"), "I zot 3")[:2] == (True, [{"which": "3"}])
 
 
 def test_a_reference_with_a_possessive_number():
