@@ -255,7 +255,7 @@ def fill(fr: Frame, toks: list[Tok], start: int, open_world: bool, vocab=None) -
         if loose is None and open_world and not t.senses and low not in FILLERS and low not in fr.also:
             loose = next((r for r in roles if r.type == "player" and (unfilled(r) or after_join)
                           and not r.marked and not _is_marker(fr, toks, i)), None)
-        if loose is not None and not t.senses and low not in FILLERS and not _own(fr, low):
+        if loose is not None and not t.senses and low not in FILLERS and low not in fr.also:
             end = i
             while (end < n and not toks[end].senses and toks[end].low not in _PUNCT
                    and toks[end].low not in CONJUNCTIONS and not _is_marker(fr, toks, end)
