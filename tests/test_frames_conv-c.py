@@ -41,6 +41,7 @@ CASES = [
     ("I renounce my Ordained property", "leave_ordained", {}),
     ("I will no longer be ordained", "leave_ordained", {}),
     ("I unordain myself", "leave_ordained", {}),
+    ("I wish to be Ordained", "become_ordained", {}),
     # ---- Consultations
     ("I submit a Consultation:\nQuestion: Is a Jiffy 3 rdays?", "submit_consultation",
      {"document": "Question: Is a Jiffy 3 rdays?"}),                     # the rule's words
@@ -72,6 +73,7 @@ CASES = [
     ("I zot consultation #3!", "zot_consultation", {"which": "3"}),
     ("I wield the staff of ZOT against Consultation 3", "zot_consultation", {"which": "3"}),
     ("I declare Consultation 3 ZOTTED", "zot_consultation", {"which": "3"}),
+    ("I ZOT Consultation 3 as malformed", "zot_consultation", {"which": "3"}),
     ("I ZOT the unnumbered Consultation #4", "zot_consultation", {"which": "4", "unnumbered": "unnumbered"}),
     ("I request the Oracle to ZOT Consultation 3", "request_zot", {"which": "3"}),   # the rule's words
     ("I request a ZOT of Consultation 3.", "request_zot", {"which": "3"}),
@@ -84,6 +86,7 @@ CASES = [
     ("I answer Consultation 3: Göd Knows", "answer_consultation", {"which": "3", "word": "PARADOX", "document": ""}),
     ("I answer Correct to Consultation 3", "answer_consultation", {"which": "3", "word": "YES", "document": ""}),
     ("My answer to Consultation 3 is False.", "answer_consultation", {"which": "3", "word": "NO", "document": ""}),
+    ("I submit my Answer to Consultation 3: YES", "answer_consultation", {"which": "3", "word": "YES", "document": ""}),
     ("I reply to Consultation 3 with Affirmative", "answer_consultation",
      {"which": "3", "word": "YES", "document": ""}),
     ('I answer "God knows" to Consultation 3.', "answer_consultation",
@@ -124,6 +127,8 @@ CASES = [
     ("I select the Jury for Indictment 2: Bob, Carol and Dave", "name_jury",
      {"players": "Bob, Carol, Dave", "number": "2"}),
     ("The Jury of Indictment 2 is Bob, Carol & Dave.", "name_jury", {"players": "Bob, Carol, Dave", "number": "2"}),
+    ("The Jury for Indictment 2 shall be Bob, Carol and Dave", "name_jury",
+     {"players": "Bob, Carol, Dave", "number": "2"}),
     ("I deliver an answer of GUILTY on Indictment 2", "verdict", {"number": "2", "answer": "GUILTY"}),
     ("I find the Offender of Indictment 2 GUILTY.", "verdict", {"number": "2", "answer": "GUILTY"}),
     ("I find Wooble not guilty of Indictment #2", "verdict", {"number": "2", "player": "Wooble", "answer": "NOT GUILTY"}),
@@ -154,6 +159,7 @@ CASES = [
     ("I pay my fine.", "pay_fine", {}),
     ("I pay my fine for Indictment 2 by destroying m20", "pay_fine", {"number": "2", "amount": "m20"}),
     ("I settle my fine", "pay_fine", {}),
+    ("I destroy m20 as required by my fine", "pay_fine", {"amount": "m20"}),
     # ---- Rule 4E0: the State of Emergency
     ("I set my Mental State to Paranoid.", "mental_state", {"state": "Paranoid"}),   # the rule's words
     ("I am Paranoid.", "mental_state", {"state": "Paranoid"}),
@@ -164,6 +170,8 @@ CASES = [
      {"forum": "x@example.org"}),
     ("I designate the Emergency Forum of Procedure 2 to be the IRC channel #bnomic", "designate_forum",
      {"number": "2", "forum": "the IRC channel #bnomic"}),
+    ("I designate the mailing list x@example.org as the Emergency Forum", "designate_forum",
+     {"forum": "x@example.org"}),
     ('I name "irc.example.org #bnomic" as the Emergency Forum', "designate_forum",
      {"forum": "irc.example.org #bnomic"}),
     ("I am initializing the Pause.", "initialise_pause", {}),            # the rule's words
@@ -184,6 +192,7 @@ CASES = [
     ("I rank the Refresh Proposals: 3, 1, 2", "rank_refresh_proposals", {"ranking": "3, 1, 2"}),
     ("I rank RP 3 > RP 1 > RP 2", "rank_refresh_proposals", {"ranking": "3, 1, 2"}),
     ("My ballot is 3, 1 and 2", "rank_refresh_proposals", {"ranking": "3, 1, 2"}),
+    ("I vote for Refresh Proposal 2, then Refresh Proposal 1", "rank_refresh_proposals", {"ranking": "2, 1"}),
     ("I rank Carol's Refresh Proposal, then Wooble's Refresh Proposal", "rank_refresh_proposals",
      {"ranking": "2, 1"}),
     ("I initiate another Emergency Procedure.", "parallel_procedure", {}),   # the rule's words
@@ -233,7 +242,8 @@ def test_what_must_read_to_nothing_reads_to_nothing(spec):
     "I object to this intent", "I object to Wooble's intent to increment Carol's points",
     "I submit the following proposal:\nRepeal Rule 4E60", "I withdraw my proposal",
     "I become the Chairman", "I vote FOR on 3", "I give m5 to Bob", "I answer the phone",
-    "I give $10 to Wooble", "I vote MAYBE on 12", "I give 10 to Wooble", "I pay 3 to Bob"])
+    "I give $10 to Wooble", "I vote MAYBE on 12", "I give 10 to Wooble", "I pay 3 to Bob",
+    "I vote FOR 3, 1", "I vote for 12"])
 def test_other_actions_words_are_not_read_as_these_areas_actions(text):
     assert not [r for r in grammar.read(text, vocab=VOCAB) if r.spec in MINE and r.kind == "action"]
 

@@ -322,7 +322,7 @@ def lose_ordained(ctx: Context, player: Player, why: str, until_nweek: int | Non
 
 @action("become_ordained",
         # Rule 4E18: "An Active Player, as a Game Action, may gain the Ordained Property"
-        frame("gain|become|get|take|acquire|regain|receive|obtain|assume|take on|am becoming",
+        frame("gain|become|get|take|acquire|regain|receive|obtain|assume|take on|am becoming|be",
               also="ordained property status", needs="ordained"),
         frame("ordain", also="myself me"),
         rule="4E18", example="I become Ordained", says="become Ordained",
@@ -496,7 +496,7 @@ def renumber(ctx: Context, actor: Player, which: str, number: str, unnumbered: s
         frame("zot|wield the staff of zot|use the staff of zot|raise the staff of zot"
               "|swing the staff of zot|bring down the staff of zot|wield the staff",
               "which:consultation#[on|against|over|upon|at|to]", _UNNUMBERED,
-              also="cause be zotted zoted of zot staff"),
+              also="cause be zotted zoted of zot staff malformed ambiguous irrelevant unworthy"),
         frame("declare|make|mark|render|cause|pronounce|rule", "which:consultation#", _UNNUMBERED,
               also="zotted zoted to be", needs="zotted"),
         rule="4E18", example="I ZOT Consultation 3", says="ZOT Consultation {which}",
@@ -592,7 +592,8 @@ def contempt(ctx: Context, c: Consultation) -> None:
 # Rule 4E18: the Answers, and their synonyms, as a frame's choice ("Göd Knows" -> PARADOX)
 _ANSWER_CHOICES = {**{w: a for a, words in ANSWERS.items() for w in words},
                  "göd knows": "PARADOX", "goed knows": "PARADOX"}
-_ANSWER_VERBS = "answer|reply|respond|give my answer|give the answer"
+_ANSWER_VERBS = ("answer|reply|respond|give my answer|give the answer|submit my answer|submit the answer"
+                 "|submit an answer|deliver my answer|post my answer")
 _ANSWER_OPENERS = "my answer|the answer"
 
 

@@ -204,7 +204,8 @@ _DESIGNATE = "designate|name|declare|choose|set|pick|appoint|make|establish|nomi
 
 @action("designate_forum",
         # Rule 4E0, step 3: "designate a means for PEPs to communicate as the Emergency Forum"
-        frame(_DESIGNATE, "forum:email", _PROCEDURE, also="as emergency forum to", needs="forum"),
+        frame(_DESIGNATE, "forum:email", _PROCEDURE, also="as emergency forum to mailing list address",
+              needs="forum"),
         frame(_DESIGNATE, "forum:text[to be]", _PROCEDURE, also="as emergency forum", needs="forum"),
         rule="4E0", example="I designate emergency@example.org as the Emergency Forum",
         says="designate {forum} as the Emergency Forum",
@@ -452,6 +453,9 @@ def publish_ballot(ctx: Context, em: Emergency) -> None:
         frame("rank|order|cast my ballot|cast a ballot|cast my emergency ballot|cast the ballot"
               "|submit my ballot|submit my ranking|prefer",
               "ranking:refresh*", also="ballot emergency > as follows of preference in order my"),
+        # "I vote for Refresh Proposal 2, then Refresh Proposal 1" (a vote on proposals is voting's)
+        frame("vote|cast my vote|cast my votes", "ranking:refresh#*",
+              also="for > then in order of preference as follows"),
         frame("", "ranking:refresh*", also="> as follows is", openers="my ballot|my emergency ballot"
               "|my ranking|my preference|my preferences|my order of preference"),
         rule="4E0", example="I rank the Refresh Proposals: 3, 1, 2", says="rank the Refresh Proposals {ranking}",

@@ -448,7 +448,7 @@ def judge_draws(ctx: Context, actor: Player, number: str) -> None:
         frame("select|choose|name|appoint|pick|seat|empanel|impanel|place|put",
               "players:player*", "number:indictment#[" + _ON + "]", also="as to be jury on",
               needs="jury"),
-        frame("", "number:indictment#[" + _ON + "]", "players:player*", also="will",
+        frame("", "number:indictment#[" + _ON + "]", "players:player*", also="will shall",
               openers="the jury|my jury|jury"),
         rule="4E73", example="I select Bob, Carol and Dave as the Jury for Indictment 2",
         says="select {players} as the Jury of Indictment {number}",
@@ -711,7 +711,7 @@ def unpaid(player: Player):
         # Rule 4E73: "the Guilty Player is obligated and is able to destroy that number of macks"
         frame("destroy|burn|shred|scrap|throw away",
               "amount:amount", "number:indictment?#[" + _ON + "]",
-              also="pay paying settle settling fine fines to as payment of punishment"),
+              also="pay paying settle settling fine fines to as payment of punishment required by per"),
         frame("pay|settle|discharge|clear|pay off",
               "number:indictment?#[" + _ON + "]", "amount:amount?[by destroying|destroying|by burning|with]",
               also="fine fines macks mackerel", needs="fine"),
