@@ -51,7 +51,7 @@ class Role:
 
 def role(spec: str, choices: dict[str, str] | None = None) -> Role:
     """'player:player[to|unto]?' -> Role. Suffixes: ? optional, * a list, ! only after a marker,
-    # a reference named as one ("Indictment 2", "#2"), never a bare number."""
+    '#' a reference written with its kind ("Indictment 2", "#2"), never a bare number."""
     flags = ""
     markers: tuple = ()
     while spec and spec[-1] in "?*!#]":
