@@ -451,16 +451,17 @@ def publish_ballot(ctx: Context, em: Emergency) -> None:
         # Forum. This Ballot shall rank some (or all) of the Refresh Proposals in order of
         # preference" (also as numbered lines under "My ranking:")
         frame("rank|order|cast my ballot|cast a ballot|cast my emergency ballot|cast the ballot"
-              "|submit my ballot|submit my ranking|prefer",
+              "|submit my ballot|submit my ranking",
               "ranking:refresh*", also="ballot emergency > as follows of preference in order my"),
         # "I vote for Refresh Proposal 2, then Refresh Proposal 1" (a vote on proposals is voting's)
         frame("vote|cast my vote|cast my votes", "ranking:refresh#*",
               also="for > then in order of preference as follows"),
         frame("", "ranking:refresh*", also="> as follows is", openers="my ballot|my emergency ballot"
-              "|my ranking|my preference|my preferences|my order of preference"),
+              "|my ranking|my order of preference"),
         rule="4E0", example="I rank the Refresh Proposals: 3, 1, 2", says="rank the Refresh Proposals {ranking}",
         not_actions=("I ranked the Refresh Proposals 3, 1, 2", "Bob ranks the Refresh Proposals 3, 1, 2",
-                     "Should I rank the Refresh Proposals 3, 1, 2?", "My ballot is in the post"))
+                     "Should I rank the Refresh Proposals 3, 1, 2?", "My ballot is in the post",
+                     "I prefer 3", "My preference is 3"))
 def rank(ctx: Context, actor: Player, ranking: str) -> None:
     """Rule 4E0, step 7: each PEP may cast a single Ballot ranking some or all of
     the Refresh Proposals, the most preferred first."""
