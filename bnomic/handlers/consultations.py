@@ -430,7 +430,7 @@ _ASSIGN = ("assign|reassign|select|choose|pick|appoint|name|draw|allot|allocate"
         rule="4E18", example="I assign Consultation 3 to Bob",
         says="select {player} as the Priest of Consultation {which}",
         not_actions=("I assigned Consultation 3 to Bob yesterday", "Wooble assigns Consultation 3 to Bob",
-                     "Should I assign Consultation 3 to Bob?"))
+                     "Should I assign Consultation 3 to Bob?", "I assign blame to Wooble"))
 def assign(ctx: Context, actor: Player, which: str, player: str | None = None,
            unnumbered: str | None = None, number: str | None = None) -> None:
     """Rule 4E18: the Oracle selects a Priest for a Consultation that has none
