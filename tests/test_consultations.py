@@ -513,3 +513,16 @@ def test_a_rebuild_gives_the_same_consultations(game):
     before, digest = consultations(game), game.digest()
     game.cli("rebuild")
     assert consultations(game) == before and game.digest() == digest
+
+
+def test_a_consultation_named_by_no_number_is_refused_saying_so(game):
+    """Rule 4E18 (issue 13): "I ZOT it" reads as a ZOT of the Consultation meant;
+    bnomic names Consultations by number only, and says so."""
+    setup(game)
+    game.post(mail("Wooble"), "I take back the duty to draw Priests.", "2008-09-01T07:00:00Z")
+    consult(game, mail("Carol"), "Is a Jiffy three rdays?", "2008-09-01T10:00:00Z")
+    r = game.post(mail("Wooble"), "I ZOT it.", "2008-09-01T11:00:00Z")
+    assert "name the Consultation by its number ('this' is none) (Rule 4E18)" in r
+    r = game.post(mail("Wooble"), "I wield the staff of ZOT against the unnumbered Consultation #1.",
+                  "2008-09-01T11:05:00Z")
+    assert "Done" in r

@@ -185,3 +185,27 @@ def test_a_parallel_procedure_after_fourteen_days(crisis):
     procs = emergency(g)["procedures"]
     assert [(p["id"], p["state"]) for p in procs] == [(1, "running"), (2, "running")]
     assert emergency(g)["coordinator"] == "Dave"
+
+
+def test_a_ballot_of_numbered_lines_names_refresh_proposals_by_author_and_one_revises_only_his_own(crisis):
+    """Rule 4E0, steps 5 and 7 (issue 13): "revise or withdraw his own Refresh Proposal";
+    a Ballot "shall rank some (or all) of the Refresh Proposals in order of preference",
+    here as numbered lines under "My ranking:", one named by its author."""
+    g = crisis
+    g.post(mail("Wooble"), f"I designate {FORUM} as the Emergency Forum.", "2008-09-03T11:00:00Z")
+    g.post(mail("Wooble"), "I initialise the Pause.", "2008-09-03T12:00:00Z", to=FORUM)
+    for i, n in enumerate(["Wooble", "Ais523"]):
+        g.post(mail(n), f"I submit a Refresh Proposal:\nSet the points of {n} to 4\nEND REFRESH PROPOSAL",
+               f"2008-09-04T1{i}:00:00Z", to=FORUM)
+    r = g.post(mail("Ais523"), "I withdraw Refresh Proposal 1.", "2008-09-04T13:00:00Z", to=FORUM)
+    assert "Refresh Proposal 1 is not yours: a PEP revises or withdraws only his own (yours is 2) (Rule 4E0)" in r
+    r = g.post(mail("Ais523"), "I revise my Refresh Proposal:\nSet the points of Ais523 to 5\n",
+               "2008-09-04T14:00:00Z", to=FORUM)
+    assert "Done" in r
+    assert [(p["id"], p["body"]) for p in emergency(g)["refresh_proposals"]] == [
+        (1, "Set the points of Wooble to 4"), (2, "Set the points of Ais523 to 5")]
+    g.tick("2008-09-08T00:00:00Z")
+    r = g.post(mail("Bob"), "Here it is.\n\nMy ranking:\n1. Ais523's Refresh Proposal\n2. RP 1\n",
+               "2008-09-08T10:00:00Z", to=FORUM)
+    assert "Done" in r, r
+    assert "Bob casts a Ballot: 2 > 1" in [x["summary"] for x in g.show("events")]

@@ -104,19 +104,19 @@ def full_setup(game):
     ("Indictment 2: NOT GUILTY", "verdict", {"number": "2", "answer": "NOT GUILTY"}),
     ("GUILTY on Indictment 2.", "verdict", {"number": "2", "answer": "GUILTY"}),
     ("I find Wooble not guilty of Indictment #3", "verdict",
-     {"number": "3", "answer": "not guilty", "player": "Wooble"}),
+     {"number": "3", "answer": "NOT GUILTY", "player": "Wooble"}),
     ("My verdict on Indictment 1 is GUILTY.", "verdict", {"number": "1", "answer": "GUILTY"}),
     ("I assign a fine of m20 to Wooble for Indictment 2.", "assign_fine",
      {"amount": "m20", "player": "Wooble", "number": "2"}),
     ("I fine Wooble 20 macks for Indictment 2.", "assign_fine",
-     {"amount": "20 macks", "player": "Wooble", "number": "2"}),
+     {"amount": "m20", "player": "Wooble", "number": "2"}),
     ("I destroy m20 to pay my fine.", "pay_fine", {"amount": "m20"}),
     ("I pay my fine.", "pay_fine", {}),
     ("I draw the Jury for Indictment 2.", "draw_jury", {"number": "2"}),
     ("I select Bob, Carol and Dave as the Jury for Indictment 2.", "name_jury",
-     {"number": "2", "players": "Bob, Carol and Dave"}),
+     {"number": "2", "players": "Bob, Carol, Dave"}),
     ("The Jury of Indictment 2 is Bob, Carol and Dave.", "name_jury",
-     {"number": "2", "players": "Bob, Carol and Dave"}),
+     {"number": "2", "players": "Bob, Carol, Dave"}),
 ])
 def test_the_phrasings(text, name, args):
     (r,) = grammar.read(text)

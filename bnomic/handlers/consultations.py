@@ -38,6 +38,7 @@ from .context import Context, Rejected
 from .ministries import delegated, ensure, require_minister
 from .obligations import fulfil, oblige
 from .players import clean_name, find_player, name_key
+from .frames import frame, role
 from .registry import action, at_end_of, deadline
 
 STATES = ("Waiting", "Answered", "Pondered", "ZOTTED")
@@ -51,10 +52,10 @@ PONDER_PERIODS = 4      # "four full Ndays (or Ndelays if the clock is off)"
 CLAIM_PERIODS = 3       # Claims "within three ndays (or ndelays if the clock is off)"
 CONTEMPT_COUNT = 5      # Rule 4E60: 5 Consultations in the same nweek, all ZOTTED
 
-# "Consultation 3", "consultation #3", "the unnumbered Consultation #5"
-_WHICH = r"(?:the )?(?P<unnumbered>unnumbered )?consultation (?:#\s*|number |no\.?\s*)?(?P<which>\d+)"
-_NUMBER = (r"(?:,? (?:as|numbered|numbering it|with (?:the )?number) (?:consultation )?"
-           r"(?:#\s*|number |no\.?\s*)?(?P<number>\d+))?")
+# How a Consultation is named in an action (Rule 4E7): "Consultation 3", "#3", "the
+# unnumbered Consultation #5" (one not numbered yet, by its submission number)
+_ON = "on|for|about|regarding|re|of|in|concerning|to"
+_UNNUMBERED = role("unnumbered:choice?", {"unnumbered": "unnumbered", "un-numbered": "unnumbered"})
 _RANDOM = re.compile(r"(?:a |the )?(?:random(?:ly chosen)? )?(?:priest|player)(?: (?:drawn )?at random)?"
                      r"|random(?:ly)?|(?:someone )?at random", re.I)
 
@@ -68,7 +69,9 @@ def label(c: Consultation) -> str:
 def find(which: str, unnumbered: str | None = None) -> Consultation:
     """The Consultation named by its number; a Consultation not numbered yet is
     named by its submission number (#N), as the display shows it."""
-    n = int(which)
+    if not str(which).strip().lstrip("#").isdigit():
+        raise Rejected(f"name the Consultation by its number ({which!r} is none)", rule="4E18")
+    n = int(str(which).strip().lstrip("#"))
     if not unnumbered:
         c = Consultation.get_or_none(Consultation.number == n)
         if c is not None:
@@ -318,9 +321,14 @@ def lose_ordained(ctx: Context, player: Player, why: str, until_nweek: int | Non
 
 
 @action("become_ordained",
-        r"i (?:become|am becoming|get|gain|take|acquire) (?:the )?ordained(?: property)?",
-        r"i ordain myself", r"i (?:want|wish) to (?:become|be) ordained",
-        rule="4E18", example="I become Ordained", keywords=("ordained", "ordain"))
+        # Rule 4E18: "An Active Player, as a Game Action, may gain the Ordained Property"
+        frame("gain|become|get|take|acquire|regain|receive|obtain|assume|take on|am becoming|be",
+              also="ordained property status", needs="ordained"),
+        frame("ordain", also="myself me"),
+        rule="4E18", example="I become Ordained", says="become Ordained",
+        not_actions=("I became Ordained last week", "Bob becomes Ordained",
+                     "Should I become Ordained?", "I gain nothing from being Ordained",
+                     "I think I'll become Ordained", "I ordain Bob"))
 def become_ordained(ctx: Context, actor: Player) -> None:
     """Rule 4E18: an Active Player, as a Game Action, may gain the Ordained Property."""
     actor = Player.get_by_id(actor.id)
@@ -340,10 +348,15 @@ def become_ordained(ctx: Context, actor: Player) -> None:
 
 
 @action("leave_ordained",
-        r"i (?:am no longer|am not|cease to be|stop being|will no longer be|no longer wish to be) ordained",
-        r"i (?:remove|drop|give up|renounce|lose|shed) (?:my |the )?ordained(?: property)?",
-        r"i unordain myself",
-        rule="4E18", example="I am no longer Ordained", keywords=("ordained", "ordain"))
+        # Rule 4E18: "Any Player, as a Game Action, may remove their Ordained Property"
+        frame("remove|drop|give up|renounce|relinquish|lose|shed|resign|abandon|surrender|forgo"
+              "|discard|shed|am no longer|no longer|am not|cease to be|stop being|quit being"
+              "|no longer wish to be|no longer want to be",
+              also="ordained property status be", needs="ordained"),
+        frame("unordain|de-ordain|disordain", also="myself me"),
+        rule="4E18", example="I am no longer Ordained", says="remove the Ordained property",
+        not_actions=("I lost my Ordained property last week", "Bob is no longer Ordained",
+                     "Am I no longer Ordained?", "I was not Ordained then"))
 def leave_ordained(ctx: Context, actor: Player) -> None:
     """Rule 4E18: any Player, as a Game Action, may remove their Ordained Property."""
     if not Player.get_by_id(actor.id).ordained:
@@ -354,11 +367,15 @@ def leave_ordained(ctx: Context, actor: Player) -> None:
 # --------------------------------------------------------------- submitting
 
 @action("submit_consultation",
-        r"i (?:submit|pose|make|file|send|post) (?:the following|a|this|my|a new)(?: new)? consultation",
-        r"i consult the oracle",
+        # Rule 4E18: "Any External Force may as a Game Action submit a Consultation"
+        frame("submit|pose|make|file|send|post|present|raise|put forward|lodge|enter|bring|ask",
+              also="consultation following new question oracle to", needs="consultation"),
+        frame("consult", also="oracle"),
         rule="4E18", example="I submit the following Consultation: Question: Is a Jiffy 3 rdays? "
-                             "END CONSULTATION",
-        keywords=("consultation", "consult"), players_only=False, document="consultation")
+                             "END CONSULTATION", says="submit a Consultation",
+        not_actions=("I submitted a Consultation yesterday", "Bob submits a Consultation",
+                     "Should I submit a Consultation?", "I make a Consultation of it, I suppose"),
+        players_only=False, document="consultation")
 def submit(ctx: Context, actor: Player | None, document: str = "") -> None:
     """Rule 4E18: any External Force may as a Game Action submit a Consultation:
     a yes-or-no Question, with optional Reasoning and an optional Unbeliever."""
@@ -393,10 +410,27 @@ def _require_oracle(ctx: Context, actor: Player, what: str) -> Ministry:
     return require_minister(ctx, actor, "Questions", "4E18", f"only the Oracle may {what}")
 
 
+# "..., as number 7", "numbered 7", "as Consultation 7": the number the Oracle likes (4E18)
+_LIKED_NUMBER = "number:consultation?![as|as number|numbered|numbering it|with number|with the number|under number]"
+_ASSIGN = ("assign|reassign|select|choose|pick|appoint|name|draw|allot|allocate"
+           "|randomly assign|randomly select|randomly choose|randomly pick|randomly draw")
+
+
 @action("assign_consultation",
-        r"i (?:re)?assign " + _WHICH + r" to (?P<player>[^,;:]+?)" + _NUMBER,
-        r"i (?:reassign|draw a (?:new )?priest for|select a (?:new )?priest for) " + _WHICH + _NUMBER,
-        rule="4E18", example="I assign Consultation 3 to Bob", keywords=("assign", "reassign", "priest"))
+        # Rule 4E18: "the Oracle shall as a Game Action select a Priest for that Consultation";
+        # "assign a priest to that Consultation"; "reassign the Consultation to a new Priest"
+        frame(_ASSIGN, "which:consultation#[" + _ON + "]", "player:player?[to|as priest|as its priest]",
+              _UNNUMBERED, _LIKED_NUMBER, also="priest new a its as"),
+        frame(_ASSIGN, "which:consultation#[" + _ON + "]", _UNNUMBERED, _LIKED_NUMBER,
+              role("player:choice[to]", {"a random priest": "at random", "random priest": "at random",
+                                         "a priest at random": "at random", "a random player": "at random",
+                                         "a randomly chosen priest": "at random", "at random": "at random",
+                                         "randomly": "at random", "random": "at random"}),
+              also="priest new a its as"),
+        rule="4E18", example="I assign Consultation 3 to Bob",
+        says="select {player} as the Priest of Consultation {which}",
+        not_actions=("I assigned Consultation 3 to Bob yesterday", "Wooble assigns Consultation 3 to Bob",
+                     "Should I assign Consultation 3 to Bob?", "I assign blame to Wooble"))
 def assign(ctx: Context, actor: Player, which: str, player: str | None = None,
            unnumbered: str | None = None, number: str | None = None) -> None:
     """Rule 4E18: the Oracle selects a Priest for a Consultation that has none
@@ -433,8 +467,15 @@ def assign(ctx: Context, actor: Player, which: str, player: str | None = None,
 
 
 @action("number_consultation",
-        r"i (?:re)?number " + _WHICH + r" (?:as|to) (?:consultation )?(?:#\s*|number |no\.?\s*)?(?P<number>\d+)",
-        rule="4E18", example="I number Consultation 3 as 7", keywords=("number", "consultation"))
+        # Rule 4E18: "The Oracle may ... choose a number of his liking for a new Consultation"
+        frame("number|renumber", "which:consultation#", _UNNUMBERED,
+              "number:consultation![as|to|into|as number|with number|with the number]",
+              also="number"),
+        frame("choose|pick|set|give|select|assign|use|change", "number:number[to|as|at]",
+              "which:consultation#[of|for|to|on]", _UNNUMBERED, also="number", needs="number"),
+        rule="4E18", example="I number Consultation 3 as 7", says="number Consultation {which} as {number}",
+        not_actions=("I numbered Consultation 3 as 7", "Carol numbers Consultation 3 as 7",
+                     "Did I number Consultation 3 as 7?"))
 def renumber(ctx: Context, actor: Player, which: str, number: str, unnumbered: str | None = None) -> None:
     """Rule 4E18: the Oracle may choose a number of his liking for a new
     Consultation (one never Answered)."""
@@ -451,9 +492,16 @@ def renumber(ctx: Context, actor: Player, which: str, number: str, unnumbered: s
 
 
 @action("zot_consultation",
-        r"i zot " + _WHICH, r"i (?:wield|use|raise) the staff of zot (?:on|against|over) " + _WHICH,
-        r"i (?:declare|make) " + _WHICH + r" zott?ed",
-        rule="4E18", example="I ZOT Consultation 3", keywords=("zot",))
+        # Rule 4E18: "the Oracle may wield the staff of ZOT and cause the Consultation to be ZOTTED"
+        frame("zot|wield the staff of zot|use the staff of zot|raise the staff of zot"
+              "|swing the staff of zot|bring down the staff of zot|wield the staff",
+              "which:consultation#[on|against|over|upon|at|to]", _UNNUMBERED,
+              also="cause be zotted zoted of zot staff malformed ambiguous irrelevant unworthy"),
+        frame("declare|make|mark|render|cause|pronounce|rule", "which:consultation#", _UNNUMBERED,
+              also="zotted zoted to be", needs="zotted"),
+        rule="4E18", example="I ZOT Consultation 3", says="ZOT Consultation {which}",
+        not_actions=("I ZOTTED Consultation 3 last week", "The Oracle ZOTs Consultation 3",
+                     "Should I ZOT Consultation 3?", "I think I'll ZOT Consultation 3"))
 def zot(ctx: Context, actor: Player, which: str, unnumbered: str | None = None) -> None:
     """Rule 4E18: the Oracle wields the staff of ZOT on a Consultation before
     assigning it to a Priest, or on a Waiting one whose Priest requested it.
@@ -477,11 +525,18 @@ def zot(ctx: Context, actor: Player, which: str, unnumbered: str | None = None) 
     contempt(ctx, c)
 
 
+_REQUEST = "request|ask|ask for|call for|beg|petition|request that|ask that|implore|urge|entreat"
+_REQUESTED = "zot zots zotting zotted oracle him to be that"
+
+
 @action("request_zot",
-        r"i (?:request|ask for|call for) (?:a|the) zot(?:ting)? (?:of|on|for) " + _WHICH,
-        r"i (?:ask|request|beg) (?:the oracle )?to zot " + _WHICH,
-        r"i request that the oracle zots? " + _WHICH,
-        rule="4E18", example="I request a ZOT of Consultation 3", keywords=("zot", "request"))
+        # Rule 4E18: "The Oracle may also ZOT a Waiting Consultation if ... its assigned Priest
+        # requests him to do so"
+        *(frame(_REQUEST, "which:consultation#[of|on|for|against|to zot]", _UNNUMBERED,
+                also=_REQUESTED, needs=word) for word in ("zot", "zotting", "zotted", "zots")),
+        rule="4E18", example="I request a ZOT of Consultation 3", says="request a ZOT of Consultation {which}",
+        not_actions=("I requested a ZOT of Consultation 3", "Bob requests a ZOT of Consultation 3",
+                     "Should I request a ZOT of Consultation 3?", "I ask what a ZOT is"))
 def request_zot(ctx: Context, actor: Player, which: str, unnumbered: str | None = None) -> None:
     """Rule 4E18: the Priest of a Waiting Consultation not Answered yet may ask
     the Oracle to ZOT it; the Oracle must grant it or reassign the Consultation."""
@@ -534,15 +589,26 @@ def contempt(ctx: Context, c: Consultation) -> None:
 
 # ---------------------------------------------------------------- the Answer
 
-_ANSWER_FORMS = (
-    r"i answer " + _WHICH + r"\s*[:,-]?\s*(?:with\s+)?(?P<word>[^:]+?)",
-    r"i answer (?P<word>[^:]+?) (?:to|on|for) " + _WHICH,
-    r"my answer (?:to|on|for) " + _WHICH + r" is\s*:?\s*(?P<word>[^:]+?)",
-)
+# Rule 4E18: the Answers, and their synonyms, as a frame's choice ("Göd Knows" -> PARADOX)
+_ANSWER_CHOICES = {**{w: a for a, words in ANSWERS.items() for w in words},
+                 "göd knows": "PARADOX", "goed knows": "PARADOX"}
+_ANSWER_VERBS = ("answer|reply|respond|give my answer|give the answer|submit my answer|submit the answer"
+                 "|submit an answer|deliver my answer|post my answer")
+_ANSWER_OPENERS = "my answer|the answer"
 
 
-@action("answer_consultation", *_ANSWER_FORMS,
-        rule="4E18", example="I answer Consultation 3 YES", keywords=("answer",), document="answer")
+@action("answer_consultation",
+        # Rule 4E18: "The selected Priest shall ... as a Game Action, Answer his assigned
+        # Consultation YES, NO, or ... PARADOX". A word not one of them (or followed by
+        # words of Reasoning) reaches the handler as written, which judges it.
+        frame(_ANSWER_VERBS, "which:consultation#[to|on|for|regarding|about|of]", _UNNUMBERED,
+              role("word:choice", _ANSWER_CHOICES), also="with answer is", openers=_ANSWER_OPENERS, why=False),
+        frame(_ANSWER_VERBS, "which:consultation#[to|on|for|regarding|about|of]", _UNNUMBERED,
+              "word:text", also="with answer is", openers=_ANSWER_OPENERS, why=False),
+        rule="4E18", example="I answer Consultation 3 YES", says="answer Consultation {which} {word}",
+        not_actions=("I answered Consultation 3 YES", "Bob answers Consultation 3 YES",
+                     "Should I answer Consultation 3 YES?", "I answer to nobody"),
+        document="answer")
 def answer(ctx: Context, actor: Player, which: str, word: str, document: str = "",
            unnumbered: str | None = None) -> None:
     """Rule 4E18: the selected Priest Answers his Consultation YES, NO or PARADOX
@@ -605,11 +671,15 @@ def _warn_swallowed(ctx: Context, document: str) -> None:
 
 
 @action("submit_oracularity",
-        r"i submit (?:the following|an|this|my)(?: new)? oracularity(?: (?:for|on|to|with|with my answer to) "
-        + _WHICH + ")?",
+        # Rule 4E18: "the Priest may also submit as a game action an Oracularity"
+        frame("submit|attach|add|include|append|make|issue|give|enclose|post",
+              "which:consultation?#[for|on|to|with|with my answer to|regarding|about|of]", _UNNUMBERED,
+              also="oracularity following new answer", needs="oracularity"),
         rule="4E18", example="I submit the following Oracularity for Consultation 3: Repeal Rule 4E60 "
-                             "END ORACULARITY",
-        keywords=("oracularity",), document="oracularity")
+                             "END ORACULARITY", says="submit an Oracularity for Consultation {which}",
+        not_actions=("I submitted an Oracularity", "Bob submits an Oracularity",
+                     "Should I submit an Oracularity?"),
+        document="oracularity")
 def submit_oracularity(ctx: Context, actor: Player, document: str = "", which: str | None = None,
                        unnumbered: str | None = None) -> None:
     """Rule 4E18: as part of his Answer the Priest may submit an Oracularity
@@ -676,19 +746,21 @@ def priest_silent(ctx: Context, consultation: int, priest: int, draw: int) -> No
 
 # --------------------------------------------------------- Claims and tally
 
-_CLAIM_WORD = r"(?P<claim>consisten(?:t|cy)|inconsisten(?:t|cy))"
-_ABOUT = r"(?:(?:the |its )?answer (?:to|of|on|for) )?"
-
-
 @action("claim_consultation",
-        r"i (?:make a |submit a |file a )?claim(?: of)? " + _CLAIM_WORD
-        + r" (?:on|for|about|regarding|of|in|concerning) " + _ABOUT + _WHICH,
-        r"i claim (?:that )?" + _ABOUT + _WHICH + r"(?:['’]s answer)?(?: and (?:its )?oracularity)? "
-        r"(?:is|are|was|to be) " + _CLAIM_WORD,
-        r"i (?:find|believe|hold|deem|consider|judge) (?:that )?" + _ABOUT + _WHICH
-        + r"(?:['’]s answer)?(?: and (?:its )?oracularity)? (?:is |are |to be )?" + _CLAIM_WORD,
+        # Rule 4E18: "make a Claim regarding the Answer and the Oracularity ... that the player
+        # believes the answer (and Oracularity) to be Consistent or Inconsistent"
+        frame("claim|make a claim|submit a claim|file a claim|lodge a claim|enter a claim|state|declare"
+              "|believe|find|hold|deem|consider|judge",
+              "which:consultation#[" + _ON + "]", _UNNUMBERED,
+              role("claim:choice", {"consistent": "Consistent", "consistency": "Consistent",
+                                    "inconsistent": "Inconsistent", "inconsistency": "Inconsistent",
+                                    "not consistent": "Inconsistent"}),
+              also="answer answers oracularity its that is are was be and claim"),
         rule="4E18", example="I claim the Answer to Consultation 3 is Inconsistent",
-        keywords=("claim", "consistent", "inconsistent"))
+        says="claim the Answer to Consultation {which} is {claim}",
+        not_actions=("I claimed Consultation 3 was Inconsistent", "Bob claims Consultation 3 is Inconsistent",
+                     "Is Consultation 3 Inconsistent?",
+                     "I think Consultation 3 is Inconsistent"))
 def claim(ctx: Context, actor: Player, which: str, claim: str, unnumbered: str | None = None) -> None:
     """Rule 4E18: within three ndays (or ndelays) of an Answer, any Player but its
     Priest, the Unbeliever and the Supplicant may Claim the Answer (and its
@@ -781,8 +853,12 @@ def tally(ctx: Context, c: Consultation, by: str) -> None:
 
 
 @action("tally_claims",
-        r"i (?:tally|count) (?:the )?claims (?:on|for|about|regarding|of) " + _ABOUT + _WHICH,
-        rule="4E18", example="I tally the Claims on Consultation 3", keywords=("tally", "claims"))
+        # Rule 4E18: "A Jiffy after the Answer has been submitted the Oracle shall tally any such Claims"
+        frame("tally|tally up|count|total|add up|count up", "which:consultation#[" + _ON + "]", _UNNUMBERED,
+              also="claims claim answer its", needs="claims"),
+        rule="4E18", example="I tally the Claims on Consultation 3", says="tally the Claims on Consultation {which}",
+        not_actions=("I tallied the Claims on Consultation 3", "The Oracle tallies the Claims on Consultation 3",
+                     "Should I tally the Claims on Consultation 3?"))
 def tally_by_hand(ctx: Context, actor: Player, which: str, unnumbered: str | None = None) -> None:
     """Rule 4E18: a Jiffy after the Answer, the Oracle tallies the Claims."""
     _require_oracle(ctx, actor, "tally the Claims")

@@ -26,13 +26,13 @@ Fewer than four Paranoid PEPs at any moment end every Procedure.
 """
 from __future__ import annotations
 
-import re
 from datetime import timedelta
 
 from ..store import Emergency, Event, Game, Ministry, Player, RankedBallot, RefreshProposal
 from . import changes, durations
 from .clock import resume_time, stop_time
 from .context import Context, Rejected
+from .frames import frame, role
 from .registry import action, at_start_of, deadline
 
 STATES = ("Calm", "Paranoid")
@@ -61,10 +61,18 @@ def require_pep(actor: Player) -> Player:
     return Player.get_by_id(actor.id)
 
 
+_PROCEDURE = "number:procedure?![of|for|in]"     # which Emergency Procedure, when several run
+
+
 @action("mental_state",
-        r"i (?:am|become|feel|set my mental state to|change my mental state to) (?P<state>paranoid|calm)",
-        r"my mental state is(?: now)? (?P<state>paranoid|calm)",
-        rule="4E0", example="I set my Mental State to Paranoid", keywords=("paranoid", "calm"))
+        # Rule 4E0: "A PEP can set his Mental State by posting a message to a Public Forum ...
+        # stating that he does so, and specifying his new Mental State"
+        frame("set|change|switch|turn|become|feel|go|declare|make|get",
+              role("state:choice", {"paranoid": "Paranoid", "calm": "Calm"}),
+              also="mental state to as be myself", openers="i am|my mental state|my state"),
+        rule="4E0", example="I set my Mental State to Paranoid", says="set my Mental State to {state}",
+        not_actions=("I was Paranoid yesterday", "Wooble is Paranoid", "Am I Paranoid?",
+                     "I am not Paranoid", "I feel calm about the vote", "I think I'll become Paranoid"))
 def set_mental_state(ctx: Context, actor: Player, state: str) -> None:
     """Rule 4E0: a PEP sets his Mental State by a message to a Public Forum."""
     if ctx.post is not None and not ctx.post.public:
@@ -191,10 +199,19 @@ def _via_forum(ctx: Context, em: Emergency) -> None:
     raise Rejected(f"send this to the Emergency Forum ({em.forum})", rule="4E0")
 
 
+_DESIGNATE = "designate|name|declare|choose|set|pick|appoint|make|establish|nominate|select|set up"
+
+
 @action("designate_forum",
-        r"i designate {name:forum} as the emergency forum(?: (?:of|for) procedure {number})?",
+        # Rule 4E0, step 3: "designate a means for PEPs to communicate as the Emergency Forum"
+        frame(_DESIGNATE, "forum:email", _PROCEDURE, also="as emergency forum to mailing list address",
+              needs="forum"),
+        frame(_DESIGNATE, "forum:text[to be]", _PROCEDURE, also="as emergency forum", needs="forum"),
         rule="4E0", example="I designate emergency@example.org as the Emergency Forum",
-        keywords=("designate", "emergency"))
+        says="designate {forum} as the Emergency Forum",
+        not_actions=("I designated x@example.org as the Emergency Forum",
+                     "Wooble designates x@example.org as the Emergency Forum",
+                     "Should I designate x@example.org as the Emergency Forum?"))
 def designate(ctx: Context, actor: Player, forum: str, number: str | None = None) -> None:
     """Rule 4E0, step 3: the Coordinator designates the Emergency Forum (any PEP after 24 hours)."""
     actor = require_pep(actor)
@@ -206,8 +223,12 @@ def designate(ctx: Context, actor: Player, forum: str, number: str | None = None
 
 
 @action("initialise_pause",
-        r"i (?:am )?initiali[sz](?:e|ing) the pause(?: (?:of|for) procedure {number})?",
-        rule="4E0", example="I initialise the Pause", keywords=("pause",))
+        # Rule 4E0, step 4: "make a statement to the Emergency Forum that he is initializing the Pause"
+        frame("initialise|initialize|am initialising|am initializing|initialising|initializing"
+              "|start|begin|set up|commence|init|am starting", _PROCEDURE, also="pause", needs="pause"),
+        rule="4E0", example="I initialise the Pause", says="initialise the Pause",
+        not_actions=("I initialised the Pause yesterday", "Wooble initialises the Pause",
+                     "Should I initialise the Pause?"))
 def initialise_pause(ctx: Context, actor: Player, number: str | None = None) -> None:
     """Rule 4E0, step 4: the Coordinator (any PEP after 24 hours) states to the
     Emergency Forum that he initialises the Pause; it is zero."""
@@ -262,9 +283,22 @@ def first_24_hours(ctx: Context, emergency: int) -> None:
         _notice(ctx, em, f"24 hours have passed: any PEP may now {missing} of Procedure {em.id}")
 
 
+def _phrases(heads: str, tails: str) -> str:
+    return "|".join(f"{h} {t}".strip() for h in heads.split("|") for t in tails.split("|"))
+
+
+_TO_INCREMENT = "to increment the pause|to increase the pause"
+
+
 @action("increment_pause",
-        r"i intend to increment the pause(?: (?:of|for) procedure {number})?",
-        rule="4E0", example="I intend to increment the Pause", keywords=("pause",))
+        # Rule 4E0, step 4: "the Emergency Coordinator may announce to the Emergency forum their
+        # intention to increment the pause" (a verb long enough to outrank a plain 4E21 intent)
+        frame(_phrases("intend|plan|announce my intention|announce an intention|announce the intention"
+                       "|announce my intent|announce an intent|hereby announce my intention", _TO_INCREMENT),
+              _PROCEDURE, also="by"),
+        rule="4E0", example="I intend to increment the Pause", says="intend to increment the Pause",
+        not_actions=("I intended to increment the Pause", "Wooble intends to increment the Pause",
+                     "Should I intend to increment the Pause?"))
 def intend_increment(ctx: Context, actor: Player, number: str | None = None) -> None:
     """Rule 4E0, step 4: once per day the Coordinator may announce the intention to
     increment the Pause; unless a PEP objects within 24 hours, it is incremented."""
@@ -285,8 +319,19 @@ def intend_increment(ctx: Context, actor: Player, number: str | None = None) -> 
 
 
 @action("object_increment",
-        r"i object to (?:incrementing|increasing) the pause(?: (?:of|for) procedure {number})?",
-        rule="4E0", example="I object to incrementing the Pause", keywords=("object", "pause"))
+        # Rule 4E0, step 4: "If no PEP voices objection to this action on the Emergency Forum ..."
+        frame(_phrases("object to|voice objection to|voice an objection to|voice my objection to|oppose",
+                       "incrementing the pause|increasing the pause|the increment of the pause"
+                       "|the pause being incremented|the intention to increment the pause"
+                       "|the intent to increment the pause|the coordinator's intention to increment the pause"
+                       "|the coordinator's intent to increment the pause"),
+              _PROCEDURE, also="by"),
+        frame("object to|voice objection to|voice an objection to|voice my objection to|oppose|object",
+              _PROCEDURE, also="incrementing increasing increment incremented the pause of being to intention"
+                               " intent coordinator's emergency by", needs="pause"),
+        rule="4E0", example="I object to incrementing the Pause", says="object to incrementing the Pause",
+        not_actions=("I objected to incrementing the Pause", "Bob objects to incrementing the Pause",
+                     "Should I object to incrementing the Pause?"))
 def object_increment(ctx: Context, actor: Player, number: str | None = None) -> None:
     """Rule 4E0, step 4: a PEP voices objection on the Emergency Forum."""
     require_pep(actor)
@@ -310,15 +355,23 @@ def increment_unopposed(ctx: Context, emergency: int, asked: str) -> None:
 # ---------------------------------------------------- Refresh Proposals
 
 @action("submit_refresh_proposal",
-        r"i (?:submit|revise) (?:the following|a|this|my)(?: new)? refresh proposal",
+        # Rule 4E0, step 5: "each PEP may submit a Refresh Proposal ... and may revise or
+        # withdraw his own Refresh Proposal, via the Emergency Forum"
+        frame("submit|revise|propose|make|post|file|amend|update|resubmit|replace|present|enter"
+              "|put forward|offer|table|change",
+              "which:refresh?#", also="following revised", needs="refresh"),
         rule="4E0", example="I submit the following Refresh Proposal: ... END REFRESH PROPOSAL",
-        keywords=("refresh",), document="refresh proposal")
-def submit_refresh(ctx: Context, actor: Player, document: str = "") -> None:
+        says="submit a Refresh Proposal",
+        not_actions=("I submitted a Refresh Proposal", "Bob submits a Refresh Proposal",
+                     "Should I submit a Refresh Proposal?"),
+        document="refresh proposal")
+def submit_refresh(ctx: Context, actor: Player, document: str = "", which: str | None = None) -> None:
     """Rule 4E0, step 5: before the Pause is 5, each PEP may submit a Refresh
     Proposal, and revise or withdraw his own, via the Emergency Forum."""
     actor = require_pep(actor)
     em = _procedure(ctx)
     _via_forum(ctx, em)
+    _own_named(em, actor, which)
     if em.pause is not None and em.pause >= BALLOT_AT:
         raise Rejected(f"the Pause is {em.pause}: Refresh Proposals are submitted before it is 5",
                        rule="4E0")
@@ -338,12 +391,17 @@ def submit_refresh(ctx: Context, actor: Player, document: str = "") -> None:
 
 
 @action("withdraw_refresh_proposal",
-        r"i withdraw my refresh proposal",
-        rule="4E0", example="I withdraw my Refresh Proposal", keywords=("refresh", "withdraw"))
-def withdraw_refresh(ctx: Context, actor: Player) -> None:
+        # Rule 4E0, step 5: "may revise or withdraw his own Refresh Proposal"
+        frame("withdraw|retract|pull|cancel|remove|take back|drop|rescind|abandon|scrap",
+              "which:refresh?#", also="own", needs="refresh"),
+        rule="4E0", example="I withdraw my Refresh Proposal", says="withdraw my Refresh Proposal",
+        not_actions=("I withdrew my Refresh Proposal", "Bob withdraws his Refresh Proposal",
+                     "Should I withdraw my Refresh Proposal?"))
+def withdraw_refresh(ctx: Context, actor: Player, which: str | None = None) -> None:
     """Rule 4E0, step 5: a PEP may withdraw his own Refresh Proposal."""
     em = _procedure(ctx)
     _via_forum(ctx, em)
+    _own_named(em, actor, which)
     own = RefreshProposal.get_or_none(RefreshProposal.emergency == em, RefreshProposal.author == actor,
                                       RefreshProposal.state == "submitted")
     if own is None:
@@ -353,6 +411,22 @@ def withdraw_refresh(ctx: Context, actor: Player) -> None:
     own.state = "withdrawn"
     own.save()
     _notice(ctx, em, f"{actor.name} withdraws Refresh Proposal {own.id}")
+
+
+def _own_named(em: Emergency, actor: Player, which: str | None) -> None:
+    """Rule 4E0, step 5: a PEP revises or withdraws "his own" Refresh Proposal: one
+    named by its number or its author must be his."""
+    if which is None or which in ("mine", "this"):
+        return
+    own = RefreshProposal.get_or_none(RefreshProposal.emergency == em, RefreshProposal.author == actor)
+    if which.startswith("of "):
+        if which[3:].strip().casefold() != actor.name.casefold():
+            raise Rejected(f"a PEP revises or withdraws only his own Refresh Proposal, not "
+                           f"{which[3:].strip()}'s", rule="4E0")
+        return
+    if own is None or str(own.id) != which.strip("# "):
+        raise Rejected(f"Refresh Proposal {which} is not yours: a PEP revises or withdraws only his own"
+                       + (f" (yours is {own.id})" if own else ""), rule="4E0")
 
 
 def candidates(em: Emergency) -> list[RefreshProposal]:
@@ -372,13 +446,22 @@ def publish_ballot(ctx: Context, em: Emergency) -> None:
                mail=True, refresh_proposals=items, forum=em.forum)
 
 
-_RANKING = r"(?P<ranking>#?\d+(?:\s*(?:,|>|then|and|;)\s*#?\d+)*)"
-
-
 @action("rank_refresh_proposals",
-        r"i rank (?:the )?refresh proposals:?\s*" + _RANKING,
-        r"my (?:emergency )?ballot(?: is)?:?\s*" + _RANKING,
-        rule="4E0", example="I rank the Refresh Proposals: 3, 1, 2", keywords=("rank", "ballot"))
+        # Rule 4E0, step 7: "Each PEP may cast a single Ballot by announcing it via the Emergency
+        # Forum. This Ballot shall rank some (or all) of the Refresh Proposals in order of
+        # preference" (also as numbered lines under "My ranking:")
+        frame("rank|order|cast my ballot|cast a ballot|cast my emergency ballot|cast the ballot"
+              "|submit my ballot|submit my ranking",
+              "ranking:refresh*", also="ballot emergency > as follows of preference in order my"),
+        # "I vote for Refresh Proposal 2, then Refresh Proposal 1" (a vote on proposals is voting's)
+        frame("vote|cast my vote|cast my votes", "ranking:refresh#*",
+              also="for > then in order of preference as follows"),
+        frame("", "ranking:refresh*", also="> as follows is", openers="my ballot|my emergency ballot"
+              "|my ranking|my order of preference"),
+        rule="4E0", example="I rank the Refresh Proposals: 3, 1, 2", says="rank the Refresh Proposals {ranking}",
+        not_actions=("I ranked the Refresh Proposals 3, 1, 2", "Bob ranks the Refresh Proposals 3, 1, 2",
+                     "Should I rank the Refresh Proposals 3, 1, 2?", "My ballot is in the post",
+                     "I prefer 3", "My preference is 3"))
 def rank(ctx: Context, actor: Player, ranking: str) -> None:
     """Rule 4E0, step 7: each PEP may cast a single Ballot ranking some or all of
     the Refresh Proposals, the most preferred first."""
@@ -389,7 +472,7 @@ def rank(ctx: Context, actor: Player, ranking: str) -> None:
         raise Rejected("the Ballot is published when the Pause is 5", rule="4E0")
     if RankedBallot.select().where(RankedBallot.emergency == em, RankedBallot.voter == actor).exists():
         raise Rejected("each PEP casts a single Ballot", rule="4E0")
-    ids = [int(x) for x in re.findall(r"\d+", ranking)]
+    ids = [_ranked(em, actor, x) for x in ranking.split(",") if x.strip()]
     valid = {rp.id for rp in candidates(em)}
     wrong = [i for i in ids if i not in valid]
     if wrong or len(set(ids)) != len(ids) or not ids:
@@ -397,6 +480,18 @@ def rank(ctx: Context, actor: Player, ranking: str) -> None:
                        + (f"; {wrong} are not on the Ballot" if wrong else ""), rule="4E0")
     RankedBallot.create(emergency=em, voter=actor, ranking=ids, at=ctx.at)
     _notice(ctx, em, f"{actor.name} casts a Ballot: {' > '.join(map(str, ids))}", ranking=ids)
+
+
+def _ranked(em: Emergency, actor: Player, item: str) -> int:
+    """One entry of a Ballot: a Refresh Proposal's number, "mine", or "of Bob" (Bob's)."""
+    item = item.strip().lstrip("#")
+    if item.isdigit():
+        return int(item)
+    author = actor.name if item == "mine" else item[3:].strip() if item.startswith("of ") else None
+    found = [rp.id for rp in candidates(em) if author and rp.author.name.casefold() == author.casefold()]
+    if not found:
+        raise Rejected(f"there is no Refresh Proposal {item!r} on the Ballot: rank them by number", rule="4E0")
+    return found[0]
 
 
 # ------------------------------------------------------------ the count
@@ -486,8 +581,13 @@ def _end(ctx: Context, em: Emergency, state: str, why: str) -> None:
 
 
 @action("parallel_procedure",
-        r"i initiate (?:another|a new|a parallel) emergency procedure",
-        rule="4E0", example="I initiate another Emergency Procedure", keywords=("emergency", "procedure"))
+        # Rule 4E0: "any PEP can initiate another one, to run independently of the current one"
+        frame("initiate|start|begin|launch|open|call|invoke|trigger|commence",
+              also="another new parallel second separate emergency procedure independent",
+              needs="procedure"),
+        rule="4E0", example="I initiate another Emergency Procedure", says="initiate another Emergency Procedure",
+        not_actions=("I initiated another Emergency Procedure", "Bob initiates another Emergency Procedure",
+                     "Should I initiate another Emergency Procedure?"))
 def parallel(ctx: Context, actor: Player) -> None:
     """Rule 4E0: when every running Procedure has run 14 days or more, any PEP may
     initiate another, starting at step 3, as its Coordinator."""

@@ -47,13 +47,15 @@ class Role:
     many: bool = False              # list-valued ("5, 6 and 8")
     marked: bool = False            # only after one of its markers
     choices: tuple[tuple[tuple[str, ...], str], ...] = ()   # "choice": phrase -> canonical
+    named: bool = False             # a reference only as written with its kind ("Indictment 2", "#2"), not "2"
 
 
 def role(spec: str, choices: dict[str, str] | None = None) -> Role:
-    """'player:player[to|unto]?' -> Role. Suffixes: ? optional, * a list, ! only after a marker."""
+    """'player:player[to|unto]?' -> Role. Suffixes: ? optional, * a list, ! only after a marker,
+    '#' a reference written with its kind ("Indictment 2", "#2"), never a bare number."""
     flags = ""
     markers: tuple = ()
-    while spec and spec[-1] in "?*!]":
+    while spec and spec[-1] in "?*!#]":
         if spec[-1] == "]":
             spec, _, m = spec[:-1].partition("[")
             markers = tuple(_phrase(x) for x in m.split("|"))
@@ -62,7 +64,7 @@ def role(spec: str, choices: dict[str, str] | None = None) -> Role:
             spec = spec[:-1]
     name, _, kind = spec.partition(":")
     return Role(name, kind or name, markers, "?" not in flags, "*" in flags, "!" in flags,
-                tuple((_phrase(k), v) for k, v in (choices or {}).items()))
+                tuple((_phrase(k), v) for k, v in (choices or {}).items()), "#" in flags)
 
 
 @dataclass(frozen=True)
@@ -197,7 +199,7 @@ def fill(fr: Frame, toks: list[Tok], start: int, open_world: bool, vocab=None) -
         t = toks[i]
         low = t.low
         # a marker that introduces a role still open (or a list role)
-        if ((not t.senses or low in ("for", "to") or t.has("kind"))
+        if ((not t.senses or low in ("for", "to", "against") or t.has("kind"))
                 and low.split()[0] in fr.marker_words):
             best = None
             for r in roles:
@@ -250,7 +252,7 @@ def fill(fr: Frame, toks: list[Tok], start: int, open_world: bool, vocab=None) -
             for r in order:
                 if r.marked and r not in pending:
                     continue
-                if sense[0] not in _ACCEPTS.get(r.type, ()):
+                if sense[0] not in _ACCEPTS.get(r.type, ()) or r.named and sense[0] == "num":
                     continue
                 v = _value(sense, r.type)
                 if v is None:
@@ -290,7 +292,10 @@ def fill(fr: Frame, toks: list[Tok], start: int, open_world: bool, vocab=None) -
             end = i
             while (end < n and not toks[end].senses and toks[end].low not in _PUNCT
                    and toks[end].low not in CONJUNCTIONS and not _is_marker(fr, toks, end)
-                   and toks[end].low not in REASONS and (end == i or toks[end].low not in fr.also)):
+                   and toks[end].low not in REASONS and (end == i or toks[end].low not in fr.also)
+                   # it ends where a word the frame knows begins: "I find Wooble GUILTY"
+                   and (end == i or toks[end].low not in FILLERS and not _own(fr, toks[end].low)
+                        and not _is_choice(fr, toks, end))):
                 end += 1
                 if toks[end - 1].low.endswith("'s"):     # "Wooble's Active property"
                     break
@@ -302,7 +307,15 @@ def fill(fr: Frame, toks: list[Tok], start: int, open_world: bool, vocab=None) -
                 f.unknown.append(name)
             i, pending, after_join = end, (), False
             continue
-        if low in FILLERS or low in fr.also or low == "i" and i == start:
+        # an unmarked text role takes the rest of the clause as written, once every other
+        # required role is filled ("I answer Consultation 1 Perhaps": the handler judges it)
+        rest = next((r for r in roles if r.type == "text" and not r.markers and unfilled(r)), None)
+        if (rest is not None and low not in FILLERS and not _own(fr, low)
+                and all(inst.get(r.name) for r in roles if r.required and r is not rest)):
+            put(rest, _span(toks, i, n))
+            f.loose += 1
+            break
+        if low in FILLERS or _own(fr, low) or low == "i" and i == start:
             i += 1
             continue
         if t.has("kind") and any(r.type == t.sense("kind") for r in roles):
@@ -351,6 +364,16 @@ def _empty(fr: Frame, toks: list[Tok], i: int, j: int) -> bool:
     """Words that say nothing as a text role's value: fillers and the frame's own words
     ("I join as a player" names no one)."""
     return all(t.low in FILLERS or t.low in fr.also or t.low in _PUNCT for t in toks[i:j])
+
+
+def _own(fr: Frame, low: str) -> bool:
+    """The frame's own word; a token of several words ("Emergency Procedure", "Refresh
+    Proposal") is when each of its words is the frame's own or a filler."""
+    return low in fr.also or (" " in low and all(w in fr.also or w in FILLERS for w in low.split()))
+
+
+def _is_choice(fr: Frame, toks: list[Tok], i: int) -> bool:
+    return any(match_phrase(toks, i, phrase) for r in fr.roles if r.choices for phrase, _ in r.choices)
 
 
 def _is_marker(fr: Frame, toks: list[Tok], i: int) -> bool:
@@ -455,7 +478,7 @@ def _reference(fr: Frame, toks, i, put, unfilled, vocab, f) -> int:
     j = i + 1
     if j < len(toks) and toks[j].low in ("above", "one"):      # "the above intent", "that one"
         j += 1
-    if j < len(toks) and toks[j].sense("kind") in kinds:
+    if j < len(toks) and toks[j].sense("kind") in kinds and not _plural(toks[j].low):
         r = kinds[toks[j].sense("kind")]
         put(r, _resolve(r.type, det, vocab.actor if vocab else None, vocab))
         return j + 1 - i
@@ -465,6 +488,11 @@ def _reference(fr: Frame, toks, i, put, unfilled, vocab, f) -> int:
             put(r, _resolve(r.type, "this", None, vocab))
             return j - i if toks[i + 1:j] else 1
     return 0
+
+
+def _plural(low: str) -> bool:
+    """"the Refresh Proposals: 3, 1, 2" names no one thing: the numbers that follow do."""
+    return low.endswith("s") and not low.endswith("ss")
 
 
 def _resolve(kind: str, how: str, who: str | None, vocab) -> str:

@@ -768,7 +768,9 @@ def _document_head(line: str) -> tuple[list[Reading], str] | None:
     head, colon, rest = line.partition(":")
     for candidate, after in ((head, rest), (line, "")) if colon else ((line, ""),):
         readings = [r for s in sentences(candidate) for r in read_sentence(s)]
-        if readings and document_kind(readings[-1]):
+        # an attempt read only in part is no head: "I answer Consultation 1: Affirmative"
+        # is one sentence, not "I answer Consultation 1" and a document
+        if readings and readings[-1].kind == "action" and document_kind(readings[-1]):
             return readings, after.strip()
     return None
 

@@ -42,11 +42,11 @@ from .economy import debit, fmt, parse_amount
 from .ministries import delegated, ensure, require_minister
 from .obligations import fulfil, oblige
 from .players import current_players, find_player, name_key
+from .frames import frame, role
 from .registry import action, deadline
 
-# "Indictment 2", "indictment #2", "Indictment no. 2"
-_IND = r"indictment (?:#\s*|number |no\.?\s*)?(?P<number>\d+)"
-_ANSWER = r"(?P<answer>not guilty|guilty)"
+# How an Indictment is named in an action (Rule 4E7): "Indictment 2", "#2", "Indictment no. 2"
+_ON = "on|for|in|of|under|regarding|about|concerning|to"
 
 
 def _tidbits(ctx: Context) -> list[str]:
@@ -264,11 +264,15 @@ def _listing(names: list[str]) -> str:
 # ------------------------------------------------------------- submitting
 
 @action("submit_indictment",
-        r"i submit (?:the following|an|a|this|my)(?: new)? indictment",
-        r"i indict {player}",
+        # Rule 4E72: "A Indictment is a Game Document, which may be submitted at any time"
+        frame("submit|file|lodge|bring|make|present|post|enter|issue|raise|send|put forward",
+              "player:player?![against|of|accusing]", also="indictment following new", needs="indictment"),
+        frame("indict|accuse|charge|prosecute", "player:player", also="following"),
         rule="4E72", example="I submit the following Indictment: Accusation: Misdemeanor / Example: "
                              "... / Offender: Wooble / Tidbit: cheese END INDICTMENT",
-        keywords=("indictment", "indict"), document="indictment")
+        says="submit an Indictment", document="indictment",
+        not_actions=("I submitted an Indictment yesterday", "Bob submits an Indictment",
+                     "Should I submit an Indictment?", "I think I'll indict Wooble"))
 def submit_indictment(ctx: Context, actor: Player, document: str = "", player: str | None = None) -> None:
     """Rule 4E72: any Player may submit an Indictment at any time: an Accusation
     (a Crime), an Example (its Offense, within the last nweek), an Offender and
@@ -423,8 +427,13 @@ def judge_duties(ctx: Context) -> None:
 
 
 @action("draw_jury",
-        r"i (?:randomly )?(?:draw|select|choose|pick) (?:a |the )?jury (?:for|of) " + _IND,
-        rule="4E73", example="I draw the Jury for Indictment 2", keywords=("jury",))
+        # Rule 4E73: "the Judge becomes obligated to randomly select a Jury"
+        frame("draw|select|choose|pick|seat|empanel|impanel|convene|assemble|randomly select"
+              "|randomly draw|randomly choose|randomly pick",
+              "number:indictment#[" + _ON + "]", also="jury random at randomly new its", needs="jury"),
+        rule="4E73", example="I draw the Jury for Indictment 2", says="draw the Jury of Indictment {number}",
+        not_actions=("I drew the Jury for Indictment 2", "The Judge draws the Jury for Indictment 2",
+                     "Should I draw the Jury for Indictment 2?"))
 def judge_draws(ctx: Context, actor: Player, number: str) -> None:
     """Rule 4E73: the Judge selects the Jury at random by the procedure; bnomic
     makes the random draw for the Judge who asks."""
@@ -435,11 +444,17 @@ def judge_draws(ctx: Context, actor: Player, number: str) -> None:
 
 
 @action("name_jury",
-        r"i (?:select|choose|name|appoint|pick|seat) {players} (?:as|to be) the jury (?:for|of|on) " + _IND,
-        r"i (?:select|choose|name|appoint|pick) (?:as )?the jury (?:for|of|on) " + _IND + r"\s*[:,-]?\s*{players}",
-        r"the jury (?:for|of|on) " + _IND + r" is {players}",
+        # Rule 4E73: "To select a Jury, the Judge follows the following procedure (or an equivalent one)"
+        frame("select|choose|name|appoint|pick|seat|empanel|impanel|place|put",
+              "players:player*", "number:indictment#[" + _ON + "]", also="as to be jury on",
+              needs="jury"),
+        frame("", "number:indictment#[" + _ON + "]", "players:player*", also="will shall",
+              openers="the jury|my jury|jury"),
         rule="4E73", example="I select Bob, Carol and Dave as the Jury for Indictment 2",
-        keywords=("jury",))
+        says="select {players} as the Jury of Indictment {number}",
+        not_actions=("I selected Bob, Carol and Dave as the Jury for Indictment 2",
+                     "Frank selects Bob, Carol and Dave as the Jury for Indictment 2",
+                     "Should I select Bob, Carol and Dave as the Jury for Indictment 2?"))
 def judge_names(ctx: Context, actor: Player, number: str, players: str) -> None:
     """Rule 4E73: the Judge selects the Jury by the procedure (or an equivalent
     one): the group named must be one the procedure could select."""
@@ -505,15 +520,23 @@ def decide(ctx: Context, ind: Indictment) -> None:
                offender=offender, state=ind.state, guilty=guilty, not_guilty=not_guilty, jury=size)
 
 
+# Rule 4E73: "answers of "GUILTY"": the other answer is NOT GUILTY
+_VERDICT = role("answer:choice", {"guilty": "GUILTY", "not guilty": "NOT GUILTY", "innocent": "NOT GUILTY"})
+
+
 @action("verdict",
-        r"i find (?:the offender|the accused|the defendant|{player}) (?:of|in|on|under|for) " + _IND + r",? " + _ANSWER,
-        r"i find (?:the offender|the accused|the defendant|{player}) " + _ANSWER + r",? (?:of|in|on|for|under) " + _IND,
-        r"i (?:answer|deliver|say|declare|vote|find)(?: the answer)? " + _ANSWER + r",? (?:on|for|in|to|of) " + _IND,
-        r"my (?:answer|verdict) (?:on|for|in|to|of) " + _IND + r" is " + _ANSWER,
-        _IND + r"\s*[:=,-]?\s*" + _ANSWER,
-        _ANSWER + r",? (?:on|for|in|to) " + _IND,
-        rule="4E73", example="I find the Offender of Indictment 2 GUILTY",
-        keywords=("indictment", "verdict", "jury"))
+        # Rule 4E73: "Each member of the Jury shall deliver an answer to the Public Forum"
+        frame("find|declare|judge|pronounce|deem|hold",
+              "number:indictment#[" + _ON + "]", "player:player?", _VERDICT,
+              also="offender accused defendant answer verdict"),
+        frame("answer|deliver|say|vote|return|give|cast|submit|deliver a verdict of|return a verdict of"
+              "|deliver the answer|give the answer",
+              "number:indictment#[" + _ON + "]", _VERDICT, also="answer verdict",
+              openers="my verdict|my answer|my vote"),
+        frame("", "number:indictment#[" + _ON + "]", _VERDICT, bare=True),
+        rule="4E73", example="I find the Offender of Indictment 2 GUILTY", says="answer {answer} on Indictment {number}",
+        not_actions=("I found Wooble GUILTY on Indictment 2", "I think Wooble is guilty of something on Indictment 2.",
+                     "Wooble is guilty of Indictment 2", "Is Wooble GUILTY on Indictment 2?"))
 def verdict(ctx: Context, actor: Player, number: str, answer: str, player: str | None = None) -> None:
     """Rule 4E73: each member of the Jury delivers an answer to the Public
     Forum, GUILTY or NOT GUILTY; the latest counts until the Jury Decides."""
@@ -576,21 +599,33 @@ def _add_punishment(ind: Indictment, text: str) -> None:
     ind.save()
 
 
-_FINED = r"(?:,? (?:as (?:the |a |its )?punishment,? )?(?:for|on|under|in) " + _IND + r")"
+_FINE = ("assign|impose|levy|set|issue|hand down|sentence|punish|order|decree|fine"
+         "|penalise|penalize")
+_FINE_ALSO = "fine punishment penalty as its of macks mackerel"
+_FINED = "player:player?[to|on|upon|against|with]"
 
 
 @action("assign_fine",
-        r"i (?:assign|impose|levy|set) (?:a |the )?(?:punishment of a )?fine of {amount} (?:to|on|upon|for) {player}" + _FINED,
-        r"i (?:assign|impose|levy|set) (?:a |the )?(?:punishment of a )?fine of {amount}" + _FINED,
-        r"i (?:assign|give) {player} (?:a |the )?(?:punishment of a )?fine of {amount}" + _FINED,
-        r"i fine {player} {amount}" + _FINED,
+        # Rule 4E73: "When the Judge Assigns a Punishment of a fine in macks ..."
+        frame(_FINE, "amount:amount", _FINED, "number:indictment#[" + _ON + "]", also=_FINE_ALSO),
+        # a fine in points, or in any other thing than macks, is heard and refused (Rule 4E73)
+        frame(_FINE, "points:points", _FINED, "number:indictment#[" + _ON + "]", also=_FINE_ALSO,
+              needs="points"),
         rule="4E73", example="I assign a fine of m20 to Wooble for Indictment 2",
-        keywords=("indictment", "punishment"))
-def assign_fine(ctx: Context, actor: Player, amount: str, number: str, player: str | None = None) -> None:
+        says="fine {player} {amount} for Indictment {number}",
+        not_actions=("I assigned a fine of m20 to Wooble for Indictment 2",
+                     "Frank fines Wooble m20 for Indictment 2", "Should I fine Wooble m20 for Indictment 2?",
+                     "I fine-tune my proposals"))
+def assign_fine(ctx: Context, actor: Player, number: str, amount: str | None = None,
+                player: str | None = None, points: str | None = None) -> None:
     """Rules 4E73, 4E60: the Judge Assigns a Guilty Player a fine in macks: the
     Player must destroy that many, and is no Registered Voter until done. For
     Contempt of Court a fine is m10 to m60."""
     ind = _guilty(ctx, actor, number, player)
+    if amount is None:
+        raise Rejected(f"'points' is not a currency ({points} points): a fine is in macks (m20); write any "
+                       f"other Punishment after \"I assign the following Punishment for Indictment {ind.id}:\"",
+                       rule="4E73")
     n, currency = parse_amount(ctx.config, amount, rule="4E73")
     if currency != "mackerel":
         raise Rejected("a fine is in macks (m20); write any other Punishment after \"I assign the "
@@ -614,11 +649,15 @@ def assign_fine(ctx: Context, actor: Player, amount: str, number: str, player: s
 
 
 @action("assign_punishment",
-        r"i assign (?:the following|this|a|the) punishment (?:to {player} )?(?:for|on|in|under) " + _IND,
-        r"i assign {player} the following punishment (?:for|on|in|under) " + _IND,
+        # Rule 4E73: "When the Judge Assigns a Punishment other than a fine in macks ..."
+        frame("assign|impose|give|set|hand down|hand|order|decree|issue|sentence|mete out",
+              "number:indictment#[" + _ON + "]", _FINED, also="punishment following new", needs="punishment"),
         rule="4E73", example="I assign the following Punishment for Indictment 2: Set the points "
-                             "of Wooble to 0 END PUNISHMENT",
-        keywords=("punishment", "indictment"), document="punishment")
+                             "of Wooble to 0 END PUNISHMENT", says="assign a Punishment for Indictment {number}",
+        not_actions=("I assigned the following Punishment for Indictment 2",
+                     "Frank assigns a Punishment for Indictment 2",
+                     "Should I assign a Punishment for Indictment 2?"),
+        document="punishment")
 def assign_punishment(ctx: Context, actor: Player, number: str, document: str = "",
                       player: str | None = None) -> None:
     """Rule 4E73: a Punishment other than a fine in macks is carried out upon
@@ -669,11 +708,16 @@ def unpaid(player: Player):
 
 
 @action("pay_fine",
-        r"i (?:destroy|burn) {amount}(?:,? (?:to pay|paying|for|as) (?:my |the |a )?fine"
-        r"(?: (?:for|of|on|under) " + _IND + r")?)?",
-        r"i (?:pay|settle) (?:my |the )?fine(?: (?:for|of|on|under) " + _IND + r")?"
-        r"(?:,? by destroying (?:the |my )?(?:macks|mackerel|{amount}))?",
-        rule="4E73", example="I destroy m20 to pay my fine", keywords=("destroy",))
+        # Rule 4E73: "the Guilty Player is obligated and is able to destroy that number of macks"
+        frame("destroy|burn|shred|scrap|throw away",
+              "amount:amount", "number:indictment?#[" + _ON + "]",
+              also="pay paying settle settling fine fines to as payment of punishment required by per"),
+        frame("pay|settle|discharge|clear|pay off",
+              "number:indictment?#[" + _ON + "]", "amount:amount?[by destroying|destroying|by burning|with]",
+              also="fine fines macks mackerel", needs="fine"),
+        rule="4E73", example="I destroy m20 to pay my fine", says="pay a fine {amount}",
+        not_actions=("I destroyed m20 to pay my fine", "Wooble destroys m20",
+                     "Should I pay my fine?", "I pay attention to my fine"))
 def pay_fine(ctx: Context, actor: Player, amount: str | None = None, number: str | None = None) -> None:
     """Rule 4E73: a Player fined in macks is obligated and able to destroy that
     many macks, for no effect (even all they have); until then they are not a
@@ -681,7 +725,7 @@ def pay_fine(ctx: Context, actor: Player, amount: str | None = None, number: str
     player = Player.get_by_id(actor.id)
     fines = list(unpaid(player))
     if number is not None:
-        fines = [f for f in fines if f.indictment_id == int(number)]
+        fines = [f for f in fines if f.indictment_id == find_indictment(number).id]
     if not fines:
         raise Rejected("you have no unpaid fine" + (f" for Indictment {number}" if number else "")
                        + "; macks are destroyed only to pay a fine", rule="4E73")
