@@ -188,3 +188,27 @@ def test_a_request_about_ones_own_things_is_in_the_first_person_but_one_to_other
     assert read("Please convert four of my points into macks.") == [
         ("action", "exchange", {"number": "4", "wanted": "mackerel"}, 1)]
     assert read("Please vote FOR 12.") == [] and read("Please give me m5.") == []
+
+
+GAME = Vocabulary(players=("Alice", "Bob", "Chuck", "Wooble", "Ais523", "Dana"), actor="Dana",
+                  ministries=aliases(Config(defaults())),
+                  proposals={10: ("Fishy Business", "Alice"), 11: ("Sock Amnesty", "Wooble"),
+                             12: ("Clock Fix", "Bob"), 13: ("Beast Diet", "Ais523")})
+
+
+@pytest.mark.parametrize("text, votes", [
+    ("10. Fishy Business: FOR\n11. Sock Amnesty - AGAINST", [("FOR", "10"), ("AGAINST", "11")]),
+    ("Proposal 12 (Clock Fix): FOR", [("FOR", "12")]),
+    ("I vote FOR proposals 10-13.", [("FOR", "10, 11, 12, 13")]),
+    ("I vote against Proposal 11 and for Proposal 12.", [("AGAINST", "11"), ("FOR", "12")]),
+    ("P10 - FOR, P11 - AGAINST, P12 - ABSTAIN", [("FOR", "10"), ("AGAINST", "11"), ("ABSTAIN", "12")]),
+    ("I vote: 10 FOR, 11 AGAINST, 12 SHELVE.", [("FOR", "10"), ("AGAINST", "11"), ("SHELVE", "12")]),
+    ("I am voting FOR Clock Fix.", [("FOR", "12")]),
+    ('I vote "FOR" on proposal 12.', [("FOR", "12")]),
+    ("12 => FOR", [("FOR", "12")]),
+    ("My votes for this nweek are as follows:\n10: FOR\n11: AGAINST", [("FOR", "10"), ("AGAINST", "11")]),
+])
+def test_ballots_as_players_write_them(text, votes):
+    """Rule 4E15: FOR, AGAINST, ABSTAIN or SHELVE on Open proposals, in the forms real
+    ballots take: a number before or after its vote, titles, ranges, lists."""
+    assert read(text, GAME) == [("action", "vote", {"vote": v, "which": w}, 1) for v, w in votes]

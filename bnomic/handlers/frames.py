@@ -21,7 +21,7 @@ CONJUNCTIONS = frozenset(W["conjunctions"])
 IDIOMS = frozenset(W["idioms"])
 REASONS = frozenset(w for w in W["reasons"] if " " not in w)
 RANGES = frozenset(W["ranges"])
-_PUNCT = frozenset(",;:()[]-–—/*!.'\"")
+_PUNCT = frozenset(",;:()[]-–—/*!.'\"=><|~")
 
 # what each role type accepts: the token senses that may fill it
 REF_KINDS = ("proposal", "intent", "consultation", "indictment", "tweak", "rule", "refresh",
@@ -184,8 +184,9 @@ def fill(fr: Frame, toks: list[Tok], start: int, open_world: bool, vocab=None) -
         if unfilled(r):
             inst.setdefault("__inherited", set()).discard(r.name)
             inst[r.name] = [v]
-        elif r.many and (after_join or last_role is r):
-            inst[r.name].append(v)
+        elif r.many and last_role is r:     # "5, 6 and 8"; after another role it begins a new group
+            if v not in inst[r.name]:
+                inst[r.name].append(v)
         else:                               # a second value: another action, same verb
             new = {k: list(v2) for k, v2 in inst.items() if k != "__inherited"}
             new["__inherited"] = set(new)
@@ -215,7 +216,8 @@ def fill(fr: Frame, toks: list[Tok], start: int, open_world: bool, vocab=None) -
                 # "for" before a vote word is the vote (Rule 4E15), not a marker
                 # "for" is the vote FOR when the vote is still to say, or written "FOR"
                 if not (t.has("vote") and any(r.type == "vote" for r in roles)
-                        and (t.text.isupper() or any(r.type == "vote" and unfilled(r) for r in roles))):
+                        and (t.text.isupper() or after_join
+                             or any(r.type == "vote" and unfilled(r) for r in roles))):
                     pending = tuple(cands)
                     i += best[0]
                     text_role = next((r for r in pending if r.type in ("text", "clause")), None)

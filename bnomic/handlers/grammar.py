@@ -330,6 +330,18 @@ class _Verbs:
 _VERBS = _Verbs()
 
 
+def _progressive(word: str) -> tuple[str, ...]:
+    """'vote' -> 'voting', 'give' -> 'giving', 'submit' -> 'submitting', 'pay' -> 'paying'."""
+    if len(word) < 3 or not word.isalpha():
+        return ()
+    out = {word + "ing"}
+    if word.endswith("e") and not word.endswith("ee"):
+        out = {word[:-1] + "ing"}
+    elif word[-1] not in "aeiouwxy" and word[-2] in "aeiou" and word[-3] not in "aeiou":
+        out.add(word + word[-1] + "ing")
+    return tuple(sorted(out))
+
+
 def _verbs() -> _Verbs:
     if _VERBS.size == len(ACTIONS):
         return _VERBS
@@ -339,6 +351,8 @@ def _verbs() -> _Verbs:
             for v in fr.verbs:
                 by_first.setdefault(v[0], []).append((v, spec, fr))
                 every.add(" ".join(v))
+                for ing in _progressive(v[0]):      # "I am voting FOR 12"
+                    by_first.setdefault(ing, []).append(((ing,) + v[1:], spec, fr))
             for o in fr.openers:
                 openers.setdefault(o[0], []).append((o, spec, fr))
             if fr.bare:

@@ -63,8 +63,19 @@ def raw_tokens(text: str) -> list[Tok]:
             out.append(Tok(t[2:], {"ll": "will", "m": "am", "d": "would", "ve": "have"}[low[2:]],
                            start=m.start() + 1, end=m.end()))
             continue
+        if "-" in low or "–" in low:
+            parts = _RANGE.fullmatch(low)
+            if parts:                                   # "10-13" is 10, "-", 13
+                a, b = parts.span(1), parts.span(2)
+                out.append(Tok(t[a[0]:a[1]], parts.group(1), start=m.start() + a[0], end=m.start() + a[1]))
+                out.append(Tok("-", "-", start=m.start() + a[1], end=m.start() + b[0]))
+                out.append(Tok(t[b[0]:b[1]], parts.group(2), start=m.start() + b[0], end=m.end()))
+                continue
         out.append(Tok(t, low, start=m.start(), end=m.end()))
     return out
+
+
+_RANGE = re.compile(r"#?p?(\d++)[-–]#?p?(\d++)")
 
 
 # --------------------------------------------------------------- fixed words
@@ -179,7 +190,10 @@ def _typed(raw: list[Tok], i: int, table, firsts: dict, vocab: Vocabulary) -> tu
     nxt = raw[i + 1].low if i + 1 < len(raw) else ""
     # a quoted string is text as written
     if low[:1] == '"' and len(low) > 1:
-        return 1, [("text", raw[i].text[1:-1].strip())]
+        inner = raw[i].text[1:-1].strip()
+        if fold(inner) in VOTES:                    # 'I vote "FOR"'
+            return 1, [("vote", VOTES[fold(inner)]), ("text", inner)]
+        return 1, [("text", inner)]
     if "@" in low and not low.startswith("@"):
         return 1, [("email", raw[i].text)]
     # names from the vocabulary, longest first ("Wooble's" is Wooble's)

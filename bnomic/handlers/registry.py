@@ -99,16 +99,19 @@ def action(name: str, *frames: Frame, rule: str, example: str, says: str = "",
            not_actions: tuple[str, ...] = (), players_only: bool = True,
            objections: int | None = None, supporters: int | None = None,
            waiting: str | None = None, takes_document: bool = False, document: str | None = None,
-           attempted: Callable | None = None, keywords=None):
+           attempted: Callable | None = None):
     """Declare a game action: its frames (how players write it), and the function doing it.
 
     The function is called as fn(ctx, actor, **parameters) and either changes
     the game (recording events) or raises Rejected with the reason and rule.
     """
+    if not frames or not all(isinstance(f, Frame) for f in frames):
+        raise TypeError(f"action {name!r}: declare how it is written with frame(...) (docs/reader.md)")
+
     def register(fn):
         ACTIONS.append(ActionSpec(
             name=name, fn=fn, rule=rule, example=example, says=says,
-            frames=tuple(f for f in frames if isinstance(f, Frame)),   # TRANSITION: strings dropped
+            frames=tuple(frames),
             not_actions=tuple(not_actions), players_only=players_only,
             objections=objections, supporters=supporters, waiting=waiting,
             takes_document=takes_document, document=document, attempted=attempted))
