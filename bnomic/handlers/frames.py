@@ -342,6 +342,8 @@ def fill(fr: Frame, toks: list[Tok], start: int, open_world: bool, vocab=None) -
 
 
 _ASIDE = frozenset({",", "(", "-", "–", "—", "[", ";"})
+# words that begin a remark of its own after a complete action ("..., it's the same fix")
+_NEW_SUBJECT = frozenset(W["asides"])
 
 
 def _aside(fr: Frame, toks: list[Tok], i: int) -> bool:
@@ -349,6 +351,8 @@ def _aside(fr: Frame, toks: list[Tok], i: int) -> bool:
     in it could fill one of the frame's roles or introduce one."""
     if i >= len(toks):
         return False
+    if toks[i].low in _NEW_SUBJECT:     # ", it's the same as 12": another sentence, run on
+        return True
     for j in range(i, len(toks)):
         t = toks[j]
         if _is_marker(fr, toks, j) and j + 1 < len(toks):

@@ -71,6 +71,7 @@ _INTEND_FIRST = re.compile(
 # (a separator starts where a run of spaces starts, (?<!\s), and spaces are taken
 # possessively: a long run of spaces is then scanned once, not once per position)
 _CLAUSE = re.compile(r"(?<!\s)(?:\s*+,\s*+|\s++)(?:and(?:\s++then)?|then|so|but)\s++(?=i\s)"
+                     r"|(?<!\s)\s*+,\s*+(?=i\s++(?!think|guess|hope|suppose|believe|mean)[a-z])"
                      r"|(?<!\s)\s*+:\s++(?=i\s)", re.I)
 _OBJECTS = re.compile(r"(?<!\s)(?:\s*+,\s*+(?:and\s++|then\s++)?|\s++and\s++(?:then\s++)?|\s++then\s++)", re.I)
 # ...but a condition binds what follows it: "If Wooble objects then I forfeit" is one sentence
@@ -261,6 +262,8 @@ def sentences(text: str):
         charge(8 * len(line) + 1500)      # cutting and normalising: a few linear passes, and calls
         for part in split_sentences(_LEAD.sub("", line.strip())):    # "1. I give ..." is one sentence
             charge(500)
+            if part.rstrip(" \t)\"'’”").endswith("?"):       # a question is never an action
+                continue
             s = normalise(part)
             if s:
                 yield s
@@ -314,6 +317,8 @@ for _a in sorted((tuple(a.replace("’", "'").split()) for a in words()["reader"
 _TALK_WORDS = frozenset(words()["reader"]["talk"])
 # Rule 4E7 knows no conditional actions: "I give m5 to Wooble if he asks" is asked about
 _CONDITION_WORDS = frozenset({"if", "unless", "provided", "assuming", "whenever"})
+_QUESTION_WORDS = frozenset("""should shall can could may might would will do does did must am is are was
+    were why how what when where who whether""".split())
 
 
 @dataclass
@@ -585,8 +590,12 @@ def _fronted(toks):
     if not toks or toks[0].low == "i" or toks[0].low in _LEADS:
         return toks
     at = next((i for i, t in enumerate(toks[:10]) if t.low == "i"), None)
-    if at is None or at == 0 or not any(t.senses for t in toks[:at]):
+    if at is None or at == 0:
         return toks
+    if not any(t.senses for t in toks[:at]):
+        # "Having slept on it, I change my vote": a circumstance, not a part of the action
+        # (a condition, "if ...", is read as one before this)
+        return toks[at:] if toks[0].low not in _CONDITION_WORDS | _QUESTION_WORDS else toks
     v = _verbs()
     j = at + 1
     while j < len(toks):
@@ -599,6 +608,9 @@ def _fronted(toks):
     if not verb:
         return toks
     front = [t for t in toks[:at] if t.low != ","]
+    if front and front[0].low == "for" and not front[0].text.isupper():
+        # "For proposal 16 I vote AGAINST": a fronted "for" is the preposition, not the vote
+        front[0] = replace(front[0], senses=[])
     return toks[at:j + verb] + front + toks[j + verb:]
 
 
@@ -815,10 +827,27 @@ def read(text: str, vocab: Vocabulary | None = None, max_line: int | None = None
             else:
                 readings.extend(_read(part, max_line))
         name_the_newcomer(readings, text)
+        _the_rest(readings, vocab)
         return readings
     finally:
         _MEMO.reset(token)
         _VOCAB.reset(vtoken)
+
+
+def _the_rest(readings: list[Reading], vocab: Vocabulary | None) -> None:
+    """"everything else: AGAINST": a list of proposals given as "rest" is the Open proposals
+    the message's other readings of the same action do not name (nothing, without them)."""
+    for r in readings:
+        if r.kind != "action" or "rest" not in r.args.values():
+            continue
+        key = next(k for k, v in r.args.items() if v == "rest")
+        named = {n.strip() for o in readings if o is not r and o.spec is r.spec
+                 for n in str(o.args.get(key, "")).split(",")}
+        pool = (vocab.open_proposals or tuple(sorted(vocab.proposals))) if vocab else ()
+        rest = [str(n) for n in pool if str(n) not in named]
+        if rest:
+            r.args[key] = ", ".join(rest)
+            r.read_as = r.spec.describe(r.args)
 
 
 def braces(text: str, inside: tuple | list = ()) -> list[tuple[str, str]]:

@@ -104,7 +104,7 @@ _SPECIAL = frozenset({k[0] for k in REF_WORDS} | set(VOTES) | set(NUMBER_WORDS) 
 
 
 def number_of(low: str) -> int | None:
-    if low.isdigit():
+    if low.isdecimal():
         return int(low)
     return NUMBER_WORDS.get(low)
 
@@ -193,7 +193,9 @@ def _typed(raw: list[Tok], i: int, table, firsts: dict, vocab: Vocabulary) -> tu
         inner = raw[i].text[1:-1].strip()
         if fold(inner) in VOTES:                    # 'I vote "FOR"'
             return 1, [("vote", VOTES[fold(inner)]), ("text", inner)]
-        return 1, [("text", inner)]
+        named = table.get(tuple(t.low for t in raw_tokens(inner)))
+        return 1, [*(named or []), ("text", inner)]      # 'Proposal 13 "Beast Diet"'
+
     if "@" in low and not low.startswith("@"):
         return 1, [("email", raw[i].text)]
     # names from the vocabulary, longest first ("Wooble's" is Wooble's)
@@ -250,8 +252,8 @@ def _typed(raw: list[Tok], i: int, table, firsts: dict, vocab: Vocabulary) -> tu
             target = raw[j].low.lstrip("#").removesuffix("'s")
             if kind == "rule" and _RULE_ID.fullmatch(target):
                 return j + 1 - i, [("ref", ("rule", target.upper()))]
-            if target.isdigit():
-                return j + 1 - i, [("ref", (kind, int(target)))]
+            if target.isdecimal() or target in NUMBER_WORDS:      # "proposal 12", "proposal twelve"
+                return j + 1 - i, [("ref", (kind, number_of(target)))]
         if len(key[0]) > 1:
             return n, [("kind", kind)]
     if low in VOTES:

@@ -23,6 +23,7 @@ class Vocabulary:
     ministries: dict[str, str] = field(default_factory=dict)
     holders: dict[str, str] = field(default_factory=dict)          # Ministry name -> holder's name
     proposals: dict[int, tuple[str, str]] = field(default_factory=dict)   # number -> (title, author)
+    open_proposals: tuple[int, ...] = ()          # the Open ones (Rule 4E15), for "everything else"
     intents: dict[int, str] = field(default_factory=dict)          # number -> author
     tweaks: dict[int, str] = field(default_factory=dict)           # number -> author
     refresh: dict[int, str] = field(default_factory=dict)          # Refresh Proposal number -> author
@@ -78,6 +79,8 @@ def of_game(ctx, actor_name: str | None = None, in_reply_to: str = "") -> Vocabu
     return Vocabulary(
         players=tuple(p.name for p in players), actor=actor_name, beast=beast,
         ministries=ministry_words(ctx.config), holders=holders, proposals=proposals,
+        open_proposals=tuple(p.number for p in Proposal.select().where(
+            Proposal.status == "Open", Proposal.number.is_null(False)).order_by(Proposal.number)),
         intents=intents, tweaks=tweaks, refresh=refresh,
         consultations=tuple(c.number for c in Consultation.select().where(Consultation.number.is_null(False))),
         indictments=tuple(i.id for i in Indictment.select()),

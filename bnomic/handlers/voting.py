@@ -53,7 +53,13 @@ _WHICH = r"(?P<which>all(?: (?:the |currently )?open)?(?: proposals)?|everything
 
 _ALL = {"all": "all", "all open proposals": "all", "all proposals": "all", "everything": "all",
         "every proposal": "all", "every open proposal": "all", "all the open proposals": "all",
-        "all of them": "all", "all currently open proposals": "all"}
+        "all of them": "all", "all currently open proposals": "all",
+        # the Open proposals the message names nowhere else (grammar.read: "rest")
+        "everything else": "rest", "all others": "rest", "all the others": "rest", "the rest": "rest",
+        "all the rest": "rest", "all other proposals": "rest", "every other proposal": "rest",
+        "the others": "rest", "the other proposals": "rest", "all remaining proposals": "rest",
+        "the remaining proposals": "rest", "all remaining": "rest", "anything else": "rest",
+        "everything other": "rest", "all else": "rest", "rest": "rest", "others": "rest"}
 
 
 @action("vote",
@@ -66,6 +72,8 @@ _ALL = {"all": "all", "all open proposals": "all", "all proposals": "all", "ever
               also="on for to in", openers="my vote|my votes"),
         frame("", "vote:vote", "which:proposal*[on|for|to|in|regarding|re|about]", bare=True),
         frame("", "vote:vote", role("which:choice[on]!", _ALL), bare=True),     # "FOR on all"
+        frame("", role("which:choice", {k: v for k, v in _ALL.items() if v == "rest"}), "vote:vote",
+              bare=True),                                                       # "everything else: AGAINST"
         rule="4E15", example="I vote FOR on 12, 14", says="vote {vote} on {which}",
         not_actions=("I voted FOR 12 yesterday", "Should I vote AGAINST 13?", "for 12 years",
                      "Wooble votes FOR 12"))

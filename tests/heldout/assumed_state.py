@@ -117,7 +117,8 @@ class World:
         s = self.state(message)
         return Vocabulary(players=PLAYERS + (BEAST,), actor=sender(message), beast=BEAST,
                           ministries=dict(self.ministries), holders=dict(s.holders),
-                          proposals=dict(s.proposals), intents=self.intents(message),
+                          proposals=dict(s.proposals), open_proposals=tuple(s.open_proposals),
+                          intents=self.intents(message),
                           tweaks=dict(s.tweaks), refresh=dict(s.refresh),
                           consultations=s.consultations, indictments=s.indictments,
                           replied_intents=self.replied_intents(message))
