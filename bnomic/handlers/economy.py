@@ -101,7 +101,7 @@ _WHY = r"(?:,? (?:for|as) .+)?"      # "I pay m10 to Wooble for the map"
 @action("give",
         frame("give|pay|transfer|send|donate|tip|hand over|hand",
               "amount:amount", "player:player[to|unto|over to|into the account of]",
-              also="some money currency cash"),
+              also="some money currency cash macks mackerel mack"),
         rule="4E33", example="I give m10 to Wooble", says="give {amount} to {player}",
         not_actions=("I give Wooble a hug", "I pay attention to Wooble's posts",
                      "I gave m5 to Wooble yesterday", "Should I give m5 to Wooble?"))
@@ -133,11 +133,19 @@ _CURRENCY = {"mackerel": "mackerel", "macks": "mackerel", "mack": "mackerel", "m
               role("number:choice", {"all": "all", "all of": "all", "every": "all"}),
               role("wanted:amount[for|into|to|in]?", _CURRENCY), also="of points point my",
               needs="points"),
+        frame("exchange|convert|trade|swap|cash in|cash|turn|sell",      # "points for m20": as many as buy it
+              "wanted:amount[for|into|to|in]", also="of points point my", needs="points"),
         rule="4E33", example="I exchange 2 points for mackerel", says="exchange {number} points",
         not_actions=("I exchange pleasantries with Wooble",))
-def exchange(ctx: Context, actor: Player, number: str, wanted: str | None = None) -> None:
+def exchange(ctx: Context, actor: Player, number: str | None = None, wanted: str | None = None) -> None:
     """Rules 4E33, 4E34: a Player exchanges points for currency at the currency's
     rate (1 point for m5); not less than 0 points, nor more than they have."""
+    if number is None:                  # "points for m20": the points that buy it
+        amount, currency = parse_amount(ctx.config, wanted or "")
+        rate = ctx.config[f"currencies.{currency}.exchange_rate"]
+        if amount % rate:
+            raise Rejected(f"{wanted} is not a whole number of points at {rate} a point", rule="4E34")
+        number = str(amount // rate)
     if number.lower() == "all":
         points = Player.get_by_id(actor.id).points
     else:

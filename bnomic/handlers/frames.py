@@ -326,7 +326,7 @@ def fill(fr: Frame, toks: list[Tok], start: int, open_world: bool, vocab=None) -
         if t.has("ref") and t.sense("ref")[1] == "this" and not any(r.type in REF_KINDS for r in roles):
             i += 1                                  # "this one" where nothing is referred to: a filler
             continue
-        if fr.why and low in REASONS and all(not f.missing(x) for x in f.instances):
+        if fr.why and low in REASONS and (f.filled or all(not f.missing(x) for x in f.instances)):
             f.reason = _span(toks, i, n)
             break
         if low in IDIOMS:

@@ -34,7 +34,7 @@ READER_VERSION = 2
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+|;\s*")
 _LEAD = re.compile(r"^(?:[-*•–—+>]+\s*|\(?\d+[.)]\s+|\(?[a-z]\)\s+)")
 _POLITE = re.compile(r"^(?:(?:sure thing|of course|no problem|in return|in exchange|as promised|as agreed|"
-                     r"as discussed|for the record|on reflection|on second thoughts?|actually|please|hereby|"
+                     r"as discussed|for the record|on reflection|on second thoughts?|actually|hereby|"
                      r"and|then|also|now|finally|next|so|ok|okay|well|anyway|right|alright|oh|um|btw|yes|"
                      r"yeah|sure|fine|agreed|first|firstly|secondly|lastly|meanwhile)\b[,\s]*)+", re.I)
 _I_POLITE = re.compile(r"^i\s+(?:(?:hereby|also|now|then|further|additionally)\s+)+", re.I)
@@ -317,6 +317,10 @@ for _a in sorted((tuple(a.replace("’", "'").split()) for a in words()["reader"
 _TALK_WORDS = frozenset(words()["reader"]["talk"])
 # Rule 4E7 knows no conditional actions: "I give m5 to Wooble if he asks" is asked about
 _CONDITION_WORDS = frozenset({"if", "unless", "provided", "assuming", "whenever"})
+_ASKING = frozenset({"please", "pls", "plz", "kindly", "everyone", "everybody", "folks", "guys",
+                     "people", "let's", "lets", "someone", "somebody", "anyone", "y'all", "all"})
+_OTHERS = frozenset({"you", "your", "you're", "yourself", "everyone", "everybody", "y'all", "someone",
+                     "somebody", "anyone", "us", "we", "let's"})
 _QUESTION_WORDS = frozenset("""should shall can could may might would will do does did must am is are was
     were why how what when where who whether""".split())
 
@@ -418,8 +422,13 @@ def _candidates(toks) -> tuple[list, bool, int]:
             verb_at = positions[-1]
     # "Please convert four of my points": a request to the processor, in the first person
     # by its "my" (not "Please vote FOR 12" nor "Please give me m5", asked of others)
+    # An imperative at the start of a sentence is the sender's own action ("Transfer 25
+    # mackerel to Dana"), unless it is asked of others ("Please vote FOR 12", "Everyone,
+    # give ...", "... you ..."); a request about the sender's own things ("Please convert
+    # four of my points") is the sender's all the same.
+    asked = any(t.low in _ASKING for t in toks[:s]) or any(t.low in _OTHERS for t in toks)
     if (not found and not first_person and s < len(toks)
-            and any(t.low == "my" for t in toks[s:])):
+            and (not asked or any(t.low == "my" for t in toks[s:]))):
         for phrase, spec, fr in v.by_first.get(toks[s].low.split()[0], ()):
             k = _phrase_at(toks, s, phrase)
             if k:
@@ -716,7 +725,32 @@ def split_clauses(sentence: str) -> list[str]:
     if _CONDITIONAL.match(sentence):
         return [sentence]
     parts = [normalise(p) for p in _CLAUSE.split(sentence)]
-    return [p for p in parts if p] or [sentence]
+    out: list[str] = []
+    for part in parts:
+        # "I give m10 to Bob, then exchange 1 point for m5": a second verb, the same "I"
+        pieces = _next_verb().split(part) if part[:2].lower() == "i " else [part]
+        out.extend([pieces[0]] + ["I " + p for p in pieces[1:] if p])
+    return [p for p in out if p] or [sentence]
+
+
+_NEXT_VERB: list = [None, -1]
+# verbs that are as often something else after "and" ("I give m5 to Bob and number ...")
+_NOT_NEXT = frozenset({"for", "to", "number", "color", "colour", "count", "answer", "claim",
+                       "my", "the", "a", "an", "i", "find", "name", "make", "take", "get", "have",
+                       "keep", "hand", "turn", "set", "change", "enter", "post", "register", "send",
+                       "cash", "leave", "am", "become", "feel", "declare", "say", "report"})
+
+
+def _next_verb() -> re.Pattern:
+    """", then <verb>", " and <verb>": where a second action of one sentence begins."""
+    v = _verbs()
+    if _NEXT_VERB[1] != v.size:
+        heads = sorted({w for w in v.by_first if w.isalpha() and len(w) > 2 and w not in _NOT_NEXT}
+                       | {"exchange"}, key=len, reverse=True)
+        _NEXT_VERB[0] = re.compile(r"(?<!\s)(?:\s*+,\s*+(?:and\s++)?(?:then\s++)?|\s++and\s++(?:then\s++)?"
+                                   r"|\s++then\s++)(?=(?:" + "|".join(heads) + r")\b)", re.I)
+        _NEXT_VERB[1] = v.size
+    return _NEXT_VERB[0]
 
 
 def _clause_readings(clause: str, in_transaction: bool) -> list[Reading]:
@@ -1049,6 +1083,31 @@ def name_the_newcomer(readings: list[Reading], text: str) -> None:
             if m:
                 r.args["name"] = m.group("name").strip()
                 r.missing = tuple(x for x in r.missing if x != "name")
+        if r.spec is not None and r.spec.name == "join" and not r.args.get("recruiters"):
+            # Rule 4E4: "the Players e names as responsible for eir desire to join", said
+            # anywhere in the message ("Recruited by Alice and Bob.", "Ais523 talked me into it.")
+            named = _recruiters(text, _VOCAB.get())
+            if named and "recruit" not in (r.args.get("name") or "").lower():
+                r.args["recruiters"] = ", ".join(named)
+
+
+_RECRUITING = ("recruit", "talked me into", "talked me in", "referred", "invited", "brought me",
+               "got me into", "convinced me", "persuaded me")
+
+
+def _recruiters(text: str, vocab: Vocabulary | None) -> list[str]:
+    """The Players a request to join names as its recruiters, by the words of Rule 4E4."""
+    if vocab is None or not vocab.players:
+        return []
+    out: list[str] = []
+    for sentence in sentences(text):
+        low = sentence.lower()
+        if any(cue in low for cue in _RECRUITING):
+            for t in lex(sentence, vocab):
+                who = t.sense("player")
+                if who and who not in out and who != vocab.actor and t.low not in ("me", "myself"):
+                    out.append(who)
+    return out
 
 
 def transaction(lines: list[str]) -> Reading:

@@ -247,7 +247,8 @@ _JOIN = ("join|join the game|join b nomic|join b|join nomic|joining|joining the 
         rule="4E4", example="I join as Wooble", players_only=False, says="join as {name}",
         not_actions=("I joined as Wooble in nweek 140", "Wooble joins as Zed",
                      "Should I join as Wooble?", "I join Wooble in congratulating Chuck"))
-def join(ctx: Context, actor: Player | None, name: str | None = None) -> Player:
+def join(ctx: Context, actor: Player | None, name: str | None = None,
+         recruiters: str | None = None) -> Player:
     """Rule 4E4: an External Force who is not a Player, and was not one in the
     current or previous nweek, becomes a Player by asking to, under a unique name."""
     address = ctx.post.sender
@@ -256,7 +257,9 @@ def join(ctx: Context, actor: Player | None, name: str | None = None) -> Player:
     if not name:
         raise Rejected("a request to become a Player must give the name you wish to be "
                        "known by, e.g. \"I join as Wooble\"", rule="4E4")
+    named = [clean_name(x) for x in (recruiters or "").split(",") if x.strip()]
     name, recruiters = split_recruiters(name)
+    recruiters = recruiters or named
     if not recruiters:
         from .grammar import sentences
         for sentence in sentences(ctx.post.text):
