@@ -738,15 +738,16 @@ _NEXT_VERB: list = [None, -1]
 _NOT_NEXT = frozenset({"for", "to", "number", "color", "colour", "count", "answer", "claim",
                        "my", "the", "a", "an", "i", "find", "name", "make", "take", "get", "have",
                        "keep", "hand", "turn", "set", "change", "enter", "post", "register", "send",
-                       "cash", "leave", "am", "become", "feel", "declare", "say", "report"})
+                       "cash", "leave", "am", "become", "feel", "declare", "say", "report", "cause",
+                       "propose", "proposing", "setting"})
 
 
 def _next_verb() -> re.Pattern:
     """", then <verb>", " and <verb>": where a second action of one sentence begins."""
     v = _verbs()
     if _NEXT_VERB[1] != v.size:
-        heads = sorted({w for w in v.by_first if w.isalpha() and len(w) > 2 and w not in _NOT_NEXT}
-                       | {"exchange"}, key=len, reverse=True)
+        heads = sorted({w for w in (p.split()[0] for p in v.all_verbs)
+                        if w.isalpha() and len(w) > 2 and w not in _NOT_NEXT}, key=len, reverse=True)
         _NEXT_VERB[0] = re.compile(r"(?<!\s)(?:\s*+,\s*+(?:and\s++)?(?:then\s++)?|\s++and\s++(?:then\s++)?"
                                    r"|\s++then\s++)(?=(?:" + "|".join(heads) + r")\b)", re.I)
         _NEXT_VERB[1] = v.size
