@@ -127,7 +127,8 @@ def test_the_table_covers_every_action():
     named = set()
     for case in CASES:
         named |= corpus.action_names(case.reading)
-    assert {spec.name for spec in registry.ACTIONS} - named == set()
+    ours = {spec.name for spec in registry.ACTIONS if spec.fn.__module__.startswith("bnomic.")}
+    assert ours - named == set()
 
 
 def test_the_sentences_are_made_as_described():
