@@ -163,7 +163,8 @@ class TestSameReading:
         check()
 
 
-@pytest.mark.xfail(strict=False, reason="issue 13: the frame reader is being written in main")
+# Today's reader already reads none of these as actions: kept strict, so the new
+# reader must not start reading talk.
 class TestNoAction:
     @pytest.mark.parametrize("form", ["past", "plan", "question", "third person", "quoted"])
     @pytest.mark.parametrize("case", CASES, ids=IDS)
