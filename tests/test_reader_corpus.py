@@ -35,7 +35,8 @@ def test_every_action_of_bnomic_is_in_the_corpus():
             named |= corpus.action_names(line)
             if line.kind == "step":
                 named |= corpus.action_names(line.alternatives[0])
-    actions = {spec.name for spec in registry.ACTIONS}
+    # (other tests register actions of their own; those are not bnomic's)
+    actions = {spec.name for spec in registry.ACTIONS if spec.fn.__module__.startswith("bnomic.")}
     assert named - actions == set(), "the corpus names actions bnomic does not have"
     assert actions - named == set(), "actions the corpus never writes"
 

@@ -127,7 +127,8 @@ def test_the_table_covers_every_action():
     named = set()
     for case in CASES:
         named |= corpus.action_names(case.reading)
-    assert {spec.name for spec in registry.ACTIONS} - named == set()
+    ours = {spec.name for spec in registry.ACTIONS if spec.fn.__module__.startswith("bnomic.")}
+    assert ours - named == set()
 
 
 def test_the_sentences_are_made_as_described():
@@ -162,7 +163,8 @@ class TestSameReading:
         check()
 
 
-@pytest.mark.xfail(strict=False, reason="issue 13: the frame reader is being written in main")
+# Today's reader already reads none of these as actions: kept strict, so the new
+# reader must not start reading talk.
 class TestNoAction:
     @pytest.mark.parametrize("form", ["past", "plan", "question", "third person", "quoted"])
     @pytest.mark.parametrize("case", CASES, ids=IDS)
