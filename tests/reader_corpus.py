@@ -14,6 +14,7 @@ from dataclasses import dataclass
 
 from bnomic import config
 from bnomic.handlers import grammar
+from bnomic.mailer.parse import quoted_words
 from bnomic.handlers.vocabulary import Vocabulary, ministry_words
 from bnomic.mailer.parse import own_words
 
@@ -106,7 +107,9 @@ def vocabulary(message: Message) -> Vocabulary:
                       tweaks={3: "Bob"}, refresh=refresh, consultations=(5, 6),
                       indictments=indictments,
                       replied_intents=message.replied.get("intents", ()),
-                      replied_proposals=message.replied.get("proposals", ()))
+                      replied_proposals=message.replied.get("proposals", ()),
+                      open_proposals=tuple(n for n in sorted(PROPOSALS) if n != 17)
+                      ).with_quoted(quoted_words(message.body))
 
 
 def read(message: Message) -> list:

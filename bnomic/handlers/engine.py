@@ -288,7 +288,8 @@ def apply_post(post: Post, entry: int, store: bool = True) -> list[Outcome]:
 def vocabulary_of(ctx: Context, post: Post) -> vocabulary.Vocabulary:
     """The words of the game as the post finds it: its sender ("me"), what it replies to."""
     actor = player_by_address(post.sender) if post.sender else None
-    return vocabulary.of_game(ctx, actor.name if actor is not None else None, post.in_reply_to)
+    words = vocabulary.of_game(ctx, actor.name if actor is not None else None, post.in_reply_to)
+    return words.with_quoted(post.quoted) if post.quoted else words
 
 
 def _weight(reading: grammar.Reading) -> int:

@@ -280,6 +280,9 @@ def unwrap(lines: list[str]) -> list[str]:
     out: list[str] = []
     for line in lines:
         prev = out[-1] if out else ""
+        if prev.count('"') % 2 == 1 and line.strip() and not BEGIN.match(line):
+            out[-1] = prev.rstrip() + " " + line.strip()      # a quoted string the mailer wrapped
+            continue
         if (prev.strip() and line.strip() and not re.search(r"[.!?;:]\s*$", prev)
                 and not BEGIN.match(line) and not END.match(line) and not BEGIN.match(prev)
                 and not _LEAD.match(line.strip())):
@@ -321,6 +324,9 @@ _ASKING = frozenset({"please", "pls", "plz", "kindly", "everyone", "everybody", 
                      "people", "let's", "lets", "someone", "somebody", "anyone", "y'all", "all"})
 _OTHERS = frozenset({"you", "your", "you're", "yourself", "everyone", "everybody", "y'all", "someone",
                      "somebody", "anyone", "us", "we", "let's"})
+# verbs too common to say, alone, that an action was attempted ("I am.", "I do.")
+_WEAK_VERBS = frozenset({"am", "be", "become", "feel", "make", "take", "get", "have", "set", "turn",
+                         "do", "put", "go", "keep", "hold", "find", "say", "declare", "change", "enter"})
 _QUESTION_WORDS = frozenset("""should shall can could may might would will do does did must am is are was
     were why how what when where who whether""".split())
 
@@ -488,10 +494,11 @@ def read_clause(text: str, vocab: Vocabulary | None = None) -> list["Reading"] |
         return None
     open_world = not (vocab and vocab.players)
     charge(sum(len(fr.roles) for _, fr, _, _ in cands) * 8 * len(toks))
-    fills = [(spec, fill(fr, toks, at, open_world, vocab), k) for spec, fr, at, k in cands]
-    fills = [(spec, f, k) for spec, f, k in fills if f.complete or _clauses_read(f, vocab)]
+    fills = [(spec, fill(fr, toks, at, open_world, vocab), k, " ".join(t.low for t in toks[at - k:at]))
+             for spec, fr, at, k in cands]
+    fills = [x for x in fills if x[1].complete or _clauses_read(x[1], vocab)]
     conditional = False
-    complete = [(_score(f, k), spec, f) for spec, f, k in fills if f.complete
+    complete = [(_score(f, k), spec, f) for spec, f, k, _ in fills if f.complete
                 and (k or f.filled)]
     if complete:
         best = max(c[0] for c in complete)
@@ -516,11 +523,11 @@ def read_clause(text: str, vocab: Vocabulary | None = None) -> list["Reading"] |
         hints = did_you_mean(f.unknown, vocab)
         return [Reading(text, spec, a, f.times, read_as=spec.describe(a), hints=hints)
                 for a in f.args()]
-    if not first_person and not any(k for _, _, k in fills):
+    if not first_person and not any(k for _, _, k, _ in fills):
         return None
-    partial = [(f.filled, -len(f.unaccounted), spec, f) for spec, f, k in fills
+    partial = [(f.filled, -len(f.unaccounted), spec, f) for spec, f, k, verb in fills
                if k and not f.idiom and len(f.unaccounted) <= 1 and not conditional
-               and (f.filled or not f.unaccounted)
+               and (f.filled or not f.unaccounted) and (f.filled or verb not in _WEAK_VERBS)
                # a word taken as a name, and a word left over, is talk ("I make Wooble happy")
                and not (f.unaccounted and f.loose >= f.filled)]
     if not partial:
@@ -863,6 +870,7 @@ def read(text: str, vocab: Vocabulary | None = None, max_line: int | None = None
                 readings.extend(_read(part, max_line))
         name_the_newcomer(readings, text)
         _the_rest(readings, vocab)
+        _replied_to(readings, vocab)
         return readings
     finally:
         _MEMO.reset(token)
@@ -883,6 +891,31 @@ def _the_rest(readings: list[Reading], vocab: Vocabulary | None) -> None:
         if rest:
             r.args[key] = ", ".join(rest)
             r.read_as = r.spec.describe(r.args)
+
+
+def _replied_to(readings: list[Reading], vocab: Vocabulary | None) -> None:
+    """"I object." in a reply: an intent left unnamed is the one the mail replies to, or
+    the one its quoted lines name; with none, the role is missing; with two, it is
+    ambiguous (Rule 4E7). Only with a vocabulary (the state) to say so."""
+    if vocab is None or not vocab.players:
+        return
+    for k, r in enumerate(readings):
+        if r.kind != "action":
+            continue
+        role = next((x for fr in r.spec.frames for x in fr.roles
+                     if x.type == "intent" and not x.required), None)
+        if role is None or r.args.get(role.name) or any(
+                v for n, v in r.args.items() if n != role.name):
+            continue
+        known = vocab.replied_intents or vocab.quoted_intents
+        if len(known) == 1:
+            r.args[role.name] = str(known[0])
+            r.read_as = r.spec.describe(r.args)
+        elif known:
+            readings[k] = Reading(r.text, alternatives=tuple(
+                r.spec.describe({**r.args, role.name: str(n)}) for n in known))
+        else:
+            r.missing = (role.name,)
 
 
 def braces(text: str, inside: tuple | list = ()) -> list[tuple[str, str]]:

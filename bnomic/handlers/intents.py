@@ -219,7 +219,7 @@ _WHAT = "what:text?[intent to|intention to|plan to|the intent to|the intention t
         # Rule 4E21: "Objecting is a Game Action"
         frame("object|object to|object against|object on|raise an objection to|lodge an objection to"
               "|register an objection to|register my objection to|state my objection to|hereby object to",
-              _TARGET, _WHAT, also="objection announced announcement"),
+              _TARGET, _WHAT, also="objection announced announcement", openers="object|objection|objected"),
         rule="4E21", example="I object to Wooble's intent to cause the Beast to forfeit",
         says="object to intent[ {target}][ to {what}]",
         not_actions=("I object to the way this game is run!", "Wooble objected to intent #3",
@@ -234,7 +234,7 @@ def object_(ctx: Context, actor: Player, target: str | None = None, what: str | 
         # Rule 4E22: "Supporting is a Game Action"
         frame("support|lend my support to|give my support to|offer my support to|add my support to"
               "|hereby support|am in support of|endorse",
-              _TARGET, _WHAT, also="announced announcement"),
+              _TARGET, _WHAT, also="announced announcement", openers="support|supported|seconded"),
         rule="4E22", example="I support intent #3", says="support intent[ {target}][ to {what}]",
         not_actions=("I support the idea of a new currency, personally", "Chuck supported it",
                      "I supported intent #3 yesterday", "I support Wooble for Registrar",

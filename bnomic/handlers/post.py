@@ -19,6 +19,7 @@ class Post:
     recipients: tuple[str, ...] = field(default=())
     in_reply_to: str = ""       # the Message-ID this answers, if any
     references: tuple[str, ...] = field(default=())
+    quoted: str = ""            # the lines it quotes, unquoted: what a reply answers (never acted on)
 
     @property
     def public(self) -> bool:

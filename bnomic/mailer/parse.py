@@ -304,6 +304,17 @@ def own_words(text: str) -> str:
     return strip_comments("\n".join(kept))
 
 
+def quoted_words(text: str) -> str:
+    """The lines a mail quotes ("> ..."), unquoted: the context a reply answers
+    ("I object." under a quoted intent). Never read for actions."""
+    out = []
+    for line in text.replace("\r\n", "\n").split("\n"):
+        stripped = line.lstrip()
+        if stripped.startswith(">"):
+            out.append(stripped.lstrip("> "))
+    return "\n".join(out)
+
+
 def strip_comments(text: str) -> str:
     """Rule 4E5: each Comment Text ("/* ... */", "[[ ... ]]", the first close after
     the open) becomes one space; an open with no close is left as written. One
@@ -478,7 +489,9 @@ def to_post(raw: bytes, at: datetime, config: Config | None = None, mail=None,
     name, address = sender(mail)
     why = from_line(mail)[2] if config is None else vouch(mail, config)
     forum = "public" if config is None else forum_of(mail, config, rcpt_tos)
-    return Post(sender=address, subject=headers.plain(one(mail.subject)), text=own_words(body_text(mail)),
+    body = body_text(mail)
+    return Post(sender=address, subject=headers.plain(one(mail.subject)), text=own_words(body),
+                quoted=quoted_words(body),
                 at=at, message_id=message_id(raw, mail), display_name=name,
                 forum=forum, verified=not why, unverified_why=why,
                 recipients=tuple(_addresses(mail, "to") + _addresses(mail, "cc")),

@@ -14,6 +14,7 @@ from bnomic.config import Config, defaults
 from bnomic.handlers.ministries import aliases
 from bnomic.handlers.players import BEAST_NAMES  # noqa: F401  (the Beast's names)
 from bnomic.handlers.vocabulary import Vocabulary
+from bnomic.mailer.parse import quoted_words
 
 BEAST = "The Beast"            # bnomic's name for the Beast (defaults.toml players.beast)
 PLAYERS = ("Alice", "Bob", "Chuck", "Wooble", "Ais523", "Dana")
@@ -121,7 +122,8 @@ class World:
                           intents=self.intents(message),
                           tweaks=dict(s.tweaks), refresh=dict(s.refresh),
                           consultations=s.consultations, indictments=s.indictments,
-                          replied_intents=self.replied_intents(message))
+                          replied_intents=self.replied_intents(message)
+                          ).with_quoted(quoted_words(message.body))
 
     def number_of(self, name: str) -> int | None:
         """'@h0304#1' -> 1001; '3' -> 3."""
