@@ -24,10 +24,7 @@ import pathlib
 
 import pytest
 
-from bnomic.config import Config, defaults
 from bnomic.handlers import grammar
-from bnomic.handlers.ministries import aliases
-from bnomic.handlers.vocabulary import Vocabulary
 from bnomic.mailer.parse import own_words
 
 CORPUS = pathlib.Path(__file__).parent / "corpus"
@@ -68,13 +65,8 @@ def load_cases():
 CASES = load_cases()
 
 
-# the game's Ministries, by every name the configuration gives; no Players, so names
-# are taken as written (docs/reader.md)
-VOCAB = Vocabulary(ministries=aliases(Config(defaults())))
-
-
 def yields(body: str) -> list[str]:
-    return [render(r) for r in grammar.read(own_words(body), vocab=VOCAB)]
+    return [render(r) for r in grammar.read(own_words(body))]
 
 
 @pytest.mark.parametrize("body, expected", CASES)

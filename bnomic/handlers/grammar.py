@@ -446,7 +446,9 @@ def read_clause(text: str, vocab: Vocabulary | None = None) -> list["Reading"] |
         return None
     partial = [(f.filled, -len(f.unaccounted), spec, f) for spec, f, k in fills
                if k and not f.idiom and len(f.unaccounted) <= 1 and not conditional
-               and (f.filled or not f.unaccounted)]
+               and (f.filled > f.guessed or not f.unaccounted and not f.guessed)]
+    # (a near-miss needs a role filled with something known or marked: "I remove my hat"
+    # is no attempt to remove a Player called "hat" from a Ministry)
     if not partial:
         return None
     partial.sort(key=lambda p: (p[0], p[1]), reverse=True)
