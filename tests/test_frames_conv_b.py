@@ -184,7 +184,8 @@ def test_each_actions_non_examples_read_to_nothing_and_its_example_reads(spec):
     assert spec.frames, f"{spec.name} has no frame: it cannot be read"
     assert spec.not_actions, f"{spec.name} declares no sentence that must read to nothing"
     for text in spec.not_actions:
-        assert grammar.read(text, vocab=VOCAB) == [], text
+        for vocab in (VOCAB, None):         # the game's words, and none (names as written)
+            assert grammar.read(text, vocab=vocab) == [], (text, vocab)
     example = re.sub(r"^I intend to (.*) without objection:", r"I \1:", spec.example)   # 4E21
     got = grammar.read(example, vocab=VOCAB)
     assert got and got[0].spec is spec, example
@@ -305,12 +306,17 @@ def test_removing_a_minister_from_his_ministry(cabinet):
 
 def test_a_handler_reads_with_the_vocabulary_its_post_was_read_with():
     """An intent's action is read while its post is applied (intents.intend calls
-    match_action): the engine lends it the post's vocabulary, or no Ministry reads."""
-    assert grammar.match_action("I approve the Registrar's display") is None
+    match_action): the engine lends it the post's vocabulary (who holds the Chairman)."""
+    assert grammar.match_action("I give m5 to the Chairman") is None
     with grammar.reading_with(VOCAB):
-        spec, args = grammar.match_action("I approve the Registrar's display")
-    assert (spec.name, args) == ("approve_display", {"ministry": "Society"})
-    assert grammar.match_action("I approve the Registrar's display") is None
+        spec, args = grammar.match_action("I give m5 to the Chairman")
+    assert (spec.name, args) == ("give", {"amount": "m5", "player": "Bob"})
+    assert grammar.match_action("I give m5 to the Chairman") is None
+
+
+def test_with_no_game_the_reader_knows_the_rulesets_ministries():
+    assert grammar.match_action("I take the Ministry of Change") == (
+        registry.action_named("assign_ministry"), {"ministry": "Change"})
 
 
 def test_a_marker_that_ends_the_clause_leaves_its_role_missing():

@@ -21,6 +21,7 @@ CONJUNCTIONS = frozenset(W["conjunctions"])
 IDIOMS = frozenset(W["idioms"])
 REASONS = frozenset(w for w in W["reasons"] if " " not in w)
 RANGES = frozenset(W["ranges"])
+PREPOSITIONS = frozenset(W["prepositions"])
 _PUNCT = frozenset(",;:()[]-–—/*!.'\"=><|~")
 
 # what each role type accepts: the token senses that may fill it
@@ -104,6 +105,7 @@ class Fill:
     instances: list[dict] = field(default_factory=list)   # role -> [values]; "__inherited" set
     unaccounted: list[str] = field(default_factory=list)
     loose: int = 0                  # values taken as written, not resolved against the world
+    guessed: int = 0                # ... of those, words taken as a name with no marker before them
     times: int = 1
     idiom: bool = False
     reason: str = ""
@@ -120,7 +122,7 @@ class Fill:
 
     @property
     def filled(self) -> int:
-        return sum(1 for r in self.frame.roles if self.instances[0].get(r.name))
+        return len({r.name for r in self.frame.roles if self.instances[0].get(r.name)})
 
     def args(self) -> list[dict]:
         out = []
@@ -287,7 +289,10 @@ def fill(fr: Frame, toks: list[Tok], start: int, open_world: bool, vocab=None) -
             continue
         # a name not in the vocabulary, after its marker: taken as written
         loose = next((r for r in pending if r.type == "player" and not t.has("vote")), None)
-        if loose is None and open_world and not t.senses and low not in FILLERS and low not in fr.also:
+        guess = loose is None
+        if (loose is None and open_world and not t.senses and low not in FILLERS and low not in fr.also
+                and low not in PREPOSITIONS
+                and not (i > start and toks[i - 1].low in ("my", "our", "your"))):   # "my objection"
             loose = next((r for r in roles if r.type == "player" and (unfilled(r) or after_join)
                           and not r.marked and not _is_marker(fr, toks, i)), None)
         if loose is not None and not t.senses and low not in FILLERS and low not in fr.also:
@@ -307,6 +312,7 @@ def fill(fr: Frame, toks: list[Tok], start: int, open_world: bool, vocab=None) -
             f.loose += 1
             if not open_world:
                 f.unknown.append(name)
+            f.guessed += guess
             i, pending, after_join = end, (), False
             continue
         # an unmarked text role takes the rest of the clause as written, once every other

@@ -529,7 +529,10 @@ def read_clause(text: str, vocab: Vocabulary | None = None) -> list["Reading"] |
                if k and not f.idiom and len(f.unaccounted) <= 1 and not conditional
                and (f.filled or not f.unaccounted) and (f.filled or verb not in _WEAK_VERBS)
                # a word taken as a name, and a word left over, is talk ("I make Wooble happy")
-               and not (f.unaccounted and f.loose >= f.filled)]
+               and not (f.unaccounted and f.loose >= f.filled)
+               # a near-miss needs a role filled with something known or marked: "I remove
+               # my hat" is no attempt to remove a Player called "hat" from a Ministry
+               and (f.filled > f.guessed or not f.unaccounted and not f.guessed)]
     if not partial:
         return None
     partial.sort(key=lambda p: (p[0], p[1]), reverse=True)

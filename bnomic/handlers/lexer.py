@@ -14,7 +14,7 @@ import unicodedata
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from .vocabulary import Vocabulary, words
+from .vocabulary import Vocabulary, default, words
 
 # one token: a quoted string, an e-mail address, a word (with inner apostrophes,
 # digits, dots in "4E9"/"no."), or one punctuation mark. Each alternative is linear.
@@ -161,7 +161,7 @@ _EMPTY = Vocabulary()
 
 def lex(text: str, vocab: Vocabulary | None = None, raw: list[Tok] | None = None) -> list[Tok]:
     """The clause's typed tokens (docs/reader.md, pass 2)."""
-    vocab = vocab or _EMPTY
+    vocab = vocab if vocab is not None else default()
     raw = raw if raw is not None else raw_tokens(text)
     table = _phrases(vocab)
     firsts = _firsts(vocab)

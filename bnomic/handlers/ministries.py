@@ -185,12 +185,13 @@ def assign(ctx: Context, actor: Player, ministry: str, reward: str | None = None
 
 @action("resign_ministry",
         # Rule 4E47: "A Minister may Resign from its Ministry"
-        frame("resign|resign from|resign as|step down|step down from|step down as|quit|quit as"
-              "|leave|vacate|relinquish|give up|abandon|stand down|stand down as|stand down from",
+        frame("resign|resign from|resign as|step down|step down from|step down as|quit as"
+              "|vacate|relinquish|give up|stand down|stand down as|stand down from",
               "ministry:ministry", THEIRS, also="post office job role position of"),
         rule="4E47", example="I resign as Chairman", says="resign from {ministry}",
         not_actions=("I resigned as Chairman last week", "Wooble resigns from the Ministry of Law",
-                     "I resign myself to losing the Ministry of Law", "Should I resign as Chairman?"))
+                     "I resign myself to losing the Ministry of Law", "Should I resign as Chairman?",
+                     "I leave this here", "I quit smoking last week"))
 def resign(ctx: Context, actor: Player, ministry: str) -> None:
     """Rule 4E47: a Minister may Resign; the Ministry becomes Vacant."""
     m = find_ministry(ctx, ministry, "4E47", holder=actor)
@@ -457,7 +458,7 @@ def keep_duty(ctx: Context, actor: Player, duty: str) -> None:
 
 @action("delegate_duty",
         # Rule 4E45: "A Minister may delegate some or all of its Ministry's defined powers"
-        frame("delegate|hand over|hand back|give back|give|return|entrust|leave|pass",
+        frame("delegate|hand over|hand back|give back|give|entrust",
               DUTY, also="to bnomic back again duty duties"),
         rule="4E45", example="I delegate the duty to turn the Clock On to bnomic",
         says="delegate the duty to {duty}",

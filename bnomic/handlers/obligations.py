@@ -85,7 +85,7 @@ def obligation_due(ctx: Context, obligation: int) -> None:
         says="remove {player} from {ministry}",
         not_actions=("I removed Wooble from the Ministry of Change", "Should I remove Wooble from "
                      "the Registrar?", "Wooble removes Bob from the Registrar",
-                     "I remove my objection to the Ministry of Law"))
+                     "I remove my objection to the Ministry of Law", "I remove my hat"))
 def remove_minister(ctx: Context, actor: Player, player: str, ministry: str) -> None:
     """Rule 4E53: a Minister who failed to perform an obligation in time can be
     removed from the Ministry by any Player."""

@@ -195,7 +195,7 @@ def revise(ctx: Context, actor: Player, number: str, document: str = "", title: 
 @action("withdraw_proposal",
         # Rule 4E15: "a Player may withdraw a proposal with a status of Pending if they are
         # the Author of that Proposal"
-        frame("withdraw|retract|pull|take back|rescind|cancel|drop|abandon", "number:proposal",
+        frame("withdraw|retract|pull|take back|rescind|drop", "number:proposal",
               also="proposal from consideration"),
         rule="4E15", example="I withdraw proposal 12", says="withdraw proposal {number}",
         not_actions=("I withdrew proposal 12", "Wooble withdraws proposal 12",

@@ -58,6 +58,14 @@ def words() -> dict:
         return tomllib.load(f)
 
 
+@cache
+def default() -> Vocabulary:
+    """What a reading with no game knows (`vocab=None`): the Ministries of the default
+    configuration, by every name, and no Players (names are taken as written)."""
+    from ..config import Config, defaults
+    return Vocabulary(ministries=ministry_words(Config(defaults())))
+
+
 def ministry_words(config) -> dict[str, str]:
     from .ministries import aliases
     return aliases(config)
