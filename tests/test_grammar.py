@@ -32,10 +32,10 @@ def test_phrasings(text, action):
 
 
 def test_several_actions_happen_in_the_order_written():
-    text = "Hi all.\nI give m1 to A. I give m2 to B; I forfeit.\n\nCheers"
+    text = "Hi all.\nI give m1 to Ann. I give m2 to Bea; I forfeit.\n\nCheers"
     readings = grammar.read(text)
     assert [(r.spec.name, r.args.get("player")) for r in readings] == [
-        ("give", "A"), ("give", "B"), ("forfeit", None)]
+        ("give", "Ann"), ("give", "Bea"), ("forfeit", None)]
 
 
 @pytest.mark.parametrize("text, times", [

@@ -26,12 +26,12 @@ def unchanged(game, action, at="2008-09-01T12:00:00Z", sender="ais@example.org")
     # a taken name, whatever its case
     ("someone@example.org", "I join as WOOBLE.", ["Refused", "already taken", "(Rule 4E4)"]),
     # joining without a name
-    ("someone@example.org", "I want to join the game", ["must give the name", "(Rule 4E4)"]),
+    ("someone@example.org", "I want to join the game", ["missing: the name", "(Rule 4E4)"]),
     # a negative amount
     ("ais523@example.org", "I give m-5 to Wooble", ["cannot be less than zero", "(Rule 4E33)"]),
     # an unknown amount
     ("ais523@example.org", "I give some mackerel to Wooble",
-     ["cannot read 'some mackerel' as an amount", "(Rule 4E33)"]),
+     ["missing: the amount", "(Rule 4E33)"]),
     # an unknown currency
     ("ais523@example.org", "I give 5 bananas to Wooble",
      ["'bananas' is not a currency", "(Rule 4E33)"]),

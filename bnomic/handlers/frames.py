@@ -344,6 +344,7 @@ def fill(fr: Frame, toks: list[Tok], start: int, open_world: bool, vocab=None) -
     if fr.needs and not all(any(w == t.low or w in t.low.split() for t in toks for w in alts.split("|"))
                             for alts in fr.needs):
         f.unaccounted.append("(" + " ".join(w.split("|")[0] for w in fr.needs) + " not said)")
+        f.idiom = True                  # not this action at all: never reported as an attempt at it
     return f
 
 

@@ -488,6 +488,13 @@ def read_clause(text: str, vocab: Vocabulary | None = None) -> list["Reading"] |
             near = _near_verbs(word) if word not in _TALK_WORDS else ()
             if near:
                 return [Reading(text, suggestions=near)]
+            if word not in _TALK_WORDS and word.isalpha():
+                # an unknown verb over the very words of an action ("I frobnicate the Active
+                # property of Wooble"): answered with that action, never guessed
+                meant = _meant(toks[verb_at + 1:])
+                if meant:
+                    return [Reading(text, suggestions=meant,
+                                    error=f"not understood: bnomic knows no action “{word}” (Rule 4E7)")]
         return None
     if first_person and verb_at < len(toks) and toks[verb_at].low in _TALK_WORDS and not any(
             k for _, _, _, k in cands):
@@ -658,6 +665,20 @@ def _clauses_read(f, vocab) -> bool:
                 if not read_clause(normalise("I " + said), vocab):
                     return False
     return True
+
+
+_KIND_WORDS = frozenset(w for kind in words()["references"].values() for phrase in kind
+                        for w in phrase.split())
+
+
+def _meant(toks) -> tuple[str, ...]:
+    """The actions whose own required words (`needs`) a clause says, beside a name or
+    number the action takes: what an unknown verb was probably meant to do."""
+    words = {w for t in toks for w in t.low.split()}
+    out = [spec.example for spec in ACTIONS for fr in spec.frames
+           if fr.needs and not any(alt in _KIND_WORDS for need in fr.needs for alt in need.split("|"))
+           and all(any(alt in words for alt in need.split("|")) for need in fr.needs)]
+    return tuple(dict.fromkeys(out))[:2]
 
 
 def _near_verbs(word: str) -> tuple[str, ...]:

@@ -58,6 +58,8 @@ def raw_tokens(text: str) -> list[Tok]:
     for m in _TOKEN.finditer(text):
         t = m.group()
         low = fold(t)
+        if not low.strip():                 # a mark that folds to nothing (a lone combining accent)
+            continue
         if low in ("i'll", "i'm", "i'd", "i've"):         # "I'll give" is "I will give"
             out.append(Tok("I", "i", start=m.start(), end=m.start() + 1))
             out.append(Tok(t[2:], {"ll": "will", "m": "am", "d": "would", "ve": "have"}[low[2:]],
@@ -101,6 +103,11 @@ _BEAST = ("the beast", "beast", "the ocb", "ocb", "the operantly conditioned bea
 
 
 _SPECIAL = frozenset({k[0] for k in REF_WORDS} | set(VOTES) | set(NUMBER_WORDS) | set(COUNT_WORDS))
+
+
+_NOT_UNITS = frozenset({"times", "points", "days", "ndays", "rdays", "nweeks", "weeks", "hours", "minutes",
+                        "years", "months", "objections", "supporters", "supports", "others", "votes",
+                        "players", "ministries", "jiffies", "pauses", "steps", "items", "things"})
 
 
 def number_of(low: str) -> int | None:
@@ -229,6 +236,10 @@ def _typed(raw: list[Tok], i: int, table, firsts: dict, vocab: Vocabulary) -> tu
             return 2, [("times", n0)]
         if low in ("once", "twice", "thrice"):
             return 1, [("times", n0)]
+        if (i + 1 < len(raw) and nxt.isalpha() and nxt.endswith("s") and len(nxt) > 3
+                and raw[i + 1].text.islower() and (nxt,) not in REF_WORDS and nxt not in _NOT_UNITS):
+            # "5 bananas": an amount in a currency the handler will say is none (Rule 4E33)
+            return 2, [("amount", f"{n0} {nxt}"), ("num", n0)]
         return 1, [("num", n0)]
     if low in ("once", "twice", "thrice"):
         return 1, [("times", COUNT_WORDS[low])]
