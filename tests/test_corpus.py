@@ -35,9 +35,13 @@ def render(r: grammar.Reading) -> str:
         return "transaction[" + "; ".join(render(s) for s in r.steps) + "]"
     if r.kind == "unknown":
         return "?"
+    if r.kind == "ambiguous":
+        return "ambiguous[" + " | ".join(r.alternatives) + "]"
     args = ", ".join(f"{k}={' / '.join(str(v).splitlines())}" for k, v in sorted(r.args.items()))
     name = f"assert {r.assertion.name}" if r.kind == "assertion" else r.spec.name
     out = f"{name}({args})"
+    if r.kind == "incomplete":
+        out = f"incomplete {out} missing={','.join(r.missing)}"
     if r.times > 1:
         out += f" x{r.times}"
     if r.when is not None:

@@ -344,19 +344,25 @@ def fill(fr: Frame, toks: list[Tok], start: int, open_world: bool, vocab=None) -
     if fr.needs and not all(any(w == t.low or w in t.low.split() for t in toks for w in alts.split("|"))
                             for alts in fr.needs):
         f.unaccounted.append("(" + " ".join(w.split("|")[0] for w in fr.needs) + " not said)")
-        f.idiom = True                  # not this action at all: never reported as an attempt at it
+        if not any(r.type == "clause" for r in fr.roles):
+            f.idiom = True              # not this action at all: never reported as an attempt at it
     return f
 
 
 _ASIDE = frozenset({",", "(", "-", "–", "—", "[", ";"})
 # words that begin a remark of its own after a complete action ("..., it's the same fix")
 _NEW_SUBJECT = frozenset(W["asides"])
+_TAKEN_BACK = frozenset(W["taken_back"])
 
 
 def _aside(fr: Frame, toks: list[Tok], i: int) -> bool:
     """Whether what follows a comma or bracket is an aside to a complete action: nothing
     in it could fill one of the frame's roles or introduce one."""
     if i >= len(toks):
+        return False
+    if any(t.low in _TAKEN_BACK for t in toks[i:]):
+        return False                    # "I forfeit, just kidding": taken back, so no action
+    if _is_marker(fr, toks, i):         # ", as number 9": a role of the action
         return False
     if toks[i].low in _NEW_SUBJECT:     # ", it's the same as 12": another sentence, run on
         return True

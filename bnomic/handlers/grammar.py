@@ -70,8 +70,8 @@ _INTEND_FIRST = re.compile(
 # forfeit"), or one verb with several objects ("I give m5 to A and m3 to B")...
 # (a separator starts where a run of spaces starts, (?<!\s), and spaces are taken
 # possessively: a long run of spaces is then scanned once, not once per position)
+_COMMA_I = re.compile(r"(?<!\s)\s*+,\s*+(?=i\s++(?!think|guess|hope|suppose|believe|mean)[a-z])", re.I)
 _CLAUSE = re.compile(r"(?<!\s)(?:\s*+,\s*+|\s++)(?:and(?:\s++then)?|then|so|but)\s++(?=i\s)"
-                     r"|(?<!\s)\s*+,\s*+(?=i\s++(?!think|guess|hope|suppose|believe|mean)[a-z])"
                      r"|(?<!\s)\s*+:\s++(?=i\s)", re.I)
 _OBJECTS = re.compile(r"(?<!\s)(?:\s*+,\s*+(?:and\s++|then\s++)?|\s++and\s++(?:then\s++)?|\s++then\s++)", re.I)
 # ...but a condition binds what follows it: "If Wooble objects then I forfeit" is one sentence
@@ -319,13 +319,13 @@ for _a in sorted((tuple(a.replace("’", "'").split()) for a in words()["reader"
     _AUX.setdefault(_a[0], []).append(_a)
 _TALK_WORDS = frozenset(words()["reader"]["talk"])
 # Rule 4E7 knows no conditional actions: "I give m5 to Wooble if he asks" is asked about
-_CONDITION_WORDS = frozenset({"if", "unless", "provided", "assuming", "whenever"})
+_CONDITION_WORDS = frozenset({"if", "unless", "provided", "assuming", "whenever", "when", "once"})
 _ASKING = frozenset({"please", "pls", "plz", "kindly", "everyone", "everybody", "folks", "guys",
                      "people", "let's", "lets", "someone", "somebody", "anyone", "y'all", "all"})
 _OTHERS = frozenset({"you", "your", "you're", "yourself", "everyone", "everybody", "y'all", "someone",
                      "somebody", "anyone", "us", "we", "let's"})
 # verbs too common to say, alone, that an action was attempted ("I am.", "I do.")
-_WEAK_VERBS = frozenset({"am", "be", "become", "feel", "make", "take", "get", "have", "set", "turn",
+_WEAK_VERBS = frozenset({"am", "i am", "be", "become", "feel", "make", "take", "get", "have", "set", "turn",
                          "do", "put", "go", "keep", "hold", "find", "say", "declare", "change", "enter"})
 _QUESTION_WORDS = frozenset("""should shall can could may might would will do does did must am is are was
     were why how what when where who whether""".split())
@@ -472,6 +472,15 @@ def read_clause(text: str, vocab: Vocabulary | None = None) -> list["Reading"] |
     toks = lex(text, vocab, raw)
     if not toks or toks[-1].low == "?":
         return None
+    if _unknown_time(toks):
+        at = next(i for i, t in enumerate(toks) if t.low == "i")
+        got = read_clause(_span_text(text, toks[at:]), vocab)
+        if got and got[0].kind == "action":
+            return [Reading(text, suggestions=(got[0].spec.example,),
+                            error="not done: bnomic knows no such time; Rule 4E7 lets an action "
+                                  "be done later \"on nday N\", \"at the start of the next nweek\" "
+                                  "or \"on YYYY-MM-DD at HH:MM UTC\"")]
+        return None
     conditional = _without_condition(toks)
     if conditional is not None:
         got = read_clause(_span_text(text, conditional), vocab) if conditional else None
@@ -567,14 +576,37 @@ def did_you_mean(names: list[str], vocab: Vocabulary | None) -> tuple[str, ...]:
     return tuple(out)
 
 
+_TIME_WORDS = frozenset("""tomorrow tonight today
+    monday tuesday wednesday thursday friday saturday sunday january february march april may june july
+    august september october november december noon midnight morning evening afternoon week weekend
+    month year nday nweek ndays nweeks rday rdays o'clock am pm utc""".split())
+
+
+def _unknown_time(toks) -> bool:
+    """Words of time before "I" that split_when did not take ("Tomorrow, I give ...",
+    "On September 3rd at noon UTC, I ..."): the action is for a time bnomic cannot keep."""
+    at = next((i for i, t in enumerate(toks[:12]) if t.low == "i"), None)
+    if not at:
+        return False
+    lead = toks[:at]
+    return (not any(t.senses for t in lead)
+            and any(t.low in _TIME_WORDS or t.low[:1].isdigit() for t in lead)
+            and lead[0].low not in _CONDITION_WORDS)
+
+
 def _without_condition(toks) -> list | None:
     """A clause with a condition ("I give m5 to A if he asks", "If A objects, I forfeit"):
     the tokens of what would be done (perhaps none); None when there is no condition."""
-    at = next((i for i, t in enumerate(toks) if t.low in _CONDITION_WORDS), None)
+    at = next((i for i, t in enumerate(toks) if t.low in _CONDITION_WORDS
+               and (t.low != "once" or 0 < i < len(toks) - 1 and toks[i + 1].low in ("i", "we", "the", "he",
+                                                                                    "she", "they", "everyone"))),
+              None)
     if at is None:
         return None
     if at == 0:
         cut = next((i for i, t in enumerate(toks) if t.low in (",", "then")), None)
+        if cut is None:         # "When the Clock turns On I give m5 to Dana"
+            cut = next((i - 1 for i, t in enumerate(toks) if t.low == "i" and i > 1), None)
         return toks[cut + 1:] if cut is not None else []
     return toks[:at]
 
@@ -620,7 +652,8 @@ def _fronted(toks):
         return toks
     if not any(t.senses for t in toks[:at]):
         # "Having slept on it, I change my vote": a circumstance, not a part of the action
-        # (a condition, "if ...", is read as one before this)
+        # (a condition, "if ...", is read as one before this; a time bnomic does not know,
+        # "Tomorrow, I ...", is no circumstance: see _untimed)
         return toks[at:] if toks[0].low not in _CONDITION_WORDS | _QUESTION_WORDS else toks
     v = _verbs()
     j = at + 1
@@ -755,7 +788,12 @@ def split_clauses(sentence: str) -> list[str]:
     ("If A objects then I forfeit") keeps its sentence whole."""
     if _CONDITIONAL.match(sentence):
         return [sentence]
-    parts = [normalise(p) for p in _CLAUSE.split(sentence)]
+    parts: list[str] = []
+    for p in _CLAUSE.split(sentence):
+        # ", I ..." begins a clause only after one that began with "I" ("Tomorrow, I give"
+        # and "Please register me as Zeno, I was invited" are one)
+        parts.extend(_COMMA_I.split(p) if p[:2].lower() == "i " else [p])
+    parts = [normalise(p) for p in parts]
     out: list[str] = []
     for part in parts:
         # "I give m10 to Bob, then exchange 1 point for m5": a second verb, the same "I"
@@ -789,16 +827,17 @@ def _clause_readings(clause: str, in_transaction: bool) -> list[Reading]:
     body, times = split_repeat(clause)
     if times != 1 and body != clause:
         got = _read_clause_memo(body)
+        if times == 0 and got:
+            return [Reading(clause, suggestions=tuple(r.spec.example for r in got if r.spec)[:1],
+                            error="not done: Rule 4E7 repeats an action a specific positive "
+                                  "number of times, and 0 is none")]
         if got and all(r.kind == "action" for r in got):
             for r in got:
                 r.times = times
                 r.text = clause
             return got
-        if times == 0 and got:
-            return [Reading(clause, suggestions=tuple(r.spec.example for r in got if r.spec)[:1],
-                            error="Rule 4E7: an action is repeated a positive number of times")]
     got = _read_clause_memo(clause)
-    if got:
+    if got and not (in_transaction and not all(r.kind == "action" for r in got)):
         for r in got:
             r.text = clause
         return got
@@ -807,6 +846,10 @@ def _clause_readings(clause: str, in_transaction: bool) -> list[Reading]:
             args = spec.match(clause)
             if args is not None:
                 return [Reading(clause, assertion=spec, args=args)]
+        if got:
+            for r in got:
+                r.text = clause
+            return got
         return [Reading(clause, suggestions=closest(clause))]
     return []
 
@@ -1084,7 +1127,8 @@ def _list_block(lines: list[str], i: int) -> tuple[list[Reading], int] | None:
         return None
     j = i + 1
     items = []
-    while j < len(lines) and lines[j].strip() and (_ITEM.match(lines[j]) or len(lines[j].split()) <= 4):
+    while (j < len(lines) and lines[j].strip() and not BEGIN.match(lines[j]) and not END.match(lines[j])
+           and (_ITEM.match(lines[j]) or len(lines[j].split()) <= 4)):
         items.append(normalise(lines[j]))
         j += 1
     items = [x for x in items if x]

@@ -219,8 +219,10 @@ def _typed(raw: list[Tok], i: int, table, firsts: dict, vocab: Vocabulary) -> tu
             if n + i < len(raw) and raw[i + n].low in ("'s", "'"):
                 return n + 1, list(found)
             return n, list(found)
-    if low not in _SPECIAL and not low[:1].isdigit() and low[:1] not in ("m", "p", "#"):
+    if low not in _SPECIAL and not low[:1].isdigit() and low[:1] not in ("m", "p", "#", "$", "€", "£", "¥"):
         return 0, []
+    if low in ("$", "€", "£", "¥") and nxt.isdecimal():    # "$10": a currency the handler refuses
+        return 2, [("amount", low + nxt)]
     # amounts: m10, 10m, m 10, 10 mackerel, ten macks
     if _AMOUNT_ONE.fullmatch(low):
         return 1, [("amount", "m" + low.strip("m"))]
