@@ -131,3 +131,17 @@ def pytest_runtest_makereport(item, call):
     if report.skipped and os.environ.get("BNOMIC_REQUIRE_SERVERS"):
         report.outcome = "failed"
         report.longrepr = f"skipped, but CI must run every real server: {report.longrepr}"
+
+
+# The reader's development cases it does not read yet (issue 13): tests/reader/known_failures.txt.
+# Each is a strict xfail, so a case that starts to pass must come off the list.
+_KNOWN = os.path.join(os.path.dirname(__file__), "reader", "known_failures.txt")
+
+
+def pytest_collection_modifyitems(config, items):
+    with open(_KNOWN, encoding="utf-8") as f:
+        known = {line.strip() for line in f if line.strip() and not line.startswith("#")}
+    for item in items:
+        if item.nodeid.split("::", 1)[-1] in known:
+            item.add_marker(pytest.mark.xfail(strict=True, reason="issue 13: not read yet "
+                                              "(tests/reader/known_failures.txt)"))

@@ -178,8 +178,22 @@ def test_the_table_lists_every_action_with_expectations(scored):
         assert name in text
 
 
-@pytest.mark.xfail(strict=False, reason="issue 13: the frame reader")
+@pytest.mark.xfail(strict=True, reason="issue 13 is open: the reader does not meet the issue's floors "
+                                        "yet (see test_the_reader_keeps_what_it_reads for where it stands)")
 def test_the_reader_meets_the_floors(scored):
     result, text = scored
     missed = {name: value for name, (value, floor, met) in result.floors().items() if not met}
     assert not missed, f"floors not met: {missed} (table: {TABLE})\n{text}"
+
+
+# Where the reader stands on the held-out set (issue 13): a ratchet, so that no change
+# reads less of it. Raise these as the reader improves; the issue's floors are FLOORS.
+STANDS = {"recall": 0.57, "false_on_chatter": 11, "silent_misses": 188}
+
+
+def test_the_reader_keeps_what_it_reads(scored):
+    result, text = scored
+    t = result.totals
+    assert result.recall() >= STANDS["recall"], text
+    assert t["false_on_chatter"] <= STANDS["false_on_chatter"], text
+    assert t["silent"] <= STANDS["silent_misses"], text

@@ -147,7 +147,6 @@ def test_the_sentences_are_made_as_described():
 
 # ------------------------------------------------------------------ invariances
 
-@pytest.mark.xfail(strict=False, reason="issue 13: the frame reader is being written in main")
 class TestSameReading:
     @pytest.mark.parametrize("case", CASES, ids=IDS)
     def test_canonical_sentence(self, case):
@@ -174,7 +173,6 @@ class TestNoAction:
         assert got == [], (sentence, [str(g) for g in got])
 
 
-@pytest.mark.xfail(strict=False, reason="issue 13: the frame reader is being written in main")
 class TestDroppedRole:
     @pytest.mark.parametrize("case, role", DROPS, ids=[f"{CASES.index(c):02d}-{c.name}-{r.key}" for c, r in DROPS])
     def test_a_missing_role_is_named(self, case, role):
