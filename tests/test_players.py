@@ -178,3 +178,11 @@ def test_names_as_players_write_them(game):
     assert game.players()["Wooble"]["mackerel"] == 170
     r = game.post("s@example.org", "I join as Sigma recruited by Sigma", "2008-09-01T14:00:00Z")
     assert "a newcomer cannot recruit themselves" in r
+
+
+@pytest.mark.parametrize("name", ["Chairman", "FOR", "Proposal", "m10"])
+def test_a_name_that_is_a_word_of_the_game_is_refused_at_joining(game, name):
+    """Rule 4E4: a uniquely identifying name; one that is a word of the game (a Ministry's
+    title, a vote word, a kind of game object, an amount) could not be read one way."""
+    out = game.post("newcomer@example.org", f"I join as {name}.", "2008-09-01T09:00:00Z")
+    assert "is " in out and "(Rule 4E4)" in out and name not in game.players()

@@ -4,7 +4,7 @@ from __future__ import annotations
 import re
 
 from ..store import Address, Player
-from . import names
+from . import names, vocabulary
 from .context import Context, Rejected
 from .frames import frame
 from .registry import action, assertion, at_start_of
@@ -190,6 +190,11 @@ def usable_name(ctx: Context, name: str, former: Player | None = None) -> str:
                        "them uniquely", rule="4E4")
     if name_key(name) in BEAST_NAMES:
         raise Rejected(f"the name {name!r} belongs to the Operantly Conditioned Beast", rule="4E4")
+    if ctx.config.get("limits.vocabulary_names", "allow") == "refuse":
+        word = vocabulary.clash(name, ctx.config)
+        if word:
+            raise Rejected(f"the name {name!r} is {word}, so actions naming you could not be read one "
+                           "way; a Player's name must identify them uniquely", rule="4E4")
     return distinct_name(ctx, name, former)
 
 
