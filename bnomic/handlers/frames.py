@@ -79,6 +79,15 @@ class Frame:
     why: bool = True                         # a trailing reason (", for the map") is allowed
 
     @property
+    def choice_words(self) -> frozenset:
+        """The first words of every choice phrase (a quick test before trying each)."""
+        got = self.__dict__.get("_choice_words")
+        if got is None:
+            got = frozenset(p[0] for r in self.roles for p, _ in r.choices if p)
+            object.__setattr__(self, "_choice_words", got)
+        return got
+
+    @property
     def marker_words(self) -> frozenset:
         """The first words of every marker (a quick test before trying each)."""
         got = self.__dict__.get("_marker_words")
@@ -373,8 +382,7 @@ def _aside(fr: Frame, toks: list[Tok], i: int) -> bool:
         for sense in t.senses:
             if sense[0] == "times" or any(sense[0] in _ACCEPTS.get(r.type, ()) for r in fr.roles):
                 return False
-        if any(r.choices and any(match_phrase(toks, j, p) for p, _ in r.choices)
-               for r in fr.roles):
+        if _is_choice(fr, toks, j):
             return False
     return True
 
@@ -392,6 +400,8 @@ def _own(fr: Frame, low: str) -> bool:
 
 
 def _is_choice(fr: Frame, toks: list[Tok], i: int) -> bool:
+    if not toks[i].low or toks[i].low.split()[0] not in fr.choice_words:
+        return False
     return any(match_phrase(toks, i, phrase) for r in fr.roles if r.choices for phrase, _ in r.choices)
 
 
@@ -428,6 +438,8 @@ def _span(toks: list[Tok], i: int, j: int) -> str:
 
 
 def _choice(fr: Frame, toks, i, pending, put, unfilled) -> int:
+    if not toks[i].low or toks[i].low.split()[0] not in fr.choice_words:
+        return 0
     best = None
     for r in list(pending) + [r for r in fr.roles if r not in pending]:
         if not r.choices or (r.marked and r not in pending):

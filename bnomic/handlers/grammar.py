@@ -509,6 +509,11 @@ def read_clause(text: str, vocab: Vocabulary | None = None) -> list["Reading"] |
             k for _, _, _, k in cands):
         return None
     open_world = not (vocab and vocab.players)
+    # a frame whose own required words are absent is not this action at all (and, but for
+    # an intent's clause, never reported as an attempt at it): not tried
+    said = {w for t in toks for w in t.low.split()}
+    cands = [c for c in cands if not c[1].needs or any(r.type == "clause" for r in c[1].roles)
+             or all(any(alt in said for alt in need.split("|")) for need in c[1].needs)]
     charge(sum(len(fr.roles) for _, fr, _, _ in cands) * 8 * len(toks))
     fills = [(spec, fill(fr, toks, at, open_world, vocab), k, " ".join(t.low for t in toks[at - k:at]))
              for spec, fr, at, k in cands]
