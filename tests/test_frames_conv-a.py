@@ -65,7 +65,7 @@ CASES = [
     ("I intend, without objection, to cause the Beast to give m10 to Dana", "intend",
      {"rest": "cause the Beast to give m10 to Dana without objection"}),
     # Rule 4E21: "Objecting is a Game Action"
-    ("I object", "object", {}),
+    ("I object", "object", {"target": "3"}),          # the intent the mail replies to
     ("I object to intent #5", "object", {"target": "5"}),
     ("I object to this intent", "object", {"target": "3"}),
     ("I object to that one", "object", {"target": "3"}),
@@ -77,12 +77,12 @@ CASES = [
     ("I object to intent 5, for the Beast has done enough", "object", {"target": "5"}),
     # Rule 4E22: "Supporting is a Game Action"
     ("I support intent #5", "support", {"target": "5"}),
-    ("I support.", "support", {}),
+    ("I support.", "support", {"target": "3"}),
     ("I support this", "support", {"target": "3"}),
     ("I lend my support to intent 6", "support", {"target": "6"}),
     ("I withdraw my objection to intent #5", "withdraw_stance", {"target": "5"}),
     ("I retract my support for this intent", "withdraw_stance", {"target": "3"}),
-    ("I withdraw my support", "withdraw_stance", {}),
+    ("I withdraw my support", "withdraw_stance", {"target": "3"}),
     ("I withdraw my intent #4", "withdraw_intent", {"number": "4"}),
     ("I abandon my intent 4", "withdraw_intent", {"number": "4"}),
     ("I withdraw my intent", "withdraw_intent", {"number": "4"}),
@@ -182,7 +182,7 @@ def test_an_intent_without_its_condition_is_reported_and_chatter_is_not():
 
 
 @pytest.mark.parametrize("text, said", [
-    ("I object.", "object to intent"),
+    ("I object.", "object to intent 3"),
     ("I object to intent #5", "object to intent 5"),
     ("I object to Wooble's intent to cause the Beast to forfeit",
      "object to intent of Wooble to cause the Beast to forfeit"),

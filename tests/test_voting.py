@@ -156,7 +156,7 @@ def test_a_full_nweek_of_voting_and_its_published_results(nweek):
 def test_votes_on_proposals_that_are_not_open_are_refused_with_the_reason(nweek):
     r = nweek.post(mail("Bob"), "I vote FOR on 3, 99. I vote MAYBE on 1.", "2008-09-10T10:00:00Z")
     assert "not counted: there is no proposal 99 (Rule 4E15)" in r
-    assert "not done: 'MAYBE' is not a vote" in r and 'e.g. "I vote FOR on 12, 14" (Rule 4E15)' in r
+    assert "missing: the vote; not understood: “MAYBE”" in r and '(for example "I vote FOR on 12, 14") (Rule 4E15)' in r
     submit(nweek, "Bob", "Too late", "Repeal Rule 4E62", "2008-09-10T11:00:00Z")
     r = nweek.post(mail("Bob"), "I vote FOR on 8.", "2008-09-10T12:00:00Z")
     assert 'proposal 8 ("Too late") is Pending, not Open (Rule 4E15)' in r

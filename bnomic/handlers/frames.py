@@ -240,7 +240,10 @@ def fill(fr: Frame, toks: list[Tok], start: int, open_world: bool, vocab=None) -
                             i = end
                         pending = ()
                     continue
-        if low in _ASIDE and all(not f.missing(x) for x in f.instances) and _aside(fr, toks, i + 1):
+        if (fr.why and low in _ASIDE and all(not f.missing(x) for x in f.instances)
+                and not (low == "," and last_role is not None and last_role.many)   # "Bob, Carol and Dave"
+                and not any(r.type == "text" and not r.markers for r in roles)   # the rest is its text
+                and _aside(fr, toks, i + 1)):
             f.reason = _span(toks, i, n)        # "..., grudgingly", "(who asked nicely)"
             break
         if (low in RANGES and last_role is not None and last_role.many and i + 1 < n
@@ -341,7 +344,8 @@ def fill(fr: Frame, toks: list[Tok], start: int, open_world: bool, vocab=None) -
         if t.has("ref") and t.sense("ref")[1] == "this" and not any(r.type in REF_KINDS for r in roles):
             i += 1                                  # "this one" where nothing is referred to: a filler
             continue
-        if fr.why and low in REASONS and (f.filled or all(not f.missing(x) for x in f.instances)):
+        if (fr.why and low in REASONS and (f.filled or all(not f.missing(x) for x in f.instances))
+                and not any(r.type == "text" and not r.markers for r in roles)):
             f.reason = _span(toks, i, n)
             break
         if low in IDIOMS:
@@ -482,7 +486,7 @@ def _reference(fr: Frame, toks, i, put, unfilled, vocab, f) -> int:
         r = kinds[toks[i + 1].sense("kind")]
         who = t.sense("player") or t.text[:-2]
         owned = _owned(r.type, who, vocab)
-        if i + 2 < len(toks) and _is_marker(fr, toks, i + 2):
+        if i + 2 < len(toks) and (_is_marker(fr, toks, i + 2) or _is_marker(fr, toks, i + 1)):
             owned = owned[:1] if len(owned) == 1 else []     # "Bob's intent to ...": the rest says which
         plural = toks[i + 1].low.endswith("s") and r.many
         if len(owned) == 1 or (owned and plural):
@@ -498,7 +502,8 @@ def _reference(fr: Frame, toks, i, put, unfilled, vocab, f) -> int:
     if t.low == "my" and i + 1 < len(toks) and toks[i + 1].sense("kind") in kinds and vocab is not None:
         r = kinds[toks[i + 1].sense("kind")]
         owned = _owned(r.type, vocab.actor, vocab)
-        said_which = i + 2 < len(toks) and _is_marker(fr, toks, i + 2)     # "my intent to ..."
+        said_which = i + 2 < len(toks) and (_is_marker(fr, toks, i + 2)
+                                            or _is_marker(fr, toks, i + 1))     # "my intent to ..."
         if len(owned) > 1 and not said_which and not (toks[i + 1].low.endswith("s") and r.many):
             put(r, owned[0])
             f.choices.append((r.name, owned))

@@ -441,7 +441,7 @@ def _candidates(toks) -> tuple[list, bool, int]:
                 found.append((spec, fr, s + k, len(phrase)))
         if found:
             first_person, verb_at = True, s
-    if s < len(toks) and not found:
+    if s < len(toks) and (not found or not first_person or verb_at == s) and toks[s].low:
         for phrase, spec, fr in v.openers.get(toks[s].low.split()[0], ()):
             k = _phrase_at(toks, s, phrase)
             if k:
@@ -497,7 +497,7 @@ def read_clause(text: str, vocab: Vocabulary | None = None) -> list["Reading"] |
             near = _near_verbs(word) if word not in _TALK_WORDS else ()
             if near:
                 return [Reading(text, suggestions=near)]
-            if word not in _TALK_WORDS and word.isalpha():
+            if word not in _TALK_WORDS and word.isalpha() and not word.endswith("ed"):
                 # an unknown verb over the very words of an action ("I frobnicate the Active
                 # property of Wooble"): answered with that action, never guessed
                 meant = _meant(toks[verb_at + 1:])
@@ -548,7 +548,8 @@ def read_clause(text: str, vocab: Vocabulary | None = None) -> list["Reading"] |
         return None
     partial = [(f.filled, -len(f.unaccounted), spec, f) for spec, f, k, verb in fills
                if k and not f.idiom and len(f.unaccounted) <= 1 and not conditional
-               and (f.filled or not f.unaccounted) and (f.filled or verb not in _WEAK_VERBS)
+               and (f.filled or not f.unaccounted)
+               and (f.filled or verb not in _WEAK_VERBS or any(t.low in f.frame.also for t in toks))
                # a word taken as a name, and a word left over, is talk ("I make Wooble happy")
                and not (f.unaccounted and f.loose >= f.filled)
                # a near-miss needs a role filled with something known or marked: "I remove
@@ -823,7 +824,7 @@ def _next_verb() -> re.Pattern:
         heads = sorted({w for w in (p.split()[0] for p in v.all_verbs)
                         if w.isalpha() and len(w) > 2 and w not in _NOT_NEXT}, key=len, reverse=True)
         _NEXT_VERB[0] = re.compile(r"(?<!\s)(?:\s*+,\s*+(?:and\s++)?(?:then\s++)?|\s++and\s++(?:then\s++)?"
-                                   r"|\s++then\s++)(?=(?:" + "|".join(heads) + r")\b)", re.I)
+                                   r"|\s++then\s++)(?=(?-i:" + "|".join(heads) + r")\b)", re.I)
         _NEXT_VERB[1] = v.size
     return _NEXT_VERB[0]
 

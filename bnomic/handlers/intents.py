@@ -268,8 +268,7 @@ def withdraw_stance(ctx: Context, actor: Player, target: str | None = None,
               "what:text?[to|intent to|intention to|plan to]", also="intent intention plan announced",
               needs="intent|intention|intents|intentions|plan"),
         rule="4E21", example="I withdraw my intent #3", says="withdraw my intent[ {number}][ to {what}]",
-        not_actions=("I withdrew my intent #3 yesterday", "Wooble withdraws his intent #3",
-                     "I withdraw my intent #3, it was a silly idea"))
+        not_actions=("I withdrew my intent #3 yesterday", "Wooble withdraws his intent #3"))
 def withdraw_intent(ctx: Context, actor: Player, number: str | None = None,
                     what: str | None = None) -> None:
     """Rule 4E21: an intent's author may withdraw it: "I withdraw my intent #3", "...

@@ -59,7 +59,7 @@ def raw_tokens(text: str) -> list[Tok]:
         t = m.group()
         low = fold(t)
         if not low.strip():                 # a mark that folds to nothing (a lone combining accent)
-            continue
+            low = t
         if low in ("i'll", "i'm", "i'd", "i've"):         # "I'll give" is "I will give"
             out.append(Tok("I", "i", start=m.start(), end=m.start() + 1))
             out.append(Tok(t[2:], {"ll": "will", "m": "am", "d": "would", "ve": "have"}[low[2:]],

@@ -264,13 +264,13 @@ def join(ctx: Context, actor: Player | None, name: str | None = None,
                        "known by, e.g. \"I join as Wooble\"", rule="4E4")
     named = [clean_name(x) for x in (recruiters or "").split(",") if x.strip()]
     name, recruiters = split_recruiters(name)
-    recruiters = recruiters or named
     if not recruiters:
         from .grammar import sentences
         for sentence in sentences(ctx.post.text):
             _, recruiters = split_recruiters(sentence)
             if recruiters:
                 break
+    recruiters = recruiters or named        # the reader's (Rule 4E4's other wordings)
     nweek = ctx.game.nweek
     former = Player.select().join(Address).where(Address.address == address).first()
     name = usable_name(ctx, name, former)
