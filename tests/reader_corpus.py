@@ -118,8 +118,12 @@ def read(message: Message) -> list:
     no vocabulary yet (before issue 13's reader lands) is called without one."""
     text = own_words(message.body)
     if "vocab" in inspect.signature(grammar.read).parameters:
-        return grammar.read(text, vocab=vocabulary(message))
+        _READ_WITH[0] = vocabulary(message)
+        return grammar.read(text, vocab=_READ_WITH[0])
     return grammar.read(text)
+
+
+_READ_WITH: list = [None]       # the vocabulary of the message being read (for nested actions)
 
 
 # ------------------------------------------------------------------ the notation
@@ -261,8 +265,34 @@ def _when(w) -> str:
 
 
 def _action_line(r) -> Line:
-    return Line("action", r.spec.name, _args(r.args, getattr(r, "times", 1)),
+    line = Line("action", r.spec.name, _args(r.args, getattr(r, "times", 1)),
                 when=_when(getattr(r, "when", None)))
+    return _nested(r, line) or line
+
+
+def _nested(r, line: Line) -> Line | None:
+    """An intent or the Beast's action holds another action as written (`rest`); its
+    handler reads it when it acts. The notation shows it read, as the handler will."""
+    rest = r.args.get("rest")
+    if r.spec.name not in ("intend", "beast_acts") or not isinstance(rest, str):
+        return None
+    from bnomic.handlers import intents
+    extra, action = {}, rest
+    if r.spec.name == "intend":
+        m = intents._CONDITIONS.match(rest.strip())
+        if m:
+            action = m.group("action")
+            for c in intents._WITHOUT.finditer(m.group("cond")):
+                extra["objections"] = str(intents._count(c.group("n")))
+            for c in intents._WITH.finditer(m.group("cond")):
+                extra["supporters"] = str(intents._count(c.group("n")))
+    got = grammar.read_clause("I " + action.strip(" ,"), _READ_WITH[0])
+    if not got or len(got) != 1 or got[0].kind != "action":
+        return None
+    args = dict(line.args)
+    args["rest"] = _action_line(got[0])
+    args.update(extra)
+    return Line(line.kind, line.name, tuple(sorted(args.items(), key=_key)), line.when, line.missing)
 
 
 def _expand(line: Line) -> list[Line]:
