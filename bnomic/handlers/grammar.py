@@ -585,7 +585,7 @@ def did_you_mean(names: list[str], vocab: Vocabulary | None) -> tuple[str, ...]:
 _TIME_WORDS = frozenset("""tomorrow tonight today
     monday tuesday wednesday thursday friday saturday sunday january february march april may june july
     august september october november december noon midnight morning evening afternoon week weekend
-    month year nday nweek ndays nweeks rday rdays o'clock am pm utc""".split())
+    month year nday nweek rday o'clock am pm utc""".split())
 
 
 def _unknown_time(toks) -> bool:

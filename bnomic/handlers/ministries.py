@@ -160,9 +160,11 @@ _REWARD_WORDS = "reward value rewards"
 @action("assign_ministry",
         # Rule 4E46: "assign a Vacant Ministry to itself, specifying ... a new Reward Value"
         frame("assign|assign to myself|give myself|take|take on|take up|claim|assume|accept|fill"
-              "|occupy|become|appoint myself|appoint myself as|appoint myself to|install myself as",
+              "|occupy|become|appoint myself|appoint myself as|appoint myself to|install myself as"
+              "|take over|take over as|step in as|step up as",
               "ministry:ministry", REWARD,
-              also="myself me itself to " + _REWARD_WORDS + " post office job role position seat of as"),
+              also="myself me itself to " + _REWARD_WORDS + " post office job role position seat of as"
+                   " ministries offices"),
         # "I give the Ministry of Change to myself" (not "I give m5 to the Chairman", Rule 4E33)
         frame("give", "ministry:ministry", REWARD, also="myself me to " + _REWARD_WORDS, needs="myself"),
         rule="4E46", example="I assign the Ministry of Change to myself with a Reward of m80",
