@@ -212,3 +212,17 @@ def test_ballots_as_players_write_them(text, votes):
     """Rule 4E15: FOR, AGAINST, ABSTAIN or SHELVE on Open proposals, in the forms real
     ballots take: a number before or after its vote, titles, ranges, lists."""
     assert read(text, GAME) == [("action", "vote", {"vote": v, "which": w}, 1) for v, w in votes]
+
+
+@pytest.mark.parametrize("text", ["Tomorrow, I give m3 to Wooble.", "In 2 days I give m3 to Wooble.",
+                                  "On September 3rd at noon UTC, I give m3 to Wooble."])
+def test_a_time_bnomic_cannot_keep_is_refused_not_done_now(text):
+    """Rule 4E7: an action for later is done at a time the rules name; any other time
+    is not read as 'now'."""
+    (r,) = grammar.read(text, VOCAB)
+    assert r.kind == "unknown" and "no such time" in r.error
+
+
+def test_a_circumstance_before_i_is_not_a_part_of_the_action():
+    assert read("Having waited the two ndays, I give m3 to Wooble.") == [
+        ("action", "give", {"amount": "m3", "player": "Wooble"}, 1)]

@@ -585,7 +585,7 @@ def did_you_mean(names: list[str], vocab: Vocabulary | None) -> tuple[str, ...]:
 _TIME_WORDS = frozenset("""tomorrow tonight today
     monday tuesday wednesday thursday friday saturday sunday january february march april may june july
     august september october november december noon midnight morning evening afternoon week weekend
-    month year nday nweek rday o'clock am pm utc""".split())
+    month year nday nweek rday o'clock am pm utc days hours minutes weeks""".split())
 
 
 def _unknown_time(toks) -> bool:
@@ -595,7 +595,7 @@ def _unknown_time(toks) -> bool:
     if not at:
         return False
     lead = toks[:at]
-    return (not any(t.senses for t in lead)
+    return (not any(s[0] != "num" for t in lead for s in t.senses)
             and any(t.low in _TIME_WORDS or t.low[:1].isdigit() for t in lead)
             and lead[0].low not in _CONDITION_WORDS)
 
@@ -656,7 +656,7 @@ def _fronted(toks):
     at = next((i for i, t in enumerate(toks[:10]) if t.low == "i"), None)
     if at is None or at == 0:
         return toks
-    if not any(t.senses for t in toks[:at]):
+    if not any(s[0] != "num" for t in toks[:at] for s in t.senses):
         # "Having slept on it, I change my vote": a circumstance, not a part of the action
         # (a condition, "if ...", is read as one before this; a time bnomic does not know,
         # "Tomorrow, I ...", is no circumstance: see _untimed)
