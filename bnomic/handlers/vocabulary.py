@@ -89,19 +89,6 @@ def of_game(ctx, actor_name: str | None = None, in_reply_to: str = "") -> Vocabu
                for r in RefreshProposal.select().where(RefreshProposal.state == "submitted")}
     replied_intents: tuple[int, ...] = ()
     replied_proposals: tuple[int, ...] = ()
-    quoted_intents: tuple[int, ...] = ()          # intents the quoted lines name ("> I object to Intent 3")
-
-    def with_quoted(self, quoted: str) -> "Vocabulary":
-        """The vocabulary with what the mail's quoted lines name (`parse.quoted_words`)."""
-        from dataclasses import replace
-        from .lexer import lex
-        found: list[int] = []
-        for line in quoted.splitlines()[:200]:
-            for t in lex(line[:500], self):
-                ref = t.sense("ref")
-                if ref and ref[0] == "intent" and isinstance(ref[1], int) and ref[1] not in found:
-                    found.append(ref[1])
-        return replace(self, quoted_intents=tuple(found)) if found else self
     if in_reply_to:
         m = Message.get_or_none(Message.message_id == in_reply_to)
         if m is not None:
