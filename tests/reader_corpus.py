@@ -12,11 +12,16 @@ import inspect
 import pathlib
 from dataclasses import dataclass
 
+import sys
+
 from bnomic import config
 from bnomic.handlers import grammar
 from bnomic.mailer.parse import quoted_words
 from bnomic.handlers.vocabulary import Vocabulary, ministry_words
 from bnomic.mailer.parse import own_words
+
+sys.path.insert(0, str(pathlib.Path(__file__).parent / "heldout"))
+import tally  # noqa: E402  (the set's format, shared)
 
 HERE = pathlib.Path(__file__).parent
 DEVELOPMENT = HERE / "reader"
@@ -48,35 +53,16 @@ def load(folder: pathlib.Path = DEVELOPMENT) -> list[Message]:
 
 
 def parse_file(text: str, name: str = "") -> list[Message]:
-    messages, lines, i = [], text.split("\n"), 0
-    while i < len(lines):
-        if not lines[i].startswith("=== "):
-            i += 1
-            continue
-        ident, headers = lines[i][4:].strip(), {}
-        i += 1
-        while lines[i] != "---":
-            key, _, value = lines[i].partition(":")
-            headers[key.strip()] = value.strip()
-            i += 1
-        i += 1
-        body = []
-        while lines[i] != "--- expect":
-            body.append(lines[i])
-            i += 1
-        i += 1
-        expect = []
-        while lines[i] != "--- end":
-            if lines[i].strip():
-                expect.append(lines[i].strip())
-            i += 1
-        i += 1
+    """The messages of one file: the held-out set's format (tests/heldout/tally.py reads
+    it), with this corpus's `replied:` header."""
+    messages = []
+    for m in tally.parse(text, name):
         replied = {}
-        for part in headers.get("replied", "").split():
+        for part in m.headers.get("replied", "").split():
             key, _, numbers = part.partition("=")
             replied[key] = tuple(int(n) for n in numbers.split(",") if n)
-        messages.append(Message(ident, headers.get("from", ""), headers.get("context", ""),
-                                replied, "\n".join(body), tuple(expect)))
+        messages.append(Message(m.id, m.headers.get("from", ""), m.headers.get("context", ""),
+                                replied, m.body, tuple(m.expect)))
     return messages
 
 

@@ -139,33 +139,40 @@ class Message:
 def load(pattern=os.path.join(HERE, "*.txt")):
     msgs = []
     for path in sorted(glob.glob(pattern)):
-        lines = open(path, encoding="utf-8").read().split("\n")
-        i = 0
-        while i < len(lines):
-            line = lines[i]
-            if not line.startswith("=== "):
-                i += 1
-                continue
-            mid = line[4:].strip()
+        msgs.extend(parse(open(path, encoding="utf-8").read(), os.path.basename(path)))
+    return msgs
+
+
+def parse(text, name=""):
+    """The messages of one file's text."""
+    msgs = []
+    lines = text.split("\n")
+    i = 0
+    while i < len(lines):
+        line = lines[i]
+        if not line.startswith("=== "):
             i += 1
-            headers = {}
-            while lines[i] != "---":
-                k, _, v = lines[i].partition(":")
-                headers[k.strip()] = v.strip()
-                i += 1
+            continue
+        mid = line[4:].strip()
+        i += 1
+        headers = {}
+        while lines[i] != "---":
+            k, _, v = lines[i].partition(":")
+            headers[k.strip()] = v.strip()
             i += 1
-            body = []
-            while lines[i] != "--- expect":
-                body.append(lines[i])
-                i += 1
+        i += 1
+        body = []
+        while lines[i] != "--- expect":
+            body.append(lines[i])
             i += 1
-            expect = []
-            while lines[i] != "--- end":
-                if lines[i].strip():
-                    expect.append(lines[i].strip())
-                i += 1
+        i += 1
+        expect = []
+        while lines[i] != "--- end":
+            if lines[i].strip():
+                expect.append(lines[i].strip())
             i += 1
-            msgs.append(Message(mid, headers, "\n".join(body), expect, os.path.basename(path)))
+        i += 1
+        msgs.append(Message(mid, headers, "\n".join(body), expect, name))
     return msgs
 
 
