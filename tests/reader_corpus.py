@@ -94,6 +94,7 @@ def vocabulary(message: Message) -> Vocabulary:
                       indictments=indictments,
                       replied_intents=message.replied.get("intents", ()),
                       replied_proposals=message.replied.get("proposals", ()),
+                      replying=bool(message.replied),
                       open_proposals=tuple(n for n in sorted(PROPOSALS) if n != 17)
                       ).with_quoted(quoted_words(message.body))
 

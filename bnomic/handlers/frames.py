@@ -177,6 +177,7 @@ def fill(fr: Frame, toks: list[Tok], start: int, open_world: bool, vocab=None) -
     pending: tuple[Role, ...] = ()          # roles the last marker introduced
     after_join = False                      # the last thing was "," or "and"
     last_role: Role | None = None
+    last_at = -1                            # where the last value was said
     i, n = start, len(toks)
     roles = fr.roles
     # a text role with an empty marker ("rest:text[to|]") may stand right after the verb
@@ -191,7 +192,7 @@ def fill(fr: Frame, toks: list[Tok], start: int, open_world: bool, vocab=None) -
         return not inst.get(r.name) or r.name in inst.get("__inherited", ())
 
     def put(r: Role, v) -> None:
-        nonlocal inst, last_role
+        nonlocal inst, last_role, last_at
         if unfilled(r):
             inst.setdefault("__inherited", set()).discard(r.name)
             inst[r.name] = [v]
@@ -203,9 +204,19 @@ def fill(fr: Frame, toks: list[Tok], start: int, open_world: bool, vocab=None) -
             new["__inherited"] = set(new)
             new[r.name] = [v]
             new["__inherited"].discard(r.name)
+            # "FOR on 12 and 14 AGAINST": a value said right after the last of a list, and
+            # before nothing the list could take, closes a group of its own with that item
+            if (last_role is not None and last_role.many and last_role is not r
+                    and len(inst.get(last_role.name, ())) > 1 and last_at == i - 1
+                    and last_role.name not in inst.get("__inherited", ())
+                    and not (i + 1 < n and any(s[0] in _ACCEPTS.get(last_role.type, ())
+                                               for s in toks[i + 1].senses))):
+                new[last_role.name] = [inst[last_role.name].pop()]
+                new["__inherited"].discard(last_role.name)
             f.instances.append(new)
             inst = new
         last_role = r
+        last_at = i
 
     while i < n:
         t = toks[i]
@@ -241,7 +252,8 @@ def fill(fr: Frame, toks: list[Tok], start: int, open_world: bool, vocab=None) -
                         pending = ()
                     continue
         if (fr.why and low in _ASIDE and all(not f.missing(x) for x in f.instances)
-                and not (low == "," and last_role is not None and last_role.many)   # "Bob, Carol and Dave"
+                and not (low == "," and last_role is not None and last_role.many    # "Bob, Carol and Dave"
+                         and not (i + 1 < n and (toks[i + 1].low in _NEW_SUBJECT or _reason_at(fr, toks, i + 1))))
                 and not any(r.type == "text" and not r.markers for r in roles)   # the rest is its text
                 and _aside(fr, toks, i + 1)):
             f.reason = _span(toks, i, n)        # "..., grudgingly", "(who asked nicely)"
@@ -375,13 +387,16 @@ def _aside(fr: Frame, toks: list[Tok], i: int) -> bool:
         return False
     if any(t.low in _TAKEN_BACK for t in toks[i:]):
         return False                    # "I forfeit, just kidding": taken back, so no action
-    if _is_marker(fr, toks, i):         # ", as number 9": a role of the action
+    if _marks_value(fr, toks, i):       # ", as number 9": a role of the action
         return False
     if toks[i].low in _NEW_SUBJECT:     # ", it's the same as 12": another sentence, run on
         return True
     for j in range(i, len(toks)):
         t = toks[j]
-        if _is_marker(fr, toks, j) and j + 1 < len(toks):
+        if j == i and _reason_at(fr, toks, j):
+            continue                    # ", for reasons I'll explain": why, not what (nor FOR)
+        # a marker's word before nothing a role could take is no marker
+        if _marks_value(fr, toks, j):
             return False
         for sense in t.senses:
             if sense[0] == "times" or any(sense[0] in _ACCEPTS.get(r.type, ()) for r in fr.roles):
@@ -389,6 +404,37 @@ def _aside(fr: Frame, toks: list[Tok], i: int) -> bool:
         if _is_choice(fr, toks, j):
             return False
     return True
+
+
+def _marks_value(fr: Frame, toks: list[Tok], i: int) -> bool:
+    """A marker of the frame at i, and after it something a role could take."""
+    if not toks[i].low or toks[i].low.split()[0] not in fr.marker_words:
+        return False
+    for r in fr.roles:
+        for m in r.markers:
+            k = match_phrase(toks, i, m) if m else 0
+            if k and i + k < len(toks) and _may_fill(fr, toks, i + k):
+                return True
+    return False
+
+
+def _reason_at(fr: Frame, toks: list[Tok], i: int) -> bool:
+    """"for reasons ...", "because ...": a reason's word, not a marker before a value."""
+    return (toks[i].low in REASONS and not toks[i].text.isupper() and i + 1 < len(toks)
+            and not _may_fill(fr, toks, i + 1))
+
+
+def _may_fill(fr: Frame, toks: list[Tok], i: int) -> bool:
+    """Whether a word after a marker may begin a role's value: a typed word a role takes,
+    a choice, a name as written, a quoted text, or a word before one ("the", "my")."""
+    if any(r.type in ("text", "clause") for r in fr.roles):
+        return True
+    while i + 1 < len(toks) and toks[i].low in FILLERS and not toks[i].senses and not _is_choice(fr, toks, i):
+        i += 1                          # "to the Beast", "on my proposal"; not "on my phone"
+    t = toks[i]
+    if any(any(s[0] in _ACCEPTS.get(r.type, ()) for r in fr.roles) or s[0] == "kind" for s in t.senses):
+        return True
+    return _is_choice(fr, toks, i) or t.text[:1].isupper() or t.text[:1] in "\"'“‘"
 
 
 def _empty(fr: Frame, toks: list[Tok], i: int, j: int) -> bool:
@@ -518,7 +564,8 @@ def _reference(fr: Frame, toks, i, put, unfilled, vocab, f) -> int:
         r = kinds[toks[j].sense("kind")]
         put(r, _resolve(r.type, det, vocab.actor if vocab else None, vocab))
         return j + 1 - i
-    if t.low in ("this", "that", "it", "above") and len(kinds) == 1:
+    if t.low in ("this", "that", "it", "above") and len(kinds) == 1 and (
+            vocab is None or vocab.replying or j > i + 1):
         r = next(iter(kinds.values()))
         if unfilled(r) and (j >= len(toks) or toks[j].low in _PUNCT or toks[j].low in REASONS):
             put(r, _resolve(r.type, "this", None, vocab))

@@ -71,7 +71,7 @@ _INTEND_FIRST = re.compile(
 # (a separator starts where a run of spaces starts, (?<!\s), and spaces are taken
 # possessively: a long run of spaces is then scanned once, not once per position)
 _COMMA_I = re.compile(r"(?<!\s)\s*+,\s*+(?=i\s++(?!think|guess|hope|suppose|believe|mean)[a-z])", re.I)
-_CLAUSE = re.compile(r"(?<!\s)(?:\s*+,\s*+|\s++)(?:and(?:\s++then)?|then|so|but)\s++(?=i\s)"
+_CLAUSE = re.compile(r"(?<!\s)(?:\s*+,\s*+|\s++)(?:and(?:\s++then)?|then|so|but)\s++(?=i(?:['’](?:d|m|ll))?\s)"
                      r"|(?<!\s)\s*+:\s++(?=i\s)", re.I)
 _OBJECTS = re.compile(r"(?<!\s)(?:\s*+,\s*+(?:and\s++|then\s++)?|\s++and\s++(?:then\s++)?|\s++then\s++)", re.I)
 # ...but a condition binds what follows it: "If Wooble objects then I forfeit" is one sentence
@@ -210,6 +210,8 @@ class Reading:
 
 def normalise(part: str) -> str:
     s = _LEAD.sub("", part.strip())
+    if s[:1] == "(" and s.rstrip(_TRAIL_PUNCT)[-1:] == ")" and s.count("(") == 1:
+        s = s.rstrip(_TRAIL_PUNCT)[1:-1].strip()        # "(For the record I vote SHELVE on 14.)"
     s = _POLITE.sub("", s)
     s = _I_POLITE.sub("I ", s)
     s = strip_trail(s)
@@ -241,7 +243,8 @@ def strip_trail(s: str) -> str:
         s = t
 
 
-_ABBREVIATION = re.compile(r"(?:\b(?:dr|mr|mrs|ms|st|jr|sr|prof|no|vs|etc|e\.g|i\.e)|\b[a-z])\.$", re.I)
+# (an initial is a letter alone: the "t" of "don't." ends a sentence)
+_ABBREVIATION = re.compile(r"(?:\b(?:dr|mr|mrs|ms|st|jr|sr|prof|no|vs|etc|e\.g|i\.e)|(?<![\w'’])[a-z])\.$", re.I)
 
 
 def split_sentences(line: str) -> list[str]:
@@ -520,7 +523,7 @@ def read_clause(text: str, vocab: Vocabulary | None = None) -> list["Reading"] |
     fills = [x for x in fills if x[1].complete or _clauses_read(x[1], vocab)]
     conditional = False
     complete = [(_score(f, k), spec, f) for spec, f, k, _ in fills if f.complete
-                and (k or f.filled)]
+                and (k or f.filled and _known(f, vocab))]
     if complete:
         best = max(c[0] for c in complete)
         top = [(spec, f) for sc, spec, f in complete if sc == best]
@@ -568,6 +571,19 @@ def read_clause(text: str, vocab: Vocabulary | None = None) -> list["Reading"] |
                     suggestions=(spec.example,), unread=tuple(f.unaccounted), hints=hints)]
 
 
+def _known(f, vocab: Vocabulary | None) -> bool:
+    """Roles standing alone, with no verb ("12 FOR"), are an action only when the proposals
+    they name are in the game: "12: 3 FOR, 1 AGAINST" is a count of votes, not votes."""
+    if vocab is None or not vocab.proposals:
+        return True
+    for inst in f.instances:
+        for r in f.frame.roles:
+            if r.type == "proposal":
+                if any(isinstance(v, int) and v not in vocab.proposals for v in inst.get(r.name, ())):
+                    return False
+    return True
+
+
 def did_you_mean(names: list[str], vocab: Vocabulary | None) -> tuple[str, ...]:
     """'did you mean Wooble?' for names not in the game: rapidfuzz finds the nearest
     Player's name, as a suggestion only (a name is never resolved this way)."""
@@ -600,6 +616,9 @@ def _unknown_time(toks) -> bool:
             and lead[0].low not in _CONDITION_WORDS)
 
 
+_WHY = frozenset(w for w in words()["reader"]["reasons"] if " " not in w)
+
+
 def _without_condition(toks) -> list | None:
     """A clause with a condition ("I give m5 to A if he asks", "If A objects, I forfeit"):
     the tokens of what would be done (perhaps none); None when there is no condition."""
@@ -609,6 +628,9 @@ def _without_condition(toks) -> list | None:
               None)
     if at is None:
         return None
+    if any(toks[i].low == "," and toks[i + 1].low in _WHY and not toks[i + 1].text.isupper()
+           for i in range(1, at - 1)):
+        return None             # "..., for reasons I'll explain when I'm not on my phone": why, not if
     if at == 0:
         cut = next((i for i, t in enumerate(toks) if t.low in (",", "then")), None)
         if cut is None:         # "When the Clock turns On I give m5 to Dana"
@@ -873,13 +895,36 @@ def read_sentence(sentence: str, in_transaction: bool = False) -> list[Reading]:
     body = _INTEND_FIRST.sub(r"\g<head> \g<rest> \g<cond>", body)
     out: list[Reading] = []
     clauses = split_clauses(body)
+    bare, asides = _asides(body)
+    whole = [r for c in clauses for r in _clause_readings(c, in_transaction)] if asides else []
+    said_aside: set = set()
+    if asides and not (whole and all(r.kind == "action" for r in whole)):
+        clauses = split_clauses(bare) + asides      # "I vote SHELVE on 10 (I want to rewrite it) and FOR 13"
+        said_aside = set(asides)
     for clause in clauses:
         for r in _clause_readings(clause, in_transaction):
+            if clause in said_aside and r.kind != "action":
+                continue                            # said in passing: an action, or nothing
             r.when = when if r.spec is not None else r.when
             if len(clauses) == 1:
                 r.text = sentence
             out.append(r)
     return out
+
+
+# "(I want to rewrite it)" inside a sentence: a sentence of its own, said in passing
+_PAREN_ASIDE = re.compile(r"\s*+\((?P<said>(?:i|it|it's|this|that's|he|she|they|we|you|which)\s[^()]*+)\)", re.I)
+
+
+def _asides(body: str) -> tuple[str, list[str]]:
+    """A sentence without the sentences in brackets inside it, and those (each read as a
+    clause of its own: "(and I give m5 to Bob)" is still an action)."""
+    if "(" not in body:
+        return body, []
+    said = [normalise(m.group("said")) for m in _PAREN_ASIDE.finditer(body)]
+    if not said:
+        return body, []
+    return normalise(_PAREN_ASIDE.sub("", body)), [s for s in said if s]
 
 
 # "Step 2:", "Assert:", "1." before a step of a Transaction (Rule 4E12)

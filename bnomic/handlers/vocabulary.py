@@ -33,6 +33,10 @@ class Vocabulary:
     replied_intents: tuple[int, ...] = ()
     replied_proposals: tuple[int, ...] = ()
     quoted_intents: tuple[int, ...] = ()          # intents the quoted lines name ("> I object to Intent 3")
+    # the message answers another (In-Reply-To, or lines quoted): only then may a bare "it"
+    # or "this" name the thing answered ("I object to it"); otherwise it is talk ("I want to
+    # rewrite it")
+    replying: bool = False
 
     def with_quoted(self, quoted: str) -> "Vocabulary":
         """The vocabulary with what the mail's quoted lines name (`parse.quoted_words`)."""
@@ -44,7 +48,9 @@ class Vocabulary:
                 ref = t.sense("ref")
                 if ref and ref[0] == "intent" and isinstance(ref[1], int) and ref[1] not in found:
                     found.append(ref[1])
-        return replace(self, quoted_intents=tuple(found)) if found else self
+        if not quoted.strip():
+            return self
+        return replace(self, quoted_intents=tuple(found), replying=True)
 
     def with_actor(self, actor: str | None) -> "Vocabulary":
         from dataclasses import replace
@@ -105,7 +111,7 @@ def of_game(ctx, actor_name: str | None = None, in_reply_to: str = "") -> Vocabu
         intents=intents, tweaks=tweaks, refresh=refresh,
         consultations=tuple(c.number for c in Consultation.select().where(Consultation.number.is_null(False))),
         indictments=tuple(i.id for i in Indictment.select()),
-        replied_intents=replied_intents, replied_proposals=replied_proposals)
+        replied_intents=replied_intents, replied_proposals=replied_proposals, replying=bool(in_reply_to))
 
 
 # words a Player's name must not be, or the reader could not tell the name from them

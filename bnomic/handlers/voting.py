@@ -66,21 +66,24 @@ _ALL = {"all": "all", "all open proposals": "all", "all proposals": "all", "ever
         # Rule 4E15: a Vote is one of the words FOR, AGAINST, ABSTAIN, SHELVE, on Open proposals
         frame("vote|cast|cast my vote|cast my votes|place my vote|submit my vote|submit a vote|enter"
               "|change my vote|change my votes|switch my vote|update my vote|amend my vote",
-              "vote:vote[to]", "which:proposal*[on|for|to|in|regarding|re|about|with respect to]",
-              also="votes vote as follows of", openers="my vote|my votes|votes"),
+              "vote:vote[to]", role("which:proposal*[on|for|to|in|regarding|re|about|with respect to]", _ALL),
+              "was:vote[from]!?",                                               # "from FOR to AGAINST"
+              also="votes vote as follows of from me myself nweek", openers="my vote|my votes|votes"),
         frame("vote|cast|cast my vote|cast my votes", "vote:vote", role("which:choice", _ALL),
               also="on for to in", openers="my vote|my votes"),
-        frame("", "vote:vote", "which:proposal*[on|for|to|in|regarding|re|about]", bare=True),
+        frame("", "vote:vote", "which:proposal*[on|for|to|in|regarding|re|about]", also="from me",
+              bare=True),                                                       # "AGAINST 12 from me"
         frame("", "vote:vote", role("which:choice[on]!", _ALL), bare=True),     # "FOR on all"
         frame("", role("which:choice", {k: v for k, v in _ALL.items() if v == "rest"}), "vote:vote",
               bare=True),                                                       # "everything else: AGAINST"
         rule="4E15", example="I vote FOR on 12, 14", says="vote {vote} on {which}",
         not_actions=("I voted FOR 12 yesterday", "Should I vote AGAINST 13?", "for 12 years",
                      "Wooble votes FOR 12"))
-def vote(ctx: Context, actor: Player, vote: str, which: str) -> None:
+def vote(ctx: Context, actor: Player, vote: str, which: str, was: str | None = None) -> None:
     """Rule 4E15: a Registered Voter may submit a Vote on an Open proposal: one
     of FOR, AGAINST, ABSTAIN or SHELVE; other words are ignored. Rule 4E28: a
-    player who votes in an nweek becomes Vested at the next one."""
+    player who votes in an nweek becomes Vested at the next one. (`was`, the vote a
+    change replaces, is said but not needed: the last vote counts.)"""
     word = vote.upper()
     if word not in VOTES:
         raise Rejected(f"{vote!r} is not a Vote; a Vote is FOR, AGAINST, ABSTAIN or SHELVE", rule="4E15")

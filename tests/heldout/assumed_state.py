@@ -122,7 +122,8 @@ class World:
                           intents=self.intents(message),
                           tweaks=dict(s.tweaks), refresh=dict(s.refresh),
                           consultations=s.consultations, indictments=s.indictments,
-                          replied_intents=self.replied_intents(message)
+                          replied_intents=self.replied_intents(message),
+                          replying=bool(message.headers.get("reply-to"))
                           ).with_quoted(quoted_words(message.body))
 
     def number_of(self, name: str) -> int | None:
