@@ -173,9 +173,18 @@ def test_a_dropped_role_is_named(text, name, missing):
     assert missing in got[0].missing
 
 
-def test_an_intent_without_its_condition_is_reported_and_chatter_is_not():
+def test_an_intent_without_its_condition_takes_its_rules_and_chatter_is_not_one():
+    # Rule 4E21 asks only that the intention be announced; the action's rule says how it is
+    # done (4E71: the Beast acts "with no objection"), so the reading says it for the player
     got = grammar.read("I intend to cause the Beast to give m5 to Wooble.", vocab=VOCAB)
-    assert [(r.kind, r.spec.name) for r in got] == [("incomplete", "intend")]
+    assert [(r.kind, r.spec.name, r.args["rest"]) for r in got] == [
+        ("action", "intend", "cause the Beast to give m5 to Wooble without objection")]
+    # an action that needs no intent, said as an intent, is a plan or an action: asked, not done
+    plan = grammar.read("I intend to give the Beast m10.", vocab=VOCAB)
+    assert [r.kind for r in plan] == ["ambiguous"]
+    # an intended action said only in part is an incomplete intent, missing what the action misses
+    part = grammar.read("I intend, without objection, to cause the Beast to give mackerel to Wooble.", vocab=VOCAB)
+    assert [(r.kind, r.missing) for r in part] == [("incomplete", ("amount",))]
     assert grammar.read("I plan to be away next week, so don't expect votes from me.", vocab=VOCAB) == []
     # any clause that says its condition is an attempt, refused by the handler with Rule 4E21
     assert one("I intend to frobnicate without objection")[0] == "intend"

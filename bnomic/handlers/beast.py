@@ -19,8 +19,8 @@ _BEAST = ("the beast", "beast", "the ocb", "ocb", "the operantly conditioned bea
         # by the handler, and refused with the rule when it is no such action
         frame("|".join(f"{v} {b}" for v in ("cause", "have", "get", "instruct", "order", "direct",
                                             "command", "tell", "ask")
-                       for b in _BEAST), "rest:text[to|to take the action|to perform the action]"),
-        frame("|".join(f"{v} {b}" for v in ("make", "have") for b in _BEAST), "rest:text[]"),
+                       for b in _BEAST), "rest:clause[to|to take the action|to perform the action]"),
+        frame("|".join(f"{v} {b}" for v in ("make", "have") for b in _BEAST), "rest:clause[]"),
         rule="4E71", example="I cause the Beast to give m5 to Wooble", says="cause the Beast to {rest}",
         objections=1, waiting="2 rdays",
         not_actions=("I caused the Beast to give m5 to Wooble last nweek",

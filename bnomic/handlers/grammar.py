@@ -24,7 +24,7 @@ from ..config import defaults
 from .budget import charge
 from .frames import fill, match_phrase
 from .lexer import lex, raw_tokens
-from .registry import ACTIONS, ASSERTIONS, ActionSpec, AssertionSpec
+from .registry import ACTIONS, ASSERTIONS, UNCHECKED, ActionSpec, AssertionSpec
 from .vocabulary import Vocabulary, words
 
 # The reader's version, stored with every pinned reading (handlers/pinned.py,
@@ -97,6 +97,12 @@ DOCUMENT_END = re.compile(r"^\W*end(?:\s+of)?(?:\s+(?:the|this|my))?\s+(?:propos
                           r"|list|document|oracularity|body|refresh\s+proposal|indictment|punishment"
                           r"|consultation|answer)\W*$", re.I)
 _INTENDED = re.compile(r"^(?P<action>.*?[^\s,])(?:[\s,]++(?:with|without)\b.*)$", re.I)
+# The way an intended action is to be done, said at its end (Rules 4E21, 4E22): "<action>
+# without objection", "<action>, with 2 supporters and without objection in 2 rdays"
+_WITHIN = r"(?:\s++(?:in|within|after)\s++(?:\w++\s++)?(?:r?days?|ndays?|jiffy|jiffies))?"
+INTENT_METHOD = re.compile(
+    r"^(?P<action>.*?[^\s,])(?P<cond>(?:[\s,]++(?:and\s++|but\s++)?(?:(?:without|with\s++no)\s++(?:\w++\s++)?"
+    r"objections?|with\s++(?:\w++\s++)?(?:supporters?|supports?))" + _WITHIN + r")+)$", re.I)
 
 BEGIN = re.compile(r"^\W*(?:begin|start)\s+(?:of\s+(?:the\s+)?)?transaction\W*$", re.I)
 END = re.compile(r"^\W*(?:end|finish|commit)\s+(?:of\s+(?:the\s+)?)?transaction\W*$", re.I)
@@ -520,6 +526,10 @@ def read_clause(text: str, vocab: Vocabulary | None = None) -> list["Reading"] |
     charge(sum(len(fr.roles) for _, fr, _, _ in cands) * 8 * len(toks))
     fills = [(spec, fill(fr, toks, at, open_world, vocab), k, " ".join(t.low for t in toks[at - k:at]))
              for spec, fr, at, k in cands]
+    for spec, f, k, _ in fills:
+        said = _intended_plainly(f, vocab)
+        if said is not None:
+            return said(text, spec, f)
     fills = [x for x in fills if x[1].complete or _clauses_read(x[1], vocab)]
     conditional = False
     complete = [(_score(f, k), spec, f) for spec, f, k, _ in fills if f.complete
@@ -569,6 +579,44 @@ def read_clause(text: str, vocab: Vocabulary | None = None) -> list["Reading"] |
     hints = did_you_mean(f.unknown + [w for w in f.unaccounted if w[:1].isupper()], vocab)
     return [Reading(text, spec, args, f.times, missing=missing, read_as=said,
                     suggestions=(spec.example,), unread=tuple(f.unaccounted), hints=hints)]
+
+
+def _intended_plainly(f, vocab: Vocabulary | None):
+    """Rules 4E21, 4E22 ask a player to announce the intention to perform an action; the
+    action's own rule says how it is done. An intent that does not say "without objection"
+    ("I intend to cause the Beast to give m30 to me") is announced with its rule's way
+    (4E71: without objection). Returns how to read the clause, or None to read it as usual:
+    - an action that needs an intent: the intent, with its rule's way said;
+    - one that needs none ("I intend to give the Beast m10"): a plan or an action? asked;
+    - one said only in part ("to retitle Rule 4E84"): the intent, missing what the action misses."""
+    cl = next((r for r in f.frame.roles if r.type == "clause"), None)
+    if cl is None or len(f.instances) != 1 or not f.instances[0].get(cl.name):
+        return None
+    said = str(f.instances[0][cl.name][0])
+    unsaid = [u for u in f.unaccounted if u.endswith("not said)")]
+    m = INTENT_METHOD.match(said)
+    inner = read_clause("I " + (m.group("action") if m else said), vocab)
+    if not inner or len(inner) != 1 or inner[0].spec is None:
+        return None
+    got = inner[0]
+    if got.kind == "incomplete" and not (unsaid and not got.spec.needs_intent):
+        missing = tuple(got.missing)
+
+        def incomplete(text, spec, f):
+            args = f.args()[0]
+            return [Reading(text, spec, args, missing=missing, read_as=spec.describe(args),
+                            suggestions=(got.spec.example,), unread=got.unread, hints=got.hints)]
+        return incomplete
+    if not f.frame.needs or not unsaid or got.kind != "action" or len(f.unaccounted) != len(unsaid):
+        return None
+    if got.spec.needs_intent:
+        f.instances[0][cl.name] = [f"{said} {got.spec.method}"]
+        f.unaccounted = []
+        return None
+
+    def plan(text, spec, f):
+        return [Reading(text, alternatives=(f"{got.read_as} now", "nothing: a plan, not an action"))]
+    return plan
 
 
 def _known(f, vocab: Vocabulary | None) -> bool:
@@ -708,6 +756,9 @@ def _may_act(raw) -> bool:
     for t in raw[:12]:
         if t.low == "i" or t.low in v.openers or t.low in ("please", "kindly"):
             return True
+    first = next((t.low for t in raw[:6] if t.low not in _LEADS and t.low not in (",", ":", "-")), "")
+    if first in v.by_first:             # an imperative: "Transfer 25 mackerel to Dana"
+        return True
     return any(t.low in v.bare_words for t in raw)
 
 
@@ -870,16 +921,26 @@ def _clause_readings(clause: str, in_transaction: bool) -> list[Reading]:
             r.text = clause
         return got
     if in_transaction:
+        asserted = _ASSERTING.match(clause)
+        said = _STILL.sub("", asserted.group("said") if asserted else clause)   # "I still have"
         for spec in ASSERTIONS:
-            args = spec.match(clause)
+            args = spec.match(said)
             if args is not None:
                 return [Reading(clause, assertion=spec, args=args)]
+        if asserted:
+            return [Reading(clause, assertion=UNCHECKED, args={"text": said})]
         if got:
             for r in got:
                 r.text = clause
             return got
         return [Reading(clause, suggestions=closest(clause))]
     return []
+
+
+_STILL = re.compile(r"\b(?:still|now|currently|already|indeed|really|then)\s++", re.I)
+# A step of a Transaction that says it asserts: "I assert that ...", "Assert: ...", "ASSERT ..."
+_ASSERTING = re.compile(r"^(?:i\s++(?:hereby\s++|also\s++)?)?(?:assert|affirm|verify|check)(?:s|ion)?+\b"
+                        r"[\s:,-]*+(?:that\s++)?(?P<said>\S.*)$", re.I | re.S)
 
 
 def read_sentence(sentence: str, in_transaction: bool = False) -> list[Reading]:
@@ -1194,10 +1255,28 @@ def _list_block(lines: list[str], i: int) -> tuple[list[Reading], int] | None:
     return None
 
 
+# "Begin transaction. I give ...; I assert .... End transaction." on one line
+_INLINE_TX = re.compile(r"\b(?:begin|start|end)\s++(?:of\s++(?:the\s++)?)?transaction\b", re.I)
+
+
+def _transaction_lines(lines: list[str]) -> list[str]:
+    """A Transaction written on one line: its start, steps and end each a line of their own."""
+    out: list[str] = []
+    for line in lines:
+        if _INLINE_TX.search(line) and not (BEGIN.match(line) or END.match(line)):
+            parts = [p for p in _SENTENCE_END.split(line.strip()) if p.strip()]
+            if any(BEGIN.match(p) or END.match(p) for p in parts):
+                out.extend(parts)
+                continue
+        out.append(line)
+    return out
+
+
 def _read_lines(lines: list[str]) -> list[Reading]:
     readings: list[Reading] = []
     block: list[str] | None = None
     block_start = ""
+    lines = _transaction_lines(lines) if any(_INLINE_TX.search(x) for x in lines) else lines
     lines = lines if any(BEGIN.match(x) for x in lines) else unwrap(lines)
     i = 0
     while i < len(lines):

@@ -26,10 +26,8 @@ from .frames import frame
 from .players import find_player, name_key
 from .registry import ActionSpec, action, action_named, deadline
 
-_WITHIN = r"(?:\s++(?:in|within|after)\s++(?:\w++\s++)?(?:r?days?|ndays?|jiffy|jiffies))?"
-_CONDITIONS = re.compile(
-    r"^(?P<action>.*?[^\s,])(?P<cond>(?:[\s,]++(?:and\s++|but\s++)?(?:(?:without|with\s++no)\s++(?:\w++\s++)?"
-    r"objections?|with\s++(?:\w++\s++)?(?:supporters?|supports?))" + _WITHIN + r")+)$", re.I)
+# "<action> without objection", "<action>, with 2 supporters and without objection" (4E21, 4E22)
+_CONDITIONS = grammar.INTENT_METHOD
 _WITHOUT = re.compile(r"(?:without|with\s+no)\s+(?:(?P<n>\w+)\s+)?objections?", re.I)
 _WITH = re.compile(r"with\s+(?:(?P<n>\w+)\s+)?(?:supporters?|supports?)", re.I)
 
@@ -108,13 +106,7 @@ def ordinal(n: int) -> str:
 
 
 def requirement(spec: ActionSpec) -> str:
-    parts = []
-    if spec.supporters:
-        parts.append("with support" if spec.supporters == 1 else f"with {spec.supporters} supporters")
-    if spec.objections:
-        parts.append("without objection" if spec.objections == 1
-                     else f"without {spec.objections} objections")
-    text = " and ".join(parts)
+    text = spec.method
     return f"{text} in {spec.waiting}" if spec.waiting else text
 
 

@@ -69,6 +69,17 @@ class ActionSpec:
     def needs_intent(self) -> bool:
         return self.objections is not None or self.supporters is not None
 
+    @property
+    def method(self) -> str:
+        """How its rule has it done (Rules 4E21, 4E22): "with support and without objection"."""
+        parts = []
+        if self.supporters:
+            parts.append("with support" if self.supporters == 1 else f"with {self.supporters} supporters")
+        if self.objections:
+            parts.append("without objection" if self.objections == 1
+                         else f"without {self.objections} objections")
+        return " and ".join(parts)
+
     def describe(self, args: dict) -> str:
         """The reading as a receipt echoes it: "vote AGAINST on 5"."""
         if self.says:
@@ -153,6 +164,18 @@ def assertion(name: str, *phrasings: str, rule: str):
         ASSERTIONS.append(AssertionSpec(name, fn, rule, [compile_phrasing(p) for p in phrasings]))
         return fn
     return register
+
+
+def _cannot_check(ctx, actor, text: str) -> bool:
+    raise Undecidable(f"bnomic knows no way to check \"{text}\"")
+
+
+# Rule 4E12: "assertions about the state of the game" that bnomic cannot check are still
+# assertions ("I assert that I still have at least m100"); the Transaction then Fails, since
+# their truth "cannot be determined with finality and certainty". Matched by no phrasing:
+# the reader gives it to a step that says it asserts.
+UNCHECKED = AssertionSpec("unchecked", _cannot_check, "4E12", [])
+ASSERTIONS.append(UNCHECKED)
 
 
 # ------------------------------------------------------- periods of game time
