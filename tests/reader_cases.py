@@ -162,7 +162,8 @@ CASES: tuple[Case, ...] = (
                             "delegates {roles} to bnomic"),),
          (Role("duty", "results", ("the duty to publish the results",), required=False),)),
     Case("remove_minister", (("remove", "removed", "removes"),),
-         (Role("player", "Alice", ("Alice",)),
+         # either names the other: Alice's one Ministry, or whoever holds the Chairman's
+         (Role("player", "Alice", ("Alice",), required=False),
           Role("ministry", "Change", ("from the Ministry of Change", "as Chairman"), required=False)),
          sender="Bob"),
     Case("challenge_display", (("challenge", "challenged", "challenges"),),

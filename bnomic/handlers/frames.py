@@ -500,6 +500,8 @@ def _choice(fr: Frame, toks, i, pending, put, unfilled) -> int:
                 best = (k, r, canonical)
     if best is None:
         return 0
+    if best[2] in ("mine", "theirs") and not unfilled(best[1]) and not best[1].many:
+        return best[0]                  # "the Registrar ... from office": said already
     put(best[1], best[2])
     return best[0]
 

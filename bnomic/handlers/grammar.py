@@ -134,6 +134,7 @@ class When:
     nday: int | None = None
     at: datetime | None = None
     text: str = ""
+    nweek: int | None = None    # "at the start of nweek 8": that nweek, not the next
 
 
 def _nday_names() -> dict[str, int]:
@@ -151,6 +152,7 @@ _WHEN_SAID = [
     ("nday", _DAY + r"nday\s+(?P<n>\d+)"),
     ("name", _DAY + r"(?P<name>" + "|".join(_NDAY_NAMES) + r")"),
     ("nweek", r"(?:at\s+the\s+(?:start|beginning)\s+of|on|in)\s+the\s+next\s+nweek"),
+    ("nweek_n", r"(?:at\s+the\s+(?:start|beginning)\s+of|on|in)\s+nweek\s+(?P<w>\d+)"),
     ("utc", r"(?:on|at)\s+" + _DATE + r"(?:(?:\s+at\s+|[\sT])" + _TIME + r")?" + _ZONE),
     ("utc", r"at\s+" + _TIME + _ZONE + r"\s+on\s+" + _DATE),
 ]
@@ -173,6 +175,8 @@ def split_when(sentence: str) -> tuple[When | None, str]:
             return When("nday", nday=_NDAY_NAMES[m.group("name").lower()], text=said), m.group("rest")
         if kind == "nweek":
             return When("nweek", text=said), m.group("rest")
+        if kind == "nweek_n":
+            return When("nweek", nweek=int(m.group("w")), text=said), m.group("rest")
         try:
             at = datetime.fromisoformat(f"{m.group('date')}T{m.group('time') or '00:00'}")
         except ValueError:
@@ -1050,10 +1054,40 @@ def read(text: str, vocab: Vocabulary | None = None, max_line: int | None = None
         name_the_newcomer(readings, text)
         _the_rest(readings, vocab)
         _replied_to(readings, vocab)
+        _whose_ministry(readings, vocab)
         return readings
     finally:
         _MEMO.reset(token)
         _VOCAB.reset(vtoken)
+
+
+def _whose_ministry(readings: list[Reading], vocab: Vocabulary | None) -> None:
+    """"my Ministry", "his office", or a Ministry left unsaid where its Minister is named:
+    the one that Minister holds, when the vocabulary knows just one ("I revise my Reward to
+    m50"; "I remove Bob from office"); "the Registrar" removed is whoever holds it. What the
+    vocabulary cannot say is left to the handler."""
+    if vocab is None or not vocab.holders:
+        return
+    for r in readings:
+        if r.kind not in ("action", "incomplete") or r.spec is None:
+            continue
+        roles = {x.name for fr in r.spec.frames for x in fr.roles}
+        if "ministry" not in roles:
+            continue
+        said = r.args.get("ministry")
+        optional = any(x.name == "ministry" and not x.required for fr in r.spec.frames for x in fr.roles
+                       if x.type == "ministry")
+        if said in ("mine", "theirs") or said is None and optional:
+            who = r.args.get("player") if "player" in roles else vocab.actor
+            held = [m for m, h in vocab.holders.items() if h == who]
+            if who and len(held) == 1:
+                r.args["ministry"] = held[0]
+                r.missing = tuple(m for m in r.missing if m != "ministry")
+        elif said and "player" in roles and not r.args.get("player") and vocab.holders.get(said):
+            r.args["player"] = vocab.holders[said]
+        else:
+            continue
+        r.read_as = r.spec.describe(r.args)
 
 
 def _the_rest(readings: list[Reading], vocab: Vocabulary | None) -> None:

@@ -163,7 +163,7 @@ _REWARD_WORDS = "reward value rewards"
               "|occupy|become|appoint myself|appoint myself as|appoint myself to|install myself as"
               "|take over|take over as|step in as|step up as",
               "ministry:ministry", REWARD,
-              also="myself me itself to " + _REWARD_WORDS + " post office job role position seat of as"
+              also="myself me itself to vacant empty " + _REWARD_WORDS + " post office job role position seat of as"
                    " ministries offices"),
         # "I give the Ministry of Change to myself" (not "I give m5 to the Chairman", Rule 4E33)
         frame("give", "ministry:ministry", REWARD, also="myself me to " + _REWARD_WORDS, needs="myself"),
@@ -212,16 +212,18 @@ def vacate_all(ctx: Context, player: Player, why: str) -> None:
 @action("revise_reward",
         # Rule 4E48: "Revise the Reward Value of its Ministry, ... changing it to a value lower"
         frame("revise|lower|reduce|cut|decrease|drop|set|change|adjust",
-              "ministry:ministry[of|for|on]", "reward:amount[to|at|down to]",
-              also=_REWARD_WORDS + " its", needs="reward"),
+              "ministry:ministry[of|for|on]?", THEIRS, "reward:amount[to|at|down to]",
+              also=_REWARD_WORDS + " its", needs="reward"),               # "I revise my Reward to m50"
         rule="4E48", example="I revise the Reward of the Ministry of Change to m60",
         says="revise the Reward of {ministry} to {reward}",
         not_actions=("I lowered the Reward of the Ministry of Law to m60",
                      "Wooble revises the Reward of the Ministry of Law to m60",
                      "I reduce my expectations of the Chairman"))
-def revise(ctx: Context, actor: Player, ministry: str, reward: str) -> None:
-    """Rule 4E48: a Minister may Revise its Ministry's Reward to a lower value."""
-    m = find_ministry(ctx, ministry, "4E48")
+def revise(ctx: Context, actor: Player, reward: str, ministry: str | None = None) -> None:
+    """Rule 4E48: a Minister may Revise its Ministry's Reward to a lower value ("my
+    Reward", "my Ministry": the one it holds)."""
+    m = (held_one(ctx, actor, "4E48") if ministry in (None, "mine", "theirs")
+         else find_ministry(ctx, ministry, "4E48"))
     if m.holder_id != actor.id:
         raise Rejected(f"only its Minister may revise the Reward of {describe(ctx.config, m)}",
                        rule="4E48")

@@ -79,16 +79,21 @@ def obligation_due(ctx: Context, obligation: int) -> None:
         # Rule 4E53: a Minister who failed an obligation "can be removed from his Ministry
         # by any Player as a Game Action"
         frame("remove|dismiss|depose|oust|expel|sack|fire|kick out|throw out|unseat",
-              "player:player", "ministry:ministry[from|as|from the post of|from the office of]",
-              THEIRS, also="from post position"),
+              "player:player?", "ministry:ministry[from|as|from the post of|from the office of]",
+              THEIRS, also="from post position"),                  # "I remove the Registrar from office"
         rule="4E53", example="I remove Wooble from the Ministry of Change",
         says="remove {player} from {ministry}",
         not_actions=("I removed Wooble from the Ministry of Change", "Should I remove Wooble from "
                      "the Registrar?", "Wooble removes Bob from the Registrar",
                      "I remove my objection to the Ministry of Law", "I remove my hat"))
-def remove_minister(ctx: Context, actor: Player, player: str, ministry: str) -> None:
+def remove_minister(ctx: Context, actor: Player, ministry: str, player: str | None = None) -> None:
     """Rule 4E53: a Minister who failed to perform an obligation in time can be
     removed from the Ministry by any Player."""
+    if player is None:              # "I remove the Registrar from office": its holder
+        m = find_ministry(ctx, ministry, "4E53")
+        if m.holder_id is None:
+            raise Rejected(f"{describe(ctx.config, m)} is Vacant", rule="4E53")
+        player = m.holder.name
     if ministry == "theirs":        # "I remove Bob from his Ministry"
         holder = Player.get_or_none(Player.name_key == player.strip().casefold())
         if holder is None:

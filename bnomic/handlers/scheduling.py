@@ -24,7 +24,9 @@ def due_of(ctx: Context, when: grammar.When) -> durations.Due:
         nweek = game.nweek if game.nday < when.nday else game.nweek + 1
         return durations.Due(nweek=nweek, nday=when.nday, edge="start")
     if when.kind == "nweek":
-        return durations.Due(nweek=game.nweek + 1, nday=1, edge="start")
+        if when.nweek is not None and when.nweek <= game.nweek:
+            raise Rejected(f"nweek {when.nweek} has begun already (it is nweek {game.nweek})", rule="4E7")
+        return durations.Due(nweek=when.nweek or game.nweek + 1, nday=1, edge="start")
     if when.at <= ctx.at:
         raise Rejected(f"{when.at:%Y-%m-%d %H:%M} UTC has already passed", rule="4E7")
     return durations.Due(at=when.at)
@@ -94,7 +96,8 @@ def scheduled_by(player: Player):
 @action("cancel_scheduled",
         # Rule 4E7: a scheduled action's author may cancel it before it happens
         frame("cancel|withdraw|drop|abandon|call off|revoke|unschedule|delete|retract|rescind",
-              "number:scheduled", also="scheduled action actions", needs="scheduled"),
+              "number:scheduled", also="scheduled action actions payment payments vote votes transfer",
+              needs="scheduled"),                                    # "I cancel that scheduled payment"
         rule="4E7", example="I cancel my scheduled action #4", says="cancel scheduled action {number}",
         not_actions=("I cancelled my scheduled action #4 yesterday", "Wooble cancels scheduled action #4",
                      "Should I cancel scheduled action #4?"))
