@@ -286,6 +286,9 @@ def sentences(text: str):
 _DANGLING = re.compile(r"(?:,|\b(?:by|to|as|and|the|of|from|for|with|under|name|give|i|my|a|an))\s*$", re.I)
 
 
+_CONTINUED = re.compile(r"(?:and|or|&|plus)\s", re.I)
+
+
 def unwrap(lines: list[str]) -> list[str]:
     """Join lines a mail program hard-wrapped in the middle of a sentence: the
     line ends with no full stop and either dangles ('... recruited by') or is
@@ -293,8 +296,9 @@ def unwrap(lines: list[str]) -> list[str]:
     out: list[str] = []
     for line in lines:
         prev = out[-1] if out else ""
-        if prev.count('"') % 2 == 1 and line.strip() and not BEGIN.match(line):
-            out[-1] = prev.rstrip() + " " + line.strip()      # a quoted string the mailer wrapped
+        if ((prev.count('"') % 2 == 1 or prev.count("(") > prev.count(")")) and line.strip()
+                and not BEGIN.match(line) and not END.match(line) and len(prev) < 2000):
+            out[-1] = prev.rstrip() + " " + line.strip()      # a quotation or bracket the mailer wrapped
             continue
         if (prev.strip() and line.strip() and not re.search(r"[.!?;:]\s*$", prev)
                 and not BEGIN.match(line) and not END.match(line) and not BEGIN.match(prev)
@@ -302,7 +306,11 @@ def unwrap(lines: list[str]) -> list[str]:
             last = (list(sentences(prev)) or [""])[-1]
             first = (list(sentences(line)) or [""])[0]
             alone, joined = match_action(last), match_action(f"{last} {first}")
-            if (_DANGLING.search(prev) and (not alone or joined)) or (not alone and joined):
+            if not joined and _CONTINUED.match(line.strip()):
+                got = read_sentence(f"{last} {first}")         # several actions: "AGAINST 13\nand 16"
+                joined = bool(got) and all(r.kind == "action" for r in got)
+            if ((_DANGLING.search(prev) and (not alone or joined)) or (not alone and joined)
+                    or (_CONTINUED.match(line.strip()) and joined)):     # "... AGAINST 13\nand 16."
                 out[-1] = prev.rstrip() + " " + line.strip()
                 continue
         out.append(line)
@@ -747,6 +755,10 @@ def _fronted(toks):
     if not verb:
         return toks
     front = [t for t in toks[:at] if t.low != ","]
+    markers = {w for phrase, _, fr in v.by_first.get(toks[j].low.split()[0], ())
+               if _phrase_at(toks, j, phrase) for w in fr.marker_words}
+    if front and not front[0].senses and front[0].low not in markers and toks[0].low not in _CONDITION_WORDS:
+        return toks[at:]        # "Following Bob's message, I give m15 to Bob": a circumstance
     if front and front[0].low == "for" and not front[0].text.isupper():
         # "For proposal 16 I vote AGAINST": a fronted "for" is the preposition, not the vote
         front[0] = replace(front[0], senses=[])
@@ -866,6 +878,10 @@ def _looks_like_action(sentence: str) -> bool:
     return bool(got)
 
 
+# a clause said by "I", perhaps after a circumstance ("Following Bob's message, I give ...")
+_BY_I = re.compile(r"i\s|[^,]{1,80}+,\s*+i\s", re.I)
+
+
 def split_clauses(sentence: str) -> list[str]:
     """'I give m5 to A and I forfeit' -> ['I give m5 to A', 'I forfeit']; a condition
     ("If A objects then I forfeit") keeps its sentence whole."""
@@ -880,7 +896,7 @@ def split_clauses(sentence: str) -> list[str]:
     out: list[str] = []
     for part in parts:
         # "I give m10 to Bob, then exchange 1 point for m5": a second verb, the same "I"
-        pieces = _next_verb().split(part) if part[:2].lower() == "i " else [part]
+        pieces = _next_verb().split(part) if _BY_I.match(part) else [part]
         out.extend([pieces[0]] + ["I " + p for p in pieces[1:] if p])
     return [p for p in out if p] or [sentence]
 
@@ -961,9 +977,9 @@ def read_sentence(sentence: str, in_transaction: bool = False) -> list[Reading]:
     out: list[Reading] = []
     clauses = split_clauses(body)
     bare, asides = _asides(body)
-    whole = [r for c in clauses for r in _clause_readings(c, in_transaction)] if asides else []
+    whole = [_clause_readings(c, in_transaction) for c in clauses] if asides else []
     said_aside: set = set()
-    if asides and not (whole and all(r.kind == "action" for r in whole)):
+    if asides and not all(got and all(r.kind == "action" for r in got) for got in whole):
         clauses = split_clauses(bare) + asides      # "I vote SHELVE on 10 (I want to rewrite it) and FOR 13"
         said_aside = set(asides)
     for clause in clauses:
@@ -978,7 +994,7 @@ def read_sentence(sentence: str, in_transaction: bool = False) -> list[Reading]:
 
 
 # "(I want to rewrite it)" inside a sentence: a sentence of its own, said in passing
-_PAREN_ASIDE = re.compile(r"\s*+\((?P<said>(?:i|it|it's|this|that's|he|she|they|we|you|which)\s[^()]*+)\)", re.I)
+_PAREN_ASIDE = re.compile(r"\s*+\((?P<said>[^()]*+)\)")
 
 
 def _asides(body: str) -> tuple[str, list[str]]:
@@ -1331,13 +1347,44 @@ def _read_lines(lines: list[str]) -> list[Reading]:
             readings.extend(listed[0])
             i = listed[1]
             continue
-        for s in sentences(line):
-            readings.extend(read_sentence(s))
+        readings.extend(_line_sentences(line))
     if block is not None:
         t = transaction(block)
         t.error = f'"{block_start}" has no END TRANSACTION after it'
         readings.append(t)
     return readings
+
+
+_AFTERTHOUGHT = re.compile(r"^(?:and\s++)?(?:also\s++|too\s++)?", re.I)
+
+
+def _line_sentences(line: str) -> list[Reading]:
+    """The readings of one line's sentences, each read alone, with two exceptions:
+    - a sentence that only adds roles to the action before it ("I vote FOR 10, 11. And
+      also 13.", "I become the Ranger. Reward m50.") is read with it;
+    - roles said with no verb after talk ("voted FOR 10; AGAINST 12") are the same talk."""
+    out: list[Reading] = []
+    last: tuple[str, list[Reading]] | None = None
+    talk = False
+    for s in sentences(line):
+        got = read_sentence(s)
+        words = s.split()
+        verbless = not words or words[0].lower() != "i" and not any(
+            r.spec is not None and r.spec.name != "vote" for r in got)
+        if talk and verbless and "i" not in (w.lower() for w in words):
+            got = []                    # "- voted FOR 10, 11; AGAINST 12, 14": a summary, not votes
+        elif not got and last is not None and last[1] and len(words) <= 6:
+            joined = read_sentence(f"{last[0]} and {_AFTERTHOUGHT.sub('', s)}")
+            if (joined and all(r.kind == "action" for r in joined) and len(joined) >= len(last[1])
+                    and [r.read_as for r in joined] != [r.read_as for r in last[1]]):
+                del out[len(out) - len(last[1]):]
+                out.extend(joined)
+                last = (f"{last[0]} and {s}", joined)
+                continue
+        talk = bool(words) and words[0].lower().strip("-*") in _TALK_WORDS and not got
+        out.extend(got)
+        last = (s, got) if got and all(r.kind == "action" for r in got) else None
+    return out
 
 
 def name_the_newcomer(readings: list[Reading], text: str) -> None:

@@ -55,7 +55,10 @@ def aliases(config: Config) -> dict[str, str]:
     out = {}
     for name in ministry_names(config):
         spec = config["ministries"][name]
-        for alias in [name, f"Ministry of {name}", spec["title"], *spec.get("aliases", [])]:
+        # a Ministry is named by its bare name ("Change"), but "the Ministry" alone is any
+        # Ministry, not the Ministry of Ministry (Rule 4E51 names it so, or "MetaMinistry")
+        bare = [name] if _fold(name) != "ministry" else []
+        for alias in [*bare, f"Ministry of {name}", spec["title"], *spec.get("aliases", [])]:
             out[_fold(alias)] = name
     return out
 
@@ -66,6 +69,8 @@ def find_ministry(ctx: Context, text: str, rule: str, holder: Player | None = No
     if text in ("mine", "theirs") and holder is not None:
         return held_one(ctx, holder, rule)
     name = aliases(ctx.config).get(_fold(text))
+    if name is None and text in ministry_names(ctx.config):
+        name = text                 # the reader's canonical name ("Ministry", the MetaMin's)
     if name is None:
         raise Rejected(f"there is no Ministry called {clean_name(text)!r}", rule=rule)
     return ensure(ctx, name)
