@@ -522,7 +522,9 @@ def test_a_consultation_named_by_no_number_is_refused_saying_so(game):
     game.post(mail("Wooble"), "I take back the duty to draw Priests.", "2008-09-01T07:00:00Z")
     consult(game, mail("Carol"), "Is a Jiffy three rdays?", "2008-09-01T10:00:00Z")
     r = game.post(mail("Wooble"), "I ZOT it.", "2008-09-01T11:00:00Z")
-    assert "name the Consultation by its number ('this' is none) (Rule 4E18)" in r
+    # "it" in a message that answers nothing names nothing: the receipt asks for the number
+    assert "Refused: understood as far as: zot consultation; missing:" in r
+    assert '"I ZOT Consultation 3") (Rule 4E18)' in r
     r = game.post(mail("Wooble"), "I wield the staff of ZOT against the unnumbered Consultation #1.",
                   "2008-09-01T11:05:00Z")
     assert "Done" in r

@@ -324,4 +324,5 @@ def test_a_marker_that_ends_the_clause_leaves_its_role_missing():
     (r,) = grammar.read("I change the color of proposal 1 to", vocab=VOCAB)
     assert (r.kind, r.missing, r.unread) == ("incomplete", ("color",), ())
     (r,) = grammar.read("I usurp the Chairman from", vocab=VOCAB)
-    assert (r.kind, r.spec.name, r.unread) == ("action", "usurp", ())
+    # Rule 4E48: usurping is "proposing for this Ministry a new Reward Value"
+    assert (r.kind, r.spec.name, r.missing, r.unread) == ("incomplete", "usurp", ("reward",), ())

@@ -679,7 +679,7 @@ def _warn_swallowed(ctx: Context, document: str) -> None:
                              "END ORACULARITY", says="submit an Oracularity for Consultation {which}",
         not_actions=("I submitted an Oracularity", "Bob submits an Oracularity",
                      "Should I submit an Oracularity?"),
-        document="oracularity")
+        document="oracularity", document_needed=True)
 def submit_oracularity(ctx: Context, actor: Player, document: str = "", which: str | None = None,
                        unnumbered: str | None = None) -> None:
     """Rule 4E18: as part of his Answer the Priest may submit an Oracularity

@@ -364,7 +364,7 @@ def increment_unopposed(ctx: Context, emergency: int, asked: str) -> None:
         says="submit a Refresh Proposal",
         not_actions=("I submitted a Refresh Proposal", "Bob submits a Refresh Proposal",
                      "Should I submit a Refresh Proposal?"),
-        document="refresh proposal")
+        document="refresh proposal", document_needed=True)
 def submit_refresh(ctx: Context, actor: Player, document: str = "", which: str | None = None) -> None:
     """Rule 4E0, step 5: before the Pause is 5, each PEP may submit a Refresh
     Proposal, and revise or withdraw his own, via the Emergency Forum."""

@@ -237,9 +237,11 @@ def fill(fr: Frame, toks: list[Tok], start: int, open_world: bool, vocab=None) -
                 cands = [r for r in best[1] if unfilled(r) or r.many] or best[1]
                 # "for" before a vote word is the vote (Rule 4E15), not a marker
                 # "for" is the vote FOR when the vote is still to say, or written "FOR"
+                # ... but not "For 11, AGAINST", where the vote is written after it
                 if not (t.has("vote") and any(r.type == "vote" for r in roles)
-                        and (t.text.isupper() or after_join
-                             or any(r.type == "vote" and unfilled(r) for r in roles))):
+                        and (t.text.isupper() or (after_join
+                             or any(r.type == "vote" and unfilled(r) for r in roles))
+                             and not _for_then_vote(toks, i))):
                     pending = tuple(cands)
                     i += best[0]
                     text_role = next((r for r in pending if r.type in ("text", "clause")), None)
@@ -406,6 +408,13 @@ def _aside(fr: Frame, toks: list[Tok], i: int) -> bool:
     return True
 
 
+def _for_then_vote(toks: list[Tok], i: int) -> bool:
+    """"For 11, AGAINST": a lower-case "for", a proposal, a stop, then the vote written out."""
+    return (i + 3 < len(toks) and not toks[i].text.isupper() and bool(toks[i + 1].senses)
+            and toks[i + 2].low in (",", ":", "-", "–") and toks[i + 3].has("vote")
+            and toks[i + 3].text.isupper())
+
+
 def _marks_value(fr: Frame, toks: list[Tok], i: int) -> bool:
     """A marker of the frame at i, and after it something a role could take."""
     if not toks[i].low or toks[i].low.split()[0] not in fr.marker_words:
@@ -566,10 +575,11 @@ def _reference(fr: Frame, toks, i, put, unfilled, vocab, f) -> int:
         r = kinds[toks[j].sense("kind")]
         put(r, _resolve(r.type, det, vocab.actor if vocab else None, vocab))
         return j + 1 - i
-    if t.low in ("this", "that", "it", "above") and len(kinds) == 1 and (
-            vocab is None or vocab.replying or j > i + 1):
+    if t.low in ("this", "that", "it", "above") and len(kinds) == 1:
         r = next(iter(kinds.values()))
         if unfilled(r) and (j >= len(toks) or toks[j].low in _PUNCT or toks[j].low in REASONS):
+            if vocab is not None and not vocab.replying and j == i + 1:
+                return 1                # "I ZOT it." answering nothing: which one is not said
             put(r, _resolve(r.type, "this", None, vocab))
             return j - i if toks[i + 1:j] else 1
     return 0

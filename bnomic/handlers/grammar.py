@@ -755,6 +755,8 @@ def _fronted(toks):
     if not verb:
         return toks
     front = [t for t in toks[:at] if t.low != ","]
+    if len(front) == 2 and front[0].low == "as" and front[1].has("ministry"):
+        return toks[at:]        # "As MoM I turn the Clock On": the capacity acted in
     markers = {w for phrase, _, fr in v.by_first.get(toks[j].low.split()[0], ())
                if _phrase_at(toks, j, phrase) for w in fr.marker_words}
     if front and not front[0].senses and front[0].low not in markers and toks[0].low not in _CONDITION_WORDS:
@@ -1071,10 +1073,20 @@ def read(text: str, vocab: Vocabulary | None = None, max_line: int | None = None
         _the_rest(readings, vocab)
         _replied_to(readings, vocab)
         _whose_ministry(readings, vocab)
+        _without_document(readings)
         return readings
     finally:
         _MEMO.reset(token)
         _VOCAB.reset(vtoken)
+
+
+def _without_document(readings: list[Reading]) -> None:
+    """"I submit a proposal." with no text after it or in {{ }}: Rule 4E8 wants "a full
+    description of the Document in the ... message where they take the Action of
+    Submitting", so the attempt is incomplete, missing its document."""
+    for r in readings:
+        if r.kind == "action" and r.spec.document_needed and not str(r.args.get("document") or "").strip():
+            r.missing = ("document",)
 
 
 def _whose_ministry(readings: list[Reading], vocab: Vocabulary | None) -> None:
@@ -1355,6 +1367,10 @@ def _read_lines(lines: list[str]) -> list[Reading]:
     return readings
 
 
+# a sentence that takes back the one before it ("Just kidding.", "Scratch that.")
+_TAKEN_BACK_WORDS = frozenset(words()["reader"]["taken_back"]) | {"ignore", "disregard", "mind"}
+_TAKING_BACK = _TAKEN_BACK_WORDS | {"just", "not", "really", "that", "this", "never", "only", "i", "m", "am",
+                                    "the", "last", "line", "bit", "sorry", "of", "course"}
 _AFTERTHOUGHT = re.compile(r"^(?:and\s++)?(?:also\s++|too\s++)?", re.I)
 
 
@@ -1367,6 +1383,11 @@ def _line_sentences(line: str) -> list[Reading]:
     last: tuple[str, list[Reading]] | None = None
     talk = False
     for s in sentences(line):
+        said = set(re.findall(r"[a-z/]+", s.lower()))
+        if said and said <= _TAKING_BACK and said & _TAKEN_BACK_WORDS and last is not None:
+            del out[len(out) - len(last[1]):]       # "I forfeit. Just kidding.": nothing done
+            last = None
+            continue
         got = read_sentence(s)
         words = s.split()
         verbless = not words or words[0].lower() != "i" and not any(

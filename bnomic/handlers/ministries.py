@@ -244,8 +244,8 @@ def revise(ctx: Context, actor: Player, reward: str, ministry: str | None = None
 @action("usurp",
         # Rule 4E48: "Usurp a Ministry that is currently held by a different Legal Entity,
         # proposing for this Ministry a new Reward Value" (a missing Reward is refused there)
-        frame("usurp|usurp the post of", "ministry:ministry", REWARD, "holder:player[from]?",
-              also=_REWARD_WORDS),
+        frame("usurp|usurp the post of", "ministry:ministry", REWARD.replace("]?", "]"), "holder:player[from]?",
+              also=_REWARD_WORDS + " proposed"),        # "with a proposed Reward of m55"
         rule="4E48", example="I usurp the Ministry of Change, proposing a Reward of m40",
         says="usurp {ministry} proposing {reward}",
         not_actions=("I usurped the Chairman yesterday", "Wooble usurps the Ministry of Law",

@@ -141,7 +141,7 @@ TITLE = ("title:text[titled|entitled|called|named|with the title|with title|titl
               TITLE, also="proposal following new below", needs="proposal"),
         frame("propose", TITLE, also="proposal following new below"),
         rule="4E15", example='I submit the following proposal, titled "Eras": ... END PROPOSAL',
-        says="submit a proposal {title}", document="proposal",
+        says="submit a proposal {title}", document="proposal", document_needed=True,
         not_actions=("I submitted a proposal yesterday", "Wooble submits a proposal",
                      "Should I submit a proposal?", "I propose a toast to Wooble",
                      "I propose that we all go home"))
@@ -169,7 +169,7 @@ def submit(ctx: Context, actor: Player, document: str = "", title: str | None = 
         frame("revise|resubmit|amend|replace|rewrite|update|edit", "number:proposal", TITLE,
               also="proposal as follows with text new by resubmitting it"),
         rule="4E15", example="I revise proposal 12: ... END PROPOSAL", says="revise proposal {number}",
-        document="proposal",
+        document="proposal", document_needed=True,
         not_actions=("I revised proposal 12 yesterday", "Wooble revises proposal 12",
                      "Should I revise proposal 12?"))
 def revise(ctx: Context, actor: Player, number: str, document: str = "", title: str | None = None) -> None:

@@ -61,6 +61,7 @@ class ActionSpec:
     # A document written after the action's sentence ("... proposal:" then the text,
     # up to "END PROPOSAL", or inside {{ }}): its kind; the handler gets it as `document`.
     document: str | None = None
+    document_needed: bool = False  # ... and the action is nothing without it (Rule 4E8: "a full description")
     # Called as attempted(ctx, actor, **args) when an attempt is refused, after the
     # rollback, for a rule that counts attempts (4E77: "has not previously attempted").
     attempted: Callable | None = None
@@ -110,7 +111,7 @@ def action(name: str, *frames: Frame, rule: str, example: str, says: str = "",
            not_actions: tuple[str, ...] = (), players_only: bool = True,
            objections: int | None = None, supporters: int | None = None,
            waiting: str | None = None, takes_document: bool = False, document: str | None = None,
-           attempted: Callable | None = None):
+           document_needed: bool = False, attempted: Callable | None = None):
     """Declare a game action: its frames (how players write it), and the function doing it.
 
     The function is called as fn(ctx, actor, **parameters) and either changes
@@ -125,7 +126,8 @@ def action(name: str, *frames: Frame, rule: str, example: str, says: str = "",
             frames=tuple(frames),
             not_actions=tuple(not_actions), players_only=players_only,
             objections=objections, supporters=supporters, waiting=waiting,
-            takes_document=takes_document, document=document, attempted=attempted))
+            takes_document=takes_document, document=document, document_needed=document_needed,
+            attempted=attempted))
         return fn
     return register
 

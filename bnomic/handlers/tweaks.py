@@ -17,7 +17,7 @@ from .registry import action
         frame("submit|make|post|propose|file|enter|present|offer|write",
               also="tweak following new below", needs="tweak"),
         rule="4E77", example="I submit the following Tweak: Set A Few to 5 END TWEAK",
-        says="submit a Tweak", document="tweak",
+        says="submit a Tweak", document="tweak", document_needed=True,
         not_actions=("I submitted a Tweak yesterday", "Wooble submits a Tweak",
                      "Should I submit a Tweak?"))
 def submit_tweak(ctx: Context, actor: Player, document: str = "") -> None:
@@ -121,7 +121,7 @@ def activate_tweak(ctx: Context, actor: Player, number: str | None = None) -> No
               also="tidiness list following new below", needs="tidiness"),
         rule="4E32", example='I intend to submit the following Tidiness List without objection: '
                              'In Rule 4E30, replace "recieve" with "receive" END LIST',
-        says="submit a Tidiness List", document="tidiness list", objections=1, waiting="2 ndays",
+        says="submit a Tidiness List", document="tidiness list", document_needed=True, objections=1, waiting="2 ndays",
         not_actions=("I submitted a Tidiness List", "Wooble submits a Tidiness List",
                      "Should I submit a Tidiness List?"))
 def submit_tidiness_list(ctx: Context, actor: Player, document: str = "") -> None:
