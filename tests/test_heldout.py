@@ -188,7 +188,7 @@ def test_the_reader_meets_the_floors(scored):
 
 # Where the reader stands on the held-out set (issue 13): a ratchet, so that no change
 # reads less of it. Raise these as the reader improves; the issue's floors are FLOORS.
-STANDS = {"recall": 0.685, "false_on_chatter": 4, "silent_misses": 231}
+STANDS = {"recall": 0.71, "false_on_chatter": 4, "silent_misses": 256}
 
 
 def test_the_reader_keeps_what_it_reads(scored):
