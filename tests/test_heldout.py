@@ -197,3 +197,21 @@ def test_the_reader_keeps_what_it_reads(scored):
     assert result.recall() >= STANDS["recall"], text
     assert t["false_on_chatter"] <= STANDS["false_on_chatter"], text
     assert t["silent"] <= STANDS["silent_misses"], text
+
+
+# The held-out cases looked at while fixing the reader (tests/heldout/moved/) are
+# development cases now, never scored as held-out; a ratchet of their own, so that what
+# was fixed from them stays fixed. They were chosen among failing cases: their figures
+# are low by selection.
+LOOKED_AT = {"recall": 0.40, "false_on_chatter": 3, "silent_misses": 193}
+
+
+def test_the_looked_at_cases_keep_what_they_read():
+    moved = os.path.join(os.path.dirname(os.path.abspath(__file__)), "heldout", "moved", "*.txt")
+    messages = tally.load(moved)
+    assert len(messages) >= 300
+    result = score.run(messages)
+    t = result.totals
+    assert result.recall() >= LOOKED_AT["recall"], score.table(result)
+    assert t["false_on_chatter"] <= LOOKED_AT["false_on_chatter"], score.table(result)
+    assert t["silent"] <= LOOKED_AT["silent_misses"], score.table(result)
