@@ -10,6 +10,7 @@ verb but leaves a required role out is reported as incomplete, naming the role.
 """
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass, field
 
 from .lexer import COUNT_WORDS, THIS_WORDS, Tok, fold, raw_tokens
@@ -529,13 +530,19 @@ def _owned(kind: str, who: str | None, vocab) -> list:
     return [n for n, a in sorted(getattr(vocab, table).items()) if a == who] if table else []
 
 
+@functools.lru_cache(maxsize=None)
+def _ref_kinds(fr: Frame) -> dict:
+    """The frame's reference roles by kind (once per frame)."""
+    return {r.type: r for r in fr.roles if r.type in REF_KINDS}
+
+
 def _reference(fr: Frame, toks, i, put, unfilled, vocab, f) -> int:
     """A reference by words, not number: "this intent", "my Tweak", "it",
     "Bob's Refresh Proposal". Resolved against the vocabulary when it can be."""
-    t = toks[i]
-    kinds = {r.type: r for r in fr.roles if r.type in REF_KINDS}
+    kinds = _ref_kinds(fr)
     if not kinds:
         return 0
+    t = toks[i]
     # "Bob's Refresh Proposal" (a name the vocabulary does not know is taken as written);
     # the kind word is left to be read next: it may begin a marker ("Bob's intent to ...")
     mine = t.possessive or (not t.senses and t.low.endswith("'s") and len(t.low) > 2)

@@ -44,7 +44,7 @@ _I_POLITE = re.compile(r"^i\s+(?:(?:hereby|also|now|then|further|additionally)\s
 _TRAIL_PUNCT = " \t\r\n\f\v.!?;,"
 _TRAIL_WORDS = ("please", "pls", "plz", "thanks", "thank you", "thx", "anyway", "too", "as well",
                 "though", "instead")
-_TRAIL_ENDS = tuple({w[-2:] for w in _TRAIL_WORDS} | {"d", "p", "en"})   # quick test: may a trail word end here?
+_TRAIL_ENDS = frozenset({w[-2:] for w in _TRAIL_WORDS} | {"d", "p", "en"})   # quick test: may a trail word end here?
 _TRAIL_SMILEY = re.compile(r"(?<=\s)[:;]-?[()dp]++$")
 # Rules 4E21/4E22: how players say they act under an announced intent
 _FEW = (r"(?:no|zero|fewer\s+than\s+\w+|not\s+enough|the\s+required|enough|\w+)\s+"
@@ -235,7 +235,7 @@ def strip_trail(s: str) -> str:
         t = s.rstrip(_TRAIL_PUNCT)
         low = t.lower()
         tail = low[-10:]
-        if tail[-1:].isalnum() and not any(tail.endswith(w) for w in _TRAIL_ENDS):
+        if tail[-1:].isalnum() and tail[-2:] not in _TRAIL_ENDS and tail[-1:] not in _TRAIL_ENDS:
             return t
         for word in _TRAIL_WORDS:
             cut = len(t) - len(word)
@@ -305,12 +305,20 @@ def unwrap(lines: list[str]) -> list[str]:
                 and not _LEAD.match(line.strip())):
             last = (list(sentences(prev)) or [""])[-1]
             first = (list(sentences(line)) or [""])[0]
-            alone, joined = match_action(last), match_action(f"{last} {first}")
-            if not joined and _CONTINUED.match(line.strip()):
-                got = read_sentence(f"{last} {first}")         # several actions: "AGAINST 13\nand 16"
-                joined = bool(got) and all(r.kind == "action" for r in got)
-            if ((_DANGLING.search(prev) and (not alone or joined)) or (not alone and joined)
-                    or (_CONTINUED.match(line.strip()) and joined)):     # "... AGAINST 13\nand 16."
+            dangling, continued = _DANGLING.search(prev), _CONTINUED.match(line.strip())
+            alone = match_action(last)
+            # (joined is read only where it can decide: a line that reads alone, and neither
+            # dangles nor is continued, stays as it is)
+            if dangling and not alone:
+                join = True
+            elif not alone or dangling or continued:
+                join = bool(match_action(f"{last} {first}"))
+                if not join and continued:
+                    got = read_sentence(f"{last} {first}")     # several actions: "AGAINST 13\nand 16"
+                    join = bool(got) and all(r.kind == "action" for r in got)
+            else:
+                join = False
+            if join:
                 out[-1] = prev.rstrip() + " " + line.strip()
                 continue
         out.append(line)
