@@ -605,6 +605,8 @@ _ANSWER_OPENERS = "my answer|the answer"
               role("word:choice", _ANSWER_CHOICES), also="with answer is", openers=_ANSWER_OPENERS, why=False),
         frame(_ANSWER_VERBS, "which:consultation#[to|on|for|regarding|about|of]", _UNNUMBERED,
               "word:text", also="with answer is", openers=_ANSWER_OPENERS, why=False),
+        # "Consultation 5: Göd Knows." (the Consultation written with its kind, then the answer)
+        frame("", "which:consultation#", role("word:choice", _ANSWER_CHOICES), bare=True, why=False),
         rule="4E18", example="I answer Consultation 3 YES", says="answer Consultation {which} {word}",
         not_actions=("I answered Consultation 3 YES", "Bob answers Consultation 3 YES",
                      "Should I answer Consultation 3 YES?", "I answer to nobody"),

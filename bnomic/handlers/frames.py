@@ -532,8 +532,12 @@ def _owned(kind: str, who: str | None, vocab) -> list:
 
 @functools.lru_cache(maxsize=None)
 def _ref_kinds(fr: Frame) -> dict:
-    """The frame's reference roles by kind (once per frame)."""
-    return {r.type: r for r in fr.roles if r.type in REF_KINDS}
+    """The frame's reference roles by kind (once per frame): of two of one kind, the one
+    that may stand without its marker ("which", not the "but" of "except 14")."""
+    out: dict = {}
+    for r in sorted((r for r in fr.roles if r.type in REF_KINDS), key=lambda r: r.marked):
+        out.setdefault(r.type, r)
+    return out
 
 
 def _reference(fr: Frame, toks, i, put, unfilled, vocab, f) -> int:

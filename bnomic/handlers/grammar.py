@@ -70,7 +70,8 @@ _INTEND_FIRST = re.compile(
 # forfeit"), or one verb with several objects ("I give m5 to A and m3 to B")...
 # (a separator starts where a run of spaces starts, (?<!\s), and spaces are taken
 # possessively: a long run of spaces is then scanned once, not once per position)
-_COMMA_I = re.compile(r"(?<!\s)\s*+,\s*+(?=i\s++(?!think|guess|hope|suppose|believe|mean)[a-z])", re.I)
+_COMMA_I = re.compile(r"(?<!\s)\s*+,\s*+(?=(?:(?:on|for|as\s++for)\s++[^,\s]++\s++)?"
+                      r"i\s++(?!think|guess|hope|suppose|believe|mean)[a-z])", re.I)   # ", on 11 I vote FOR"
 _CLAUSE = re.compile(r"(?<!\s)(?:\s*+,\s*+|\s++)(?:and(?:\s++then)?|then|so|but)\s++(?=i(?:['’](?:d|m|ll))?\s)"
                      r"|(?<!\s)\s*+:\s++(?=i\s)", re.I)
 _OBJECTS = re.compile(r"(?<!\s)(?:\s*+,\s*+(?:and\s++|then\s++)?|\s++and\s++(?:then\s++)?|\s++then\s++)", re.I)
@@ -679,6 +680,8 @@ def _unknown_time(toks) -> bool:
     if not at:
         return False
     lead = toks[:at]
+    if len(lead) == 2 and lead[0].low in ("on", "for") and lead[1].has("num"):
+        return False            # "On 11 I vote FOR": a proposal, not a day
     return (not any(s[0] != "num" for t in lead for s in t.senses)
             and any(t.low in _TIME_WORDS or t.low[:1].isdigit() for t in lead)
             and lead[0].low not in _CONDITION_WORDS)
@@ -746,7 +749,8 @@ def _fronted(toks):
     at = next((i for i, t in enumerate(toks[:10]) if t.low == "i"), None)
     if at is None or at == 0:
         return toks
-    if not any(s[0] != "num" for t in toks[:at] for s in t.senses):
+    if not any(s[0] != "num" for t in toks[:at] for s in t.senses) and not (
+            toks[0].low in ("on", "for") and at == 2 and toks[1].has("num")):   # "On 11 I vote FOR"
         # "Having slept on it, I change my vote": a circumstance, not a part of the action
         # (a condition, "if ...", is read as one before this; a time bnomic does not know,
         # "Tomorrow, I ...", is no circumstance: see _untimed)
@@ -1130,6 +1134,17 @@ def _the_rest(readings: list[Reading], vocab: Vocabulary | None) -> None:
     """"everything else: AGAINST": a list of proposals given as "rest" is the Open proposals
     the message's other readings of the same action do not name (nothing, without them)."""
     for r in readings:
+        if r.kind == "action" and r.args.get("but") and vocab is not None:
+            # "FOR everything except 14": the Open proposals named, less those excepted
+            said = str(r.args.get("which", ""))
+            pool = ((vocab.open_proposals or tuple(sorted(vocab.proposals))) if said in ("all", "rest")
+                    else [n.strip() for n in said.split(",")])
+            but = {n.strip() for n in str(r.args["but"]).split(",")}
+            kept = [str(n) for n in pool if str(n) not in but]
+            if kept and said != "rest":
+                r.args["which"] = ", ".join(kept)
+                del r.args["but"]
+                r.read_as = r.spec.describe(r.args)
         if r.kind != "action" or "rest" not in r.args.values():
             continue
         key = next(k for k, v in r.args.items() if v == "rest")

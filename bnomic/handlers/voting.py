@@ -68,6 +68,7 @@ _ALL = {"all": "all", "all open proposals": "all", "all proposals": "all", "ever
               "|change my vote|change my votes|switch my vote|update my vote|amend my vote",
               "vote:vote[to]", role("which:proposal*[on|for|to|in|regarding|re|about|with respect to]", _ALL),
               "was:vote[from]!?",                                               # "from FOR to AGAINST"
+              "but:proposal*[except|except for|but|but not|apart from|other than|save|excluding]!?",
               also="votes vote as follows of from me myself nweek", openers="my vote|my votes|votes"),
         frame("vote|cast|cast my vote|cast my votes", "vote:vote", role("which:choice", _ALL),
               also="on for to in", openers="my vote|my votes"),
@@ -79,7 +80,8 @@ _ALL = {"all": "all", "all open proposals": "all", "all proposals": "all", "ever
         rule="4E15", example="I vote FOR on 12, 14", says="vote {vote} on {which}",
         not_actions=("I voted FOR 12 yesterday", "Should I vote AGAINST 13?", "for 12 years",
                      "Wooble votes FOR 12"))
-def vote(ctx: Context, actor: Player, vote: str, which: str, was: str | None = None) -> None:
+def vote(ctx: Context, actor: Player, vote: str, which: str, was: str | None = None,
+         but: str | None = None) -> None:
     """Rule 4E15: a Registered Voter may submit a Vote on an Open proposal: one
     of FOR, AGAINST, ABSTAIN or SHELVE; other words are ignored. Rule 4E28: a
     player who votes in an nweek becomes Vested at the next one. (`was`, the vote a
@@ -90,6 +92,9 @@ def vote(ctx: Context, actor: Player, vote: str, which: str, was: str | None = N
     if not is_registered_voter(actor):
         raise Rejected(f"{actor.name} is not a Registered Voter", rule="4E20")
     targets, refused = _targets(ctx, which)
+    if but:                                 # "FOR everything except 14"
+        left_out = {n.strip().lstrip("#") for n in but.split(",")}
+        targets = [p for p in targets if str(p.number) not in left_out]
     for why in refused:
         ctx.notes.append(f"not counted: {why} (Rule 4E15)")
     if not targets:
