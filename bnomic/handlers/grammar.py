@@ -29,7 +29,7 @@ from .vocabulary import Vocabulary, words
 
 # The reader's version, stored with every pinned reading (handlers/pinned.py,
 # docs/reader.md): raise it when readings change
-READER_VERSION = 2
+READER_VERSION = 3
 
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+|;\s*")
 _LEAD = re.compile(r"^(?:[-*•–—+>]+\s*|\(?\d+[.)]\s+|\(?[a-z]\)\s+)")
