@@ -251,6 +251,9 @@ def fill(fr: Frame, toks: list[Tok], start: int, open_world: bool, vocab=None) -
                         span = _span(toks, i, end)
                         if span and not _empty(fr, toks, i, end):
                             put(text_role, span)
+                            # words taken as written weigh less than a value resolved: of
+                            # "... to Blue and of 18 to Blue", the Colors, not one long text
+                            f.loose += text_role.type == "text" and any(t2.senses for t2 in toks[i:end])
                             i = end
                         pending = ()
                     continue

@@ -282,7 +282,7 @@ _WHOSE_COLOR = ("number:proposal[the proposal color of|the proposal colour of|pr
         # Rule 4E69: "change the Proposal Color of a Pending Proposal to a value of his choice"
         # "paint proposal 12 Blue": a Color, in any order
         frame(_RECOLOR, _WHOSE_COLOR, role("color:choice", {c.lower(): c for c in COLORS}),
-              also="color colour"),
+              also="color colour to into as of"),         # "... of 17 to Blue and of 18 to Blue"
         # "... to Mauve": the words after "to", which the handler checks against the Range
         frame(_RECOLOR, _WHOSE_COLOR, "color:text[to|as|into]!", also="color colour"),
         rule="4E69", example="I change the Proposal Color of proposal 12 to Burnt Sienna",
