@@ -89,7 +89,7 @@ def doctor(ctx: Context) -> dict:
                       "rule": row.rule})
     items.sort(key=lambda i: i["sort"])
     open_intents = [{"id": i.id, "author": i.author.name, "text": i.text,
-                     "window": intents.describe_window(i, game)} for i in intents.open_intents()]
+                     "window": intents.describe_window(i, game, ctx.config)} for i in intents.open_intents()]
     return {"midnight": midnight, "deadlines": items, "intents": open_intents}
 
 
@@ -246,7 +246,7 @@ def metamin_values(document: str, names: list[str]) -> dict:
         rule="4E50", example="I approve the Registrar's display", says="approve the display of {ministry}",
         not_actions=("I approved the Registrar's display", "Wooble approves the Registrar's display",
                      "Should I approve the Registrar's display?"),
-        supporters=4, objections=1, waiting="2 rdays", takes_document=True)
+        supporters="displays.approval_supporters", objections=1, waiting="2 rdays", takes_document=True)
 def approve(ctx: Context, actor: Player, ministry: str) -> None:
     """Rule 4E50: with 4 Support and no Objections within 2 rdays, a Player may
     Approve a Public Display given in full: the gamestate becomes what it would

@@ -44,22 +44,23 @@ from .obligations import fulfil, oblige
 from .players import current_players, find_player, name_key
 from .frames import frame, role
 from .registry import action, deadline
+from .shares import share
 
 # How an Indictment is named in an action (Rule 4E7): "Indictment 2", "#2", "Indictment no. 2"
 _ON = "on|for|in|of|under|regarding|about|concerning|to"
 
 
 def _tidbits(ctx: Context) -> list[str]:
-    return list(ctx.config.get("justice.tidbits", ["cheese", "CREAMPUFF", "3"]))
+    return list(ctx.config.owned("justice.tidbits"))
 
 
 def _jury_size(ctx: Context) -> int:
-    return int(ctx.config.get("justice.jury_size", 3))
+    return int(ctx.config.owned("justice.jury_size"))
 
 
 def _contempt_range(ctx: Context) -> tuple[int, int]:
-    return (int(ctx.config.get("justice.contempt_min_fine", 10)),
-            int(ctx.config.get("justice.contempt_max_fine", 60)))
+    return (int(ctx.config.owned("justice.contempt_min_fine")),
+            int(ctx.config.owned("justice.contempt_max_fine")))
 
 
 def iso(t: datetime | None) -> str | None:
@@ -324,7 +325,7 @@ def priorities(ctx: Context, ind: Indictment) -> list[tuple[Player, Fraction]]:
     for p in sorted(current_players(), key=lambda p: p.name_key):
         priority = Fraction(1) if p.active else Fraction(0)
         if the_judge is not None and p.id == the_judge.id:
-            priority = Fraction(1, 2)
+            priority = share(ctx, "justice.judge_priority")
         if p.id in (ind.offender_id, ind.author_id):
             priority = Fraction(0)
         if not p.active:

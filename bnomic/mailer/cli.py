@@ -697,7 +697,7 @@ def schedule_view(game: Game) -> list[dict]:
                       "due": due.describe(), "due_at": iso(row.due_at), "description": what})
     for intent in intents.open_intents():
         items.append({"kind": "intent", "id": intent.id, "action": intent.action, "rule": "4E21",
-                      "due": intents.describe_window(intent, game), "due_at": iso(intent.opens_at),
+                      "due": intents.describe_window(intent, game, game_config()), "due_at": iso(intent.opens_at),
                       "description": f"{intent.author.name} intends to {intent.text}"})
     return items
 
