@@ -40,6 +40,7 @@ from .obligations import fulfil, oblige
 from .players import clean_name, find_player, name_key
 from .frames import frame, role
 from .registry import action, at_end_of, deadline
+from .views import Request, view
 
 STATES = ("Waiting", "Answered", "Pondered", "ZOTTED")
 
@@ -965,7 +966,7 @@ def follow_oracularity(ctx: Context, c: Consultation) -> tuple[list[str], list[s
 
 # ------------------------------------------------------------- the display
 
-def view(c: Consultation) -> dict:
+def row(c: Consultation) -> dict:
     """A Consultation as `bnomic show consultations --json` gives it (a contract:
     add, never rename)."""
     return {"number": c.number, "id": c.id, "label": label(c), "question": c.question,
@@ -983,14 +984,16 @@ def _order():
     return (Consultation.number.is_null(), Consultation.number, Consultation.id)
 
 
-def view_all() -> list[dict]:
-    return [view(c) for c in Consultation.select().order_by(*_order())]
+@view("consultations", template="show_consultations.txt")
+def consultations_view(ctx: Context, request: Request) -> list[dict]:
+    """`bnomic show consultations`: every Consultation, by number."""
+    return [row(c) for c in Consultation.select().order_by(*_order())]
 
 
 def display(ctx: Context) -> dict:
     """Rule 4E18: the Oracle's Public Display of the current Consultations (one
     ZOTTED before it had a Priest need not be shown, and is not)."""
-    rows = [view(c) for c in Consultation.select().order_by(*_order())
+    rows = [row(c) for c in Consultation.select().order_by(*_order())
             if not (c.state == "ZOTTED" and not c.draws)]
     ordained = Player.select().where(Player.is_player == True, Player.ordained == True)  # noqa: E712
     return {"current": [r for r in rows if r["state"] in ("Waiting", "Answered")],

@@ -34,6 +34,7 @@ from .clock import resume_time, stop_time
 from .context import Context, Rejected
 from .frames import frame, role
 from .registry import action, at_start_of, deadline
+from .views import Request, view
 
 STATES = ("Calm", "Paranoid")
 
@@ -627,7 +628,8 @@ def calm_all(ctx: Context, why: str) -> None:
         ctx.record("mental_state", f"{p.name} is Calm ({why})", rule="4E0", player=p.name, state="Calm")
 
 
-def view(ctx: Context) -> dict:
+@view("emergency", template="show_emergency.txt")
+def emergency_view(ctx: Context, request: Request) -> dict:
     """`bnomic show emergency --json` (a contract: add, never rename)."""
     procs = running()
     em = procs[-1] if procs else Emergency.select().order_by(Emergency.id.desc()).first()

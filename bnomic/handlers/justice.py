@@ -44,6 +44,7 @@ from .obligations import fulfil, oblige
 from .players import current_players, find_player, name_key
 from .frames import frame, role
 from .registry import action, deadline
+from .views import Request, view
 from .shares import share
 
 # How an Indictment is named in an action (Rule 4E7): "Indictment 2", "#2", "Indictment no. 2"
@@ -766,7 +767,9 @@ def _outcome(ind: Indictment, answers: dict[int, str]) -> str:
             f"of {len(ind.jury)}")
 
 
-def view(ind: Indictment) -> dict:
+def row(ind: Indictment) -> dict:
+    """An Indictment as `bnomic show indictments --json` gives it (a contract:
+    add, never rename)."""
     names = {p.id: p.name for p in Player.select(Player.id, Player.name)}
     answers = latest_answers(ind)
     fine = Fine.get_or_none(Fine.indictment == ind)
@@ -782,9 +785,11 @@ def view(ind: Indictment) -> dict:
             "fine": fine.amount if fine else None, "paid": fine.paid if fine else None}
 
 
-def view_all() -> list[dict]:
-    """Every Indictment and its outcome, by number (Rule 4E73's display)."""
-    return [view(i) for i in Indictment.select().order_by(Indictment.id)]
+@view("indictments", template="show_indictments.txt")
+def indictments_view(ctx: Context, request: Request) -> list[dict]:
+    """Every Indictment and its outcome, by number (`bnomic show indictments`,
+    and Rule 4E73's display)."""
+    return [row(i) for i in Indictment.select().order_by(Indictment.id)]
 
 
 def display(ctx: Context) -> dict:
@@ -796,4 +801,5 @@ def display(ctx: Context) -> dict:
     fines = [{"player": f.player.name, "amount": f.amount, "indictment": f.indictment_id,
               "reason": f.reason} for f in Fine.select().where(Fine.paid == False)  # noqa: E712
              .order_by(Fine.id)]
-    return {"indictments": view_all(), "misdemeanors": misdemeanors, "unpaid_fines": fines}
+    return {"indictments": indictments_view(ctx, Request()), "misdemeanors": misdemeanors,
+            "unpaid_fines": fines}
