@@ -75,6 +75,15 @@ class Config:
         except KeyError:
             return default
 
+    def owned(self, dotted: str):
+        """A quantity the game owns (invariant 7): the game's value, or, in a game
+        created before bnomic had the key, bnomic's default (defaults.toml); so a
+        handler never writes the number itself."""
+        try:
+            return self[dotted]
+        except KeyError:
+            return Config(defaults())[dotted]
+
 
 # Sections of the configuration that decide how mail is read: `bnomic run`
 # records a change of them in the log (as a "setting" command) so replay agrees.
@@ -110,6 +119,8 @@ def flatten(data: dict, prefix: str = "") -> dict[str, object]:
 OPERATOR_SECTIONS = ("database", "lmtp", "smtp", "smtp_out", "imap")
 POSITIVE = {"clock.ndays_per_nweek", "clock.voting_starts_nday", "clock.nweeks_per_nyear",
             "receipts.daily_cap", "receipts.hourly_cap", "limits.name_length", "limits.title_length"}
+# shares the rules state in words ("half the Reward"): a fraction from 0 to 1, as text
+FRACTIONS = {"voting.stamina_share", "ministries.usurp_share", "justice.judge_priority"}
 CHOICES = {"auth.policy": ("trust", "dkim"), "receipts.to": ("sender", "list"),
            "limits.lookalike_names": ("refuse", "allow"), "limits.vocabulary_names": ("refuse", "allow")}
 
@@ -191,6 +202,14 @@ def check_value(key: str, value, default) -> None:
     if isinstance(value, int) and not isinstance(value, bool):
         if value < (1 if key in POSITIVE else 0) or value >= 2**62:
             raise ConfigError(f"{key} must be a whole number from {1 if key in POSITIVE else 0} up")
+    if key in FRACTIONS:
+        from fractions import Fraction
+        try:
+            ok = 0 <= Fraction(str(value)) <= 1
+        except (ValueError, ZeroDivisionError):
+            ok = False
+        if not ok:
+            raise ConfigError(f"{key} must be a fraction from 0 to 1, like \"1/2\", not {value!r}")
     if key in CHOICES and value not in CHOICES[key]:
         raise ConfigError(f"{key} must be one of {', '.join(CHOICES[key])}")
     if key.startswith("quantities.") and isinstance(value, str):

@@ -122,16 +122,8 @@ def live_game(tmp_path):
     return Game(tmp_path, start=recent())
 
 
-@pytest.hookimpl(hookwrapper=True)
-def pytest_runtest_makereport(item, call):
-    """In CI (BNOMIC_REQUIRE_SERVERS=1, set by .ci/run) a test that would skip
-    for want of a real server (PostgreSQL, Dovecot, systemd-analyze) fails. An
-    expected failure (a strict xfail) is no skip."""
-    outcome = yield
-    report = outcome.get_result()
-    if report.skipped and not hasattr(report, "wasxfail") and os.environ.get("BNOMIC_REQUIRE_SERVERS"):
-        report.outcome = "failed"
-        report.longrepr = f"skipped, but CI must run every real server: {report.longrepr}"
+# In CI (BNOMIC_REQUIRE_SERVERS=1) a skip, run or collected, is a failure (require_servers.py).
+from require_servers import pytest_make_collect_report, pytest_runtest_makereport  # noqa: E402,F401
 
 
 # The reader's development cases it does not read yet (issue 13): tests/reader/known_failures.txt.

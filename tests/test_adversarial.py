@@ -193,7 +193,6 @@ def test_actions_per_sender_per_day_are_limited_and_counted_from_the_state(tmp_p
 
 def _display_echo(game: Game, tmp_path, rewrite=None) -> bytes:
     """The Society display (the players, names padded to 20 columns) as bnomic mails it (outbound.build of its outbox row)."""
-    from bnomic.handlers import displays
     from bnomic.handlers.context import Context, game_config
     from bnomic.mailer import outbound, publish
     from bnomic.store import Game as GameRow, open_database, write_transaction
@@ -201,7 +200,7 @@ def _display_echo(game: Game, tmp_path, rewrite=None) -> bytes:
     config = game_config()
     with write_transaction():
         ctx = Context(GameRow.get().now, "command")
-        text = publish.render_display("Society", displays.gather(ctx, "Society"))
+        text = publish.display_text(ctx, "Society")
         row = publish.display_mail("Society", text + "\nI give m5 to The Beast.\n",
                                    ["business@example.org"], config,
                                    datetime(2008, 9, 1, 12, tzinfo=timezone.utc), key="echo-test")

@@ -241,3 +241,34 @@ def test_an_overlong_message_id_is_replaced_by_a_derived_one(game, tmp_path):
     game.cli("ingest", "--at", "2008-09-01T10:00:00Z", str(tmp_path / "long.eml"))
     (entry,) = game.mails()
     assert entry["message_id"].endswith("@bnomic.invalid>") and entry["processed"]
+
+
+def test_init_if_missing_creates_a_game_where_there_is_none(tmp_path):
+    """The unit's ExecStartPre: `init --if-missing` on a path with no game makes one."""
+    from conftest import Game
+    g = Game.__new__(Game)
+    g.tmp, g.db = tmp_path, str(tmp_path / "new.sqlite")
+    out = g.cli("init", "--if-missing", "--start", "2008-09-01T00:00:00Z", "--seed", "s1")
+    assert os.path.getsize(g.db) > 0 and "already holds a game" not in out
+    assert g.clock()["now"] == "2008-09-01T00:00:00Z"
+
+
+def test_init_if_missing_leaves_a_game_as_it_is(game):
+    """On a game that exists, `--if-missing` changes nothing (not its seed, its
+    start, its log or its state) and succeeds; without it, init is an error."""
+    import sqlite3
+    game.join("Wooble", "2008-09-01T10:00:00Z")
+
+    def setup():
+        con = sqlite3.connect(game.db)
+        try:
+            return con.execute("SELECT seed, start_at, config FROM setup").fetchall()
+        finally:
+            con.close()
+    before = (game.digest(), game.show("log"), game.clock(), setup())
+    out = game.cli("init", "--if-missing", "--start", "2010-01-01T00:00:00Z", "--seed", "other")
+    assert out.strip() == f"{game.db} already holds a game; nothing to do"
+    assert (game.digest(), game.show("log"), game.clock(), setup()) == before
+    code, _, err = game.run("init", "--start", "2010-01-01T00:00:00Z")
+    assert code == 1 and "already holds a game; use another --db or remove it" in err
+    assert (game.digest(), game.show("log"), game.clock(), setup()) == before

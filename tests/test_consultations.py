@@ -19,16 +19,8 @@ def mail(name: str) -> str:
 
 
 def consultations(game) -> dict:
-    """{number or "#id": view}, as `bnomic show consultations --json` gives them
-    (read from the game's database while the command does not list them)."""
-    from bnomic.mailer import cli
-    if "consultations" in cli.SHOW_KINDS:
-        rows = game.show("consultations")
-    else:
-        from bnomic.handlers import consultations as module
-        from bnomic.store import open_database
-        open_database(game.db)
-        rows = module.view_all()
+    """{number or "#id": view}, as `bnomic show consultations --json` gives them."""
+    rows = game.show("consultations")
     return {r["number"] if r["number"] is not None else f"#{r['id']}": r for r in rows}
 
 

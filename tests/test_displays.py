@@ -1,6 +1,8 @@
 """Rule 4E50 displays, shown now and as of any past moment; Rules 4E39, 4E40."""
 import json
 
+import pytest
+
 
 def setup_game(game):
     game.join("Wooble", "2008-09-01T09:00:00Z")
@@ -51,6 +53,28 @@ def test_a_display_whose_objects_do_not_exist_yet(game):
     text = display(game, "Judge")
     assert "Rule 4E73: all Indictments and their outcomes." in text
     assert "There is nothing of this in the game yet." in text
+
+
+@pytest.mark.parametrize("name, subject, minister", [
+    ("Washerwoman", "Socks", "Washerwoman"), ("Gamemaster", "Subgames", "Gamemaster"),
+    ("Arbiter", "Contracts", "Arbiter")])
+def test_a_display_of_what_bnomic_does_not_keep_says_so(game, name, subject, minister):
+    """Rule 4E50: "nothing of this" would be a false public display (the
+    Washerwoman's, while a proposal is Burnt Sienna): it says what bnomic does
+    not keep, and who keeps the display."""
+    game.join("Chuck", "2008-09-01T09:00:00Z")
+    game.post("chuck@example.org", "I become the Chairman.", "2008-09-01T09:30:00Z")
+    game.post("chuck@example.org", 'I submit the following proposal, titled "Socks":\nSet A Few to 5\n'
+              "END PROPOSAL", "2008-09-01T10:00:00Z")
+    game.admin("clock", "on")
+    game.tick("2008-09-02T10:00:00Z")
+    r = game.post("chuck@example.org", "I change the Proposal Color of proposal 1 to Burnt Sienna",
+                  "2008-09-02T11:00:00Z")
+    assert "Done (Rule 4E69)" in r, r
+    text = display(game, name)
+    assert f"bnomic does not keep {subject}; the {minister} keeps this display by hand." in text
+    assert "nothing of this" not in text
+    assert json.loads(game.cli("show", "display", name, "--json"))["text"] == text
 
 
 def test_as_of_a_message_id_and_a_time(game):

@@ -69,9 +69,17 @@ def test_lmtp_on_a_unix_socket(live_game, sink, tmp_path):
     cfg.write_text(cfg.read_text().replace("[lmtp]\n", f'[lmtp]\nlisten = "unix:{path}"\n'))
     d = DaemonProcess(cfg, live_game.db).start()
     try:
+        # the socket file appears at bind(), before listen(): wait until it accepts
         deadline = time.time() + 20
-        while not path.exists() and time.time() < deadline:
-            time.sleep(0.05)
+        while time.time() < deadline:
+            probe = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+            try:
+                probe.connect(str(path))
+                break
+            except OSError:
+                time.sleep(0.05)
+            finally:
+                probe.close()
         with smtplib.LMTP(str(path)) as lmtp:
             assert lmtp.sendmail("w@example.org", ["bnomic@example.org"],
                                  make_mail("w@example.org", "I join as Wooble")) == {}

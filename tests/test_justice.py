@@ -58,27 +58,22 @@ def jury_event(game, number=1) -> dict:
 
 
 def show_indictment(game, number=1) -> dict:
-    """The Indictment as justice.view_all() gives it, read from the game's database."""
-    from bnomic.handlers import justice
+    """The Indictment as the view kind "indictments" gives it, read from the game's database."""
+    from bnomic.mailer import views
     from bnomic.store import close_database, open_database
     open_database(game.db)
     try:
-        return {i["number"]: i for i in justice.view_all()}[number]
+        return {i["number"]: i for i in views.show("indictments")[0]}[number]
     finally:
         close_database()
 
 
 def judging_display(game) -> str:
-    from bnomic.handlers import displays, justice
-    from bnomic.handlers.context import Context
-    from bnomic.mailer import publish
-    from bnomic.store import Game as GameRow, close_database, open_database
+    from bnomic.mailer import views
+    from bnomic.store import close_database, open_database
     open_database(game.db)
     try:
-        ctx = Context(GameRow.get().now, "command")
-        data = displays.common(ctx, "Judging")
-        data.update(justice.display(ctx))
-        return publish.render_display("Judging", data)
+        return views.show("display", request=views.Request("Judging"))[1]
     finally:
         close_database()
 

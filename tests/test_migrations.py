@@ -330,3 +330,28 @@ def test_steps_import_nothing_of_todays_models():
                 assert not (node.level >= 2 and node.module != "db"), path.name
             if isinstance(node, ast.ImportFrom) and not node.level:
                 assert not (node.module or "").startswith("bnomic"), path.name
+
+
+def test_steps_read_no_file_of_today():
+    """A step that needs data (v5: the seed ruleset) reads its own frozen copy
+    beside it in steps/, never a file the package ships today (bnomic/rulesets/,
+    defaults.toml), which a later commit may edit."""
+    steps = Path(migrations.__file__).parent / "steps"
+    for path in sorted(steps.glob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.Call) and getattr(node.func, "attr", None) == "files":
+                (arg,) = node.args
+                assert isinstance(arg, ast.Name) and arg.id == "__package__", \
+                    f"{path.name}:{node.lineno} reads files of {ast.unparse(arg)}, not its own"
+            if isinstance(node, ast.Call) and getattr(node.func, "id", None) == "open":
+                raise AssertionError(f"{path.name}:{node.lineno} opens a file")
+
+
+def test_the_frozen_seed_is_what_version_5_shipped(tmp_path):
+    """v5's frozen ruleset gives a game from version 4 the rules a version 5 game
+    was created with: the same rows as v5.db's own (played by version 5's code)."""
+    game = Copy(tmp_path, 4)
+    game.cli("migrate")
+    cols = ["number", "title", "text", "section", "power_num", "power_den"]
+    made = rows(SCHEMAS / "v5.db", "rule", cols)
+    assert len(made) == 57 and rows(game.db, "rule", cols) == made

@@ -75,3 +75,49 @@ def test_version_7_gets_the_parked_table_a_new_database_has(game):
     con = sqlite3.connect(game.db)
     assert con.execute(schema).fetchall() == fresh
     con.close()
+
+
+def _traced(connection) -> list[str]:
+    """Every statement SQLite runs on this connection from now on (its own trace)."""
+    said: list[str] = []
+    connection.set_trace_callback(lambda sql: said.append(" ".join(sql.split())))
+    return said
+
+
+def _committed_under_full(said: list[str], insert: str) -> bool:
+    """The transaction that inserted `insert` ran and committed while the
+    connection's synchronous setting was FULL."""
+    at = next(i for i, s in enumerate(said) if s.startswith(f'INSERT INTO "{insert}"'))
+    commit = next(i for i, s in enumerate(said) if i > at and s == "COMMIT")
+    setting = [s for s in said[:commit] if s.upper().startswith("PRAGMA SYNCHRONOUS")]
+    changed_after = [s for s in said[at:commit] if s.upper().startswith("PRAGMA SYNCHRONOUS")]
+    return bool(setting) and setting[-1].upper().replace(" ", "").endswith("=FULL") \
+        and not changed_after
+
+
+def test_stored_mail_is_committed_with_synchronous_full(game):
+    """Issue 14, item 7: mail acknowledged to its sender (the log's `message`
+    row, and the LMTP receiver's spool row) is committed with synchronous=FULL,
+    as SQLite's own trace of the statements shows; processing is not."""
+    from datetime import datetime, timezone
+    from bnomic.store import close_database, intake, log
+    from conftest import make_mail
+    now = datetime(2008, 9, 1, 12, tzinfo=timezone.utc)
+    open_database(game.db)
+    try:
+        said = _traced(database.connection())
+        log.append_message(make_mail("w@example.org", "Hi"), "<full1@example.org>", "w@example.org",
+                           now, now)
+        assert _committed_under_full(said, "message"), said
+        assert said[-1].upper().replace(" ", "") == "PRAGMASYNCHRONOUS=NORMAL"   # and back after
+        # the spool: its own file, opened with synchronous=FULL for every write
+        assert intake.put(make_mail("w@example.org", "Hi"), "<full2@example.org>", "w@example.org",
+                          now, now)
+        spool = intake.spool.connection()
+        assert spool.execute("PRAGMA synchronous").fetchone()[0] == 2        # FULL
+        said = _traced(spool)
+        intake.put(make_mail("w@example.org", "Hi"), "<full3@example.org>", "w@example.org", now, now)
+        assert any(s.startswith('INSERT INTO "intake"') for s in said) and "COMMIT" in said
+        assert spool.execute("PRAGMA synchronous").fetchone()[0] == 2
+    finally:
+        close_database()

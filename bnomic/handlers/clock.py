@@ -14,6 +14,7 @@ from ..config import Config
 from ..store import Game
 from .context import Context, Rejected
 from .registry import Undecidable, assertion, at_start_of
+from .views import Request, view
 
 
 @dataclass
@@ -71,8 +72,9 @@ def in_voting_period(config: Config, game: Game) -> bool:
     return game.nday >= config["clock.voting_starts_nday"]
 
 
-def view(game: Game, config: Config) -> dict:
-    """The Clock as `bnomic show clock --json` gives it (a contract: add, never rename)."""
+def state(game: Game, config: Config) -> dict:
+    """The Clock as `bnomic show clock --json` and `bnomic status` give it (a
+    contract: add, never rename)."""
     return {
         "nweek": game.nweek,
         "nday": game.nday,
@@ -85,6 +87,12 @@ def view(game: Game, config: Config) -> dict:
         "time_stopped": game.time_stopped,
         "now": game.now.isoformat().replace("+00:00", "Z"),
     }
+
+
+@view("clock", template="show_clock.txt", json=lambda d, text: d["state"])
+def clock_view(ctx: Context, request: Request) -> dict:
+    """`bnomic show clock`: the Clock's state, and the words that describe it."""
+    return {"state": state(ctx.game, ctx.config), "describe": describe(ctx.game, ctx.config)}
 
 
 def describe(game: Game, config: Config) -> str:

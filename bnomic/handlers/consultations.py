@@ -40,6 +40,7 @@ from .obligations import fulfil, oblige
 from .players import clean_name, find_player, name_key
 from .frames import frame, role
 from .registry import action, at_end_of, deadline
+from .views import Request, view
 
 STATES = ("Waiting", "Answered", "Pondered", "ZOTTED")
 
@@ -48,9 +49,13 @@ ANSWERS = {"YES": ("yes", "true", "affirmative", "correct"),
            "NO": ("no", "false", "negative", "incorrect"),
            "PARADOX": ("paradox", "maybe", "undecidable", "god knows")}
 
-PONDER_PERIODS = 4      # "four full Ndays (or Ndelays if the clock is off)"
-CLAIM_PERIODS = 3       # Claims "within three ndays (or ndelays if the clock is off)"
-CONTEMPT_COUNT = 5      # Rule 4E60: 5 Consultations in the same nweek, all ZOTTED
+
+
+def _periods(ctx: Context, key: str) -> int:
+    """[consultations] in defaults.toml: ponder_periods (4E18: "four full Ndays (or
+    Ndelays if the clock is off)"), claim_periods (Claims "within three ndays (or
+    ndelays ...)"), contempt_zotted (4E60: 5 Consultations in one nweek, all ZOTTED)."""
+    return ctx.config.owned(f"consultations.{key}")
 
 # How a Consultation is named in an action (Rule 4E7): "Consultation 3", "#3", "the
 # unnumbered Consultation #5" (one not numbered yet, by its submission number)
@@ -577,12 +582,13 @@ def contempt(ctx: Context, c: Consultation) -> None:
                           .where(Consultation.supplicant_player == c.supplicant_player_id,
                                  Consultation.state == "ZOTTED").order_by(Consultation.id))
               if _submitted_nweek(x) == nweek]
-    if not zotted or len(zotted) % CONTEMPT_COUNT:
+    contempt = _periods(ctx, "contempt_zotted")
+    if not zotted or len(zotted) % contempt:
         return
     player = Player.get_by_id(c.supplicant_player_id)
-    five = zotted[-CONTEMPT_COUNT:]
+    five = zotted[-contempt:]
     ctx.record("misdemeanor", f"Misdemeanor: {player.name} is Held in Contempt of Court: "
-               f"{CONTEMPT_COUNT} Consultations {player.name} submitted in nweek {nweek} were all "
+               f"{contempt} Consultations {player.name} submitted in nweek {nweek} were all "
                f"ZOTTED ({', '.join(label(x) for x in five)})", rule="4E60", player=player.name,
                offense="Contempt of Court", nweek=nweek, consultations=[x.id for x in five])
 
@@ -646,7 +652,7 @@ def _schedule_after_answer(ctx: Context, c: Consultation) -> None:
     durations.schedule(ctx, durations.jiffies(ctx), "consultation_tally", "4E18",
                        consultation=c.id, round=c.answer_round)
     unit = "nday" if game.clock_on else "ndelay"
-    due = (durations.ndays if game.clock_on else durations.ndelays)(game, PONDER_PERIODS)
+    due = (durations.ndays if game.clock_on else durations.ndelays)(game, _periods(ctx, "ponder_periods"))
     durations.schedule(ctx, due, "consultation_pondered", "4E18", consultation=c.id,
                        round=c.answer_round, nday0=game.nday_changes, ndelay0=game.ndelay_changes,
                        unit=unit)
@@ -777,8 +783,9 @@ def claim(ctx: Context, actor: Player, which: str, claim: str, unnumbered: str |
         if is_it:
             raise Rejected(f"{actor.name} is {role}, who may not make a Claim about its Answer", rule="4E18")
     rows = _pending("consultation_pondered", c)
-    if not rows or periods_since_answer(ctx, rows[0]) > CLAIM_PERIODS:
-        raise Rejected(f"Claims about the Answer to {label(c)} were due within {CLAIM_PERIODS} ndays "
+    within = _periods(ctx, "claim_periods")
+    if not rows or periods_since_answer(ctx, rows[0]) > within:
+        raise Rejected(f"Claims about the Answer to {label(c)} were due within {within} ndays "
                        "(or ndelays) of it", rule="4E18")
     word = "Inconsistent" if claim.lower().startswith("in") else "Consistent"
     Claim.create(consultation=c, player=actor, claim=word, answer_round=c.answer_round, at=ctx.at)
@@ -892,7 +899,7 @@ def _ponder_due(ctx: Context) -> None:
     Consultation whose Answer has seen its own period and four whole ones end."""
     for row in Deadline.select().where(Deadline.action == "consultation_pondered",
                                        Deadline.state == "pending").order_by(Deadline.id):
-        if periods_since_answer(ctx, row) + 1 > PONDER_PERIODS:
+        if periods_since_answer(ctx, row) + 1 > _periods(ctx, "ponder_periods"):
             row.state = "fired"
             row.save()
             c = Consultation.get_by_id(row.args["consultation"])
@@ -913,12 +920,13 @@ def ponder_due(ctx: Context, consultation: int, round: int, nday0: int, ndelay0:
     game = ctx.game
     passed = (game.nday_changes - nday0) + (game.ndelay_changes - ndelay0)
     cut = unit == "ndelay" and game.clock_on
-    if passed + (0 if cut else 1) > PONDER_PERIODS:
+    ponder = _periods(ctx, "ponder_periods")
+    if passed + (0 if cut else 1) > ponder:
         become_pondered(ctx, c)
         return
     counter = "nday" if game.clock_on else "ndelay"
     now = game.nday_changes if game.clock_on else game.ndelay_changes
-    durations.schedule(ctx, durations.Due(counter=counter, count=now + PONDER_PERIODS + 1 - passed),
+    durations.schedule(ctx, durations.Due(counter=counter, count=now + ponder + 1 - passed),
                        "consultation_pondered", "4E18", consultation=c.id, round=round,
                        nday0=nday0, ndelay0=ndelay0, unit=counter)
 
@@ -960,7 +968,7 @@ def follow_oracularity(ctx: Context, c: Consultation) -> tuple[list[str], list[s
 
 # ------------------------------------------------------------- the display
 
-def view(c: Consultation) -> dict:
+def row(c: Consultation) -> dict:
     """A Consultation as `bnomic show consultations --json` gives it (a contract:
     add, never rename)."""
     return {"number": c.number, "id": c.id, "label": label(c), "question": c.question,
@@ -978,14 +986,16 @@ def _order():
     return (Consultation.number.is_null(), Consultation.number, Consultation.id)
 
 
-def view_all() -> list[dict]:
-    return [view(c) for c in Consultation.select().order_by(*_order())]
+@view("consultations", template="show_consultations.txt")
+def consultations_view(ctx: Context, request: Request) -> list[dict]:
+    """`bnomic show consultations`: every Consultation, by number."""
+    return [row(c) for c in Consultation.select().order_by(*_order())]
 
 
 def display(ctx: Context) -> dict:
     """Rule 4E18: the Oracle's Public Display of the current Consultations (one
     ZOTTED before it had a Priest need not be shown, and is not)."""
-    rows = [view(c) for c in Consultation.select().order_by(*_order())
+    rows = [row(c) for c in Consultation.select().order_by(*_order())
             if not (c.state == "ZOTTED" and not c.draws)]
     ordained = Player.select().where(Player.is_player == True, Player.ordained == True)  # noqa: E712
     return {"current": [r for r in rows if r["state"] in ("Waiting", "Answered")],

@@ -2,7 +2,8 @@
 from the gamestate. Rendering is the templates' job (templates/display_*.txt).
 
 Each ministry's rule names what its display holds; a display shows what of it
-the gamestate has (a Ministry whose objects do not exist yet says so).
+the gamestate has (a Ministry whose objects do not exist yet says so, and one
+whose subject bnomic does not keep says that, and who keeps the display).
 """
 from __future__ import annotations
 
@@ -15,6 +16,7 @@ from .flags import MEANINGS
 from .players import name_key
 from .frames import frame
 from .registry import action
+from .views import Request, view
 
 # what each display is made of: the rule, and what that rule names
 WHAT = {
@@ -30,6 +32,11 @@ WHAT = {
     "Business": ("4E70", "all Contracts with their text and parties"),
     "Judging": ("4E73", "all Indictments and their outcomes"),
 }
+
+# Rule 4E50: the displays of what bnomic does not keep (yet). Saying "nothing of
+# this" there would be a false public display: they say what bnomic does not
+# keep, and that their Minister keeps the display by hand.
+BY_HAND = {"Laundry": "Socks", "Games": "Subgames", "Business": "Contracts"}
 
 
 def common(ctx: Context, name: str) -> dict:
@@ -89,7 +96,7 @@ def doctor(ctx: Context) -> dict:
                       "rule": row.rule})
     items.sort(key=lambda i: i["sort"])
     open_intents = [{"id": i.id, "author": i.author.name, "text": i.text,
-                     "window": intents.describe_window(i, game)} for i in intents.open_intents()]
+                     "window": intents.describe_window(i, game, ctx.config)} for i in intents.open_intents()]
     return {"midnight": midnight, "deadlines": items, "intents": open_intents}
 
 
@@ -110,14 +117,14 @@ def rulekeeper(ctx: Context) -> dict:
 def chairman(ctx: Context) -> dict:
     """Rule 4E15: the current Proposals, and whether those decided lately passed or failed."""
     from ..store import Proposal
-    from .proposals import view
+    from .proposals import row
     game = ctx.game
     current = Proposal.select().where(Proposal.status != "Historical")
     decided = Proposal.select().where(Proposal.status == "Historical",
                                       Proposal.voting_nweek >= game.nweek - 1)
     order = (Proposal.number.is_null(), Proposal.number, Proposal.id)
-    return {"current": [view(p) for p in current.order_by(*order)],
-            "decided": [view(p) for p in decided.order_by(*order)]}
+    return {"current": [row(p) for p in current.order_by(*order)],
+            "decided": [row(p) for p in decided.order_by(*order)]}
 
 
 def oracle(ctx: Context) -> dict:
@@ -139,6 +146,25 @@ def gather(ctx: Context, name: str) -> dict:
     data = common(ctx, name)
     data.update(GATHER.get(name, lambda ctx: {})(ctx))
     return data
+
+
+def shown(ctx: Context, name: str) -> dict:
+    """What the named ministry's display shows, with what its template says
+    about it (not part of its content: `content_digest` is of `gather`)."""
+    return {**gather(ctx, name), "by_hand": BY_HAND.get(name)}
+
+
+def _template(d: dict) -> str:
+    return "display.txt" if d["name"] in BY_HAND or d["name"] not in GATHER else f"display_{d['name']}.txt"
+
+
+@view("display", template=_template, json=lambda d, text: {"name": d["name"], "text": text})
+def display_view(ctx: Context, request: Request) -> dict:
+    """`bnomic show display NAME`, a display sent on request, and a display
+    bnomic publishes for its Minister (Rule 4E50)."""
+    if not request.what:
+        raise Rejected("name the display: bnomic show display Registrar (or any Ministry's name)")
+    return shown(ctx, which(ctx, request.what))
 
 
 def content_digest(ctx: Context, name: str) -> str:
@@ -246,7 +272,7 @@ def metamin_values(document: str, names: list[str]) -> dict:
         rule="4E50", example="I approve the Registrar's display", says="approve the display of {ministry}",
         not_actions=("I approved the Registrar's display", "Wooble approves the Registrar's display",
                      "Should I approve the Registrar's display?"),
-        supporters=4, objections=1, waiting="2 rdays", takes_document=True)
+        supporters="displays.approval_supporters", objections=1, waiting="2 rdays", takes_document=True)
 def approve(ctx: Context, actor: Player, ministry: str) -> None:
     """Rule 4E50: with 4 Support and no Objections within 2 rdays, a Player may
     Approve a Public Display given in full: the gamestate becomes what it would

@@ -34,10 +34,15 @@ from .clock import resume_time, stop_time
 from .context import Context, Rejected
 from .frames import frame, role
 from .registry import action, at_start_of, deadline
+from .views import Request, view
 
 STATES = ("Calm", "Paranoid")
-BALLOT_AT, COUNT_AT = 5, 7               # the Pause values of steps 6 and 8
-PARANOID_ENOUGH = 4
+
+
+def _n(ctx: Context, key: str) -> int:
+    """One of 4E0's numbers ([emergency] in defaults.toml: the four PEPs, the
+    24 and 48 hours, the Pause values 5 and 7, the 14 days, Mulberry's nday 3)."""
+    return ctx.config.owned(f"emergency.{key}")
 
 
 # ------------------------------------------------------------ the PEPs
@@ -91,12 +96,12 @@ def set_mental_state(ctx: Context, actor: Player, state: str) -> None:
 def check(ctx: Context) -> None:
     """Rules 4E0, 4E40: four or more Paranoid PEPs: a State of Emergency and Black
     Watch Plaid; fewer: every Procedure stops, time resumes, Jolly Roger."""
-    count = paranoid().count()
-    if count < PARANOID_ENOUGH and not Emergency.select().where(Emergency.state == "running").exists() \
+    count, enough = paranoid().count(), _n(ctx, "paranoid_peps")
+    if count < enough and not Emergency.select().where(Emergency.state == "running").exists() \
             and not Game.select().where(Game.threat_flag == "Black Watch Plaid").exists():
         return          # the usual case, after every entry: nothing to do, cheaply
     game = ctx.game
-    if count >= PARANOID_ENOUGH:
+    if count >= enough:
         if game.threat_flag != "Black Watch Plaid":
             _flag(ctx, "Black Watch Plaid", f"{count} PEPs are Paranoid")
         if not running():
@@ -146,7 +151,8 @@ def begin(ctx: Context, first_step: int, coordinator: Player | None) -> Emergenc
     forum = ctx.config.get("emergency.forum") or ""
     if forum:
         _designate(ctx, em, forum, "bnomic, from the configuration,")
-    durations.schedule(ctx, durations.Due(at=ctx.at + timedelta(hours=24)), "emergency_24_hours", "4E0",
+    durations.schedule(ctx, durations.Due(at=ctx.at + timedelta(hours=_n(ctx, "coordinator_hours"))),
+                       "emergency_24_hours", "4E0",
                        emergency=em.id)
     return em
 
@@ -181,9 +187,10 @@ def _coordinator_or_late(ctx: Context, em: Emergency, actor: Player, what: str) 
     """Step 3, 4: the Coordinator's to do; any PEP's after 24 hours."""
     if em.coordinator_id == actor.id:
         return
-    if ctx.at - em.started_at < timedelta(hours=24):
-        raise Rejected(f"the Emergency Coordinator {what} in the first 24 hours; after that any PEP "
-                       "may", rule="4E0")
+    hours = _n(ctx, "coordinator_hours")
+    if ctx.at - em.started_at < timedelta(hours=hours):
+        raise Rejected(f"the Emergency Coordinator {what} in the first {hours} hours; after that any "
+                       "PEP may", rule="4E0")
 
 
 def _via_forum(ctx: Context, em: Emergency) -> None:
@@ -245,11 +252,12 @@ def _set_pause(ctx: Context, em: Emergency, value: int, why: str) -> None:
     em.pause, em.pause_changed_at = value, ctx.at
     em.save()
     _notice(ctx, em, f"the Pause of Procedure {em.id} is {value}: {why}", pause=value)
-    durations.schedule(ctx, durations.Due(at=ctx.at + timedelta(hours=48)), "emergency_48_hours",
+    durations.schedule(ctx, durations.Due(at=ctx.at + timedelta(hours=_n(ctx, "pause_stale_hours"))),
+                       "emergency_48_hours",
                        "4E0", emergency=em.id, since=ctx.at.isoformat())
-    if value >= BALLOT_AT and not em.ballot_published:
+    if value >= _n(ctx, "ballot_pause") and not em.ballot_published:
         publish_ballot(ctx, em)
-    if value >= COUNT_AT and em.state == "running":
+    if value >= _n(ctx, "count_pause") and em.state == "running":
         count(ctx, em)
 
 
@@ -312,10 +320,11 @@ def intend_increment(ctx: Context, actor: Player, number: str | None = None) -> 
         raise Rejected("once per day", rule="4E0")
     em.increment_asked_at, em.increment_objected = ctx.at, False
     em.save()
-    durations.schedule(ctx, durations.Due(at=ctx.at + timedelta(hours=24)), "emergency_increment",
+    durations.schedule(ctx, durations.Due(at=ctx.at + timedelta(hours=_n(ctx, "objection_hours"))),
+                       "emergency_increment",
                        "4E0", emergency=em.id, asked=ctx.at.isoformat())
     _notice(ctx, em, f"{actor.name} intends to increment the Pause of Procedure {em.id}; any PEP "
-            "may object on the Emergency Forum within 24 hours")
+            f"may object on the Emergency Forum within {_n(ctx, 'objection_hours')} hours")
 
 
 @action("object_increment",
@@ -337,7 +346,8 @@ def object_increment(ctx: Context, actor: Player, number: str | None = None) -> 
     require_pep(actor)
     em = _procedure(ctx, number)
     _via_forum(ctx, em)
-    if em.increment_asked_at is None or ctx.at - em.increment_asked_at > timedelta(hours=24):
+    if em.increment_asked_at is None \
+            or ctx.at - em.increment_asked_at > timedelta(hours=_n(ctx, "objection_hours")):
         raise Rejected("no intention to increment the Pause is open", rule="4E0")
     em.increment_objected = True
     em.save()
@@ -372,8 +382,9 @@ def submit_refresh(ctx: Context, actor: Player, document: str = "", which: str |
     em = _procedure(ctx)
     _via_forum(ctx, em)
     _own_named(em, actor, which)
-    if em.pause is not None and em.pause >= BALLOT_AT:
-        raise Rejected(f"the Pause is {em.pause}: Refresh Proposals are submitted before it is 5",
+    if em.pause is not None and em.pause >= _n(ctx, "ballot_pause"):
+        raise Rejected(f"the Pause is {em.pause}: Refresh Proposals are submitted before it is "
+                       f"{_n(ctx, 'ballot_pause')}",
                        rule="4E0")
     if not document.strip():
         raise Rejected("write its list of changes after the sentence, ending with END REFRESH "
@@ -406,7 +417,7 @@ def withdraw_refresh(ctx: Context, actor: Player, which: str | None = None) -> N
                                       RefreshProposal.state == "submitted")
     if own is None:
         raise Rejected("you have no Refresh Proposal in this Procedure", rule="4E0")
-    if em.pause is not None and em.pause >= BALLOT_AT:
+    if em.pause is not None and em.pause >= _n(ctx, "ballot_pause"):
         raise Rejected("the Ballot is out: it is too late to withdraw", rule="4E0")
     own.state = "withdrawn"
     own.save()
@@ -595,17 +606,18 @@ def parallel(ctx: Context, actor: Player) -> None:
     procs = running()
     if not procs:
         raise Rejected("B Nomic is not in a State of Emergency", rule="4E0")
-    young = [e.id for e in procs if ctx.at - e.started_at < timedelta(days=14)]
+    days = _n(ctx, "parallel_after_days")
+    young = [e.id for e in procs if ctx.at - e.started_at < timedelta(days=days)]
     if young:
-        raise Rejected(f"Procedure {young[0]} has run less than 14 days", rule="4E0")
+        raise Rejected(f"Procedure {young[0]} has run less than {days} days", rule="4E0")
     begin(ctx, first_step=3, coordinator=actor)
 
 
-@at_start_of("nday", rule="4E0", nday=3)
+@at_start_of("nday", rule="4E0")
 def mulberry_calm(ctx: Context) -> None:
     """Rule 4E0: at the beginning of Mulberry (nday 3), Paranoid PEPs become Calm
     if, and only if, the Threat Flag is Pink Ponies."""
-    if ctx.game.threat_flag == "Pink Ponies":
+    if ctx.game.nday == _n(ctx, "calm_nday") and ctx.game.threat_flag == "Pink Ponies":
         calm_all(ctx, "Mulberry, under Pink Ponies")
 
 
@@ -616,7 +628,8 @@ def calm_all(ctx: Context, why: str) -> None:
         ctx.record("mental_state", f"{p.name} is Calm ({why})", rule="4E0", player=p.name, state="Calm")
 
 
-def view(ctx: Context) -> dict:
+@view("emergency", template="show_emergency.txt")
+def emergency_view(ctx: Context, request: Request) -> dict:
     """`bnomic show emergency --json` (a contract: add, never rename)."""
     procs = running()
     em = procs[-1] if procs else Emergency.select().order_by(Emergency.id.desc()).first()

@@ -76,8 +76,9 @@ def change_motnw(ctx: Context, actor: Player, message: str) -> None:
     require_minister(ctx, actor, "Society", "4E39",
                      "only the Registrar may change the Message of the nweek")
     text = message.strip().strip('"“”')
-    if not 1 <= len(text) <= 256:
-        raise Rejected("the Message is 1 to 256 characters", rule="4E39")
+    longest = ctx.config.owned("flags.message_length")
+    if not 1 <= len(text) <= longest:
+        raise Rejected(f"the Message is 1 to {longest} characters", rule="4E39")
     game = ctx.game
     if game.motnw_changed_nweek == game.nweek:
         raise Rejected("the Message was already changed this nweek", rule="4E39")

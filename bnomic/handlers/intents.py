@@ -18,6 +18,7 @@ announced in nday D may be acted on
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 from ..store import Game, Intent, Player, Stance
 from . import durations, grammar
@@ -74,6 +75,7 @@ def intend(ctx: Context, actor: Player, rest: str, document: str | None = None) 
     if not found:
         raise Rejected(f"I cannot tell which action you intend: {m.group('action')!r}", rule="4E21")
     spec, args = found
+    spec = terms(ctx, spec)
     if not spec.needs_intent:
         raise Rejected(f"{spec.name.replace('_', ' ')} needs no announced intent "
                        f"(Rule {spec.rule}): just do it", rule="4E21")
@@ -103,6 +105,14 @@ def intend(ctx: Context, actor: Player, rest: str, document: str | None = None) 
 
 def ordinal(n: int) -> str:
     return f"{n}{'th' if 10 <= n % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"
+
+
+def terms(ctx: Context, spec: ActionSpec) -> ActionSpec:
+    """The action's 4E21/4E22 terms as numbers: an N declared as a configuration
+    key (invariant 7: "with 4 Support" of 4E50 is the game's) read from the game."""
+    def number(n):
+        return ctx.config.owned(n) if isinstance(n, str) else n
+    return replace(spec, objections=number(spec.objections), supporters=number(spec.supporters))
 
 
 def requirement(spec: ActionSpec) -> str:
@@ -305,21 +315,23 @@ def support_reached(intent: Intent, until=None) -> Stance | None:
 def window_problem(ctx: Context, intent: Intent, spec: ActionSpec) -> str | None:
     """Why the intended action may not be performed now, or None if it may."""
     c, c0 = ctx.game.nday_changes, intent.announced_count
+    # Rules 4E21, 4E22: the wait and the window ([intents] in defaults.toml: 2 and 2 ndays)
+    wait, window = ctx.config.owned("intents.wait_ndays"), ctx.config.owned("intents.window_ndays")
     waiting = durations.parse(spec.waiting) if spec.waiting else None
     absolute = waiting is not None and waiting[1] in ("rdays", "jiffies")
     if absolute:
         if ctx.at < intent.opens_at:
             return f"it may be done only after {spec.waiting} (from {durations.Due(at=intent.opens_at).describe()})"
-        if intent.opened_count is None or c > intent.opened_count + 2:
-            return f"the 2 ndays to do it after the {spec.waiting} have passed"
+        if intent.opened_count is None or c > intent.opened_count + window:
+            return f"the {window} ndays to do it after the {spec.waiting} have passed"
     if intent.objections:
         if not absolute:
-            w = waiting[0] if waiting else 2
+            w = waiting[0] if waiting else wait
             if c < c0 + w + 1:
                 return (f"it may be done only from the end of the {ordinal(w)} nday after the nday of the "
                         f"intent ({c0 + w + 1 - c} more nday change{'s' if c0 + w + 1 - c != 1 else ''} to go)")
-            if c > c0 + w + 2:
-                return f"the time to do it ended with the {ordinal(w + 2)} nday after the nday of the intent"
+            if c > c0 + w + window:
+                return f"the time to do it ended with the {ordinal(w + window)} nday after the nday of the intent"
         n = len(objectors(intent))
         if n >= intent.objections:
             return (f"{n} Player{'s' if n != 1 else ''} object{'s' if n == 1 else ''}; it needed "
@@ -328,22 +340,23 @@ def window_problem(ctx: Context, intent: Intent, spec: ActionSpec) -> str | None
         reached = support_reached(intent, until=intent.opens_at if absolute else None)
         now_support = sum(s.stance == "support" for s in latest_stances(intent).values())
         late = f"it did not receive {intent.supporters} supporter{'s' if intent.supporters != 1 else ''} " \
-               f"within 2 ndays of the nday of the intent"
+               f"within {window} ndays of the nday of the intent"
         if reached is None:
-            if not absolute and c <= c0 + 2:
+            if not absolute and c <= c0 + window:
                 return f"only {now_support} Players support it so far; it needs {intent.supporters}"
             return late
-        if not absolute and reached.count > c0 + 2:
+        if not absolute and reached.count > c0 + window:
             return late
         if now_support < intent.supporters:
             return f"only {now_support} Players support it now; it needs {intent.supporters}"
-        if not absolute and c > reached.count + 2:
-            return "the 2 ndays to do it after the last needed support have passed"
+        if not absolute and c > reached.count + window:
+            return f"the {window} ndays to do it after the last needed support have passed"
     return None
 
 
 def authorize(ctx: Context, actor: Player | None, spec: ActionSpec, args: dict) -> Intent:
     """The announced intent under which `actor` may do this action now, or Rejected."""
+    spec = terms(ctx, spec)
     rule = "4E22" if spec.supporters and not spec.objections else "4E21"
     if actor is None:
         raise Rejected("only a Player who announced the intent can do this", rule=rule)
@@ -378,17 +391,18 @@ def open_intents():
     return Intent.select().where(Intent.state == "open").order_by(Intent.id)
 
 
-def describe_window(intent: Intent, game: Game) -> str:
+def describe_window(intent: Intent, game: Game, config) -> str:
     """For the Doctor's schedule: when this intent may be acted on."""
     spec = action_named(intent.action)
     c0 = intent.announced_count
+    wait, window = config.owned("intents.wait_ndays"), config.owned("intents.window_ndays")
     parts = []
     if spec.waiting and durations.parse(spec.waiting)[1] in ("rdays", "jiffies"):
-        parts.append(f"from {durations.Due(at=intent.opens_at).describe()} for 2 ndays")
+        parts.append(f"from {durations.Due(at=intent.opens_at).describe()} for {window} ndays")
     elif intent.objections:
-        w = durations.parse(spec.waiting)[0] if spec.waiting else 2
+        w = durations.parse(spec.waiting)[0] if spec.waiting else wait
         parts.append(f"after {max(0, c0 + w + 1 - game.nday_changes)} more nday change(s), "
-                     f"for 2 ndays")
+                     f"for {window} ndays")
     if intent.objections:
         parts.append(f"{len(objectors(intent))} objection(s), fewer than {intent.objections} needed")
     if intent.supporters:

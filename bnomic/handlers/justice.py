@@ -44,22 +44,24 @@ from .obligations import fulfil, oblige
 from .players import current_players, find_player, name_key
 from .frames import frame, role
 from .registry import action, deadline
+from .views import Request, view
+from .shares import share
 
 # How an Indictment is named in an action (Rule 4E7): "Indictment 2", "#2", "Indictment no. 2"
 _ON = "on|for|in|of|under|regarding|about|concerning|to"
 
 
 def _tidbits(ctx: Context) -> list[str]:
-    return list(ctx.config.get("justice.tidbits", ["cheese", "CREAMPUFF", "3"]))
+    return list(ctx.config.owned("justice.tidbits"))
 
 
 def _jury_size(ctx: Context) -> int:
-    return int(ctx.config.get("justice.jury_size", 3))
+    return int(ctx.config.owned("justice.jury_size"))
 
 
 def _contempt_range(ctx: Context) -> tuple[int, int]:
-    return (int(ctx.config.get("justice.contempt_min_fine", 10)),
-            int(ctx.config.get("justice.contempt_max_fine", 60)))
+    return (int(ctx.config.owned("justice.contempt_min_fine")),
+            int(ctx.config.owned("justice.contempt_max_fine")))
 
 
 def iso(t: datetime | None) -> str | None:
@@ -324,7 +326,7 @@ def priorities(ctx: Context, ind: Indictment) -> list[tuple[Player, Fraction]]:
     for p in sorted(current_players(), key=lambda p: p.name_key):
         priority = Fraction(1) if p.active else Fraction(0)
         if the_judge is not None and p.id == the_judge.id:
-            priority = Fraction(1, 2)
+            priority = share(ctx, "justice.judge_priority")
         if p.id in (ind.offender_id, ind.author_id):
             priority = Fraction(0)
         if not p.active:
@@ -765,7 +767,9 @@ def _outcome(ind: Indictment, answers: dict[int, str]) -> str:
             f"of {len(ind.jury)}")
 
 
-def view(ind: Indictment) -> dict:
+def row(ind: Indictment) -> dict:
+    """An Indictment as `bnomic show indictments --json` gives it (a contract:
+    add, never rename)."""
     names = {p.id: p.name for p in Player.select(Player.id, Player.name)}
     answers = latest_answers(ind)
     fine = Fine.get_or_none(Fine.indictment == ind)
@@ -781,9 +785,11 @@ def view(ind: Indictment) -> dict:
             "fine": fine.amount if fine else None, "paid": fine.paid if fine else None}
 
 
-def view_all() -> list[dict]:
-    """Every Indictment and its outcome, by number (Rule 4E73's display)."""
-    return [view(i) for i in Indictment.select().order_by(Indictment.id)]
+@view("indictments", template="show_indictments.txt")
+def indictments_view(ctx: Context, request: Request) -> list[dict]:
+    """Every Indictment and its outcome, by number (`bnomic show indictments`,
+    and Rule 4E73's display)."""
+    return [row(i) for i in Indictment.select().order_by(Indictment.id)]
 
 
 def display(ctx: Context) -> dict:
@@ -795,4 +801,5 @@ def display(ctx: Context) -> dict:
     fines = [{"player": f.player.name, "amount": f.amount, "indictment": f.indictment_id,
               "reason": f.reason} for f in Fine.select().where(Fine.paid == False)  # noqa: E712
              .order_by(Fine.id)]
-    return {"indictments": view_all(), "misdemeanors": misdemeanors, "unpaid_fines": fines}
+    return {"indictments": indictments_view(ctx, Request()), "misdemeanors": misdemeanors,
+            "unpaid_fines": fines}

@@ -9,6 +9,7 @@ back by mail); it never acts for a Vacant ministry.
 from __future__ import annotations
 
 import re
+from math import floor
 
 from ..config import Config
 from ..store import Ministry, Player, Usurpation
@@ -19,6 +20,7 @@ from .economy import credit, debit, parse_amount
 from .players import clean_name
 from .frames import frame, role
 from .registry import action, at_end_of, at_start_of, deadline
+from .shares import share, words
 
 # duty -> (the ministry it belongs to, or "*" for every one; what it is)
 DUTIES = {
@@ -265,9 +267,10 @@ def usurp(ctx: Context, actor: Player, ministry: str, reward: str | None = None,
                        rule="4E48")
     proposed = _reward(ctx, reward, m.reward, strictly_lower=True, rule="4E48")
     actor = Player.get_by_id(actor.id)
-    if actor.mackerel * 2 < m.reward:
-        raise Rejected(f"you have m{actor.mackerel}; usurping needs at least half the Reward "
-                       f"(m{m.reward})", rule="4E48")
+    needed = share(ctx, "ministries.usurp_share")
+    if actor.mackerel < needed * m.reward:
+        raise Rejected(f"you have m{actor.mackerel}; usurping needs at least {words(needed)} the "
+                       f"Reward (m{m.reward})", rule="4E48")
     u = Usurpation.create(ministry=m, usurper=actor, proposed=proposed, at=ctx.at)
     due = durations.due_after(ctx, ctx.config["ministries.usurpation_settles"])
     durations.schedule(ctx, due, "usurpation_settles", "4E48", usurpation=u.id)
@@ -298,15 +301,16 @@ def settle(ctx: Context, usurpation: int) -> None:
                    "there is no other Minister to pay", rule="4E48", usurpation=u.id)
         return
     holder = Player.get_by_id(m.holder_id)
-    half = m.reward // 2
+    part = share(ctx, "ministries.usurp_share")
+    half = floor(part * m.reward)
     try:
-        debit(ctx, usurper, "mackerel", half, "4E48", f"half the Reward, to {holder.name}")
+        debit(ctx, usurper, "mackerel", half, "4E48", f"{words(part)} the Reward, to {holder.name}")
     except Rejected as e:
         u.save()
         ctx.record("usurp", f"{usurper.name}'s usurpation of {describe(ctx.config, m)} stops: "
                    f"{e.reason}", rule="4E48", usurpation=u.id)
         return
-    credit(ctx, holder, "mackerel", half, "4E48", f"half the Reward, from {usurper.name}")
+    credit(ctx, holder, "mackerel", half, "4E48", f"{words(part)} the Reward, from {usurper.name}")
     give_ministry(ctx, m, usurper, f"usurped from {holder.name}", "4E48")
     ctx.record("reward", f"the Reward of {describe(ctx.config, m)} is set to m{u.proposed}",
                rule="4E48", ministry=m.name, before=m.reward, after=u.proposed)

@@ -179,7 +179,7 @@ def usable_name(ctx: Context, name: str, former: Player | None = None) -> str:
     name = clean_name(name)
     if lookalikes_refused(ctx):
         name = clean_name(names.normalise(name))
-    longest = int(ctx.config.get("limits.name_length", 60))
+    longest = int(ctx.config.owned("limits.name_length"))
     if not re.search(r"\w", name) or len(name) > longest or re.search(r"[@,;:.\n]", name):
         raise Rejected(f"{name!r} is not a usable name: give one of 1 to {longest} characters, with "
                        "a letter or digit, and no address or , ; : . (they end sentences and lists, "
@@ -274,9 +274,10 @@ def join(ctx: Context, actor: Player | None, name: str | None = None,
     nweek = ctx.game.nweek
     former = Player.select().join(Address).where(Address.address == address).first()
     name = usable_name(ctx, name, former)
-    if former is not None and former.left_nweek is not None and former.left_nweek >= nweek - 1:
+    wait = ctx.config.owned("players.rejoin_after_nweeks")
+    if former is not None and former.left_nweek is not None and former.left_nweek >= nweek - wait:
         raise Rejected(f"you were a Player ({former.name}) in nweek {former.left_nweek}; "
-                       f"you can join again from nweek {former.left_nweek + 2}", rule="4E4")
+                       f"you can join again from nweek {former.left_nweek + wait + 1}", rule="4E4")
 
     if former is not None:
         player = former

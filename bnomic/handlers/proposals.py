@@ -314,7 +314,7 @@ def color(ctx: Context, actor: Player, number: str, color: str) -> None:
 
 # ------------------------------------------------------------ the display
 
-def view(p: Proposal, votes: dict | None = None) -> dict:
+def row(p: Proposal, votes: dict | None = None) -> dict:
     """A proposal as `bnomic show proposals --json` gives it (a contract: add, never rename)."""
     return {"number": p.number, "title": p.title, "author": p.author.name, "status": p.status,
             "success": p.success, "passed": p.passed, "votes": votes or {},

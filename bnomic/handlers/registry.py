@@ -54,8 +54,9 @@ class ActionSpec:
     # Rules 4E21, 4E22: an action done "without N objections" / "with N supporters"
     # needs an announced intent first. `waiting` is a rule's own time before it
     # may be done ("2 rdays", "2 ndays"); None is 4E21's "between 2 and 4 ndays".
-    objections: int | None = None
-    supporters: int | None = None
+    # N may be a configuration key that holds it (invariant 7; intents.terms reads it).
+    objections: int | str | None = None
+    supporters: int | str | None = None
     waiting: str | None = None
     takes_document: bool = False   # Rule 4E8: the rest of the message is a document it needs
     # A document written after the action's sentence ("... proposal:" then the text,

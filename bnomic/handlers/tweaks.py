@@ -145,9 +145,10 @@ def submit_tidiness_list(ctx: Context, actor: Player, document: str = "") -> Non
     corrected = changes.count_corrections(parsed.changes)
     ctx.record("tidiness", f"{actor.name}'s Tidiness List corrects {corrected} errors", rule="4E32",
                player=actor.name, corrections=corrected)
-    if corrected // 3:
+    per_point = ctx.config.owned("tweaks.corrections_per_point")
+    if corrected // per_point:
         from .economy import credit
-        credit(ctx, Player.get_by_id(actor.id), "points", corrected // 3, "4E32",
+        credit(ctx, Player.get_by_id(actor.id), "points", corrected // per_point, "4E32",
                f"{corrected} errors corrected by a Tidiness List")
 
 

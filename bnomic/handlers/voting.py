@@ -25,6 +25,7 @@ from .context import Context, Rejected
 from .proposals import find, label
 from .frames import frame, role
 from .registry import action, at_end_of, at_start_of
+from .shares import share, words
 
 VOTES = ("FOR", "AGAINST", "ABSTAIN", "SHELVE")
 
@@ -306,11 +307,12 @@ def tally(ctx: Context) -> None:
     previous_shelf = {p.id for p in proposals if p.shelved_nweek == nweek - 1}
 
     # 1. Stamina less than half the number of Vested players: Discarded
+    stamina_share = share(ctx, "voting.stamina_share")
     for p in proposals:
         r = rows[p.id]
-        if r["stamina"] * 2 < vested:
-            _decide(p, r, "Discarded", f"Stamina {r['stamina']} is less than half the {vested} "
-                                       "Vested players")
+        if r["stamina"] < stamina_share * vested:
+            _decide(p, r, "Discarded", f"Stamina {r['stamina']} is less than {words(stamina_share)} "
+                                       f"the {vested} Vested players")
     # 2. Won / Discarded (Shelved) / Lost, for those still Undecided
     for p in proposals:
         r = rows[p.id]
@@ -341,7 +343,8 @@ def tally(ctx: Context) -> None:
             r["passed"] = True
             r["applied"], r["unapplied"] = pass_proposal(ctx, p)
     # 7. all Open proposals become Historical (a Shelved one returns to the ballot)
-    scores = _score(proposals, rows, finals, names)
+    scores = _score(proposals, rows, finals, names, ctx.config.owned("voting.vote_points"),
+                    ctx.config.owned("voting.failed_penalty"))
     for p in proposals:
         _close(ctx, p, rows[p.id], nweek)
     _apply_scores(ctx, scores, nweek)
@@ -440,11 +443,11 @@ def pass_proposal(ctx: Context, p: Proposal) -> tuple[list[str], list[str]]:
     return applied, unapplied
 
 
-def _score(proposals, rows, finals, names) -> dict[int, dict]:
-    """Rule 4E19, for each proposal becoming Historical: a point to each player
-    whose Final Vote was not ABSTAIN; its Author gains a passed proposal's
-    Strength, or loses 3 if it Failed and was never Won. (A Shelved proposal
-    does not become Historical yet.)"""
+def _score(proposals, rows, finals, names, vote_points: int, penalty: int) -> dict[int, dict]:
+    """Rule 4E19, for each proposal becoming Historical: a point (`vote_points`)
+    to each player whose Final Vote was not ABSTAIN; its Author gains a passed
+    proposal's Strength, or loses 3 (`penalty`) if it Failed and was never Won.
+    (A Shelved proposal does not become Historical yet.)"""
     scores: dict[int, dict] = defaultdict(lambda: {"change": 0, "reasons": []})
     for p in proposals:
         r = rows[p.id]
@@ -452,7 +455,7 @@ def _score(proposals, rows, finals, names) -> dict[int, dict]:
             continue
         voted = sorted(pid for pid, w in finals.get(p.id, {}).items() if w != "ABSTAIN")
         for pid in voted:
-            scores[pid]["change"] += 1
+            scores[pid]["change"] += vote_points
             scores[pid].setdefault("voted_on", []).append(_n(p))
         if r["passed"]:
             scores[p.author_id]["change"] += r["strength"]
@@ -460,14 +463,14 @@ def _score(proposals, rows, finals, names) -> dict[int, dict]:
                                                    f"with Strength {r['strength']}")
         elif r["success"] != "Discarded" and not r["was_won"]:
             r["failed"] = True
-            scores[p.author_id]["change"] -= 3
-            scores[p.author_id]["reasons"].append(f"-3: proposal {_n(p)} Failed and was never Won")
+            scores[p.author_id]["change"] -= penalty
+            scores[p.author_id]["reasons"].append(f"-{penalty}: proposal {_n(p)} Failed and was never Won")
         elif r["success"] != "Discarded":
             r["failed"] = True
     for s in scores.values():
         if s.get("voted_on"):
             n = len(s["voted_on"])
-            s["reasons"].insert(0, f"+{n}: a Final Vote other than ABSTAIN on "
+            s["reasons"].insert(0, f"+{n * vote_points}: a Final Vote other than ABSTAIN on "
                                    f"{'proposal' if n == 1 else 'proposals'} {', '.join(s['voted_on'])}")
     return scores
 
@@ -528,9 +531,10 @@ def _pay_colors(ctx: Context, passed: list[Proposal]) -> None:
     """Rule 4E69: a passed proposal with a Color other than Blank gives m100 to
     that Color's Corporation. bnomic does not keep Corporations (Rules 4E68,
     4E70) yet, so the event log records what is owed."""
+    amount = ctx.config.owned("proposals.color_payment")
     for p in passed:
         if p.color != "Blank":
             ctx.record("color", f"{label(p)} Passed with the Color {p.color}: the {p.color} "
-                       "Corporation is owed m100, but bnomic keeps no Corporations yet (Rules 4E68, "
+                       f"Corporation is owed m{amount}, but bnomic keeps no Corporations yet (Rules 4E68, "
                        "4E70)", rule="4E69", proposal=p.id, corporation=f"{p.color} Corporation",
-                       amount=100)
+                       amount=amount)

@@ -19,14 +19,15 @@ from urllib.parse import urlsplit, urlunsplit
 
 from .. import __version__, config as configuration
 from ..handlers import clock
-from ..handlers.context import game_config
+from ..handlers.context import Rejected, game_config
 from ..render import render
 from ..store import (
-    Address, Bounce, Command, Entry, Event, Game, Message, Outbox, Outcome, Parked, Pinned, Player, Setup,
+    Command, Entry, Game, Message, Outbox, Outcome, Parked, Setup,
     StoreError, open_database, state_digest, write_transaction,
 )
 from ..store import log, migrations
-from . import archive, inbound, parse, publish, receipts, runner
+from . import archive, inbound, parse, receipts, runner, views
+from .views import parked_view
 
 DEFAULT_DB = "bnomic.sqlite"
 
@@ -286,58 +287,6 @@ def cmd_reread(args) -> None:
         + f"; digest {after}" + ("" if before == after else f" (was {before})")))
 
 
-def player_view(p: Player) -> dict:
-    """One player as `bnomic show players --json` gives it (a contract)."""
-    return {
-        "name": p.name,
-        "addresses": [a.address for a in p.addresses.order_by(Address.address)],
-        "points": p.points,
-        "mackerel": p.mackerel,
-        "active": p.active,
-        "vested": p.vested,
-        "bouncing": sorted(b.address for b in Bounce.select().join(
-            Address, on=(Bounce.address == Address.address)).where(Address.player == p.id)),
-    }
-
-
-def event_view(e: Event) -> dict:
-    return {"seq": e.seq, "at": iso(e.at), "cause": e.cause, "entry": e.entry, "rule": e.rule,
-            "kind": e.kind, "summary": e.summary, "data": e.data}
-
-
-def entry_view(e: Entry) -> dict:
-    view = {"seq": e.seq, "kind": e.kind, "at": iso(e.at), "processed": e.processed}
-    if e.kind == "mail":
-        m = Message.get_by_id(e.seq)
-        view.update(message_id=m.message_id, sender=m.sender, size=len(m.raw))
-    else:
-        c = Command.get_by_id(e.seq)
-        view.update(command=[c.verb, *c.args])
-    view["outcomes"] = [{"action": o.action, "text": o.text, "accepted": o.accepted,
-                         "reason": o.reason, "rule": o.rule}
-                        for o in Outcome.select().where(Outcome.entry == e.seq)
-                        .order_by(Outcome.position)]
-    parked = Parked.get_or_none(Parked.entry == e.seq)
-    view["parked"] = None if parked is None else parked_view(parked)
-    pin = Pinned.get_or_none(Pinned.entry == e.seq)     # how its mail was read (issue 13)
-    view["pinned"] = None if pin is None else {
-        "reader": pin.reader, "readings": None if pin.readings is None else json.loads(pin.readings)}
-    return view
-
-
-def parked_view(p: Parked) -> dict:
-    """One parked entry as `bnomic parked --json` and `show log --json` give it (a contract)."""
-    return {"entry": p.entry, "state": p.state, "error": p.error, "attempts": p.attempts,
-            "first_failed_at": iso(p.first_failed_at), "last_failed_at": iso(p.last_failed_at),
-            "retried_by": p.retried_by}
-
-
-def _log_state(e: dict) -> str:
-    if e.get("parked") and e["parked"]["state"] == "parked":
-        return "parked"
-    return "done" if e["processed"] else "pending"
-
-
 def cmd_parked(args) -> None:
     """Entries bnomic failed on (issue 11), and the operator's retry of one:
     a `retry` command in the log, so that it takes effect now, as if it had
@@ -388,92 +337,15 @@ def as_of(args) -> tempfile.TemporaryDirectory:
 
 
 def cmd_show(args) -> None:
+    """Every kind is a view kind (handlers/views.py, mailer/views.py): its builder
+    and its template; --json prints its data (a contract)."""
     open_game(args)
     scratch = as_of(args) if args.as_of else None      # noqa: F841  (kept until we return)
-    cfg = game_config()
-    kind = args.kind
-    if kind == "clock":
-        game = Game.get()
-        emit(args, clock.view(game, cfg), clock.describe(game, cfg) + f"; now {iso(game.now)}")
-    elif kind == "players":
-        players = [player_view(p) for p in Player.select().where(Player.is_player == True)  # noqa: E712
-                   .order_by(Player.id)]
-        emit(args, players, render("players.txt", players=players))
-    elif kind == "events":
-        events = [event_view(e) for e in _last(Event.select().order_by(Event.seq.desc()), args)]
-        emit(args, events, "\n".join(
-            f"{e['seq']:>5} {e['at']} {e['cause']:<8} {('Rule ' + e['rule']) if e['rule'] else '':<10} "
-            f"{e['summary']}" for e in events))
-    elif kind == "display":
-        from ..handlers import displays
-        from ..handlers.context import Context
-        if not args.what:
-            raise CLIError("name the display: bnomic show display Registrar (or any Ministry's name)")
-        ctx = Context(Game.get().now, "command")
-        try:
-            name = displays.which(ctx, args.what)
-        except Exception as e:
-            raise CLIError(str(e)) from None
-        data = displays.gather(ctx, name)
-        text = publish.render_display(name, data)
-        emit(args, {"name": name, "text": text}, text)
-    elif kind == "rules":
-        rows = rules_view()
-        emit(args, rows, "\n".join(f"Rule {r['number']}: {r['title']} (Power {r['power']})" for r in rows))
-    elif kind == "proposals":
-        rows = proposals_view()
-        emit(args, rows, "\n".join(
-            f"{r['number'] if r['number'] is not None else '-':>5} {r['status']:<10} {r['success']:<9} "
-            f"{r['author']:<16} {r['title']}" for r in rows) or "no proposals")
-    elif kind in ("ballot", "results"):
-        nweek = None
-        if args.what:
-            try:
-                nweek = int(args.what)
-            except ValueError:
-                raise CLIError(f"give the nweek as a number, not {args.what!r}") from None
-        event = publish.latest(kind, nweek)
-        if event is None:
-            raise CLIError(f"no {kind} has been published by bnomic" + (f" in nweek {nweek}" if nweek else ""))
-        subject, body = publish.published_mail(event)
-        emit(args, {"subject": subject, "text": body, "event": event.seq,
-                    "data": (event.data if kind == "ballot" else Event.get_by_id(event.data["tally"]).data)},
-             f"Subject: {subject}\n\n{body}")
-    elif kind in ("consultations", "indictments"):
-        from ..handlers import consultations, justice
-        rows = (consultations if kind == "consultations" else justice).view_all()
-        emit(args, rows, "\n".join(
-            (f"{r['number'] if r['number'] is not None else '-':>4} {r['state']:<9} "
-             f"{r['answer'] or '':<8} priest {r['priest'] or '-':<14} {r['question']}")
-            if kind == "consultations" else
-            f"{r['number']:>4} {r['state']:<11} {r['offender']:<16} {r['accusation']}" for r in rows)
-             or f"no {kind}")
-    elif kind == "emergency":
-        from ..handlers import emergency
-        from ..handlers.context import Context
-        view = emergency.view(Context(Game.get().now, "command"))
-        emit(args, view, (f"State of Emergency: Procedure {view['procedure']}, Pause {view['pause']}, "
-                          f"Coordinator {view['coordinator']}" if view["active"] else "no State of Emergency")
-             + f"; Paranoid: {', '.join(view['paranoid']) or 'nobody'}; Threat Flag {view['threat_flag']}")
-    elif kind == "ministries":
-        rows = ministries_view(cfg)
-        emit(args, rows, "\n".join(f"{r['name']:<10} {r['title']:<12} {r['holder'] or 'Vacant':<20} m{r['reward']}"
-                                    for r in rows))
-    elif kind == "schedule":
-        items = schedule_view(Game.get())
-        emit(args, items, "\n".join(f"{i['kind']:<8} #{i['id']:<4} {i['due']:<40} {i['description']}"
-                                    for i in items) or "nothing is scheduled")
-    elif kind == "digest":
-        digest = state_digest()
-        emit(args, {"digest": digest}, digest)
-    elif kind == "log":
-        entries = [entry_view(e) for e in _last(Entry.select().order_by(Entry.seq.desc()), args)]
-        emit(args, entries, "\n".join(
-            f"{e['seq']:>5} {e['at']} {_log_state(e):<7} "
-            + (f"{e['message_id']} from {e['sender']}" if e["kind"] == "mail"
-               else "command: " + " ".join(e["command"]))
-            + (f"  [parked: {e['parked']['error']}]" if _log_state(e) == "parked" else "")
-            for e in entries))
+    try:
+        data, text = views.show(args.kind, views.context(), views.Request(args.what, args.last))
+    except Rejected as e:
+        raise CLIError(str(e)) from None
+    emit(args, data, text)
 
 
 def _last(newest_first, args) -> list:
@@ -555,7 +427,7 @@ def cmd_status(args) -> int:
             "id": failing.id, "state": failing.state, "queued_at": iso(failing.queued_at),
             "attempts": failing.attempts, "error": failing.last_error},
         "last_tick": iso(Setup.get().advanced_to),
-        "clock": clock.view(game, cfg),
+        "clock": clock.state(game, cfg),
     }
     status.update(health(wall_clock(), args.max_age))
     lines = [
@@ -645,61 +517,6 @@ def add_imap_health(status: dict, lines: list[str]) -> None:
                         "attempts in a row)")
                      + f"; last poll {h['last_poll'] or 'never'}; last UID {h['last_uid']}"
                      + (f"; last error {h['last_error']}" if h["last_error"] else ""))
-
-
-def rules_view() -> list[dict]:
-    """`bnomic show rules --json` (a contract: add, never rename)."""
-    from ..handlers import rules
-    return [{"number": rules.label(r.number), "title": r.title,
-             "power": f"{r.power_num}/{r.power_den}" if r.power_den != 1 else str(r.power_num),
-             "text": r.text, "section": r.section, "history": r.history}
-            for r in rules.current()]
-
-
-def proposals_view() -> list[dict]:
-    """`bnomic show proposals --json`: every proposal with each Registered Voter's
-    Final Vote in its Voting Period (a contract: add, never rename)."""
-    from ..handlers import proposals, voting
-    from ..store import Proposal
-    rows = list(Proposal.select().order_by(Proposal.number.is_null(), Proposal.number, Proposal.id))
-    finals = voting.final_votes(rows)
-    names = {p.id: p.name for p in Player.select(Player.id, Player.name)}
-    return [proposals.view(p, {names[v]: w for v, w in sorted(finals.get(p.id, {}).items(),
-                                                               key=lambda kv: names[kv[0]].casefold())})
-            for p in rows]
-
-
-def ministries_view(cfg) -> list[dict]:
-    """`bnomic show ministries --json` (a contract: add, never rename)."""
-    from ..handlers import ministries
-    from ..store import Ministry
-    rows = []
-    for name in ministries.ministry_names(cfg):
-        m = Ministry.get_or_none(Ministry.name == name)
-        rows.append({"name": name, "title": ministries.title(cfg, name),
-                     "holder": m.holder.name if m and m.holder_id else None,
-                     "reward": m.reward if m else cfg["ministries.default_reward"],
-                     "held_since": iso(m.held_since) if m else None,
-                     "rule": cfg[f"ministries.{name}.rule"]})
-    return rows
-
-
-def schedule_view(game: Game) -> list[dict]:
-    """Rule 4E14, the Doctor: what is scheduled, in order (a contract: add, never rename)."""
-    from ..handlers import durations, intents
-    from ..store import Deadline
-    items = []
-    for row in Deadline.select().where(Deadline.state == "pending").order_by(Deadline.id):
-        due = durations.due_of_row(row)
-        what = (f"{row.args.get('sender')}: {row.args.get('text')}" if row.action == "scheduled_action"
-                else f"{row.action} {json.dumps(row.args, sort_keys=True)}")
-        items.append({"kind": "deadline", "id": row.id, "action": row.action, "rule": row.rule,
-                      "due": due.describe(), "due_at": iso(row.due_at), "description": what})
-    for intent in intents.open_intents():
-        items.append({"kind": "intent", "id": intent.id, "action": intent.action, "rule": "4E21",
-                      "due": intents.describe_window(intent, game), "due_at": iso(intent.opens_at),
-                      "description": f"{intent.author.name} intends to {intent.text}"})
-    return items
 
 
 SHOW_KINDS = ["clock", "players", "events", "digest", "log", "schedule", "ministries", "display",

@@ -20,7 +20,7 @@ from ..handlers.context import Context, Rejected
 from ..render import render
 from ..handlers import clock
 from ..store import Checkpoint, Entry, Event, Game, Ministry, Outbox, Outcome, Publication, Subscription
-from . import headers, receipts
+from . import headers, receipts, views
 from .receipts import outbox_message_id, processor_address, unfold
 from .inbound import wall_clock
 
@@ -32,13 +32,10 @@ def list_address(config: Config) -> str:
     return fora[0] if fora else processor_address(config)
 
 
-def render_display(name: str, data: dict) -> str:
-    try:
-        return render(f"display_{name}.txt", d=data)
-    except Exception as e:
-        if type(e).__name__ != "TemplateNotFound":
-            raise
-        return render("display.txt", d=data)
+def display_text(ctx: Context, name: str) -> str:
+    """The named Ministry's display as it is now: the view kind "display"
+    (mailer/views.py), as `bnomic show display` prints it."""
+    return views.render("display", displays.shown(ctx, name))
 
 
 def _content(text: str) -> str:
@@ -66,7 +63,7 @@ def publish_changed(config: Config, now: datetime) -> list[str]:
         m = Ministry.get_or_none(Ministry.name == name)
         if m is None or m.holder_id is None or not ministries.delegated(ctx, "displays", name):
             continue        # never for a Vacant ministry; not for one whose minister kept it
-        text = render_display(name, displays.gather(ctx, name))
+        text = display_text(ctx, name)
         digest = hashlib.sha256(_content(text).encode()).hexdigest()
         last = Publication.get_or_none(Publication.name == name)
         if last is not None and (last.digest == digest or now - last.at < interval):
@@ -196,7 +193,7 @@ def answer_requests(entry: Entry, mail, post, names: list[str], envelope_from: s
         if why:
             log.info("entry %s: %s's display not sent to %s: %s", entry.seq, name, post.sender, why)
             continue
-        display_mail(name, render_display(name, displays.gather(ctx, name)), [post.sender],
+        display_mail(name, display_text(ctx, name), [post.sender],
                      config, now, key=f"request:{post.message_id}:{name}",
                      in_reply_to=headers.msg_id(unfold(post.message_id)), entry=entry.seq)
         sent.append(name)

@@ -2,9 +2,10 @@
 
 Each step is frozen: the tables it creates and the columns it adds are
 defined in the step itself (small peewee models and plain peewee fields), as
-they were at that version, and so is any data it writes. Nothing here imports
-today's `models.py` (or anything outside the store), so a later change of a
-model can never change an old step.
+they were at that version, and so is any data it writes (a data file it reads
+is its own frozen copy here, as v5's `v5-ruleset.txt`). Nothing here imports
+today's `models.py` (or anything outside the store) or reads a file the
+package ships today, so a later change of a model can never change an old step.
 
 A step is a module with `VERSION` and `apply(migrator)`; `migrations.py` runs
 each in its own transaction (on SQLite with foreign keys off, checked before

@@ -14,7 +14,10 @@ from .frozen import Frozen
 
 VERSION = 5
 
-SEED = "b-nomic-2008-08-27.txt"     # the seed ruleset, as shipped in bnomic/rulesets/
+# The seed ruleset as version 5 shipped it (bnomic/rulesets/b-nomic-2008-08-27.txt
+# then), frozen beside this step: a later edit of the shipped ruleset cannot
+# change what this step gives an old game.
+SEED = "v5-ruleset.txt"
 _HEADING = re.compile(r"(?:###\s++)?+Rule\s++4E(\d++)\s*+:\s*+(.++)")
 
 
@@ -71,6 +74,6 @@ def apply(migrator) -> None:
     start = setup.start_at.replace(tzinfo=timezone.utc)
     history = json.dumps([{"at": start.isoformat(), "what": "in the initial ruleset"}],
                          sort_keys=True)
-    text = resources.files("bnomic").joinpath("rulesets", SEED).read_text("utf-8")
+    text = resources.files(__package__).joinpath(SEED).read_text("utf-8")
     for r in seed_rules(text):
         Rule.insert(power_num=1, power_den=2, repealed=False, history=history, **r).execute()
