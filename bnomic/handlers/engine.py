@@ -29,7 +29,8 @@ from .context import Context, Rejected, RetroactiveChange
 from .durations import next_midnight
 from .players import player_by_address
 from .post import Post
-from .registry import COMMANDS, DEADLINES, HOOKS, precedence
+from .events import ClockTurnedOn
+from .registry import COMMANDS, DEADLINES, HOOKS, on, precedence
 
 
 # ---------------------------------------------------------------- a new game
@@ -157,7 +158,8 @@ def _period_deadlines_due(game: Game, change: clock.Midnight) -> list[_Due]:
     return out
 
 
-def end_of_current_ndelay(ctx: Context) -> None:
+@on(ClockTurnedOn, rule="4E14")
+def end_of_current_ndelay(ctx: Context, event: ClockTurnedOn) -> None:
     """Rule 4E14: turning the Clock On ends the current ndelay: what was due at
     its end happens now (ndelay-counted deadlines, end-of-ndelay hooks)."""
     game = ctx.game

@@ -10,29 +10,15 @@ from __future__ import annotations
 
 import re
 
-from ..config import Config
+from ..config import Config, defaults
 from ..store import Ministry, Player, Usurpation
 from . import durations
-from .clock import set_clock
 from .context import Context, Rejected
 from .economy import credit, debit, parse_amount
 from .players import clean_name
 from .frames import frame, role
-from .registry import action, at_end_of, at_start_of, deadline
-
-# duty -> (the ministry it belongs to, or "*" for every one; what it is)
-DUTIES = {
-    "clock_on": ("Ministry", "turn the Clock On when it is Off and no Ministry is Vacant (Rule 4E14)"),
-    "displays": ("*", "keep its Public Display and publish it when its data changes (Rule 4E50)"),
-    "ballot": ("Change", "publish the Ballot at the beginning of the Voting Period, then turn the "
-                         "Clock On (Rules 4E15, 4E14)"),
-    "results": ("Change", "publish the results of the voting (Rule 4E15)"),
-    "numbers": ("Change", "assign Proposal Numbers to new proposals (Rule 4E15)"),
-    "priests": ("Questions", "number each new Consultation and draw its Priest at random, and tally "
-                             "the Claims on each Answer (Rule 4E18)"),
-    "jury": ("Judging", "draw the Jury of each new Indictment at random (Rule 4E73)"),
-}
-
+from .events import MinistryHolderChanged, PlayerInactive, PlayerLeft
+from .registry import DUTIES, action, at_end_of, at_start_of, deadline, duty_named, emit, in_order, on
 
 # ------------------------------------------------------------------ naming
 
@@ -135,9 +121,7 @@ def give_ministry(ctx: Context, m: Ministry, holder: Player | None, why: str, ru
     who = holder.name if holder else "nobody (Vacant)"
     ctx.record("ministry", f"{describe(ctx.config, m)} is held by {who}: {why}", rule=rule,
                ministry=m.name, holder=holder.name if holder else None)
-    if holder is not None:
-        from .obligations import reset_for_new_minister
-        reset_for_new_minister(ctx, m)
+    emit(ctx, MinistryHolderChanged(m, holder))
 
 
 # Rule 4E46/4E48: the Reward a Legal Entity specifies or proposes, said in any order
@@ -202,11 +186,20 @@ def resign(ctx: Context, actor: Player, ministry: str) -> None:
     give_ministry(ctx, m, None, f"{actor.name} resigned", "4E47")
 
 
-def vacate_all(ctx: Context, player: Player, why: str) -> None:
+# how the event log says why a Minister's Ministries became Vacant
+_VACATED = {(PlayerInactive, "rules"): "lost the Active property",
+            (PlayerInactive, "operator"): "lost the Active property (the operator)",
+            (PlayerLeft, "forfeit"): "forfeited (no longer a Legal Entity)",
+            (PlayerLeft, "operator"): "was removed from the game"}
+
+
+@on(PlayerInactive, PlayerLeft, rule="4E47")
+def vacate_all(ctx: Context, event: PlayerInactive | PlayerLeft) -> None:
     """Rule 4E47: a Minister who loses Active (or stops being a Legal Entity)
     vacates every Ministry it holds."""
-    for m in held_by(player):
-        give_ministry(ctx, m, None, f"{player.name} {why}", "4E47")
+    why = _VACATED[type(event), event.by]
+    for m in held_by(event.player):
+        give_ministry(ctx, m, None, f"{event.player.name} {why}", "4E47")
 
 
 @action("revise_reward",
@@ -358,80 +351,27 @@ def mom(ctx: Context) -> Player | None:
 
 def delegated(ctx: Context, duty: str, ministry_name: str | None = None) -> bool:
     """Does bnomic perform this duty for the minister who holds it (4E45)?"""
-    owner = DUTIES[duty][0]
+    owner = duty_named(duty).ministry
     ministry = Ministry.get_or_none(Ministry.name == (ministry_name if owner == "*" else owner))
     return (ministry is not None and ministry.holder_id is not None
             and duty in ctx.config["ministries.delegated_duties"]
             and duty not in (ministry.kept_duties or []))
 
 
+# the order displays and refusals list the duties in: defaults.toml's delegated_duties
+_LISTED = {name: i for i, name in enumerate(defaults()["ministries"]["delegated_duties"])}
+
+
+def duties_listed() -> list:
+    """Every declared duty (`@duty`), in the order displays and refusals list them."""
+    return sorted(DUTIES, key=lambda d: _LISTED.get(d.name, len(_LISTED)))
+
+
 def perform_duties(ctx: Context) -> None:
-    """The duties bnomic performs for ministers (4E45); called after every change."""
-    from .displays import check_kept_displays
-    from .obligations import fulfil_kind, oblige
-    from .voting import chairman_duties, waiting_for_ballot
-    from .justice import judge_duties
-    from .consultations import oracle_duties
-    check_kept_displays(ctx)
-    chairman_duties(ctx)
-    judge_duties(ctx)
-    oracle_duties(ctx)
-    game = ctx.game
-    if game.clock_on or game.time_stopped or vacant().exists() or waiting_for_ballot(ctx):
-        fulfil_kind(ctx, "Ministry", "clock_on", "the Clock is On" if game.clock_on
-                    else "a Ministry is Vacant" if vacant().exists() else "game time is stopped"
-                    if game.time_stopped else "the Clock waits for the Ballot")
-        return
-    # Rule 4E14: the Clock is Off and no Ministry is Vacant: the MoM is obligated to
-    # turn it On. bnomic does so for a MoM who delegated the duty (4E45).
-    if delegated(ctx, "clock_on"):
-        set_clock(ctx, on=True, rule="4E14", by=f"bnomic for the MoM ({mom(ctx).name})")
-    else:
-        oblige(ctx, ensure(ctx, "Ministry"), "clock_on", "turn the Clock On", "4E14")
-
-
-@action("clock_off",
-        # Rule 4E14: "The Clock may be changed from On to Off as a Game Action by the MoM"
-        frame("turn|set|switch|change|put", role("state:choice", {"off": "Off", "from on to off": "Off"}),
-              also="clock to be", needs="clock"),
-        frame("stop|halt|pause", also="clock", needs="clock"),
-        rule="4E14", example="I turn the Clock Off", says="turn the Clock Off",
-        not_actions=("I turned the Clock Off yesterday", "Wooble turns the Clock Off",
-                     "I turn off the lights", "Should I turn the Clock Off?"))
-def clock_off(ctx: Context, actor: Player, state: str = "Off") -> None:
-    """Rule 4E14: the Clock may be changed from On to Off as a Game Action by the MoM.
-    (`state` is the word read, "Off": the frame's own, nothing to check.)"""
-    require_minister(ctx, actor, "Ministry", "4E14", "only the MoM may turn the Clock Off")
-    set_clock(ctx, on=False, rule="4E14", by=f"the MoM ({actor.name})")
-
-
-@action("clock_on",
-        # Rule 4E14: the MoM "is obligated to turn the Clock On"; the Chairman may
-        # "change the clock to be On" after the Ballot
-        frame("turn|set|switch|change|put", role("state:choice", {"on": "On", "from off to on": "On"}),
-              also="clock to be", needs="clock"),
-        frame("start|restart|resume", also="clock", needs="clock"),
-        rule="4E14", example="I turn the Clock On", says="turn the Clock On",
-        not_actions=("I turned the Clock On yesterday", "The MoM turns the Clock On",
-                     "I turn on the charm", "Should I turn the Clock On?"))
-def clock_on(ctx: Context, actor: Player, state: str = "On") -> None:
-    """Rules 4E14, 4E53: the MoM, obligated to turn the Clock On when it is Off and
-    no Ministry is Vacant, has the power to; so has the Chairman in the Voting
-    Period, after publishing a Ballot. (`state` is the word read, "On".)"""
-    from .voting import chairman_may_turn_clock_on, waiting_for_ballot
-    if chairman_may_turn_clock_on(ctx, actor):
-        set_clock(ctx, on=True, rule="4E14", by=f"the Chairman ({actor.name}), after the Ballot")
-        return
-    require_minister(ctx, actor, "Ministry", "4E14",
-                     "only the MoM may turn the Clock On, when no Ministry is Vacant (or the "
-                     "Chairman, in the Voting Period, after publishing a Ballot)")
-    if waiting_for_ballot(ctx):
-        raise Rejected("in the Voting Period the Clock waits for the Chairman's Ballot", rule="4E14")
-    if vacant().exists():
-        names = ", ".join(m.name for m in vacant())
-        raise Rejected(f"a Ministry is Vacant ({names}); the MoM turns the Clock On when none is",
-                       rule="4E14")
-    set_clock(ctx, on=True, rule="4E14", by=f"the MoM ({actor.name})")
+    """The duties bnomic performs for ministers (4E45), as each area declares them
+    (`@duty`), in Rule 4E75's order; called after every change."""
+    for d in in_order(DUTIES):
+        d.fn(ctx)
 
 
 # the duty a Minister names: free words after "the duty to" ("turn the Clock On",
@@ -454,7 +394,7 @@ def keep_duty(ctx: Context, actor: Player, duty: str) -> None:
         ministry.kept_duties = [*ministry.kept_duties, key]
         ministry.display_digest = None
         ministry.save()
-    ctx.record("duty", f"{actor.name} performs the duty to {DUTIES[key][1]} themselves",
+    ctx.record("duty", f"{actor.name} performs the duty to {duty_named(key).does} themselves",
                rule="4E45", duty=key, ministry=ministry.name)
 
 
@@ -471,7 +411,7 @@ def delegate_duty(ctx: Context, actor: Player, duty: str) -> None:
     key, ministry = _duty_of(ctx, actor, duty)
     ministry.kept_duties = [d for d in ministry.kept_duties if d != key]
     ministry.save()
-    ctx.record("duty", f"bnomic performs the duty to {DUTIES[key][1]} for {actor.name}",
+    ctx.record("duty", f"bnomic performs the duty to {duty_named(key).does} for {actor.name}",
                rule="4E45", duty=key, ministry=ministry.name)
 
 
@@ -484,8 +424,8 @@ def _duty_of(ctx: Context, actor: Player, text: str):
                                   ("clock", "clock_on"), ("display", "displays")) if word in t), None)
     if key is None:
         raise Rejected(f"bnomic knows no duty {text!r}; it performs: "
-                       + "; ".join(f"{k}: {v[1]}" for k, v in DUTIES.items()), rule="4E45")
-    owner = DUTIES[key][0]
+                       + "; ".join(f"{d.name}: {d.does}" for d in duties_listed()), rule="4E45")
+    owner = duty_named(key).ministry
     if owner == "*":
         mine = list(held_by(actor))
         named = [m for m in mine if any(a in t for a, n in aliases(ctx.config).items() if n == m.name)]

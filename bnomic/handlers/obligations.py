@@ -12,7 +12,8 @@ from . import durations
 from .context import Context, Rejected
 from .ministries import THEIRS, describe, find_ministry, give_ministry, held_one
 from .frames import frame
-from .registry import action, at_start_of, deadline
+from .events import MinistryHolderChanged
+from .registry import action, at_start_of, deadline, on
 
 
 def oblige(ctx: Context, ministry: Ministry, kind: str, text: str, rule: str, **data) -> Obligation:
@@ -37,9 +38,12 @@ def _schedule(ctx: Context, o: Obligation) -> None:
     o.save()
 
 
-def reset_for_new_minister(ctx: Context, ministry: Ministry) -> None:
+@on(MinistryHolderChanged, rule="4E53")
+def reset_for_new_minister(ctx: Context, event: MinistryHolderChanged) -> None:
     """Rule 4E53: a new Minister always has a Jiffy for the Ministry's obligations."""
-    for o in Obligation.select().where(Obligation.ministry == ministry, Obligation.state == "open"):
+    if event.holder is None:
+        return
+    for o in Obligation.select().where(Obligation.ministry == event.ministry, Obligation.state == "open"):
         _schedule(ctx, o)
 
 

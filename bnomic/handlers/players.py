@@ -7,7 +7,8 @@ from ..store import Address, Player
 from . import names, vocabulary
 from .context import Context, Rejected
 from .frames import frame
-from .registry import action, assertion, at_start_of
+from .events import PlayerInactive, PlayerLeft
+from .registry import action, assertion, at_start_of, emit
 
 # ------------------------------------------------------------------- finding
 
@@ -75,10 +76,17 @@ def set_active(ctx: Context, player: Player, active: bool, rule: str, why: str) 
     ctx.record("active", f"{player.name} {'gains' if active else 'loses'} Active: {why}",
                rule=rule, player=player.name, active=active)
     if not active:
-        from .ministries import vacate_all
-        vacate_all(ctx, player, "lost the Active property")
-        from .consultations import lose_ordained
-        lose_ordained(ctx, player, "lost the Active property")     # Rule 4E18
+        emit(ctx, PlayerInactive(player, by="rules"))       # Rules 4E47, 4E18 react
+
+
+def leave(ctx: Context, player: Player, by: str, summary: str, rule: str) -> None:
+    """Rule 4E4: the Player stops being one (forfeiting, or removed by the operator),
+    losing Active and Vested; the areas that care react (PlayerLeft)."""
+    player.is_player, player.left_nweek = False, ctx.game.nweek
+    player.active = player.vested = False
+    player.save()
+    ctx.record("forfeit", summary, rule=rule, player=player.name)
+    emit(ctx, PlayerLeft(player, by=by))        # Rules 4E47, 4E18 react
 
 
 @action("remove_active",
@@ -308,15 +316,7 @@ def join(ctx: Context, actor: Player | None, name: str | None = None,
 def forfeit(ctx: Context, actor: Player) -> None:
     """Rule 4E4: a Player may cease to be a Player by Forfeiting, at any time."""
     actor = Player.get_by_id(actor.id)
-    actor.is_player, actor.left_nweek = False, ctx.game.nweek
-    actor.active = actor.vested = False
-    actor.save()
-    ctx.record("forfeit", f"{actor.name} forfeits and is no longer a Player",
-               rule="4E4", player=actor.name)
-    from .ministries import vacate_all
-    vacate_all(ctx, actor, "forfeited (no longer a Legal Entity)")
-    from .consultations import lose_ordained
-    lose_ordained(ctx, actor, "forfeited, losing the Active property")     # Rule 4E18
+    leave(ctx, actor, "forfeit", f"{actor.name} forfeits and is no longer a Player", "4E4")
 
 
 # ----------------------------------------------------------------- addresses

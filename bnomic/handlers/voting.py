@@ -1,10 +1,13 @@
 """How voting works: Rules 4E15 (Voting, Tallying), 4E19 (Scoring), 4E20
-(Registered Voters), 4E14 (the Ballot and the Clock) and 4E69 (Colors paid).
+(Registered Voters), 4E14 (the Ballot and the Clock: the Chairman's and the
+MoM's turning it On, the MoM's turning it Off) and 4E69 (Colors paid).
 
 * At the beginning of nday 9 every Pending proposal becomes Open.
 * The Chairman publishes the Ballot and may then turn the Clock On; bnomic
   does both for a Chairman who delegated the duty (4E45), never for a Vacant
   Ministry of Change.
+* The MoM turns the Clock On when it is Off and no Ministry is Vacant; in the
+  Voting Period that waits for the Ballot (docs/readings.md).
 * Registered Voters vote FOR, AGAINST, ABSTAIN or SHELVE; the latest vote in
   the Voting Period is the Final Vote.
 * At the end of the Voting Period (the end of nday 12) the tally runs in the
@@ -24,7 +27,7 @@ from .clock import in_voting_period, set_clock
 from .context import Context, Rejected
 from .proposals import find, label
 from .frames import frame, role
-from .registry import action, at_end_of, at_start_of
+from .registry import action, at_end_of, at_start_of, duty
 
 VOTES = ("FOR", "AGAINST", "ABSTAIN", "SHELVE")
 
@@ -244,33 +247,127 @@ def chairman_publishes_results(ctx: Context, actor: Player, nweek: str | None = 
     ctx.record("results", f"the Chairman ({actor.name}) publishes the results", rule="4E15", mail=False)
 
 
-def chairman_duties(ctx: Context) -> None:
-    """What the rules oblige the Chairman to do (4E15), done by bnomic for a
-    Chairman who delegated it (4E45); never for a Vacant Ministry of Change."""
-    from .ministries import delegated, ensure
-    from .obligations import fulfil, oblige
-    from .proposals import number_all
+def _chairman(ctx: Context) -> Player | None:
+    """The Chairman, if the Ministry of Change is held (bnomic never acts for a Vacant one)."""
     change = Ministry.get_or_none(Ministry.name == "Change")
-    if change is None or change.holder_id is None:
+    return None if change is None or change.holder_id is None else Player.get_by_id(change.holder_id)
+
+
+def _chairman_obliged(ctx: Context, kind: str, does) -> None:
+    """Fulfil the Chairman's open obligations of this kind, for a Chairman who delegated it (4E45)."""
+    from .ministries import delegated
+    from .obligations import fulfil
+    chairman = _chairman(ctx)
+    if chairman is None or not delegated(ctx, kind):
         return
-    chairman = Player.get_by_id(change.holder_id)
     by = f"bnomic, for the Chairman ({chairman.name}),"
-    for o in Obligation.select().where(Obligation.ministry == change, Obligation.state == "open") \
+    for o in Obligation.select().join(Ministry).where(
+            Ministry.name == "Change", Obligation.kind == kind, Obligation.state == "open") \
             .order_by(Obligation.id):
-        if o.kind == "numbers" and delegated(ctx, "numbers"):
-            fulfil(ctx, o, f"numbered {number_all(ctx, by)} by bnomic for the Chairman")
-        elif o.kind == "results" and delegated(ctx, "results"):
-            publish_results(ctx, o.data["tally"], by)
-            fulfil(ctx, o, "bnomic published the results for the Chairman")
+        fulfil(ctx, o, does(o, by))
+
+
+@duty("Change", "numbers", rule="4E15", does="assign Proposal Numbers to new proposals (Rule 4E15)")
+def numbers_duty(ctx: Context) -> None:
+    """Rule 4E15: the Chairman numbers each new proposal."""
+    from .proposals import number_all
+    _chairman_obliged(ctx, "numbers", lambda o, by: f"numbered {number_all(ctx, by)} by bnomic for the Chairman")
+
+
+@duty("Change", "results", rule="4E15", does="publish the results of the voting (Rule 4E15)")
+def results_duty(ctx: Context) -> None:
+    """Rule 4E15: the Chairman publishes the results of the voting."""
+    def publish(o, by):
+        publish_results(ctx, o.data["tally"], by)
+        return "bnomic published the results for the Chairman"
+    _chairman_obliged(ctx, "results", publish)
+
+
+@duty("Change", "ballot", rule="4E15", does="publish the Ballot at the beginning of the Voting Period, "
+                                             "then turn the Clock On (Rules 4E15, 4E14)")
+def ballot_duty(ctx: Context) -> None:
+    """Rules 4E15, 4E14: in the Voting Period the Chairman publishes the Ballot, and
+    may then turn the Clock On; done by bnomic for a Chairman who delegated it."""
+    from .ministries import delegated, ensure
+    from .obligations import oblige
+    chairman = _chairman(ctx)
+    if chairman is None or not waiting_for_ballot(ctx):
+        return
+    if delegated(ctx, "ballot"):
+        publish_ballot(ctx, f"bnomic, for the Chairman ({chairman.name}),", mail=True)
+        if not ctx.game.clock_on:
+            set_clock(ctx, on=True, rule="4E14", by=f"bnomic for the Chairman ({chairman.name}), "
+                      "after the Ballot")
+    else:
+        oblige(ctx, ensure(ctx, "Change"), "ballot", f"publish the Ballot of nweek {ctx.game.nweek}",
+               "4E15", nweek=ctx.game.nweek)
+
+
+# ------------------------------------------- the Clock and the Ballot (4E14)
+
+@duty("Ministry", "clock_on", rule="4E14",
+      does="turn the Clock On when it is Off and no Ministry is Vacant (Rule 4E14)")
+def clock_on_duty(ctx: Context) -> None:
+    """Rule 4E14: the Clock is Off and no Ministry is Vacant: the MoM is obligated to
+    turn it On (in the Voting Period, once the Ballot is out). bnomic does so for a
+    MoM who delegated the duty (4E45)."""
+    from .ministries import delegated, ensure, mom, vacant
+    from .obligations import fulfil_kind, oblige
+    game = ctx.game
+    if game.clock_on or game.time_stopped or vacant().exists() or waiting_for_ballot(ctx):
+        fulfil_kind(ctx, "Ministry", "clock_on", "the Clock is On" if game.clock_on
+                    else "a Ministry is Vacant" if vacant().exists() else "game time is stopped"
+                    if game.time_stopped else "the Clock waits for the Ballot")
+        return
+    if delegated(ctx, "clock_on"):
+        set_clock(ctx, on=True, rule="4E14", by=f"bnomic for the MoM ({mom(ctx).name})")
+    else:
+        oblige(ctx, ensure(ctx, "Ministry"), "clock_on", "turn the Clock On", "4E14")
+
+
+@action("clock_off",
+        # Rule 4E14: "The Clock may be changed from On to Off as a Game Action by the MoM"
+        frame("turn|set|switch|change|put", role("state:choice", {"off": "Off", "from on to off": "Off"}),
+              also="clock to be", needs="clock"),
+        frame("stop|halt|pause", also="clock", needs="clock"),
+        rule="4E14", example="I turn the Clock Off", says="turn the Clock Off",
+        not_actions=("I turned the Clock Off yesterday", "Wooble turns the Clock Off",
+                     "I turn off the lights", "Should I turn the Clock Off?"))
+def clock_off(ctx: Context, actor: Player, state: str = "Off") -> None:
+    """Rule 4E14: the Clock may be changed from On to Off as a Game Action by the MoM.
+    (`state` is the word read, "Off": the frame's own, nothing to check.)"""
+    from .ministries import require_minister
+    require_minister(ctx, actor, "Ministry", "4E14", "only the MoM may turn the Clock Off")
+    set_clock(ctx, on=False, rule="4E14", by=f"the MoM ({actor.name})")
+
+
+@action("clock_on",
+        # Rule 4E14: the MoM "is obligated to turn the Clock On"; the Chairman may
+        # "change the clock to be On" after the Ballot
+        frame("turn|set|switch|change|put", role("state:choice", {"on": "On", "from off to on": "On"}),
+              also="clock to be", needs="clock"),
+        frame("start|restart|resume", also="clock", needs="clock"),
+        rule="4E14", example="I turn the Clock On", says="turn the Clock On",
+        not_actions=("I turned the Clock On yesterday", "The MoM turns the Clock On",
+                     "I turn on the charm", "Should I turn the Clock On?"))
+def clock_on(ctx: Context, actor: Player, state: str = "On") -> None:
+    """Rules 4E14, 4E53: the MoM, obligated to turn the Clock On when it is Off and
+    no Ministry is Vacant, has the power to; so has the Chairman in the Voting
+    Period, after publishing a Ballot. (`state` is the word read, "On".)"""
+    from .ministries import require_minister, vacant
+    if chairman_may_turn_clock_on(ctx, actor):
+        set_clock(ctx, on=True, rule="4E14", by=f"the Chairman ({actor.name}), after the Ballot")
+        return
+    require_minister(ctx, actor, "Ministry", "4E14",
+                     "only the MoM may turn the Clock On, when no Ministry is Vacant (or the "
+                     "Chairman, in the Voting Period, after publishing a Ballot)")
     if waiting_for_ballot(ctx):
-        if delegated(ctx, "ballot"):
-            publish_ballot(ctx, by, mail=True)
-            if not ctx.game.clock_on:
-                set_clock(ctx, on=True, rule="4E14", by=f"bnomic for the Chairman ({chairman.name}), "
-                          "after the Ballot")
-        else:
-            oblige(ctx, ensure(ctx, "Change"), "ballot", f"publish the Ballot of nweek {ctx.game.nweek}",
-                   "4E15", nweek=ctx.game.nweek)
+        raise Rejected("in the Voting Period the Clock waits for the Chairman's Ballot", rule="4E14")
+    if vacant().exists():
+        names = ", ".join(m.name for m in vacant())
+        raise Rejected(f"a Ministry is Vacant ({names}); the MoM turns the Clock On when none is",
+                       rule="4E14")
+    set_clock(ctx, on=True, rule="4E14", by=f"the MoM ({actor.name})")
 
 
 def publish_results(ctx: Context, tally_seq: int, by: str) -> None:
