@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import json
 
-from ..store import Address, Player
+from ..store import Address, Obligation, Player
 from .clock import resume_time, set_clock, stop_time
 from .context import Context, Rejected
 from .events import PlayerInactive
+from .obligations import fulfil
 from .players import clean_name, distinct_name, find_player, leave, name_key, starting_mackerel
 from .registry import command, emit
 from .settings import set_setting
@@ -125,8 +126,6 @@ def setting(ctx: Context, key: str, value: str) -> str:
 def fulfil_obligation(ctx: Context, number: str, *how: str) -> str:
     """fulfil N [HOW...]: record that a Minister did what obligation #N asks
     (e.g. made a passed proposal's changes bnomic could not apply, Rule 4E15)."""
-    from ..store import Obligation
-    from .obligations import fulfil
     o = Obligation.get_or_none(Obligation.id == int(number.lstrip("#"))) if number.lstrip("#").isdigit() else None
     if o is None:
         raise Rejected(f"there is no obligation #{number}")

@@ -39,6 +39,7 @@ from .ministries import delegated, ensure, require_minister
 from .obligations import fulfil, oblige
 from .players import clean_name, find_player, name_key
 from .frames import frame, role
+from .grammar import match_action, sentences
 from .events import PlayerInactive, PlayerLeft
 from .registry import action, at_end_of, deadline, duty, on
 
@@ -679,7 +680,6 @@ def describe_oracularity(text: str) -> str:
 def _warn_swallowed(ctx: Context, document: str) -> None:
     """A sentence after the Answer that reads as an action is part of the Answer's
     Reasoning (the Answer runs to END ANSWER): say so in the receipt."""
-    from .grammar import match_action, sentences
     for s in sentences(document):
         if match_action(s):
             ctx.notes.append(f"“{_short(s, 60)}” is part of this Answer, not done: end an Answer "

@@ -7,9 +7,9 @@ from ..config import Config
 from ..store import Player
 from .context import Context, Rejected
 from .grammar import number
-from .players import current_players, find_player
+from .players import actor_of, current_players, find_player
 from .frames import frame, role
-from .registry import action, assertion, at_start_of
+from .registry import Undecidable, action, assertion, at_start_of
 
 # ------------------------------------------------------------------ amounts
 
@@ -190,8 +190,6 @@ _OP = r"(?:(?P<op>exactly|at least|more than|at most|fewer than|less than|no mor
 
 
 def _holder(ctx: Context, who: str) -> Player:
-    from .acting import actor_of
-    from .registry import Undecidable
     if who.lower() in ("i", "me"):
         p = actor_of(ctx)
     else:

@@ -22,8 +22,9 @@ from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 
 from ..config import defaults
-from ..store import Deadline, Entry, Game, Message, Outcome, Player, Setup, database, write_transaction
-from . import (acting, budget, clock, grammar, ministries, pinned, players, rules, scheduling, transactions,
+from ..store import (Approval, Deadline, Entry, Game, Message, Ministry, Outcome, Player, Setup, database,
+                     write_transaction)
+from . import (acting, budget, clock, emergency, grammar, ministries, pinned, players, rules, scheduling, transactions,
                vocabulary)
 from .context import Context, Rejected, RetroactiveChange
 from .durations import next_midnight
@@ -347,7 +348,6 @@ def actions_today(post: Post, entry: int) -> int:
 def perform_duties(ctx: Context) -> None:
     """What bnomic does for the ministers after every change (Rule 4E45), and what
     the rules watch "at any time": four Paranoid PEPs or fewer (Rules 4E0, 4E40)."""
-    from . import emergency
     for duty in (ministries.perform_duties, emergency.check):
         try:
             with database.atomic():
@@ -513,7 +513,6 @@ def apply_command(verb: str, args: list[str], entry: int, at: datetime) -> Outco
 def apply_approvals(entry: int, at: datetime) -> None:
     """Rule 4E50: after the entry an approved display is anchored at, the
     gamestate is set to what the display says (then later entries replay on it)."""
-    from ..store import Approval
     for approval in Approval.select().where(Approval.anchor == entry).order_by(Approval.entry):
         ctx = Context(at, "command", entry)
         for name, attrs in sorted(approval.values.get("players", {}).items()):
@@ -532,7 +531,6 @@ def apply_approvals(entry: int, at: datetime) -> None:
 
 def _apply_metamin(ctx: Context, approval) -> None:
     """An approved MetaMin's display: holders, Rewards, the Message, the Flag."""
-    from ..store import Ministry
     why = f"an approved display ({approval.why})"
     for name, state in sorted(approval.values.get("ministries", {}).items()):
         m = Ministry.get_or_none(Ministry.name == name)

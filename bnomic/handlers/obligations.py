@@ -10,7 +10,8 @@ from __future__ import annotations
 from ..store import Ministry, Obligation, Player
 from . import durations
 from .context import Context, Rejected
-from .ministries import THEIRS, describe, find_ministry, give_ministry, held_one
+from .ministers import THEIRS
+from .ministries import delegated, describe, find_ministry, give_ministry, held_one, ministry_names
 from .frames import frame
 from .events import MinistryHolderChanged
 from .registry import action, at_start_of, deadline, on
@@ -177,7 +178,6 @@ def unchallenged_displays_approved(ctx: Context) -> None:
     approved. bnomic's displays show the gamestate, so approving them changes
     nothing; the event log records it for each held Ministry whose display
     bnomic kept (a minister who kept the duty keeps their own record)."""
-    from .ministries import delegated, ministry_names
     last = ctx.game.nweek - 1
     challenged = {o.ministry_id for o in Obligation.select().where(Obligation.kind == "answer_challenge")
                   if o.data.get("nweek") == last}

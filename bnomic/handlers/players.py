@@ -4,24 +4,17 @@ from __future__ import annotations
 import re
 
 from ..store import Address, Player
-from . import names, vocabulary
+from . import grammar, names, vocabulary
+from .names import clean_name
 from .context import Context, Rejected
 from .frames import frame
 from .events import PlayerInactive, PlayerLeft
-from .registry import action, assertion, at_start_of, emit
+from .registry import Undecidable, action, assertion, at_start_of, emit
 
 # ------------------------------------------------------------------- finding
 
-_EDGE_PUNCT = re.compile(r"^[\s\"'“”‘’`(\[<*_]++|(?<![\s\"'“”‘’`)\]>*_.,;:!?])[\s\"'“”‘’`)\]>*_.,;:!?]++$")
-
-
-_QUOTES = str.maketrans({"’": "'", "‘": "'", "`": "'", "“": '"', "”": '"'})
 BEAST_NAMES = frozenset({"the beast", "beast", "the ocb", "ocb", "the operantly conditioned beast",
                          "operantly conditioned beast"})
-
-
-def clean_name(text: str) -> str:
-    return re.sub(r"\s+", " ", _EDGE_PUNCT.sub("", text.translate(_QUOTES))).strip()
 
 
 def name_key(name: str) -> str:
@@ -35,6 +28,11 @@ def player_by_address(address: str) -> Player | None:
            .where(Address.address == address.lower(), Player.is_player == True)  # noqa: E712
            .first())
     return row
+
+
+def actor_of(ctx: Context) -> Player | None:
+    """The Player who sent the post being applied, if any."""
+    return player_by_address(ctx.post.sender) if ctx.post else None
 
 
 def find_player(ctx: Context, text: str, rule: str) -> Player:
@@ -273,8 +271,7 @@ def join(ctx: Context, actor: Player | None, name: str | None = None,
     named = [clean_name(x) for x in (recruiters or "").split(",") if x.strip()]
     name, recruiters = split_recruiters(name)
     if not recruiters:
-        from .grammar import sentences
-        for sentence in sentences(ctx.post.text):
+        for sentence in grammar.sentences(ctx.post.text):
             _, recruiters = split_recruiters(sentence)
             if recruiters:
                 break
@@ -379,7 +376,6 @@ def remove_address(ctx: Context, actor: Player, name: str) -> None:
 def _named(ctx: Context, who: str) -> Player | None:
     key = name_key(who)
     if key in ("i", "me"):
-        from .acting import actor_of
         return actor_of(ctx)
     return Player.get_or_none(Player.name_key == key)
 
@@ -397,6 +393,5 @@ def is_player(ctx: Context, actor, player: str, neg: str | None = None) -> bool:
 def has_property(ctx: Context, actor, player: str, prop: str, neg: str | None = None) -> bool:
     p = _named(ctx, player)
     if p is None or not p.is_player:
-        from .registry import Undecidable
         raise Undecidable(f"there is no Player named {clean_name(player)!r}")
     return getattr(p, prop.lower()) != bool(neg)

@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Callable
 
-from .frames import Frame
+from ..store import Rule
 
 # What each placeholder of an assertion may match. Loose on purpose: the handler
 # reads the value and says precisely what is wrong with it, citing the rule.
@@ -110,7 +110,7 @@ def action(name: str, *frames: Frame, rule: str, example: str, says: str = "",
     The function is called as fn(ctx, actor, **parameters) and either changes
     the game (recording events) or raises Rejected with the reason and rule.
     """
-    if not frames or not all(isinstance(f, Frame) for f in frames):
+    if not frames or not all(type(f).__name__ == "Frame" for f in frames):     # frames.Frame
         raise TypeError(f"action {name!r}: declare how it is written with frame(...) (docs/reader.md)")
 
     def register(fn):
@@ -193,9 +193,14 @@ def rule_number(rule: str | None) -> int:
     return int(m.group(1)) if m else 10**9
 
 
+def power(number: int) -> Fraction:
+    """Rule 4E75: the Power of the rule with this number (1/2 unless a change set another)."""
+    row = Rule.get_or_none(Rule.number == number)
+    return Fraction(row.power_num, row.power_den) if row else Fraction(1, 2)
+
+
 def rule_power(rule: str | None) -> Fraction:
     """Rule 4E75: a rule's Power (1/2 unless a change set another)."""
-    from .rules import power
     number = rule_number(rule)
     return power(number) if number < 10**9 else Fraction(1, 2)
 

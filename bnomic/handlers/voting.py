@@ -25,7 +25,10 @@ from collections import defaultdict
 from ..store import Event, Fine, Ministry, Obligation, Player, Proposal, Vote
 from .clock import in_voting_period, set_clock
 from .context import Context, Rejected
-from .proposals import find, label
+from . import changes
+from .ministries import delegated, ensure, mom, require_minister, vacant
+from .obligations import fulfil, fulfil_kind, oblige
+from .proposals import find, label, number_all
 from .frames import frame, role
 from .registry import action, at_end_of, at_start_of, duty
 
@@ -210,8 +213,6 @@ def waiting_for_ballot(ctx: Context) -> bool:
 def chairman_publishes_ballot(ctx: Context, actor: Player, nweek: str | None = None) -> None:
     """Rules 4E14, 4E15: the Chairman publishes to a Public Forum the Ballot,
     listing every Open proposal (the message itself is the Ballot)."""
-    from .ministries import require_minister
-    from .obligations import fulfil_kind
     require_minister(ctx, actor, "Change", "4E15", "only the Chairman publishes the Ballot")
     if nweek and nweek != str(ctx.game.nweek):
         raise Rejected(f"the Ballot to publish is nweek {ctx.game.nweek}'s, not nweek {nweek}'s",
@@ -238,8 +239,6 @@ def chairman_publishes_ballot(ctx: Context, actor: Player, nweek: str | None = N
                      "Should I publish the results?"))
 def chairman_publishes_results(ctx: Context, actor: Player, nweek: str | None = None) -> None:
     """Rule 4E15: the Chairman publishes the results of the voting."""
-    from .ministries import require_minister
-    from .obligations import fulfil_kind
     require_minister(ctx, actor, "Change", "4E15", "only the Chairman publishes the results")
     if ctx.post is None or not ctx.post.public:
         raise Rejected("the results are published to a Public Forum", rule="4E15")
@@ -255,8 +254,6 @@ def _chairman(ctx: Context) -> Player | None:
 
 def _chairman_obliged(ctx: Context, kind: str, does) -> None:
     """Fulfil the Chairman's open obligations of this kind, for a Chairman who delegated it (4E45)."""
-    from .ministries import delegated
-    from .obligations import fulfil
     chairman = _chairman(ctx)
     if chairman is None or not delegated(ctx, kind):
         return
@@ -270,7 +267,6 @@ def _chairman_obliged(ctx: Context, kind: str, does) -> None:
 @duty("Change", "numbers", rule="4E15", does="assign Proposal Numbers to new proposals (Rule 4E15)")
 def numbers_duty(ctx: Context) -> None:
     """Rule 4E15: the Chairman numbers each new proposal."""
-    from .proposals import number_all
     _chairman_obliged(ctx, "numbers", lambda o, by: f"numbered {number_all(ctx, by)} by bnomic for the Chairman")
 
 
@@ -288,8 +284,6 @@ def results_duty(ctx: Context) -> None:
 def ballot_duty(ctx: Context) -> None:
     """Rules 4E15, 4E14: in the Voting Period the Chairman publishes the Ballot, and
     may then turn the Clock On; done by bnomic for a Chairman who delegated it."""
-    from .ministries import delegated, ensure
-    from .obligations import oblige
     chairman = _chairman(ctx)
     if chairman is None or not waiting_for_ballot(ctx):
         return
@@ -311,8 +305,6 @@ def clock_on_duty(ctx: Context) -> None:
     """Rule 4E14: the Clock is Off and no Ministry is Vacant: the MoM is obligated to
     turn it On (in the Voting Period, once the Ballot is out). bnomic does so for a
     MoM who delegated the duty (4E45)."""
-    from .ministries import delegated, ensure, mom, vacant
-    from .obligations import fulfil_kind, oblige
     game = ctx.game
     if game.clock_on or game.time_stopped or vacant().exists() or waiting_for_ballot(ctx):
         fulfil_kind(ctx, "Ministry", "clock_on", "the Clock is On" if game.clock_on
@@ -336,7 +328,6 @@ def clock_on_duty(ctx: Context) -> None:
 def clock_off(ctx: Context, actor: Player, state: str = "Off") -> None:
     """Rule 4E14: the Clock may be changed from On to Off as a Game Action by the MoM.
     (`state` is the word read, "Off": the frame's own, nothing to check.)"""
-    from .ministries import require_minister
     require_minister(ctx, actor, "Ministry", "4E14", "only the MoM may turn the Clock Off")
     set_clock(ctx, on=False, rule="4E14", by=f"the MoM ({actor.name})")
 
@@ -354,7 +345,6 @@ def clock_on(ctx: Context, actor: Player, state: str = "On") -> None:
     """Rules 4E14, 4E53: the MoM, obligated to turn the Clock On when it is Off and
     no Ministry is Vacant, has the power to; so has the Chairman in the Voting
     Period, after publishing a Ballot. (`state` is the word read, "On".)"""
-    from .ministries import require_minister, vacant
     if chairman_may_turn_clock_on(ctx, actor):
         set_clock(ctx, on=True, rule="4E14", by=f"the Chairman ({actor.name}), after the Ballot")
         return
@@ -603,8 +593,6 @@ def _result(p: Proposal, r: dict, finals: dict[int, str], names: dict[int, str])
 
 def _results_duty(ctx: Context, tally_seq: int) -> None:
     """Rule 4E15: at the end of a Voting Period the Chairman publishes the results."""
-    from .ministries import delegated, ensure
-    from .obligations import oblige
     change = Ministry.get_or_none(Ministry.name == "Change")
     if change is not None and change.holder_id is not None and delegated(ctx, "results"):
         publish_results(ctx, tally_seq, f"bnomic, for the Chairman ({change.holder.name}),")
