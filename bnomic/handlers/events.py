@@ -7,14 +7,16 @@ kind runs, in Rule 4E75's order. The fields are the store's rows as they stand.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Literal
+
+from ..store import Ministry, Player
 
 
 @dataclass(frozen=True)
 class PlayerInactive:
     """Rule 4E28: a Player lost the Active property, by the rules (another Player
     removed it) or by the operator (`bnomic admin set X active false`)."""
-    player: Any                     # store.Player
+    player: Player
     by: Literal["rules", "operator"]
 
 
@@ -22,15 +24,15 @@ class PlayerInactive:
 class PlayerLeft:
     """Rule 4E4: an Outsider stopped being a Player (and so lost Active): it
     Forfeited, or the operator removed it (`bnomic admin remove-player`)."""
-    player: Any                     # store.Player
+    player: Player
     by: Literal["forfeit", "operator"]
 
 
 @dataclass(frozen=True)
 class MinistryHolderChanged:
     """Rules 4E46-4E48, 4E53: a Ministry has a new holder, or became Vacant (holder None)."""
-    ministry: Any                   # store.Ministry
-    holder: Any                     # store.Player | None
+    ministry: Ministry
+    holder: Player | None           # None: the Ministry became Vacant
 
 
 @dataclass(frozen=True)
