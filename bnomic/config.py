@@ -7,6 +7,7 @@ replay always runs under the configuration the game was played with.
 from __future__ import annotations
 
 import copy
+import re
 import tomllib
 from importlib import resources
 from pathlib import Path
@@ -14,6 +15,26 @@ from pathlib import Path
 
 class ConfigError(ValueError):
     """An operator's configuration file that cannot be used."""
+
+
+# Rule 4E14's units of time, as durations are written ("3 rdays", "a Jiffy")
+DURATION_UNITS = {
+    "rday": "rdays", "rdays": "rdays", "day": "rdays", "days": "rdays",
+    "nday": "ndays", "ndays": "ndays",
+    "ndelay": "ndelays", "ndelays": "ndelays",
+    "nweek": "nweeks", "nweeks": "nweeks",
+    "jiffy": "jiffies", "jiffies": "jiffies",
+}
+
+
+def parse_duration(text: str) -> tuple[int, str]:
+    """'3 rdays' -> (3, 'rdays'); 'a Jiffy' -> (1, 'jiffies'). The syntax of a
+    duration, as quantities are written in the configuration and the rules."""
+    m = re.fullmatch(r"\s*(a|an|\d+)\s+([a-z]+)\s*", text.lower())
+    if not m or m.group(2) not in DURATION_UNITS:
+        raise ValueError(f"not a duration: {text!r}")
+    n = 1 if m.group(1) in ("a", "an") else int(m.group(1))
+    return n, DURATION_UNITS[m.group(2)]
 
 
 def defaults() -> dict:
@@ -213,9 +234,8 @@ def check_value(key: str, value, default) -> None:
     if key in CHOICES and value not in CHOICES[key]:
         raise ConfigError(f"{key} must be one of {', '.join(CHOICES[key])}")
     if key.startswith("quantities.") and isinstance(value, str):
-        from .handlers.durations import parse
         try:
-            parse(value)
+            parse_duration(value)
         except ValueError:
             raise ConfigError(f"{key} must be a duration like \"3 rdays\", not {value!r}") from None
 

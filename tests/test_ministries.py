@@ -147,3 +147,19 @@ def test_the_cabinet_replays(cabinet):
     digest = cabinet.digest()
     cabinet.cli("rebuild")
     assert cabinet.digest() == digest
+
+
+def test_the_operator_removing_active_vacates_the_ministers_ministries(cabinet):
+    """Rule 4E47: a Minister who loses Active vacates its Ministries, however it
+    loses it; `admin set X active false` once left X holding them."""
+    claim_all(cabinet)
+    assert holders(cabinet)["Society"] == "Bob"
+    cabinet.admin("set", "Bob", "active", "false")
+    held = holders(cabinet)
+    assert [m for m, h in held.items() if h is None] == ["Society", "Questions", "Laundry"]
+    vacated = [e for e in cabinet.show("events") if e["kind"] == "ministry" and e["data"]["holder"] is None]
+    assert [e["rule"] for e in vacated] == ["4E47"] * 3
+    assert all("Bob lost the Active property (the operator)" in e["summary"] for e in vacated)
+    cabinet.admin("set", "Bob", "active", "false")           # already inactive: nothing more
+    assert len([e for e in cabinet.show("events") if e["kind"] == "ministry"
+                and e["data"]["holder"] is None]) == 3

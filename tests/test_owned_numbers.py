@@ -60,7 +60,7 @@ ALLOWED: dict[str, dict[object, str]] = {
     # "majority" is the rules' word: more than half (x*2 > n, in whole numbers)
     "decide": {2: "4E73: a majority of the Jury (more than half; not guilty when that cannot be)"},
     "instant_runoff": {2: "4E0: a majority of the ballots (more than half)"},
-    "tally": {2: "4E15: SHELVE counted as FOR moves Strength by 2 a vote (from -1 to +1)"},
+    "count": {2: "4E15: SHELVE counted as FOR moves Strength by 2 a vote (from -1 to +1)"},
     # the steps of a procedure are its text's labels, not quantities
     "procedure": {2: "4E73's step (2)", 3: "4E73's step (3)", 4: "4E73's step (4)"},
     "draw_jury": {4: "4E73's step (4)"},

@@ -9,14 +9,11 @@ import logging
 
 from ..store import Player, database
 from . import intents, players
+from .players import actor_of
 from .context import Context, Rejected, RetroactiveChange
 from .registry import ActionSpec
 
 log = logging.getLogger("bnomic.engine")
-
-
-def actor_of(ctx: Context) -> Player | None:
-    return players.player_by_address(ctx.post.sender) if ctx.post else None
 
 
 def perform_once(ctx: Context, spec: ActionSpec, args: dict, actor: Player | None = None,

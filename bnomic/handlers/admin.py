@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import json
 
-from ..store import Address, Player
+from ..store import Address, Obligation, Player
 from .clock import resume_time, set_clock, stop_time
 from .context import Context, Rejected
-from .players import clean_name, find_player, name_key, starting_mackerel, distinct_name
-from .registry import command
+from .events import PlayerInactive
+from .obligations import fulfil
+from .players import clean_name, distinct_name, find_player, leave, name_key, starting_mackerel
+from .registry import command, emit
 from .settings import set_setting
 
 BOOL_WORDS = {"true": True, "yes": True, "on": True, "1": True,
@@ -63,8 +65,7 @@ def set_attribute(ctx: Context, player: str, attribute: str, value: str) -> str:
     ctx.record(attribute, f"{target.name}'s {attribute} set from {old} to {new} by the operator",
                rule="operator", player=target.name, before=old, after=new)
     if attribute == "active" and not new:
-        from .consultations import lose_ordained
-        lose_ordained(ctx, target, "lost the Active property (the operator)")     # Rule 4E18
+        emit(ctx, PlayerInactive(target, by="operator"))     # Rules 4E47, 4E18 react
     return f"{target.name}: {attribute} = {new}"
 
 
@@ -94,15 +95,7 @@ def add_player(ctx: Context, name: str, *addresses: str) -> str:
 def remove_player(ctx: Context, name: str) -> str:
     """remove-player NAME: the player stops being a Player, as by forfeiting."""
     target = find_player(ctx, name, "4E4")
-    target.is_player, target.left_nweek = False, ctx.game.nweek
-    target.active = target.vested = False
-    target.save()
-    ctx.record("forfeit", f"{target.name} removed from the game by the operator",
-               rule="operator", player=target.name)
-    from .ministries import vacate_all
-    vacate_all(ctx, target, "was removed from the game")
-    from .consultations import lose_ordained
-    lose_ordained(ctx, target, "removed from the game, losing the Active property")     # Rule 4E18
+    leave(ctx, target, "operator", f"{target.name} removed from the game by the operator", "operator")
     return f"{target.name} is no longer a Player"
 
 
@@ -133,8 +126,6 @@ def setting(ctx: Context, key: str, value: str) -> str:
 def fulfil_obligation(ctx: Context, number: str, *how: str) -> str:
     """fulfil N [HOW...]: record that a Minister did what obligation #N asks
     (e.g. made a passed proposal's changes bnomic could not apply, Rule 4E15)."""
-    from ..store import Obligation
-    from .obligations import fulfil
     o = Obligation.get_or_none(Obligation.id == int(number.lstrip("#"))) if number.lstrip("#").isdigit() else None
     if o is None:
         raise Rejected(f"there is no obligation #{number}")

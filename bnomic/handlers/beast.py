@@ -1,7 +1,7 @@
 """The Operantly Conditioned Beast (Rule 4E71)."""
 from __future__ import annotations
 
-from ..store import Intent, Player
+from ..store import Event, Intent, Player
 from . import grammar
 from .acting import perform_once
 from .context import Context, Rejected
@@ -49,7 +49,6 @@ def beast_acts(ctx: Context, actor: Player, rest: str) -> None:
 
 
 def _performed_in(intent: Intent) -> int | None:
-    from ..store import Event
     e = (Event.select().where(Event.kind == "intent", Event.summary.startswith(
         f"intent #{intent.id} carried out")).first())
     return e.data.get("nweek") if e else None

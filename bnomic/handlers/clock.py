@@ -4,7 +4,8 @@ At each 00:00 UTC the nday goes up (Clock On) or the ndelay does (Clock Off).
 Past the last nday of the nweek the nday is 1, the nweek goes up and the Clock
 turns Off. At the beginning of the Voting Period the Clock turns Off; turning
 it On sets the ndelay to 0. This module says what a midnight changes; the
-engine (engine.py) fires what the rules hook onto those changes.
+engine (engine.py) fires what the rules hook onto those changes, and reacts
+to the Clock turned On (events.ClockTurnedOn).
 """
 from __future__ import annotations
 
@@ -13,7 +14,8 @@ from dataclasses import dataclass, field
 from ..config import Config
 from ..store import Game
 from .context import Context, Rejected
-from .registry import Undecidable, assertion, at_start_of
+from .events import ClockTurnedOn
+from .registry import Undecidable, assertion, at_start_of, emit
 from .views import Request, view
 
 
@@ -162,9 +164,8 @@ def set_clock(ctx: Context, on: bool, rule: str, by: str) -> None:
     ctx.record("clock", f"Clock turned {'On' if on else 'Off'} by {by}: "
                f"{describe(g, ctx.config)}", rule=rule, on=on, by=by)
     if on:
-        # "When the clock turns on, the current ndelay immediately ends."
-        from .engine import end_of_current_ndelay
-        end_of_current_ndelay(ctx)
+        # "When the clock turns on, the current ndelay immediately ends" (engine.py reacts)
+        emit(ctx, ClockTurnedOn())
 
 
 def stop_time(ctx: Context, rule: str, why: str) -> None:

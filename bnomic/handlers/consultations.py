@@ -39,7 +39,9 @@ from .ministries import delegated, ensure, require_minister
 from .obligations import fulfil, oblige
 from .players import clean_name, find_player, name_key
 from .frames import frame, role
-from .registry import action, at_end_of, deadline
+from .grammar import match_action, sentences
+from .events import PlayerInactive, PlayerLeft
+from .registry import action, at_end_of, deadline, duty, on
 from .views import Request, view
 
 STATES = ("Waiting", "Answered", "Pondered", "ZOTTED")
@@ -287,6 +289,9 @@ def _cancel(ctx: Context, action_name: str, c: Consultation) -> None:
         durations.cancel(ctx, row.id, rule="4E18")
 
 
+@duty("Questions", "priests", rule="4E18",
+      does="number each new Consultation and draw its Priest at random, and tally the Claims on "
+           "each Answer (Rule 4E18)")
 def oracle_duties(ctx: Context) -> None:
     """What the Oracle must do (4E18), done by bnomic for an Oracle who delegated
     the duty "priests" (4E45); never for a Vacant Ministry of Questions."""
@@ -307,6 +312,19 @@ def oracle_duties(ctx: Context) -> None:
 
 
 # ------------------------------------------------------------ the Ordained
+
+# how the event log says why a Player who lost Active is no longer Ordained
+_UNORDAINED = {(PlayerInactive, "rules"): "lost the Active property",
+               (PlayerInactive, "operator"): "lost the Active property (the operator)",
+               (PlayerLeft, "forfeit"): "forfeited, losing the Active property",
+               (PlayerLeft, "operator"): "removed from the game, losing the Active property"}
+
+
+@on(PlayerInactive, PlayerLeft, rule="4E18")
+def ordained_needs_active(ctx: Context, event: PlayerInactive | PlayerLeft) -> None:
+    """Rule 4E18: a Player who loses the Active property loses the Ordained Property."""
+    lose_ordained(ctx, event.player, _UNORDAINED[type(event), event.by])
+
 
 def lose_ordained(ctx: Context, player: Player, why: str, until_nweek: int | None = None) -> None:
     """Rule 4E18: a Player loses the Ordained Property (and, replaced for
@@ -670,7 +688,6 @@ def describe_oracularity(text: str) -> str:
 def _warn_swallowed(ctx: Context, document: str) -> None:
     """A sentence after the Answer that reads as an action is part of the Answer's
     Reasoning (the Answer runs to END ANSWER): say so in the receipt."""
-    from .grammar import match_action, sentences
     for s in sentences(document):
         if match_action(s):
             ctx.notes.append(f"“{_short(s, 60)}” is part of this Answer, not done: end an Answer "

@@ -15,7 +15,7 @@ from .context import Context, Rejected, RetroactiveChange
 from .flags import MEANINGS
 from .players import name_key
 from .frames import frame
-from .registry import action
+from .registry import action, duty
 from .views import Request, view
 
 # what each display is made of: the rule, and what that rule names
@@ -67,10 +67,10 @@ def metamin(ctx: Context) -> dict:
         pending = [f"{u.usurper.name} usurps, proposing m{u.proposed}"
                    for u in Usurpation.select().where(Usurpation.ministry == m,
                                                       Usurpation.state == "pending")]
-        duties = [{"duty": d, "what": text,
-                   "by": ("bnomic" if ministries.delegated(ctx, d, name) else
+        duties = [{"duty": d.name, "what": d.does,
+                   "by": ("bnomic" if ministries.delegated(ctx, d.name, name) else
                           "the minister" if m.holder_id else "nobody (Vacant)")}
-                  for d, (owner, text) in ministries.DUTIES.items() if owner in (name, "*")]
+                  for d in ministries.duties_listed() if d.ministry in (name, "*")]
         rows.append({"name": name, "title": ministries.title(ctx.config, name),
                      "what": WHAT.get(name, ("", ""))[1], "holder": m.holder.name if m.holder_id else None,
                      "reward": m.reward, "held_since": m.held_since, "usurpations": pending,
@@ -175,6 +175,8 @@ def content_digest(ctx: Context, name: str) -> str:
     return hashlib.sha256(json.dumps(data, sort_keys=True, default=str).encode()).hexdigest()
 
 
+@duty("*", "displays", rule="4E50",
+      does="keep its Public Display and publish it when its data changes (Rule 4E50)")
 def check_kept_displays(ctx: Context) -> None:
     """Rule 4E50: a Ministry that keeps its own display is obligated to update
     it whenever its data changes (bnomic does it for the others)."""

@@ -10,20 +10,14 @@ of nday D+X, that is just before the (X+1)-th change of the nday from now.
 """
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
+from ..config import DURATION_UNITS, parse_duration
 from ..store import Deadline, Game
 from .context import Context, Rejected
 
-UNITS = {
-    "rday": "rdays", "rdays": "rdays", "day": "rdays", "days": "rdays",
-    "nday": "ndays", "ndays": "ndays",
-    "ndelay": "ndelays", "ndelays": "ndelays",
-    "nweek": "nweeks", "nweeks": "nweeks",
-    "jiffy": "jiffies", "jiffies": "jiffies",
-}
+UNITS = DURATION_UNITS
 
 
 @dataclass(frozen=True)
@@ -71,13 +65,7 @@ def nweeks(game: Game, x: int) -> Due:
     return Due(nweek=game.nweek + x, nday=game.nday)
 
 
-def parse(text: str) -> tuple[int, str]:
-    """'3 rdays' -> (3, 'rdays'); 'a Jiffy' -> (1, 'jiffies')."""
-    m = re.fullmatch(r"\s*(a|an|\d+)\s+([a-z]+)\s*", text.lower())
-    if not m or m.group(2) not in UNITS:
-        raise ValueError(f"not a duration: {text!r}")
-    n = 1 if m.group(1) in ("a", "an") else int(m.group(1))
-    return n, UNITS[m.group(2)]
+parse = parse_duration      # '3 rdays' -> (3, 'rdays'); 'a Jiffy' -> (1, 'jiffies')
 
 
 def due_after(ctx: Context, text: str) -> Due:

@@ -7,9 +7,9 @@ from ..config import Config
 from ..store import Player
 from .context import Context, Rejected
 from .grammar import number
-from .players import current_players, find_player
+from .players import actor_of, current_players, find_player
 from .frames import frame, role
-from .registry import action, assertion, at_start_of
+from .registry import Undecidable, action, assertion, at_start_of
 
 # ------------------------------------------------------------------ amounts
 
@@ -80,12 +80,19 @@ def debit(ctx: Context, owner: Player, currency: str, amount: int, rule: str, wh
                player=owner.name, amount=-amount, balance=balance(owner, currency))
 
 
-def change_points(ctx: Context, player: Player, delta: int, rule: str, why: str) -> int:
-    """Rule 4E17: a score cannot be less than zero. Returns the change made."""
+def set_points(player: Player, delta: int) -> tuple[int, int]:
+    """Rule 4E17: a score cannot be less than zero. Every change of a score goes
+    through here; the caller records it. Returns (before, after)."""
     before = player.points
     player.points = max(0, before + delta)
     player.save()
-    made = player.points - before
+    return before, player.points
+
+
+def change_points(ctx: Context, player: Player, delta: int, rule: str, why: str) -> int:
+    """A change of a Player's score (Rule 4E17's floor: set_points), recorded. Returns the change made."""
+    before, after = set_points(player, delta)
+    made = after - before
     if made:
         ctx.record("points", f"{player.name} {'gains' if made > 0 else 'loses'} "
                    f"{abs(made)} point{'s' if abs(made) != 1 else ''}: {why}",
@@ -190,8 +197,6 @@ _OP = r"(?:(?P<op>exactly|at least|more than|at most|fewer than|less than|no mor
 
 
 def _holder(ctx: Context, who: str) -> Player:
-    from .acting import actor_of
-    from .registry import Undecidable
     if who.lower() in ("i", "me"):
         p = actor_of(ctx)
     else:

@@ -22,14 +22,16 @@ from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 
 from ..config import defaults
-from ..store import Deadline, Entry, Game, Message, Outcome, Player, Setup, database, write_transaction
-from . import (acting, budget, clock, grammar, ministries, pinned, players, rules, scheduling, transactions,
+from ..store import (Approval, Deadline, Entry, Game, Message, Ministry, Outcome, Player, Setup, database,
+                     write_transaction)
+from . import (acting, budget, clock, emergency, grammar, ministries, pinned, players, rules, scheduling, transactions,
                vocabulary)
 from .context import Context, Rejected, RetroactiveChange
 from .durations import next_midnight
 from .players import player_by_address
 from .post import Post
-from .registry import COMMANDS, DEADLINES, HOOKS, precedence
+from .events import ClockTurnedOn
+from .registry import COMMANDS, DEADLINES, HOOKS, on, precedence
 
 
 # ---------------------------------------------------------------- a new game
@@ -157,7 +159,8 @@ def _period_deadlines_due(game: Game, change: clock.Midnight) -> list[_Due]:
     return out
 
 
-def end_of_current_ndelay(ctx: Context) -> None:
+@on(ClockTurnedOn, rule="4E14")
+def end_of_current_ndelay(ctx: Context, event: ClockTurnedOn) -> None:
     """Rule 4E14: turning the Clock On ends the current ndelay: what was due at
     its end happens now (ndelay-counted deadlines, end-of-ndelay hooks)."""
     game = ctx.game
@@ -345,7 +348,6 @@ def actions_today(post: Post, entry: int) -> int:
 def perform_duties(ctx: Context) -> None:
     """What bnomic does for the ministers after every change (Rule 4E45), and what
     the rules watch "at any time": four Paranoid PEPs or fewer (Rules 4E0, 4E40)."""
-    from . import emergency
     for duty in (ministries.perform_duties, emergency.check):
         try:
             with database.atomic():
@@ -511,7 +513,6 @@ def apply_command(verb: str, args: list[str], entry: int, at: datetime) -> Outco
 def apply_approvals(entry: int, at: datetime) -> None:
     """Rule 4E50: after the entry an approved display is anchored at, the
     gamestate is set to what the display says (then later entries replay on it)."""
-    from ..store import Approval
     for approval in Approval.select().where(Approval.anchor == entry).order_by(Approval.entry):
         ctx = Context(at, "command", entry)
         for name, attrs in sorted(approval.values.get("players", {}).items()):
@@ -530,7 +531,6 @@ def apply_approvals(entry: int, at: datetime) -> None:
 
 def _apply_metamin(ctx: Context, approval) -> None:
     """An approved MetaMin's display: holders, Rewards, the Message, the Flag."""
-    from ..store import Ministry
     why = f"an approved display ({approval.why})"
     for name, state in sorted(approval.values.get("ministries", {}).items()):
         m = Ministry.get_or_none(Ministry.name == name)

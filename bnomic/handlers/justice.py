@@ -43,7 +43,7 @@ from .ministries import delegated, ensure, require_minister
 from .obligations import fulfil, oblige
 from .players import current_players, find_player, name_key
 from .frames import frame, role
-from .registry import action, deadline
+from .registry import action, deadline, duty
 from .views import Request, view
 from .shares import share
 
@@ -416,9 +416,10 @@ def jury_duty(ctx: Context, ind: Indictment) -> None:
                "4E73", indictment=ind.id)
 
 
+@duty("Judging", "jury", rule="4E73", does="draw the Jury of each new Indictment at random (Rule 4E73)")
 def judge_duties(ctx: Context) -> None:
     """What the rules oblige the Judge to do (4E73), done by bnomic for a Judge
-    who delegated it (4E45), after every change (ministries.perform_duties):
+    who delegated it (4E45), after every change (a declared duty):
     each Indictment still without a Jury gets one, or the Judge is obliged."""
     ministry = Ministry.get_or_none(Ministry.name == "Judging")
     if ministry is None or ministry.holder_id is None:

@@ -11,11 +11,21 @@ confusables.txt by scripts/make_confusables.py.
 """
 from __future__ import annotations
 
+import re
 import unicodedata
 from functools import lru_cache
 from importlib import resources
 
 from .context import Rejected
+
+_EDGE_PUNCT = re.compile(r"^[\s\"'“”‘’`(\[<*_]++|(?<![\s\"'“”‘’`)\]>*_.,;:!?])[\s\"'“”‘’`)\]>*_.,;:!?]++$")
+_QUOTES = str.maketrans({"’": "'", "‘": "'", "`": "'", "“": '"', "”": '"'})
+
+
+def clean_name(text: str) -> str:
+    """A name as written, without surrounding quotes and punctuation, one space between words."""
+    return re.sub(r"\s+", " ", _EDGE_PUNCT.sub("", text.translate(_QUOTES))).strip()
+
 
 # Characters that show nothing: format characters (Cf: zero-width spaces and
 # joiners, bidi controls, soft hyphen, tags, ...) and the other default-ignorable

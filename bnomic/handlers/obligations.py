@@ -10,9 +10,11 @@ from __future__ import annotations
 from ..store import Ministry, Obligation, Player
 from . import durations
 from .context import Context, Rejected
-from .ministries import THEIRS, describe, find_ministry, give_ministry, held_one
+from .ministers import THEIRS
+from .ministries import delegated, describe, find_ministry, give_ministry, held_one, ministry_names
 from .frames import frame
-from .registry import action, at_start_of, deadline
+from .events import MinistryHolderChanged
+from .registry import action, at_start_of, deadline, on
 
 
 def oblige(ctx: Context, ministry: Ministry, kind: str, text: str, rule: str, **data) -> Obligation:
@@ -37,9 +39,12 @@ def _schedule(ctx: Context, o: Obligation) -> None:
     o.save()
 
 
-def reset_for_new_minister(ctx: Context, ministry: Ministry) -> None:
+@on(MinistryHolderChanged, rule="4E53")
+def reset_for_new_minister(ctx: Context, event: MinistryHolderChanged) -> None:
     """Rule 4E53: a new Minister always has a Jiffy for the Ministry's obligations."""
-    for o in Obligation.select().where(Obligation.ministry == ministry, Obligation.state == "open"):
+    if event.holder is None:
+        return
+    for o in Obligation.select().where(Obligation.ministry == event.ministry, Obligation.state == "open"):
         _schedule(ctx, o)
 
 
@@ -178,7 +183,6 @@ def unchallenged_displays_approved(ctx: Context) -> None:
     approved. bnomic's displays show the gamestate, so approving them changes
     nothing; the event log records it for each held Ministry whose display
     bnomic kept (a minister who kept the duty keeps their own record)."""
-    from .ministries import delegated, ministry_names
     last = ctx.game.nweek - 1
     challenged = {o.ministry_id for o in Obligation.select().where(Obligation.kind == "answer_challenge")
                   if o.data.get("nweek") == last}

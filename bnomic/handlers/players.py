@@ -4,23 +4,17 @@ from __future__ import annotations
 import re
 
 from ..store import Address, Player
-from . import names, vocabulary
+from . import grammar, names, vocabulary
+from .names import clean_name
 from .context import Context, Rejected
 from .frames import frame
-from .registry import action, assertion, at_start_of
+from .events import PlayerInactive, PlayerLeft
+from .registry import Undecidable, action, assertion, at_start_of, emit
 
 # ------------------------------------------------------------------- finding
 
-_EDGE_PUNCT = re.compile(r"^[\s\"'“”‘’`(\[<*_]++|(?<![\s\"'“”‘’`)\]>*_.,;:!?])[\s\"'“”‘’`)\]>*_.,;:!?]++$")
-
-
-_QUOTES = str.maketrans({"’": "'", "‘": "'", "`": "'", "“": '"', "”": '"'})
 BEAST_NAMES = frozenset({"the beast", "beast", "the ocb", "ocb", "the operantly conditioned beast",
                          "operantly conditioned beast"})
-
-
-def clean_name(text: str) -> str:
-    return re.sub(r"\s+", " ", _EDGE_PUNCT.sub("", text.translate(_QUOTES))).strip()
 
 
 def name_key(name: str) -> str:
@@ -34,6 +28,11 @@ def player_by_address(address: str) -> Player | None:
            .where(Address.address == address.lower(), Player.is_player == True)  # noqa: E712
            .first())
     return row
+
+
+def actor_of(ctx: Context) -> Player | None:
+    """The Player who sent the post being applied, if any."""
+    return player_by_address(ctx.post.sender) if ctx.post else None
 
 
 def find_player(ctx: Context, text: str, rule: str) -> Player:
@@ -75,10 +74,17 @@ def set_active(ctx: Context, player: Player, active: bool, rule: str, why: str) 
     ctx.record("active", f"{player.name} {'gains' if active else 'loses'} Active: {why}",
                rule=rule, player=player.name, active=active)
     if not active:
-        from .ministries import vacate_all
-        vacate_all(ctx, player, "lost the Active property")
-        from .consultations import lose_ordained
-        lose_ordained(ctx, player, "lost the Active property")     # Rule 4E18
+        emit(ctx, PlayerInactive(player, by="rules"))       # Rules 4E47, 4E18 react
+
+
+def leave(ctx: Context, player: Player, by: str, summary: str, rule: str) -> None:
+    """Rule 4E4: the Player stops being one (forfeiting, or removed by the operator),
+    losing Active and Vested; the areas that care react (PlayerLeft)."""
+    player.is_player, player.left_nweek = False, ctx.game.nweek
+    player.active = player.vested = False
+    player.save()
+    ctx.record("forfeit", summary, rule=rule, player=player.name)
+    emit(ctx, PlayerLeft(player, by=by))        # Rules 4E47, 4E18 react
 
 
 @action("remove_active",
@@ -265,8 +271,7 @@ def join(ctx: Context, actor: Player | None, name: str | None = None,
     named = [clean_name(x) for x in (recruiters or "").split(",") if x.strip()]
     name, recruiters = split_recruiters(name)
     if not recruiters:
-        from .grammar import sentences
-        for sentence in sentences(ctx.post.text):
+        for sentence in grammar.sentences(ctx.post.text):
             _, recruiters = split_recruiters(sentence)
             if recruiters:
                 break
@@ -309,15 +314,7 @@ def join(ctx: Context, actor: Player | None, name: str | None = None,
 def forfeit(ctx: Context, actor: Player) -> None:
     """Rule 4E4: a Player may cease to be a Player by Forfeiting, at any time."""
     actor = Player.get_by_id(actor.id)
-    actor.is_player, actor.left_nweek = False, ctx.game.nweek
-    actor.active = actor.vested = False
-    actor.save()
-    ctx.record("forfeit", f"{actor.name} forfeits and is no longer a Player",
-               rule="4E4", player=actor.name)
-    from .ministries import vacate_all
-    vacate_all(ctx, actor, "forfeited (no longer a Legal Entity)")
-    from .consultations import lose_ordained
-    lose_ordained(ctx, actor, "forfeited, losing the Active property")     # Rule 4E18
+    leave(ctx, actor, "forfeit", f"{actor.name} forfeits and is no longer a Player", "4E4")
 
 
 # ----------------------------------------------------------------- addresses
@@ -380,7 +377,6 @@ def remove_address(ctx: Context, actor: Player, name: str) -> None:
 def _named(ctx: Context, who: str) -> Player | None:
     key = name_key(who)
     if key in ("i", "me"):
-        from .acting import actor_of
         return actor_of(ctx)
     return Player.get_or_none(Player.name_key == key)
 
@@ -398,6 +394,5 @@ def is_player(ctx: Context, actor, player: str, neg: str | None = None) -> bool:
 def has_property(ctx: Context, actor, player: str, prop: str, neg: str | None = None) -> bool:
     p = _named(ctx, player)
     if p is None or not p.is_player:
-        from .registry import Undecidable
         raise Undecidable(f"there is no Player named {clean_name(player)!r}")
     return getattr(p, prop.lower()) != bool(neg)

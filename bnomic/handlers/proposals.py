@@ -15,10 +15,12 @@ from __future__ import annotations
 
 import re
 
-from ..store import Ministry, Player, Proposal
+from ..store import Message, Ministry, Player, Proposal
 from . import names
 from .context import Context, Rejected
 from .frames import frame, role
+from .ministries import delegated, ensure, require_minister
+from .obligations import fulfil_kind, oblige
 from .players import name_key
 from .registry import action
 
@@ -96,7 +98,6 @@ def find(ctx: Context, text: str, rule: str = "4E15", actor: Player | None = Non
 
 
 def _find_by_words(ctx: Context, t: str, rule: str, actor: Player | None) -> Proposal:
-    from ..store import Message
     current = Proposal.select().where(Proposal.status != "Historical").order_by(Proposal.id)
     if t == "this":
         m = Message.get_or_none(Message.message_id == ctx.post.in_reply_to) \
@@ -240,8 +241,6 @@ def number_all(ctx: Context, by: str) -> list[int]:
 def assign_number_if_delegated(ctx: Context, p: Proposal) -> None:
     """The Chairman is obligated to number new proposals (4E15); bnomic does it for a
     Chairman who delegated the duty (4E45), else the obligation stands."""
-    from .ministries import delegated, ensure
-    from .obligations import oblige
     chairman = Ministry.get_or_none(Ministry.name == "Change")
     if delegated(ctx, "numbers"):
         number_all(ctx, f"bnomic, for the Chairman ({chairman.holder.name}),")
@@ -262,8 +261,6 @@ def assign_number_if_delegated(ctx: Context, p: Proposal) -> None:
                      "Should I number the new proposals?"))
 def number_proposals(ctx: Context, actor: Player) -> None:
     """Rule 4E15: the Chairman assigns Proposal Numbers (in the order submitted)."""
-    from .ministries import require_minister
-    from .obligations import fulfil_kind
     require_minister(ctx, actor, "Change", "4E15", "only the Chairman assigns Proposal Numbers")
     given = number_all(ctx, f"the Chairman ({actor.name})")
     if not given:

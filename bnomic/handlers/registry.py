@@ -5,6 +5,11 @@
   game time begins or ends (Rule 4E14), ordered by Rule 4E75's precedence.
 * `@deadline(...)`: what happens when a scheduled deadline falls due.
 * `@command(...)`: an operator command (`bnomic admin ...`), kept in the log.
+* `@on(EventKind, ...)`: what an area does when something happens in another
+  (handlers/events.py: typed events); `emit(ctx, event)` runs every reaction,
+  ordered by Rule 4E75's precedence, as the period hooks are.
+* `@duty(ministry, name, ...)`: a duty a Ministry owes, which bnomic performs for
+  a Minister who delegated it (Rule 4E45) after every change.
 
 An action is declared with its frames (handlers/frames.py): the verbs that name it
 and its typed roles, read in any order (docs/reader.md). Assertions (Rule 4E12) are
@@ -18,7 +23,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Callable
 
-from .frames import Frame
+from ..store import Rule
 
 # What each placeholder of an assertion may match. Loose on purpose: the handler
 # reads the value and says precisely what is wrong with it, citing the rule.
@@ -118,7 +123,7 @@ def action(name: str, *frames: Frame, rule: str, example: str, says: str = "",
     The function is called as fn(ctx, actor, **parameters) and either changes
     the game (recording events) or raises Rejected with the reason and rule.
     """
-    if not frames or not all(isinstance(f, Frame) for f in frames):
+    if not frames or not all(type(f).__name__ == "Frame" for f in frames):     # frames.Frame
         raise TypeError(f"action {name!r}: declare how it is written with frame(...) (docs/reader.md)")
 
     def register(fn):
@@ -214,9 +219,14 @@ def rule_number(rule: str | None) -> int:
     return int(m.group(1)) if m else 10**9
 
 
+def power(number: int) -> Fraction:
+    """Rule 4E75: the Power of the rule with this number (1/2 unless a change set another)."""
+    row = Rule.get_or_none(Rule.number == number)
+    return Fraction(row.power_num, row.power_den) if row else Fraction(1, 2)
+
+
 def rule_power(rule: str | None) -> Fraction:
     """Rule 4E75: a rule's Power (1/2 unless a change set another)."""
-    from .rules import power
     number = rule_number(rule)
     return power(number) if number < 10**9 else Fraction(1, 2)
 
@@ -224,6 +234,72 @@ def rule_power(rule: str | None) -> Fraction:
 def precedence(rule: str | None) -> tuple:
     """Rule 4E75: simultaneous changes happen highest Power first, then lowest number."""
     return (-rule_power(rule), rule_number(rule))
+
+
+# ---------------------------------------------------------------- reactions
+
+@dataclass(frozen=True)
+class Reaction:
+    kind: type          # an event class of handlers/events.py
+    rule: str
+    fn: Callable = field(compare=False)
+
+
+REACTIONS: list[Reaction] = []
+
+
+def on(*kinds: type, rule: str):
+    """Declare what an area does when an event of one of these kinds happens
+    (handlers/events.py). Called as fn(ctx, event)."""
+    if not kinds or not all(isinstance(k, type) for k in kinds):
+        raise TypeError("@on(...) takes event classes of handlers/events.py, not names")
+
+    def register(fn):
+        for kind in kinds:
+            REACTIONS.append(Reaction(kind, rule, fn))
+        return fn
+    return register
+
+
+def in_order(items: list, rule_of: Callable = lambda item: item.rule) -> list:
+    """Rule 4E75: simultaneous changes in order of their rules' precedence
+    (the order of declaration among equals)."""
+    return [item for _, item in sorted(enumerate(items), key=lambda ix: (precedence(rule_of(ix[1])), ix[0]))]
+
+
+def emit(ctx, event) -> None:
+    """Run every reaction declared for the event's kind, in Rule 4E75's order."""
+    for reaction in in_order([r for r in REACTIONS if isinstance(event, r.kind)]):
+        reaction.fn(ctx, event)
+
+
+# -------------------------------------------------------------------- duties
+
+@dataclass(frozen=True)
+class Duty:
+    ministry: str       # the Ministry that owes it, or "*": every Ministry its own
+    name: str           # how Ministers name it ("ballot"), kept in `ministries.delegated_duties`
+    rule: str
+    does: str           # what it is, as the MetaMin's display and the receipts say it
+    fn: Callable = field(compare=False)     # fn(ctx): performs it where delegated (Rule 4E45)
+
+
+DUTIES: list[Duty] = []
+
+
+def duty(ministry: str, name: str, *, rule: str, does: str):
+    """Declare a duty a Ministry owes (Rule 4E45), and the function by which bnomic
+    performs it for a Minister who delegated it; run after every change."""
+    def register(fn):
+        if any(d.name == name for d in DUTIES):
+            raise ValueError(f"duty {name!r} is declared twice")
+        DUTIES.append(Duty(ministry, name, rule, does, fn))
+        return fn
+    return register
+
+
+def duty_named(name: str) -> Duty | None:
+    return next((d for d in DUTIES if d.name == name), None)
 
 
 # ------------------------------------------------------------------ deadlines

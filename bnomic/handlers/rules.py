@@ -2,11 +2,11 @@
 the seed file's format: "## Section", "### Rule 4E14: NTime", text."""
 from __future__ import annotations
 
-from fractions import Fraction
-
 from ..ruleset import rows, seed_ruleset  # noqa: F401  (seed_ruleset: the default ruleset)
 from ..store import Rule
 from .context import Context
+from .registry import power  # noqa: F401  (Rule 4E75: a rule's Power, read where 4E75's order is kept)
+
 
 def load(ctx: Context, text: str) -> int:
     """Rule 4E36: the game's initial Rules, each with the default Power 1/2 (4E75).
@@ -15,11 +15,6 @@ def load(ctx: Context, text: str) -> int:
     for r in initial:
         Rule.create(**r)
     return len(initial)
-
-
-def power(number: int) -> Fraction:
-    row = Rule.get_or_none(Rule.number == number)
-    return Fraction(row.power_num, row.power_den) if row else Fraction(1, 2)
 
 
 def current():

@@ -8,7 +8,7 @@ function runs every other list of changes that must succeed whole
 """
 from __future__ import annotations
 
-from .acting import perform_once
+from .acting import actor_of, perform_once
 from .context import Context, Rejected
 from .grammar import Reading
 from .registry import Undecidable
@@ -54,5 +54,4 @@ def run(ctx: Context, steps: list[Reading]) -> list[str]:
 
 
 def _actor(ctx: Context):
-    from .acting import actor_of
     return actor_of(ctx)

@@ -3,10 +3,13 @@ Tweaks (Rule 4E77), Tidiness Lists (Rule 4E32), and the Rulekeeper's
 retitling of a Rule (Rule 4E36)."""
 from __future__ import annotations
 
-from ..store import Player, Tweak
+from ..store import Intent, Player, Tweak
 from . import changes
 from .context import Context, Rejected
+from .economy import credit
 from .frames import frame
+from .ministries import require_minister
+from .players import name_key
 from .registry import action
 
 # ------------------------------------------------------------------ Tweaks
@@ -39,7 +42,6 @@ def _tweak(ctx: Context, actor: Player, number: str | None) -> Tweak:
     """The Tweak named by its number, or as the reader hands on words it could not
     resolve: "mine" or "this" (the actor's last), "of Bob" (Bob's last); none: the actor's last."""
     if number and number.startswith("of "):
-        from .players import name_key
         author = Player.get_or_none(Player.name_key == name_key(number[3:]))
         t = Tweak.select().where(Tweak.author == author).order_by(Tweak.id.desc()).first() \
             if author is not None else None
@@ -62,7 +64,6 @@ def _tweak(ctx: Context, actor: Player, number: str | None) -> Tweak:
 def _attempted(ctx: Context, actor: Player | None, number: str | None = None) -> None:
     """Rule 4E77: an attempt counts even when it fails (objections, say): an
     attempt made after announcing the intent to Activate (docs/readings.md)."""
-    from ..store import Intent
     if actor is None or not Intent.select().where(Intent.author == actor,
                                                    Intent.action == "activate_tweak").exists():
         return
@@ -147,7 +148,6 @@ def submit_tidiness_list(ctx: Context, actor: Player, document: str = "") -> Non
                player=actor.name, corrections=corrected)
     per_point = ctx.config.owned("tweaks.corrections_per_point")
     if corrected // per_point:
-        from .economy import credit
         credit(ctx, Player.get_by_id(actor.id), "points", corrected // per_point, "4E32",
                f"{corrected} errors corrected by a Tidiness List")
 
@@ -165,7 +165,6 @@ def submit_tidiness_list(ctx: Context, actor: Player, document: str = "") -> Non
                      "Should I retitle Rule 4E9 to Eras?"))
 def retitle(ctx: Context, actor: Player, number: str, title: str) -> None:
     """Rule 4E36: the Rulekeeper may, as a Game Action without Objection, change a Rule's Title."""
-    from .ministries import require_minister
     require_minister(ctx, actor, "Law", "4E36", "only the Rulekeeper may retitle a Rule")
     n = number.upper().removeprefix("4E")
     if not n.isdigit():

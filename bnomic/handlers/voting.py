@@ -1,10 +1,13 @@
 """How voting works: Rules 4E15 (Voting, Tallying), 4E19 (Scoring), 4E20
-(Registered Voters), 4E14 (the Ballot and the Clock) and 4E69 (Colors paid).
+(Registered Voters), 4E14 (the Ballot and the Clock: the Chairman's and the
+MoM's turning it On, the MoM's turning it Off) and 4E69 (Colors paid).
 
 * At the beginning of nday 9 every Pending proposal becomes Open.
 * The Chairman publishes the Ballot and may then turn the Clock On; bnomic
   does both for a Chairman who delegated the duty (4E45), never for a Vacant
   Ministry of Change.
+* The MoM turns the Clock On when it is Off and no Ministry is Vacant; in the
+  Voting Period that waits for the Ballot (docs/readings.md).
 * Registered Voters vote FOR, AGAINST, ABSTAIN or SHELVE; the latest vote in
   the Voting Period is the Final Vote.
 * At the end of the Voting Period (the end of nday 12) the tally runs in the
@@ -21,13 +24,17 @@ from collections import defaultdict
 
 from ..store import Event, Fine, Ministry, Obligation, Player, Proposal, Vote
 from .clock import in_voting_period, set_clock
+from .economy import set_points
 from .context import Context, Rejected
-from .proposals import find, label
+from . import changes
+from .ministries import delegated, ensure, mom, require_minister, vacant
+from .obligations import fulfil, fulfil_kind, oblige
+from .proposals import find, label, number_all
 from .frames import frame, role
-from .registry import action, at_end_of, at_start_of
-from .shares import share, words
+from .registry import action, at_end_of, at_start_of, duty
+from .shares import share
+from .tally import VOTES, Counted, Decision, Score, count
 
-VOTES = ("FOR", "AGAINST", "ABSTAIN", "SHELVE")
 
 
 # ------------------------------------------------------------ the voters
@@ -216,8 +223,6 @@ def waiting_for_ballot(ctx: Context) -> bool:
 def chairman_publishes_ballot(ctx: Context, actor: Player, nweek: str | None = None) -> None:
     """Rules 4E14, 4E15: the Chairman publishes to a Public Forum the Ballot,
     listing every Open proposal (the message itself is the Ballot)."""
-    from .ministries import require_minister
-    from .obligations import fulfil_kind
     require_minister(ctx, actor, "Change", "4E15", "only the Chairman publishes the Ballot")
     if nweek and nweek != str(ctx.game.nweek):
         raise Rejected(f"the Ballot to publish is nweek {ctx.game.nweek}'s, not nweek {nweek}'s",
@@ -244,8 +249,6 @@ def chairman_publishes_ballot(ctx: Context, actor: Player, nweek: str | None = N
                      "Should I publish the results?"))
 def chairman_publishes_results(ctx: Context, actor: Player, nweek: str | None = None) -> None:
     """Rule 4E15: the Chairman publishes the results of the voting."""
-    from .ministries import require_minister
-    from .obligations import fulfil_kind
     require_minister(ctx, actor, "Change", "4E15", "only the Chairman publishes the results")
     if ctx.post is None or not ctx.post.public:
         raise Rejected("the results are published to a Public Forum", rule="4E15")
@@ -253,33 +256,118 @@ def chairman_publishes_results(ctx: Context, actor: Player, nweek: str | None = 
     ctx.record("results", f"the Chairman ({actor.name}) publishes the results", rule="4E15", mail=False)
 
 
-def chairman_duties(ctx: Context) -> None:
-    """What the rules oblige the Chairman to do (4E15), done by bnomic for a
-    Chairman who delegated it (4E45); never for a Vacant Ministry of Change."""
-    from .ministries import delegated, ensure
-    from .obligations import fulfil, oblige
-    from .proposals import number_all
+def _chairman(ctx: Context) -> Player | None:
+    """The Chairman, if the Ministry of Change is held (bnomic never acts for a Vacant one)."""
     change = Ministry.get_or_none(Ministry.name == "Change")
-    if change is None or change.holder_id is None:
+    return None if change is None or change.holder_id is None else Player.get_by_id(change.holder_id)
+
+
+def _chairman_obliged(ctx: Context, kind: str, does) -> None:
+    """Fulfil the Chairman's open obligations of this kind, for a Chairman who delegated it (4E45)."""
+    chairman = _chairman(ctx)
+    if chairman is None or not delegated(ctx, kind):
         return
-    chairman = Player.get_by_id(change.holder_id)
     by = f"bnomic, for the Chairman ({chairman.name}),"
-    for o in Obligation.select().where(Obligation.ministry == change, Obligation.state == "open") \
+    for o in Obligation.select().join(Ministry).where(
+            Ministry.name == "Change", Obligation.kind == kind, Obligation.state == "open") \
             .order_by(Obligation.id):
-        if o.kind == "numbers" and delegated(ctx, "numbers"):
-            fulfil(ctx, o, f"numbered {number_all(ctx, by)} by bnomic for the Chairman")
-        elif o.kind == "results" and delegated(ctx, "results"):
-            publish_results(ctx, o.data["tally"], by)
-            fulfil(ctx, o, "bnomic published the results for the Chairman")
+        fulfil(ctx, o, does(o, by))
+
+
+@duty("Change", "numbers", rule="4E15", does="assign Proposal Numbers to new proposals (Rule 4E15)")
+def numbers_duty(ctx: Context) -> None:
+    """Rule 4E15: the Chairman numbers each new proposal."""
+    _chairman_obliged(ctx, "numbers", lambda o, by: f"numbered {number_all(ctx, by)} by bnomic for the Chairman")
+
+
+@duty("Change", "results", rule="4E15", does="publish the results of the voting (Rule 4E15)")
+def results_duty(ctx: Context) -> None:
+    """Rule 4E15: the Chairman publishes the results of the voting."""
+    def publish(o, by):
+        publish_results(ctx, o.data["tally"], by)
+        return "bnomic published the results for the Chairman"
+    _chairman_obliged(ctx, "results", publish)
+
+
+@duty("Change", "ballot", rule="4E15", does="publish the Ballot at the beginning of the Voting Period, "
+                                             "then turn the Clock On (Rules 4E15, 4E14)")
+def ballot_duty(ctx: Context) -> None:
+    """Rules 4E15, 4E14: in the Voting Period the Chairman publishes the Ballot, and
+    may then turn the Clock On; done by bnomic for a Chairman who delegated it."""
+    chairman = _chairman(ctx)
+    if chairman is None or not waiting_for_ballot(ctx):
+        return
+    if delegated(ctx, "ballot"):
+        publish_ballot(ctx, f"bnomic, for the Chairman ({chairman.name}),", mail=True)
+        if not ctx.game.clock_on:
+            set_clock(ctx, on=True, rule="4E14", by=f"bnomic for the Chairman ({chairman.name}), "
+                      "after the Ballot")
+    else:
+        oblige(ctx, ensure(ctx, "Change"), "ballot", f"publish the Ballot of nweek {ctx.game.nweek}",
+               "4E15", nweek=ctx.game.nweek)
+
+
+# ------------------------------------------- the Clock and the Ballot (4E14)
+
+@duty("Ministry", "clock_on", rule="4E14",
+      does="turn the Clock On when it is Off and no Ministry is Vacant (Rule 4E14)")
+def clock_on_duty(ctx: Context) -> None:
+    """Rule 4E14: the Clock is Off and no Ministry is Vacant: the MoM is obligated to
+    turn it On (in the Voting Period, once the Ballot is out). bnomic does so for a
+    MoM who delegated the duty (4E45)."""
+    game = ctx.game
+    if game.clock_on or game.time_stopped or vacant().exists() or waiting_for_ballot(ctx):
+        fulfil_kind(ctx, "Ministry", "clock_on", "the Clock is On" if game.clock_on
+                    else "a Ministry is Vacant" if vacant().exists() else "game time is stopped"
+                    if game.time_stopped else "the Clock waits for the Ballot")
+        return
+    if delegated(ctx, "clock_on"):
+        set_clock(ctx, on=True, rule="4E14", by=f"bnomic for the MoM ({mom(ctx).name})")
+    else:
+        oblige(ctx, ensure(ctx, "Ministry"), "clock_on", "turn the Clock On", "4E14")
+
+
+@action("clock_off",
+        # Rule 4E14: "The Clock may be changed from On to Off as a Game Action by the MoM"
+        frame("turn|set|switch|change|put", role("state:choice", {"off": "Off", "from on to off": "Off"}),
+              also="clock to be", needs="clock"),
+        frame("stop|halt|pause", also="clock", needs="clock"),
+        rule="4E14", example="I turn the Clock Off", says="turn the Clock Off",
+        not_actions=("I turned the Clock Off yesterday", "Wooble turns the Clock Off",
+                     "I turn off the lights", "Should I turn the Clock Off?"))
+def clock_off(ctx: Context, actor: Player, state: str = "Off") -> None:
+    """Rule 4E14: the Clock may be changed from On to Off as a Game Action by the MoM.
+    (`state` is the word read, "Off": the frame's own, nothing to check.)"""
+    require_minister(ctx, actor, "Ministry", "4E14", "only the MoM may turn the Clock Off")
+    set_clock(ctx, on=False, rule="4E14", by=f"the MoM ({actor.name})")
+
+
+@action("clock_on",
+        # Rule 4E14: the MoM "is obligated to turn the Clock On"; the Chairman may
+        # "change the clock to be On" after the Ballot
+        frame("turn|set|switch|change|put", role("state:choice", {"on": "On", "from off to on": "On"}),
+              also="clock to be", needs="clock"),
+        frame("start|restart|resume", also="clock", needs="clock"),
+        rule="4E14", example="I turn the Clock On", says="turn the Clock On",
+        not_actions=("I turned the Clock On yesterday", "The MoM turns the Clock On",
+                     "I turn on the charm", "Should I turn the Clock On?"))
+def clock_on(ctx: Context, actor: Player, state: str = "On") -> None:
+    """Rules 4E14, 4E53: the MoM, obligated to turn the Clock On when it is Off and
+    no Ministry is Vacant, has the power to; so has the Chairman in the Voting
+    Period, after publishing a Ballot. (`state` is the word read, "On".)"""
+    if chairman_may_turn_clock_on(ctx, actor):
+        set_clock(ctx, on=True, rule="4E14", by=f"the Chairman ({actor.name}), after the Ballot")
+        return
+    require_minister(ctx, actor, "Ministry", "4E14",
+                     "only the MoM may turn the Clock On, when no Ministry is Vacant (or the "
+                     "Chairman, in the Voting Period, after publishing a Ballot)")
     if waiting_for_ballot(ctx):
-        if delegated(ctx, "ballot"):
-            publish_ballot(ctx, by, mail=True)
-            if not ctx.game.clock_on:
-                set_clock(ctx, on=True, rule="4E14", by=f"bnomic for the Chairman ({chairman.name}), "
-                          "after the Ballot")
-        else:
-            oblige(ctx, ensure(ctx, "Change"), "ballot", f"publish the Ballot of nweek {ctx.game.nweek}",
-                   "4E15", nweek=ctx.game.nweek)
+        raise Rejected("in the Voting Period the Clock waits for the Chairman's Ballot", rule="4E14")
+    if vacant().exists():
+        names = ", ".join(m.name for m in vacant())
+        raise Rejected(f"a Ministry is Vacant ({names}); the MoM turns the Clock On when none is",
+                       rule="4E14")
+    set_clock(ctx, on=True, rule="4E14", by=f"the MoM ({actor.name})")
 
 
 def publish_results(ctx: Context, tally_seq: int, by: str) -> None:
@@ -292,10 +380,10 @@ def publish_results(ctx: Context, tally_seq: int, by: str) -> None:
 
 @at_end_of("voting", rule="4E15")
 def tally(ctx: Context) -> None:
-    """Rule 4E15: when Voting ends, in order: Discarded for want of Stamina; Won,
-    Discarded (Shelved) or Lost by Strength; Dependency Culling; Conflict Culling;
-    Dependency Culling again; the Won proposals Pass in number order; all Open
-    proposals become Historical (and are scored, 4E19)."""
+    """Rule 4E15: when Voting ends, the tally (tally.count: Discarded for want of
+    Stamina; Won, Discarded (Shelved) or Lost by Strength; Dependency Culling;
+    Conflict Culling; Dependency Culling again); then the Won proposals Pass in
+    number order, all Open proposals become Historical and are scored (4E19)."""
     nweek = ctx.game.nweek
     proposals = open_now()
     if not proposals:
@@ -303,133 +391,43 @@ def tally(ctx: Context) -> None:
     finals = final_votes(proposals, {p.id for p in registered_voters()})
     names = {p.id: p.name for p in Player.select(Player.id, Player.name)}
     vested = vested_count()
-    rows = {p.id: _count(p, finals.get(p.id, {})) for p in proposals}
-    previous_shelf = {p.id for p in proposals if p.shelved_nweek == nweek - 1}
-
-    # 1. Stamina less than half the number of Vested players: Discarded
-    stamina_share = share(ctx, "voting.stamina_share")
-    for p in proposals:
-        r = rows[p.id]
-        if r["stamina"] < stamina_share * vested:
-            _decide(p, r, "Discarded", f"Stamina {r['stamina']} is less than {words(stamina_share)} "
-                                       f"the {vested} Vested players")
-    # 2. Won / Discarded (Shelved) / Lost, for those still Undecided
-    for p in proposals:
-        r = rows[p.id]
-        if r["success"] != "Undecided":
-            continue
-        if r["strength"] > 0:
-            _decide(p, r, "Won", f"Strength {r['strength']} is positive")
-            r["was_won"] = True
-        elif r["strength"] < 0 and r["strength"] + 2 * r["SHELVE"] > 0:
-            if p.id in previous_shelf:
-                _decide(p, r, "Lost", "Shelved in two consecutive nweeks: Lost and Failed, and "
-                                      "never on a later ballot")
-                r["twice_shelved"] = True
-            else:
-                _decide(p, r, "Discarded", f"Shelved: Strength {r['strength']} would be "
-                                           f"{r['strength'] + 2 * r['SHELVE']} with SHELVE as FOR",
-                        shelved=True)
-        else:
-            _decide(p, r, "Lost", f"Strength {r['strength']} is not positive")
-    # 3-5. Dependency Culling, Conflict Culling, Dependency Culling
-    _dependency_culling(proposals, rows)
-    _conflict_culling(proposals, rows)
-    _dependency_culling(proposals, rows)
+    counted = [Counted(p.id, p.number, p.author_id, finals.get(p.id, {}), tuple(p.dependencies),
+                       tuple(p.conflicts), p.was_won, p.shelved_nweek == nweek - 1) for p in proposals]
+    result = count(counted, vested, _success_of, never_won_penalty=ctx.config.owned("voting.failed_penalty"),
+                   stamina_share=share(ctx, "voting.stamina_share"),
+                   vote_points=ctx.config.owned("voting.vote_points"))
     # 6. the Won proposals Pass, in order by number
+    changed = {p.id: ([], []) for p in proposals}
     for p in proposals:
-        r = rows[p.id]
-        if r["success"] == "Won":
-            r["passed"] = True
-            r["applied"], r["unapplied"] = pass_proposal(ctx, p)
+        if result.decisions[p.id].passed:
+            changed[p.id] = pass_proposal(ctx, p)
     # 7. all Open proposals become Historical (a Shelved one returns to the ballot)
-    scores = _score(proposals, rows, finals, names, ctx.config.owned("voting.vote_points"),
-                    ctx.config.owned("voting.failed_penalty"))
-    for p in proposals:
-        _close(ctx, p, rows[p.id], nweek)
-    _apply_scores(ctx, scores, nweek)
+    outcomes = {p.id: _close(ctx, p, c, result.decisions[p.id], nweek) for p, c in zip(proposals, counted)}
+    scores = _apply_scores(ctx, result.scores, nweek)
     event = ctx.record("tally", f"the votes of nweek {nweek} are counted: "
-                       + ", ".join(f"{_n(p)} {rows[p.id]['outcome']}" for p in proposals),
+                       + ", ".join(f"{_n(p)} {outcomes[p.id]}" for p in proposals),
                        rule="4E15", nweek=nweek, vested=vested,
-                       proposals=[_result(p, rows[p.id], finals.get(p.id, {}), names) for p in proposals],
+                       proposals=[_result(p, c, result.decisions[p.id], outcomes[p.id], changed[p.id], names)
+                                  for p, c in zip(proposals, counted)],
                        scores=[{"player": names[pid], **s} for pid, s in sorted(
                            scores.items(), key=lambda kv: names[kv[0]].casefold())])
     _results_duty(ctx, event.seq)
-    _pay_colors(ctx, [p for p in proposals if rows[p.id]["passed"]])
+    _pay_colors(ctx, [p for p in proposals if result.decisions[p.id].passed])
 
 
 def _n(p: Proposal) -> str:
     return str(p.number) if p.number is not None else f"#{p.id}"
 
 
-def _count(p: Proposal, finals: dict[int, str]) -> dict:
-    c = {w: 0 for w in VOTES}
-    for word in finals.values():
-        c[word] += 1
-    return {**c, "stamina": c["FOR"] + c["AGAINST"] + c["SHELVE"],
-            "strength": c["FOR"] - c["AGAINST"] - c["SHELVE"],
-            "success": "Undecided", "steps": [], "was_won": p.was_won, "passed": False,
-            "shelved": False, "twice_shelved": False, "applied": [], "unapplied": []}
-
-
-def _decide(p: Proposal, r: dict, success: str, why: str, shelved: bool = False) -> None:
-    r["success"], r["shelved"] = success, shelved
-    r["steps"].append(f"{success}: {why}")
-
-
-def _dependency_culling(proposals: list[Proposal], rows: dict) -> None:
-    """Rule 4E15: in ascending number, a proposal Depending on a Lost or
-    Discarded one becomes Lost; repeated until nothing changes."""
-    in_tally = {p.number: rows[p.id] for p in proposals if p.number is not None}
-    changed = True
-    while changed:
-        changed = False
-        for p in proposals:
-            r = rows[p.id]
-            if r["success"] == "Lost":
-                continue
-            for n in p.dependencies:
-                other = in_tally.get(n)
-                success = other["success"] if other else _success_of(n)
-                if success in ("Lost", "Discarded"):
-                    _decide(p, r, "Lost", f"Dependency Culling: it Depends on proposal {n}, "
-                                          f"which is {success}")
-                    changed = True
-                    break
-
-
 def _success_of(number: int) -> str:
+    """The Success of a proposal not in this tally (a Dependency on an older one)."""
     row = Proposal.get_or_none(Proposal.number == number)
     return row.success if row else "Undecided"
-
-
-def _conflict_culling(proposals: list[Proposal], rows: dict) -> None:
-    """Rule 4E15: in descending Strength (and descending number when equal), a Won
-    proposal makes every proposal that Conflicts with it Lost."""
-    by_number = {p.number: p for p in proposals if p.number is not None}
-    conflicting: dict[int, set[int]] = defaultdict(set)     # either lists the other
-    for p in proposals:
-        for n in p.conflicts:
-            if n in by_number and n != p.number:
-                conflicting[p.id].add(by_number[n].id)
-                conflicting[by_number[n].id].add(p.id)
-    ids = {p.id: p for p in proposals}
-    order = sorted(proposals, key=lambda p: (rows[p.id]["strength"], p.number or 0), reverse=True)
-    for p in order:
-        if rows[p.id]["success"] != "Won":
-            continue
-        for other_id in sorted(conflicting[p.id]):
-            if rows[other_id]["success"] != "Lost":
-                _decide(ids[other_id], rows[other_id], "Lost",
-                        f"Conflict Culling: it Conflicts with proposal {_n(p)}, which is Won")
 
 
 def pass_proposal(ctx: Context, p: Proposal) -> tuple[list[str], list[str]]:
     """Rule 4E15: when a proposal Passes the game changes as its Body says: what
     the change language says is applied; the rest is left to the Rulekeeper."""
-    from . import changes
-    from .ministries import ensure
-    from .obligations import oblige
     parsed = changes.parse(p.body)
     done = changes.apply(ctx, parsed.changes, source=f"Proposal {_n(p)}", rule="4E15")
     applied = [a.summary for a in done if a.ok]
@@ -443,82 +441,52 @@ def pass_proposal(ctx: Context, p: Proposal) -> tuple[list[str], list[str]]:
     return applied, unapplied
 
 
-def _score(proposals, rows, finals, names, vote_points: int, penalty: int) -> dict[int, dict]:
-    """Rule 4E19, for each proposal becoming Historical: a point (`vote_points`)
-    to each player whose Final Vote was not ABSTAIN; its Author gains a passed
-    proposal's Strength, or loses 3 (`penalty`) if it Failed and was never Won.
-    (A Shelved proposal does not become Historical yet.)"""
-    scores: dict[int, dict] = defaultdict(lambda: {"change": 0, "reasons": []})
-    for p in proposals:
-        r = rows[p.id]
-        if r["shelved"]:
-            continue
-        voted = sorted(pid for pid, w in finals.get(p.id, {}).items() if w != "ABSTAIN")
-        for pid in voted:
-            scores[pid]["change"] += vote_points
-            scores[pid].setdefault("voted_on", []).append(_n(p))
-        if r["passed"]:
-            scores[p.author_id]["change"] += r["strength"]
-            scores[p.author_id]["reasons"].append(f"+{r['strength']}: proposal {_n(p)} Passed "
-                                                   f"with Strength {r['strength']}")
-        elif r["success"] != "Discarded" and not r["was_won"]:
-            r["failed"] = True
-            scores[p.author_id]["change"] -= penalty
-            scores[p.author_id]["reasons"].append(f"-{penalty}: proposal {_n(p)} Failed and was never Won")
-        elif r["success"] != "Discarded":
-            r["failed"] = True
-    for s in scores.values():
-        if s.get("voted_on"):
-            n = len(s["voted_on"])
-            s["reasons"].insert(0, f"+{n * vote_points}: a Final Vote other than ABSTAIN on "
-                                   f"{'proposal' if n == 1 else 'proposals'} {', '.join(s['voted_on'])}")
-    return scores
-
-
-def _apply_scores(ctx: Context, scores: dict[int, dict], nweek: int) -> None:
-    """The net change for each player; a score cannot be less than zero (4E17)."""
+def _apply_scores(ctx: Context, scores: dict[int, Score], nweek: int) -> dict[int, dict]:
+    """The net change for each player, floored by Rule 4E17 (economy.set_points);
+    what the results print of each."""
+    out = {}
     for pid, s in scores.items():
         player = Player.get_by_id(pid)
-        before = player.points
-        player.points = max(0, before + s["change"])
-        player.save()
-        s.update(before=before, after=player.points)
-        ctx.record("points", f"{player.name}: {before} -> {player.points} points ("
-                   + "; ".join(s["reasons"]) + ")", rule="4E19", player=player.name,
-                   change=s["change"], before=before, after=player.points, nweek=nweek)
+        before, after = set_points(player, s.change)
+        out[pid] = {"change": s.change, "reasons": list(s.reasons),
+                    **({"voted_on": list(s.voted_on)} if s.voted_on else {}), "before": before, "after": after}
+        ctx.record("points", f"{player.name}: {before} -> {after} points ("
+                   + "; ".join(s.reasons) + ")", rule="4E19", player=player.name,
+                   change=s.change, before=before, after=after, nweek=nweek)
+    return out
 
 
-def _close(ctx: Context, p: Proposal, r: dict, nweek: int) -> None:
-    p.stamina, p.strength, p.was_won = r["stamina"], r["strength"], r["was_won"]
-    p.passed, p.failed = r["passed"], r.get("failed", False)
-    p.decided_by = r["steps"][-1] if r["steps"] else ""
-    if r["shelved"]:
+def _close(ctx: Context, p: Proposal, c: Counted, d: Decision, nweek: int) -> str:
+    """The proposal's row as the tally left it; returns its outcome as the results say it."""
+    p.stamina, p.strength, p.was_won = c.stamina, c.strength, d.was_won
+    p.passed, p.failed = d.passed, d.failed
+    p.decided_by = d.steps[-1] if d.steps else ""
+    if d.shelved:
         # Shelved: back to Pending for the next ballot (docs/readings.md)
         p.status, p.success, p.shelved_nweek = "Pending", "Undecided", nweek
-        r["outcome"] = "Shelved (returns to the next ballot)"
+        outcome = "Shelved (returns to the next ballot)"
     else:
-        p.status, p.success = "Historical", r["success"]
-        r["outcome"] = "Passed" if r["passed"] else r["success"]
-        if r["twice_shelved"]:
+        p.status, p.success = "Historical", d.success
+        outcome = "Passed" if d.passed else d.success
+        if d.twice_shelved:
             p.shelved_nweek, p.failed = nweek, True
-    r["final_success"] = r["success"]
     p.save()
+    return outcome
 
 
-def _result(p: Proposal, r: dict, finals: dict[int, str], names: dict[int, str]) -> dict:
-    votes = {names[pid]: w for pid, w in sorted(finals.items(), key=lambda kv: names[kv[0]].casefold())}
+def _result(p: Proposal, c: Counted, d: Decision, outcome: str, changed: tuple[list[str], list[str]],
+            names: dict[int, str]) -> dict:
+    votes = {names[pid]: w for pid, w in sorted(c.votes.items(), key=lambda kv: names[kv[0]].casefold())}
     return {"number": p.number, "title": p.title, "author": names[p.author_id], "votes": votes,
-            "for": r["FOR"], "against": r["AGAINST"], "abstain": r["ABSTAIN"], "shelve": r["SHELVE"],
-            "stamina": r["stamina"], "strength": r["strength"], "success": r["success"],
-            "outcome": r["outcome"], "passed": r["passed"], "failed": r.get("failed", False),
-            "steps": r["steps"], "applied": r["applied"], "unapplied": r["unapplied"],
+            "for": c.tally("FOR"), "against": c.tally("AGAINST"), "abstain": c.tally("ABSTAIN"),
+            "shelve": c.tally("SHELVE"), "stamina": c.stamina, "strength": c.strength, "success": d.success,
+            "outcome": outcome, "passed": d.passed, "failed": d.failed,
+            "steps": list(d.steps), "applied": changed[0], "unapplied": changed[1],
             "color": p.color}
 
 
 def _results_duty(ctx: Context, tally_seq: int) -> None:
     """Rule 4E15: at the end of a Voting Period the Chairman publishes the results."""
-    from .ministries import delegated, ensure
-    from .obligations import oblige
     change = Ministry.get_or_none(Ministry.name == "Change")
     if change is not None and change.holder_id is not None and delegated(ctx, "results"):
         publish_results(ctx, tally_seq, f"bnomic, for the Chairman ({change.holder.name}),")

@@ -26,7 +26,7 @@ from ..store import (
     StoreError, open_database, state_digest, write_transaction,
 )
 from ..store import log, migrations
-from . import archive, inbound, parse, receipts, runner, views
+from . import archive, inbound, parse, publish, receipts, runner, views  # noqa: F401  (publish declares the ballot and results views)
 from .views import parked_view
 
 DEFAULT_DB = "bnomic.sqlite"

@@ -21,6 +21,7 @@ from ..render import render
 from ..handlers import clock
 from ..store import Checkpoint, Entry, Event, Game, Ministry, Outbox, Outcome, Publication, Subscription
 from . import headers, receipts, views
+from ..handlers.views import Request, view
 from .receipts import outbox_message_id, processor_address, unfold
 from .inbound import wall_clock
 
@@ -383,3 +384,27 @@ def send_digests(config: Config, now: datetime) -> int:
                                     text, config, now)
         _set_mark("digest:nweek", nweek, now)
     return queued
+
+
+# The view kinds of what bnomic published (`bnomic show ballot|results`), kept here with
+# the mail they were published as
+def _published(kind: str):
+    def build(ctx: Context, request: Request) -> dict:
+        """The Ballot or the results bnomic published (for nweek N), as the list got them."""
+        nweek = None
+        if request.what:
+            try:
+                nweek = int(request.what)
+            except ValueError:
+                raise Rejected(f"give the nweek as a number, not {request.what!r}") from None
+        event = latest(kind, nweek)
+        if event is None:
+            raise Rejected(f"no {kind} has been published by bnomic" + (f" in nweek {nweek}" if nweek else ""))
+        subject, body = published_mail(event)
+        return {"subject": subject, "text": body, "event": event.seq,
+                "data": (event.data if kind == "ballot" else Event.get_by_id(event.data["tally"]).data)}
+    return build
+
+
+view("ballot", template="show_published.txt")(_published("ballot"))
+view("results", template="show_published.txt")(_published("results"))

@@ -182,24 +182,4 @@ def schedule_view(ctx: Context, request: Request) -> list[dict]:
     return items
 
 
-def _published(kind: str):
-    def build(ctx: Context, request: Request) -> dict:
-        """The Ballot or the results bnomic published (for nweek N), as the list got them."""
-        from . import publish
-        nweek = None
-        if request.what:
-            try:
-                nweek = int(request.what)
-            except ValueError:
-                raise Rejected(f"give the nweek as a number, not {request.what!r}") from None
-        event = publish.latest(kind, nweek)
-        if event is None:
-            raise Rejected(f"no {kind} has been published by bnomic" + (f" in nweek {nweek}" if nweek else ""))
-        subject, body = publish.published_mail(event)
-        return {"subject": subject, "text": body, "event": event.seq,
-                "data": (event.data if kind == "ballot" else Event.get_by_id(event.data["tally"]).data)}
-    return build
-
-
-view("ballot", template="show_published.txt")(_published("ballot"))
-view("results", template="show_published.txt")(_published("results"))
+# (the Ballot and the results as published: declared in publish.py, which keeps them)
