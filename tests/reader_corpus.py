@@ -17,6 +17,7 @@ import sys
 from bnomic import config
 from bnomic.handlers import grammar
 from bnomic.mailer.parse import quoted_words
+from bnomic.handlers.lexer import with_quoted
 from bnomic.handlers.vocabulary import Vocabulary, ministry_words
 from bnomic.mailer.parse import own_words
 
@@ -87,7 +88,7 @@ def vocabulary(message: Message) -> Vocabulary:
         holders["Judging"] = "Bob"
         indictments = (2, 3)
     refresh = {1: "Alice", 2: "Bob", 3: "Chuck"} if message.context in EMERGENCY else {}
-    return Vocabulary(players=PLAYERS, actor=actor, beast="The Beast",
+    return with_quoted(Vocabulary(players=PLAYERS, actor=actor, beast="The Beast",
                       ministries=ministry_words(config.defaults()), holders=holders,
                       proposals=dict(PROPOSALS), intents={3: "Wooble", 4: "Alice"},
                       tweaks={3: "Bob"}, refresh=refresh, consultations=(5, 6),
@@ -96,7 +97,7 @@ def vocabulary(message: Message) -> Vocabulary:
                       replied_proposals=message.replied.get("proposals", ()),
                       replying=bool(message.replied),
                       open_proposals=tuple(n for n in sorted(PROPOSALS) if n != 17)
-                      ).with_quoted(quoted_words(message.body))
+                      ), quoted_words(message.body))
 
 
 def read(message: Message) -> list:

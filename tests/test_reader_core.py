@@ -15,7 +15,8 @@ from bnomic.handlers.frames import frame, role
 from bnomic.handlers.lexer import lex
 from bnomic.handlers.ministries import aliases
 from bnomic.handlers.registry import ACTIONS, action
-from bnomic.handlers.vocabulary import Vocabulary, clash
+from bnomic.handlers.lexer import clash
+from bnomic.handlers.vocabulary import Vocabulary
 
 VOCAB = Vocabulary(players=("Alice", "Bob", "Chuck", "Wooble", "Ais523", "Dana", "The Beast"),
                    actor="Dana", beast="The Beast", ministries=aliases(Config(defaults())),

@@ -24,8 +24,8 @@ from datetime import datetime, timedelta
 from ..config import defaults
 from ..store import (Approval, Deadline, Entry, Game, Message, Ministry, Outcome, Player, Setup, database,
                      write_transaction)
-from . import (acting, budget, clock, emergency, grammar, ministries, pinned, players, rules, scheduling, transactions,
-               vocabulary)
+from . import (acting, budget, clock, emergency, grammar, lexer, ministries, pinned, players, rules, scheduling,
+               transactions, vocabulary)
 from .context import Context, Rejected, RetroactiveChange
 from .durations import next_midnight
 from .players import player_by_address
@@ -292,7 +292,7 @@ def vocabulary_of(ctx: Context, post: Post) -> vocabulary.Vocabulary:
     """The words of the game as the post finds it: its sender ("me"), what it replies to."""
     actor = player_by_address(post.sender) if post.sender else None
     words = vocabulary.of_game(ctx, actor.name if actor is not None else None, post.in_reply_to)
-    return words.with_quoted(post.quoted) if post.quoted else words
+    return lexer.with_quoted(words, post.quoted) if post.quoted else words
 
 
 def _weight(reading: grammar.Reading) -> int:

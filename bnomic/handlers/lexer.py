@@ -11,10 +11,11 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 
-from .vocabulary import Vocabulary, default, words
+from .ministries import _fold
+from .vocabulary import Vocabulary, default, ministry_words, words
 
 # one token: a quoted string, an e-mail address, a word (with inner apostrophes,
 # digits, dots in "4E9"/"no."), or one punctuation mark. Each alternative is linear.
@@ -272,3 +273,41 @@ def _typed(raw: list[Tok], i: int, table, firsts: dict, vocab: Vocabulary) -> tu
     if low in VOTES:
         return 1, [("vote", VOTES[low])]
     return 0, []
+
+def with_quoted(vocab: Vocabulary, quoted: str) -> Vocabulary:
+    """The vocabulary with what the mail's quoted lines name (`parse.quoted_words`): the
+    intents they name, and that the message answers another."""
+    if not quoted.strip():
+        return vocab
+    found: list[int] = []
+    for line in quoted.splitlines()[:200]:
+        for t in lex(line[:500], vocab):
+            ref = t.sense("ref")
+            if ref and ref[0] == "intent" and isinstance(ref[1], int) and ref[1] not in found:
+                found.append(ref[1])
+    return replace(vocab, quoted_intents=tuple(found), replying=True)
+
+
+# ---------------------------------------------------------- names at joining
+
+_PRONOUNS = {"i", "me", "myself", "my", "mine", "you", "we", "us", "it", "this", "that", "everyone",
+             "everybody", "nobody", "all", "everything", "bnomic"}
+
+
+def clash(name: str, config) -> str | None:
+    """What a would-be Player's name collides with in the reader's vocabulary, if anything:
+    a vote word, a Ministry or its title, a word for a kind of thing ("Proposal"), an
+    amount ("m10"), a number or a pronoun (docs/reader.md: names are typed tokens)."""
+    key = " ".join(t.low for t in raw_tokens(name))
+    if key in VOTES:
+        return f"the vote word {key.upper()} (Rule 4E15)"
+    ministry = ministry_words(config).get(_fold(name))
+    if ministry:
+        return f"a name of the Ministry of {ministry}"
+    if tuple(key.split()) in REF_WORDS:
+        return f"the word {name!r} for a kind of game object"
+    if key in NUMBER_WORDS or key.isdigit() or _AMOUNT_ONE.fullmatch(key):
+        return "a number or an amount"
+    if key in _PRONOUNS:
+        return f"the word {key!r}, which names someone else in an action"
+    return None

@@ -4,7 +4,7 @@ from __future__ import annotations
 import re
 
 from ..store import Address, Player
-from . import grammar, names, vocabulary
+from . import grammar, lexer, names
 from .names import clean_name
 from .context import Context, Rejected
 from .frames import frame
@@ -197,7 +197,7 @@ def usable_name(ctx: Context, name: str, former: Player | None = None) -> str:
     if name_key(name) in BEAST_NAMES:
         raise Rejected(f"the name {name!r} belongs to the Operantly Conditioned Beast", rule="4E4")
     if ctx.config.get("limits.vocabulary_names", "allow") == "refuse":
-        word = vocabulary.clash(name, ctx.config)
+        word = lexer.clash(name, ctx.config)
         if word:
             raise Rejected(f"the name {name!r} is {word}, so actions naming you could not be read one "
                            "way; a Player's name must identify them uniquely", rule="4E4")

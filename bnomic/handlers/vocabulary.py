@@ -38,20 +38,6 @@ class Vocabulary:
     # rewrite it")
     replying: bool = False
 
-    def with_quoted(self, quoted: str) -> "Vocabulary":
-        """The vocabulary with what the mail's quoted lines name (`parse.quoted_words`)."""
-        from dataclasses import replace
-        from .lexer import lex
-        found: list[int] = []
-        for line in quoted.splitlines()[:200]:
-            for t in lex(line[:500], self):
-                ref = t.sense("ref")
-                if ref and ref[0] == "intent" and isinstance(ref[1], int) and ref[1] not in found:
-                    found.append(ref[1])
-        if not quoted.strip():
-            return self
-        return replace(self, quoted_intents=tuple(found), replying=True)
-
     def with_actor(self, actor: str | None) -> "Vocabulary":
         from dataclasses import replace
         return replace(self, actor=actor)
@@ -115,26 +101,3 @@ def of_game(ctx, actor_name: str | None = None, in_reply_to: str = "") -> Vocabu
 
 
 # words a Player's name must not be, or the reader could not tell the name from them
-_PRONOUNS = {"i", "me", "myself", "my", "mine", "you", "we", "us", "it", "this", "that", "everyone",
-             "everybody", "nobody", "all", "everything", "bnomic"}
-
-
-def clash(name: str, config) -> str | None:
-    """What a would-be Player's name collides with in the reader's vocabulary, if anything:
-    a vote word, a Ministry or its title, a word for a kind of thing ("Proposal"), an
-    amount ("m10"), a number or a pronoun (docs/reader.md: names are typed tokens)."""
-    from .lexer import _AMOUNT_ONE, NUMBER_WORDS, REF_WORDS, VOTES, fold, raw_tokens
-    key = " ".join(t.low for t in raw_tokens(name))
-    if key in VOTES:
-        return f"the vote word {key.upper()} (Rule 4E15)"
-    from .ministries import _fold
-    ministry = ministry_words(config).get(_fold(name))
-    if ministry:
-        return f"a name of the Ministry of {ministry}"
-    if tuple(key.split()) in REF_WORDS:
-        return f"the word {name!r} for a kind of game object"
-    if key in NUMBER_WORDS or key.isdigit() or _AMOUNT_ONE.fullmatch(key):
-        return "a number or an amount"
-    if key in _PRONOUNS:
-        return f"the word {key!r}, which names someone else in an action"
-    return None

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from bnomic.config import Config, defaults
 from bnomic.handlers.ministries import aliases
 from bnomic.handlers.players import BEAST_NAMES  # noqa: F401  (the Beast's names)
+from bnomic.handlers.lexer import with_quoted
 from bnomic.handlers.vocabulary import Vocabulary
 from bnomic.mailer.parse import quoted_words
 
@@ -116,7 +117,7 @@ class World:
 
     def vocabulary(self, message) -> Vocabulary:
         s = self.state(message)
-        return Vocabulary(players=PLAYERS + (BEAST,), actor=sender(message), beast=BEAST,
+        return with_quoted(Vocabulary(players=PLAYERS + (BEAST,), actor=sender(message), beast=BEAST,
                           ministries=dict(self.ministries), holders=dict(s.holders),
                           proposals=dict(s.proposals), open_proposals=tuple(s.open_proposals),
                           intents=self.intents(message),
@@ -124,7 +125,7 @@ class World:
                           consultations=s.consultations, indictments=s.indictments,
                           replied_intents=self.replied_intents(message),
                           replying=bool(message.headers.get("reply-to"))
-                          ).with_quoted(quoted_words(message.body))
+                          ), quoted_words(message.body))
 
     def number_of(self, name: str) -> int | None:
         """'@h0304#1' -> 1001; '3' -> 3."""
