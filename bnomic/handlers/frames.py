@@ -246,6 +246,11 @@ def fill(fr: Frame, toks: list[Tok], start: int, open_world: bool, vocab=None) -
                     pending = tuple(cands)
                     i += best[0]
                     text_role = next((r for r in pending if r.type in ("text", "clause")), None)
+                    if text_role is not None and i < n and toks[i].has("text"):
+                        put(text_role, toks[i].sense("text"))     # 'titled "Registrar Pay" with body'
+                        i += 1
+                        pending = ()
+                        continue
                     if text_role is not None:
                         end = _text_end(toks, i, roles, inst)
                         span = _span(toks, i, end)

@@ -1299,7 +1299,8 @@ def _read(text: str, max_line: int | None) -> list[Reading]:
             body.append(lines[i])
             i += 1
         i += 1                  # the END line
-        head[-1].args["document"] = "\n".join(body).strip("\n")
+        said = "\n".join(body).strip("\n")
+        head[-1].args["document"] = said if said.strip() else ""    # "...:" then {{ on its own line
         readings.extend(head)
     readings.extend(_read_lines(chunk))
     return readings
