@@ -144,6 +144,7 @@ OPERATOR_KEYS: dict[str, dict[str, str]] = {
              "mailbox": TEXT, "move_to": TEXT, "flag": TEXT, "not_before": INSTANT,
              "idle_renew_seconds": NUMBER, "backoff_start_seconds": NUMBER,
              "backoff_max_seconds": NUMBER, "timeout_seconds": NUMBER, "poll_seconds": NUMBER},
+    "site": {"path": TEXT, "show_addresses": SWITCH, "title": TEXT},      # issue 17: the web site
 }
 
 
