@@ -33,6 +33,7 @@ from .tree import digest
 
 ADDRESS = re.compile(r"[^\s<>()\[\]@,;:\"']++@[A-Za-z0-9.-]++")
 HIDDEN = "(address hidden)"
+FORMAT = 2          # of the cache: a cache of another format is started again
 
 
 def scrub(text: str, show_addresses: bool) -> str:
@@ -100,11 +101,12 @@ class Captures:
         self._key = None
 
     def check(self, current_token: str) -> None:
-        if self.data["token"] != current_token or self.data.get("show_addresses") != self.show_addresses:
-            for f in self.folder.glob("*.json"):
+        if (self.data["token"] != current_token or self.data.get("format") != FORMAT
+                or self.data.get("show_addresses") != self.show_addresses):
+            for f in [*self.folder.glob("*.json"), *self.folder.glob("d-*.txt")]:
                 f.unlink()
-            self.data = {"token": current_token, "show_addresses": self.show_addresses,
-                         "entries": {}, "series": {}, "last": None}
+            self.data = {"token": current_token, "format": FORMAT,
+                         "show_addresses": self.show_addresses, "entries": {}, "series": {}, "last": None}
 
     def save(self) -> None:
         tmp = self.index_path.with_suffix(".tmp")
@@ -114,8 +116,12 @@ class Captures:
     def has(self, seq: int) -> bool:
         return str(seq) in self.data["entries"]
 
-    def displays(self, key: str) -> dict[str, str]:
+    def versions(self, key: str) -> dict[str, str]:
+        """A state's displays: Ministry -> the version (digest) of its text."""
         return json.loads((self.folder / f"{key}.json").read_text("utf-8"))
+
+    def text(self, version: str) -> str:
+        return (self.folder / f"d-{version}.txt").read_text("utf-8")
 
     def capture(self, seq: int, at, shown: bool = True) -> None:
         """The state now is the state right after entry `seq` (at `at`): sample
@@ -127,11 +133,17 @@ class Captures:
         if not shown:
             return
         if moment != self._moment or self._key is None:
-            displays_now = render_displays(self.show_addresses)
-            key = digest(displays_now)[:32]
+            versions = {}
+            for name, text in render_displays(self.show_addresses).items():
+                version = digest(text)[:24]         # each display's text is kept once
+                path = self.folder / f"d-{version}.txt"
+                if not path.exists():
+                    path.write_text(text, "utf-8")
+                versions[name] = version
+            key = digest(versions)[:24]
             path = self.folder / f"{key}.json"
             if not path.exists():
-                path.write_text(json.dumps(displays_now, ensure_ascii=False), "utf-8")
+                path.write_text(json.dumps(versions), "utf-8")
             self._key, self._moment = key, moment
         self.data["entries"][str(seq)] = self._key
         self.data["last"] = seq

@@ -143,9 +143,10 @@ def _build(tree: Tree, show_addresses: bool, site_title: str, fill: bool) -> dic
               "votes": votes_of.get(person["id"], []), "ministry_events": held.get(person["name"], [])})
         from . import chart
         series = person["series"]
+        now = (person["points"], person["mackerel"])
         tree.page(f"players/{person['id']}.svg", {"salt": salt, "series": series, "name": person["name"],
-                                                   "until": until},
-                  lambda: chart.svg(person["name"], series, until))
+                                                   "until": until, "now": now},
+                  lambda: chart.svg(person["name"], series, until, now))
     del by_id
 
     # ---- ministries, clock, home
@@ -183,9 +184,15 @@ def _build(tree: Tree, show_addresses: bool, site_title: str, fill: bool) -> dic
                      next=thread[i + 1]["seq"] if i + 1 < len(thread) else None,
                      state=key, player_id=player_of.get(m["player"]) if m["player"] else None)
         page(f"archive/{m['seq']}.html", "message.html", {"m": shown})
+    written_versions = set()
     for key, which in state_of.items():
-        page(f"state/{key}.html", "state.html", {"key": key, "messages": which},
-             displays=captures.displays(key))
+        versions = captures.versions(key)
+        page(f"state/{key}.html", "state.html", {"key": key, "messages": which, "versions": versions})
+        for name, version in versions.items():
+            if (name, version) not in written_versions:
+                written_versions.add((name, version))
+                page(f"state/{name}-{version}.html", "state_display.html",
+                     {"name": name, "version": version}, text=captures.text(version))
 
     # ---- feeds
     feed_id = "tag:bnomic," + Setup.get().start_at.strftime("%Y-%m-%d") + ":" + \

@@ -15,15 +15,16 @@ from matplotlib.figure import Figure  # noqa: E402  (after choosing the backend)
 import matplotlib.dates as mdates  # noqa: E402
 
 
-def svg(name: str, series: list, until: datetime) -> bytes:
-    """`series`: [[seq, iso time, points, mackerel, is_player], ...] where they changed."""
+def svg(name: str, series: list, until: datetime, now: tuple[int, int]) -> bytes:
+    """`series`: [[seq, iso time, points, mackerel, is_player], ...] where they
+    changed; `now`: (points, mackerel) at `until`, the game's present."""
     times = [datetime.fromisoformat(r[1]) for r in series]
     points = [r[2] for r in series]
     mackerel = [r[3] for r in series]
-    if times and until > times[-1]:
+    if not times or until > times[-1]:
         times.append(until)
-        points.append(points[-1])
-        mackerel.append(mackerel[-1])
+        points.append(now[0])
+        mackerel.append(now[1])
     figure = Figure(figsize=(7, 3.6), dpi=72)
     top, bottom = figure.subplots(2, 1, sharex=True)
     for axes, values, label, colour in ((top, points, "points", "#1f5fa8"),
@@ -35,7 +36,7 @@ def svg(name: str, series: list, until: datetime) -> bytes:
         axes.set_ylim(bottom=0, top=max(values + [1]) * 1.15 if values else 1)
     bottom.xaxis.set_major_formatter(mdates.DateFormatter("%Y-%m-%d"))
     figure.autofmt_xdate()
-    top.set_title(f"{name}: points and mackerel")
+    top.set_title(f"{name}: points and mackerel", parse_math=False)
     out = io.BytesIO()
     figure.savefig(out, format="svg", metadata={"Date": None}, bbox_inches="tight")
     return out.getvalue()
