@@ -77,6 +77,7 @@ def build(outdir, show_addresses: bool = False, title: str | None = None,
             raise
         tree.commit()
     stats.update(written=len(tree.written), unchanged=tree.linked, path=str(tree.link),
+                 written_pages=sorted(tree.written)[:500],
                  generation=tree.generation)
     return stats
 
@@ -133,7 +134,9 @@ def _build(tree: Tree, show_addresses: bool, site_title: str, fill: bool) -> dic
         votes_of.setdefault(v.voter_id, []).append(
             {"slug": slug_of.get(v.proposal_id), "label": label_of.get(v.proposal_id), "vote": v.vote,
              "nweek": v.nweek, "message": v.entry if v.entry in entry_pages else None})
-    until = game.now
+    # the charts run to the start of the game's day, so one message redraws
+    # only the charts of the players it changed
+    until = game.now.replace(hour=0, minute=0, second=0, microsecond=0)
     for person in people:
         authored = [{"slug": q["slug"], "number": q["number"], "title": q["title"],
                      "status": q["status"], "success": q["success"]}

@@ -62,21 +62,30 @@ def read_all(cache: Path) -> dict[int, dict]:
     return out
 
 
-def nweek_timeline() -> tuple[list, list]:
-    """(instants, nweeks): the nweek from each Clock event on (Rule 4E14)."""
+def nweek_timeline() -> tuple[list, list, list]:
+    """(instants, event seqs, nweeks): the nweek from each Clock event on (Rule 4E14)."""
     setup = Setup.get()
-    times, weeks = [setup.start_at], [setup.nweek]
-    for at, data in (Event.select(Event.at, Event.data).where(Event.kind == "clock")
-                     .order_by(Event.seq).tuples()):
+    times, seqs, weeks = [setup.start_at], [0], [setup.nweek]
+    for seq, at, data in (Event.select(Event.seq, Event.at, Event.data).where(Event.kind == "clock")
+                          .order_by(Event.seq).tuples()):
         if "nweek" in data:
             times.append(at)
+            seqs.append(seq)
             weeks.append(data["nweek"])
-    return times, weeks
+    return times, seqs, weeks
 
 
 def nweek_at(timeline, at) -> int:
-    times, weeks = timeline
+    """The nweek at an instant (a midnight's changes count as the new nweek's)."""
+    times, _, weeks = timeline
     return weeks[max(0, bisect.bisect_right(times, at) - 1)]
+
+
+def nweek_of_event(timeline, seq: int) -> int:
+    """The nweek an event happened in: what happens at the end of an nweek
+    (the tally) is recorded before the Clock changes."""
+    _, seqs, weeks = timeline
+    return weeks[max(0, bisect.bisect_right(seqs, seq) - 1)]
 
 
 def split_quotes(text: str) -> list[dict]:

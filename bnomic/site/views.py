@@ -15,7 +15,7 @@ from ..handlers import clock, emergency, rules as rule_area
 from ..handlers.context import Context, game_config
 from ..store import Event, Game, Ministry, Player, Proposal, Rule, Setup, Vote
 from .asof import reading, scrub
-from .messages import nweek_at
+from .messages import nweek_at, nweek_of_event
 
 SOURCE = re.compile(r"\b(Proposal|Tweak|Tidiness List|Oracularity|Consultation)\s++(\d++)")
 
@@ -49,7 +49,7 @@ def history(events: list[Event], timeline, entry_pages: set[int]) -> list[dict]:
     out = []
     for e in events:
         d = e.data
-        change = {"at": e.at, "nweek": nweek_at(timeline, e.at), "what": d.get("what", ""),
+        change = {"at": e.at, "nweek": nweek_of_event(timeline, e.seq), "what": d.get("what", ""),
                   "source": source_link(d.get("source", "")), "under": d.get("under"),
                   "rule": e.rule, "summary": e.summary,
                   "message": e.entry if e.entry in entry_pages else None, "diff": []}
