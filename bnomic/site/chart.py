@@ -44,7 +44,7 @@ def svg(name: str, series: list, until: datetime, now: tuple[int, int]) -> bytes
             axes.grid(True, color="#dddddd", linewidth=0.6)
             axes.set_ylim(0, max(values + [1]) * 1.15)
             axes.yaxis.set_major_locator(MaxNLocator(4, integer=True))
-        bottom.set_xlim(0, max(days[-1], 1))
+        bottom.set_xlim(0, max(days[-1] * 1.04, 1))       # the last change stays in view
         bottom.xaxis.set_major_locator(MaxNLocator(6, integer=True))
         bottom.xaxis.set_major_formatter(FuncFormatter(
             lambda x, _: (start + timedelta(days=x)).strftime("%Y-%m-%d")))
