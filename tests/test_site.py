@@ -296,3 +296,11 @@ def test_the_daemon_writes_the_site_after_a_change(tmp_path):
         assert "Chuck" in (www / "players/index.html").read_text()
     finally:
         close_database()
+
+
+def test_addresses_are_hidden_in_any_text():
+    from bnomic.site.asof import scrub
+    text = "Wooble <wooble@example.org> wrote: write to a.b+c@x.example, or (z@q.org)."
+    assert scrub(text, False) == ("Wooble <(address hidden)> wrote: write to (address hidden), "
+                                  "or ((address hidden)).")
+    assert scrub(text, True) == text

@@ -140,7 +140,7 @@ class Daemon:
             if moment == self._site_moment:
                 return
             done = build.build(self.site["path"], show_addresses=bool(self.site.get("show_addresses", False)),
-                               title=self.site.get("title"), fill=False)
+                               title=self.site.get("title"), fill=False, progress=self.alive)
             self._site_moment = moment
             log.info("site: %d page(s) written, %d unchanged, in %s", done["written"],
                      done["unchanged"], done["path"])

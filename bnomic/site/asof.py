@@ -31,7 +31,9 @@ from ..store import (
 )
 from .tree import digest
 
-ADDRESS = re.compile(r"[^\s<>()\[\]@,;:\"']++@[A-Za-z0-9.-]++")
+# an address: a run of characters that starts where such a run starts (so a
+# scan tries each run once: linear), "@", a domain
+ADDRESS = re.compile(r"(?<![^\s<>()\[\]@,;:\"'])[^\s<>()\[\]@,;:\"']++@[A-Za-z0-9.-]++")
 HIDDEN = "(address hidden)"
 FORMAT = 2          # of the cache: a cache of another format is started again
 

@@ -64,12 +64,13 @@ def capture(outdir, seq: int, at, show_addresses: bool = False) -> None:
 
 
 def build(outdir, show_addresses: bool = False, title: str | None = None,
-          fill: bool = True) -> dict:
+          fill: bool = True, progress=None) -> dict:
     """Write the site into OUTDIR (a link to the newest tree). `fill`: capture
     the state as of messages not captured yet by a replay (the command line;
-    the daemon captures as it goes). Returns counts for the operator."""
+    the daemon captures as it goes). `progress` is called every 100 pages.
+    Returns counts for the operator."""
     with locked(base_of(outdir)):
-        tree = Tree(outdir)
+        tree = Tree(outdir, progress)
         try:
             stats = _build(tree, show_addresses, title or DEFAULT_TITLE, fill)
         except BaseException:

@@ -32,7 +32,8 @@ def digest(data, salt: str = "") -> str:
 
 
 class Tree:
-    def __init__(self, outdir: str | os.PathLike):
+    def __init__(self, outdir: str | os.PathLike, progress=None):
+        self.progress = progress            # called every so many pages (the daemon's watchdog)
         self.link = Path(os.path.abspath(outdir))
         self.base = self.link.parent / f".{self.link.name}.site"
         if self.link.is_symlink():
@@ -70,6 +71,8 @@ class Tree:
         (of `data`) is unchanged, else `render()` (text or bytes). True if rendered."""
         key = digest(data)
         self.pages[path] = key
+        if self.progress is not None and len(self.pages) % 100 == 0:
+            self.progress()
         target = self.new_dir / path
         target.parent.mkdir(parents=True, exist_ok=True)
         if self.old_dir is not None and self.old_pages.get(path) == key:

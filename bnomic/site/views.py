@@ -71,8 +71,7 @@ def ruleset(timeline, entry_pages: set[int]) -> dict:
         rows.append({"number": rule_area.label(r.number), "n": r.number, "title": r.title,
                      "power": f"{r.power_num}/{r.power_den}" if r.power_den != 1 else str(r.power_num),
                      "text": r.text, "section": r.section or "Rules", "repealed": r.repealed,
-                     "history": history(events.get(r.number, []), timeline, entry_pages),
-                     "initial": r.history[:1] and not events.get(r.number)})
+                     "history": history(events.get(r.number, []), timeline, entry_pages)})
     sections: list[dict] = []
     for r in rows:
         if r["repealed"]:
@@ -89,7 +88,7 @@ def ruleset(timeline, entry_pages: set[int]) -> dict:
 
 def proposals(timeline, entry_pages: set[int], names: dict[int, str]) -> list[dict]:
     from ..mailer.cli import proposals_view
-    shown = {(v["number"], v["title"], v["author"]): v for v in proposals_view()}
+    shown = proposals_view()        # the same proposals, in the same order
     rule_changes: dict[str, list[Event]] = {}
     for e in Event.select().where(Event.kind == "rule").order_by(Event.seq):
         rule_changes.setdefault(e.data.get("source", ""), []).append(e)
@@ -100,8 +99,9 @@ def proposals(timeline, entry_pages: set[int], names: dict[int, str]) -> list[di
             {"voter": names.get(v.voter_id, "?"), "voter_id": v.voter_id, "vote": v.vote, "nweek": v.nweek,
              "at": v.at, "message": v.entry if v.entry in entry_pages else None})
     out = []
-    for p in Proposal.select().order_by(Proposal.number.is_null(), Proposal.number, Proposal.id):
-        view = dict(shown.get((p.number, p.title, p.author.name)) or {})
+    rows = Proposal.select().order_by(Proposal.number.is_null(), Proposal.number, Proposal.id)
+    for p, view in zip(rows, shown):
+        view = dict(view)
         slug = str(p.number) if p.number is not None else f"p{p.id}"
         passed = passes.get(p.id)
         changed = [{"summary": e.summary, "rule": rule_area.label(e.data["number"]),
