@@ -14,7 +14,7 @@ from jinja2 import Environment, PackageLoader, StrictUndefined
 from ..handlers import clock
 from ..handlers.context import game_config
 from ..store import Game, Player, Setup, Vote
-from . import asof, messages, views
+from . import asof, chart, messages, views
 from .tree import Tree
 
 DEFAULT_TITLE = "B Nomic"
@@ -126,7 +126,6 @@ def _build(tree: Tree, show_addresses: bool, site_title: str, fill: bool) -> dic
     page("players/index.html", "players.html",
          {"players": people, "registrar": ministries_data["displays"].get("Society", "")})
     held = views.ministry_history(names)
-    by_id = {p["id"]: p for p in props}
     votes_of: dict[int, list] = {}
     slug_of = {p["id"]: p["slug"] for p in props}
     label_of = {p["id"]: (str(p["number"]) if p["number"] is not None else "(unnumbered)")
@@ -145,13 +144,11 @@ def _build(tree: Tree, show_addresses: bool, site_title: str, fill: bool) -> dic
         page(f"players/{person['id']}.html", "player.html",
              {"p": {k: v for k, v in person.items() if k != "series"}, "authored": authored,
               "votes": votes_of.get(person["id"], []), "ministry_events": held.get(person["name"], [])})
-        from . import chart
         series = person["series"]
         now = (person["points"], person["mackerel"])
         tree.page(f"players/{person['id']}.svg", {"salt": salt, "series": series, "name": person["name"],
                                                    "until": until, "now": now},
                   lambda: chart.svg(person["name"], series, until, now))
-    del by_id
 
     # ---- ministries, clock, home
     page("ministries.html", "ministries.html", ministries_data)
