@@ -116,12 +116,16 @@ class Daemon:
         self.alive()
         if self.site is None:
             return
+        from ..site.tree import Busy        # the site's light module: no plotting library
+        last = None
         try:
             from ..site import build
             last = Entry.select().where(Entry.processed == True).order_by(Entry.seq.desc()).first()  # noqa: E712
             if last is not None and last.kind == "mail":
                 build.capture(self.site["path"], last.seq, last.at,
                               bool(self.site.get("show_addresses", False)))
+        except Busy:
+            log.info("site: bnomic site is writing it; entry #%d not captured now", last.seq)
         except Exception:
             log.exception("site: the state as of the last entry was not captured")
 
@@ -130,6 +134,7 @@ class Daemon:
         the pages that changed are written; the new tree is swapped in)."""
         if self.site is None:
             return
+        from ..site.tree import Busy
         try:
             from ..site import build
             game = Game.get()
@@ -140,10 +145,13 @@ class Daemon:
             if moment == self._site_moment:
                 return
             done = build.build(self.site["path"], show_addresses=bool(self.site.get("show_addresses", False)),
-                               title=self.site.get("title"), fill=False, progress=self.alive)
+                               title=self.site.get("title"), fill=False, progress=self.alive,
+                               wait=False)
             self._site_moment = moment
             log.info("site: %d page(s) written, %d unchanged, in %s", done["written"],
                      done["unchanged"], done["path"])
+        except Busy:
+            log.info("site: bnomic site is writing it; written again after the next change")
         except Exception:
             log.exception("site: not written; the game goes on")
 

@@ -15,7 +15,7 @@ from ..handlers import clock
 from ..handlers.context import game_config
 from ..store import Game, Player, Setup, Vote
 from . import asof, chart, messages, views
-from .tree import Tree
+from .tree import Busy, Tree
 
 DEFAULT_TITLE = "B Nomic"
 
@@ -35,11 +35,16 @@ def _templates_digest() -> str:
 
 
 @contextmanager
-def locked(tree_base: Path):
-    """One writer of a site at a time (the daemon and `bnomic site` may both write it)."""
+def locked(tree_base: Path, wait: bool = True):
+    """One writer of a site at a time (the daemon and `bnomic site` may both
+    write it). The daemon does not wait (`wait=False` raises Busy): its engine
+    must not stand still while `bnomic site` replays a long log."""
     tree_base.mkdir(parents=True, exist_ok=True)
     with open(tree_base / ".lock", "w") as f:
-        fcntl.flock(f, fcntl.LOCK_EX)
+        try:
+            fcntl.flock(f, fcntl.LOCK_EX | (0 if wait else fcntl.LOCK_NB))
+        except BlockingIOError:
+            raise Busy(f"{tree_base} is being written by another process") from None
         try:
             yield
         finally:
@@ -52,9 +57,10 @@ def base_of(outdir) -> Path:
 
 
 def capture(outdir, seq: int, at, show_addresses: bool = False) -> None:
-    """The daemon, right after applying entry `seq`: keep the state as of it."""
+    """The daemon, right after applying entry `seq`: keep the state as of it
+    (Busy if `bnomic site` is writing the site: the next one captures it)."""
     base = base_of(outdir)
-    with locked(base):
+    with locked(base, wait=False):
         captures = asof.Captures(base / "cache", show_addresses)
         captures.check(asof.token())
         if captures.data["last"] is not None and captures.data["last"] >= seq:
@@ -64,12 +70,12 @@ def capture(outdir, seq: int, at, show_addresses: bool = False) -> None:
 
 
 def build(outdir, show_addresses: bool = False, title: str | None = None,
-          fill: bool = True, progress=None) -> dict:
+          fill: bool = True, progress=None, wait: bool = True) -> dict:
     """Write the site into OUTDIR (a link to the newest tree). `fill`: capture
     the state as of messages not captured yet by a replay (the command line;
     the daemon captures as it goes). `progress` is called every 100 pages.
     Returns counts for the operator."""
-    with locked(base_of(outdir)):
+    with locked(base_of(outdir), wait):
         tree = Tree(outdir, progress)
         try:
             stats = _build(tree, show_addresses, title or DEFAULT_TITLE, fill)

@@ -22,6 +22,10 @@ MANIFEST = "manifest.json"
 KEEP = 2            # generations kept: the current one and the one before it
 
 
+class Busy(Exception):
+    """Another process is writing this site now."""
+
+
 class TreeError(Exception):
     """OUTDIR is something this writer will not replace."""
 
