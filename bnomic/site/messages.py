@@ -26,12 +26,18 @@ PRIVATE_ACTIONS = {"preview", "display_request", "digest", "bounce", "own_mail"}
 
 
 def _read(raw: bytes, at, rcpt_tos, config) -> dict:
-    from ..mailer import parse
+    """What the archive shows of a mail, read as `parse.to_post` reads it (its
+    pieces, without vouching for the sender, which the site does not need)."""
+    import re
+    from ..mailer import headers, parse
     mail = parse.parse(raw)
-    post = parse.to_post(raw, at, config, mail=mail, rcpt_tos=rcpt_tos)
-    return {"subject": post.subject, "sender": post.sender, "name": post.display_name,
-            "forum": post.forum, "message_id": post.message_id, "in_reply_to": post.in_reply_to,
-            "references": list(post.references), "body": parse.body_text(mail)}
+    name, address = parse.sender(mail)
+    return {"subject": headers.plain(parse.one(mail.subject)), "sender": address, "name": name,
+            "forum": parse.forum_of(mail, config, rcpt_tos),
+            "message_id": parse.message_id(raw, mail),
+            "in_reply_to": parse.header(mail, "In-Reply-To").strip(),
+            "references": re.findall(r"<[^<>\s]++>", parse.header(mail, "References")),
+            "body": parse.body_text(mail)}
 
 
 def read_all(cache: Path) -> dict[int, dict]:
