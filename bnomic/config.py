@@ -107,7 +107,7 @@ def flatten(data: dict, prefix: str = "") -> dict[str, object]:
 
 # ------------------------------------------------------------------ checking
 
-OPERATOR_SECTIONS = ("database", "lmtp", "smtp", "smtp_out", "imap")
+OPERATOR_SECTIONS = ("database", "lmtp", "smtp", "smtp_out", "imap", "site")
 POSITIVE = {"clock.ndays_per_nweek", "clock.voting_starts_nday", "clock.nweeks_per_nyear",
             "receipts.daily_cap", "receipts.hourly_cap", "limits.name_length", "limits.title_length"}
 CHOICES = {"auth.policy": ("trust", "dkim"), "receipts.to": ("sender", "list"),

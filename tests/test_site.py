@@ -309,3 +309,16 @@ def test_addresses_are_hidden_in_any_text():
     assert scrub(text, False) == ("Wooble <(address hidden)> wrote: write to (address hidden), "
                                   "or ((address hidden)).")
     assert scrub(text, True) == text
+
+
+def test_the_site_table_of_the_operators_file(site, tmp_path):
+    """`bnomic site --config FILE` takes OUTDIR and the options from [site]."""
+    game, _ = site
+    where = tmp_path / "configured"
+    (tmp_path / "bnomic.toml").write_text(f'[site]\npath = "{where}"\nshow_addresses = true\n'
+                                          'title = "Nomic <Web>"\n')
+    out = game.cli("site", "--config", str(tmp_path / "bnomic.toml"), "--no-fill")
+    assert f"open {where}/index.html" in out
+    index = (where / "index.html").read_text()
+    assert "<title>Home · Nomic &lt;Web&gt;</title>" in index
+    assert "chuck@example.org" in text_of(where)
