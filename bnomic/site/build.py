@@ -13,7 +13,7 @@ from jinja2 import Environment, PackageLoader, StrictUndefined
 
 from ..handlers import clock
 from ..handlers.context import game_config
-from ..store import Game, Player, Setup, Vote
+from ..store import Entry, Game, Player, Setup, Vote
 from . import asof, chart, messages, views
 from .tree import Busy, Tree
 
@@ -106,7 +106,13 @@ def _build(tree: Tree, show_addresses: bool, site_title: str, fill: bool) -> dic
     captures = asof.Captures(tree.cache, show_addresses)
     captures.check(asof.token())
     missing = [m["seq"] for m in archive if not captures.has(m["seq"])]
-    filled = asof.fill(captures, missing) if fill and missing else 0
+    last = Entry.select().where(Entry.processed == True).order_by(Entry.seq.desc()).first()  # noqa: E712
+    if missing == [getattr(last, "seq", None)] and game.now == last.at:
+        # only the newest entry, and nothing happened since: the state now is the state as of it
+        captures.capture(last.seq, last.at)
+        missing, filled = [], 1
+    else:
+        filled = asof.fill(captures, missing) if fill and missing else 0
     captures.save()
     entry_pages = {m["seq"] for m in archive}
     timeline = messages.nweek_timeline()
