@@ -137,7 +137,7 @@ def flatten(data: dict, prefix: str = "") -> dict[str, object]:
 
 # ------------------------------------------------------------------ checking
 
-OPERATOR_SECTIONS = ("database", "lmtp", "smtp", "smtp_out", "imap")
+OPERATOR_SECTIONS = ("database", "lmtp", "smtp", "smtp_out", "imap", "site")
 POSITIVE = {"clock.ndays_per_nweek", "clock.voting_starts_nday", "clock.nweeks_per_nyear",
             "receipts.daily_cap", "receipts.hourly_cap", "limits.name_length", "limits.title_length"}
 # shares the rules state in words ("half the Reward"): a fraction from 0 to 1, as text
@@ -176,6 +176,7 @@ OPERATOR_KEYS: dict[str, dict[str, str]] = {
              "mailbox": TEXT, "move_to": TEXT, "flag": TEXT, "not_before": INSTANT,
              "idle_renew_seconds": NUMBER, "backoff_start_seconds": NUMBER,
              "backoff_max_seconds": NUMBER, "timeout_seconds": NUMBER, "poll_seconds": NUMBER},
+    "site": {"path": TEXT, "show_addresses": SWITCH, "title": TEXT},      # issue 17: the web site
 }
 
 

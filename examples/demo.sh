@@ -4,6 +4,9 @@
 #   examples/demo.sh            # plays in a fresh temporary database
 #   examples/demo.sh game.db    # plays in game.db (which must not hold a game yet)
 #
+# At the end it writes the game's web site to ./bnomic-demo-site (or to
+# $BNOMIC_DEMO_SITE) and says where to open it.
+#
 # Twelve mails from early September 2008 (examples/mail/*.eml: players join,
 # pay, chat, and two proposals are submitted) are read into the log; then the
 # Clock is turned On and game time moves to the Voting Period, where bnomic
@@ -12,6 +15,7 @@
 set -euo pipefail
 
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+origin="$PWD"                   # the site is written here (step 11)
 mail_dir="$here/mail"
 
 if [[ $# -ge 1 ]]; then
@@ -82,6 +86,14 @@ bnomic show --db "$db" events | tail -n 15
 step "10. The digest of the whole gamestate, and a rebuild from the log that reproduces it"
 run bnomic show --db "$db" digest
 run bnomic rebuild --db "$db"
+
+step "11. The game on the web: a static site of the ruleset, proposals, players, displays, Clock
+   and the annotated archive (every message beside what bnomic read in it)"
+site="${BNOMIC_DEMO_SITE:-$origin/bnomic-demo-site}"
+[[ "$site" == /* ]] || site="$origin/$site"
+echo "\$ bnomic site --db \$DB $site"
+bnomic site --db "$db" "$site"
+echo "Open file://$site/index.html in a browser (or serve $site with any web server)."
 
 if [[ $# -ge 1 ]]; then
     echo

@@ -22,3 +22,6 @@ def test_the_demo_game_runs(tmp_path):
             "        -3: proposal 2 Failed and was never Won\n") in out
     assert f"rebuilt from 17 log entries; digest {digest}" in out
     assert "(was" not in out
+    # the site, and where to open it (issue 17)
+    assert f"Open file://{tmp_path}/bnomic-demo-site/index.html in a browser" in out
+    assert "Rule 4E30" in (tmp_path / "bnomic-demo-site" / "rules" / "index.html").read_text()

@@ -367,6 +367,28 @@ def cmd_admin(args) -> None:
     print(outcome.reason)
 
 
+def cmd_site(args) -> None:
+    """The game on the web (issue 17): a static site written to OUTDIR (a link
+    to the newest tree, swapped in by a rename); pages that did not change are
+    kept as they were. OUTDIR and the options default to the --config file's [site]."""
+    from ..site import build
+    from ..site.tree import TreeError
+    site = configuration.load_operator(args.config).get("site", {}) if args.config else {}
+    outdir = args.outdir or site.get("path")
+    if not outdir:
+        raise CLIError("name the site's folder: bnomic site OUTDIR (or [site] path in --config)")
+    open_game(args)
+    show = args.show_addresses or bool(site.get("show_addresses", False))
+    try:
+        done = build.build(outdir, show_addresses=show, title=site.get("title"), fill=not args.no_fill)
+    except TreeError as e:
+        raise CLIError(str(e)) from None
+    index = Path(done["path"]) / "index.html"
+    emit(args, done, f"wrote the site to {done['path']}: {done['written']} page(s) written, "
+                     f"{done['unchanged']} unchanged; {done['messages']} messages, "
+                     f"{done['captured']} state(s) as of a message captured now; open {index}")
+
+
 def cmd_run(args) -> None:
     from . import logs
     from .daemon import Daemon, DaemonError
@@ -607,6 +629,17 @@ def build_parser() -> argparse.ArgumentParser:
                     help="read again the mail of this log entry and later ones (default: all)")
     sp.add_argument("--json", action="store_true")
     sp.set_defaults(fn=cmd_reread)
+
+    sp = with_db(sub.add_parser("site", help="write the game's static web site (ruleset, proposals, "
+                                "players, displays, Clock, the annotated archive, feeds)"))
+    sp.add_argument("outdir", nargs="?", metavar="OUTDIR",
+                    help="where: a link to the newest tree is made here (default: [site] path)")
+    sp.add_argument("--show-addresses", action="store_true",
+                    help="show senders' mail addresses (default: player names only)")
+    sp.add_argument("--no-fill", action="store_true",
+                    help="do not replay the log to capture the state as of messages not captured yet")
+    sp.add_argument("--json", action="store_true")
+    sp.set_defaults(fn=cmd_site)
 
     sp = with_db(sub.add_parser("run", help="run the daemon: receivers, engine, outbox"),
                  config_required=True)

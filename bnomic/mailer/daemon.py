@@ -34,7 +34,7 @@ from .. import config as configuration
 from ..handlers import budget
 from ..handlers.context import game_config
 from ..store import (
-    Command, Entry, Event, Message, Outcome, Setup, log as store_log, migrations, open_database,
+    Command, Entry, Event, Game, Message, Outcome, Setup, log as store_log, migrations, open_database,
     write_transaction,
 )
 from . import faults, outbound, publish, runner, systemd
@@ -90,11 +90,13 @@ class Daemon:
         self.failure: str | None = None       # "the engine thread died: ..."
         self._loop = None
         self._stopping = None
+        self.site = operator.get("site", {}) if operator.get("site", {}).get("path") else None
+        self._site_moment = None
 
     # ------------------------------------------------------------ the engine
     def tick(self) -> None:
         now = wall_clock()
-        runner.advance_to(now, emit=True, each=self.alive)
+        runner.advance_to(now, emit=True, each=self.after_entry)
         self.last_tick = now
         self.publish()
 
@@ -106,6 +108,52 @@ class Daemon:
             publish.notify(config, now)
             publish.send_digests(config, now)
         self.outbox_wake.set()
+        self.update_site()
+
+    # ------------------------------------------------------------ the site
+    def after_entry(self) -> None:
+        """After every entry: `alive`, and with [site] path, the state as of it (issue 17)."""
+        self.alive()
+        if self.site is None:
+            return
+        from ..site.tree import Busy        # the site's light module: no plotting library
+        last = None
+        try:
+            from ..site import build
+            last = Entry.select().where(Entry.processed == True).order_by(Entry.seq.desc()).first()  # noqa: E712
+            if last is not None and last.kind == "mail":
+                build.capture(self.site["path"], last.seq, last.at,
+                              bool(self.site.get("show_addresses", False)))
+        except Busy:
+            log.info("site: bnomic site is writing it; entry #%d not captured now", last.seq)
+        except Exception:
+            log.exception("site: the state as of the last entry was not captured")
+
+    def update_site(self) -> None:
+        """With [site] path: write the site again when the game changed (only
+        the pages that changed are written; the new tree is swapped in)."""
+        if self.site is None:
+            return
+        from ..site.tree import Busy
+        try:
+            from ..site import build
+            game = Game.get()
+            event = Event.select(Event.seq).order_by(Event.seq.desc()).first()
+            entry = Entry.select(Entry.seq).where(Entry.processed == True).order_by(Entry.seq.desc()).first()  # noqa: E712
+            moment = (event.seq if event else 0, entry.seq if entry else 0, game.nweek, game.nday,
+                      game.clock_on, game.ndelay)
+            if moment == self._site_moment:
+                return
+            done = build.build(self.site["path"], show_addresses=bool(self.site.get("show_addresses", False)),
+                               title=self.site.get("title"), fill=False, progress=self.alive,
+                               wait=False)
+            self._site_moment = moment
+            log.info("site: %d page(s) written, %d unchanged, in %s", done["written"],
+                     done["unchanged"], done["path"])
+        except Busy:
+            log.info("site: bnomic site is writing it; written again after the next change")
+        except Exception:
+            log.exception("site: not written; the game goes on")
 
     def alive(self) -> None:
         """After every entry: the watchdog ping and the one-writer heartbeat,
@@ -174,7 +222,7 @@ class Daemon:
                     self.catch_up_wait()
                     self.tick()
                     first = False
-                if runner.process_pending(emit=True, each=self.alive):
+                if runner.process_pending(emit=True, each=self.after_entry):
                     self.publish()
                 scheduler.run_pending()
                 self.report()

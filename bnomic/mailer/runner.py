@@ -352,10 +352,11 @@ def _reread_record(entry: Entry, args: list[str]) -> Outcome:
                                  f"operator, with reader version {version}; those readings are pinned")
 
 
-def replay_into(path: str, until_seq: int | None, until_at: datetime | None) -> None:
+def replay_into(path: str, until_seq: int | None, until_at: datetime | None, each=None) -> None:
     """Copy the log up to a point (entries up to seq `until_seq`, game time up
     to `until_at`) into a new SQLite game at `path`, replay it there, and leave
-    that game open: the state as it stood then, for `bnomic show --as-of`."""
+    that game open: the state as it stood then, for `bnomic show --as-of`.
+    `each` is called after every entry is applied (the site's captures)."""
     from ..store import Command, Message, open_database
     setup = Setup.get().__data__.copy()
     parked = list(Parked.select().where(Parked.entry <= (until_seq or 0)).dicts())
@@ -380,6 +381,6 @@ def replay_into(path: str, until_seq: int | None, until_at: datetime | None) -> 
         for p in pins:
             Pinned.insert(p).execute()
         engine.start_game(Setup.get())
-    process_pending(replay=True)
+    process_pending(replay=True, each=each)
     target = until_at or log.game_time()
     engine.advance(max(target, Setup.get().start_at))
