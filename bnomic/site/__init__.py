@@ -9,6 +9,6 @@ pages show; `asof` keeps the state as of each message; `chart` draws the
 players' charts; templates are in bnomic/templates/site/.
 
 It reads the game through the store, the handlers' views and the mailer's
-(`cli`'s `show --json` views, `publish.render_display`, `receipts.read_as`);
+(`mailer/views.py`'s view kinds, `publish.display_text`, `receipts.read_as`);
 the mailer calls it only from inside `cmd_site` and the daemon's hooks.
 """

@@ -57,13 +57,13 @@ def reading():
 def render_displays(show_addresses: bool) -> dict[str, str]:
     """Every Ministry's Public Display as the templates render it (Rule 4E50),
     without its "As of" line (the page says when)."""
-    from ..mailer.publish import render_display
+    from ..mailer.publish import display_text
     cfg = game_config()
     out = {}
     with reading():
         ctx = Context(Game.get().now, "command")
         for name in ministries.ministry_names(cfg):
-            text = render_display(name, displays.gather(ctx, name))
+            text = display_text(ctx, name)
             text = "\n".join(line for line in text.splitlines() if not line.startswith("As of "))
             out[name] = scrub(text, show_addresses)
     return out

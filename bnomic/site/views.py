@@ -13,6 +13,7 @@ import re
 
 from ..handlers import clock, emergency, rules as rule_area
 from ..handlers.context import Context, game_config
+from ..handlers.views import Request
 from ..store import Event, Game, Ministry, Player, Proposal, Rule, Setup, Vote
 from .asof import reading, scrub
 from .messages import nweek_at, nweek_of_event
@@ -87,8 +88,8 @@ def ruleset(timeline, entry_pages: set[int]) -> dict:
 
 
 def proposals(timeline, entry_pages: set[int], names: dict[int, str]) -> list[dict]:
-    from ..mailer.cli import proposals_view
-    shown = proposals_view()        # the same proposals, in the same order
+    from ..mailer.views import context, proposals_view
+    shown = proposals_view(context(), Request())     # the same proposals, in the same order
     rule_changes: dict[str, list[Event]] = {}
     for e in Event.select().where(Event.kind == "rule").order_by(Event.seq):
         rule_changes.setdefault(e.data.get("source", ""), []).append(e)
@@ -145,24 +146,24 @@ def ministry_history(names: dict[int, str]) -> dict[str, list[dict]]:
 def clock_page() -> dict:
     cfg = game_config()
     game = Game.get()
-    view = clock.view(game, cfg)
+    view = clock.state(game, cfg)
     days = [{"nday": n, "name": clock.nday_name(cfg, n), "holiday": clock.holiday(cfg, game.nweek, n),
              "voting": n >= cfg["clock.voting_starts_nday"], "today": n == game.nday}
             for n in range(1, cfg["clock.ndays_per_nweek"] + 1)]
     with reading():
-        em = emergency.view(Context(game.now, "command"))
+        em = emergency.emergency_view(Context(game.now, "command"), Request())
     return {"clock": view, "describe": clock.describe(game, cfg), "days": days,
             "holidays": cfg.get("calendar.holidays", []), "emergency": em,
             "start": Setup.get().start_at}
 
 
 def ministries_page(show_addresses: bool) -> dict:
-    from ..mailer.cli import ministries_view, schedule_view
+    from ..mailer.views import context, ministries_view, schedule_view
     from .asof import render_displays
     cfg = game_config()
     schedule = [{k: (scrub(v, show_addresses) if isinstance(v, str) else v) for k, v in item.items()}
-                for item in schedule_view(Game.get())]
-    return {"ministries": ministries_view(cfg), "displays": render_displays(show_addresses),
+                for item in schedule_view(context(), Request())]
+    return {"ministries": ministries_view(context(), Request()), "displays": render_displays(show_addresses),
             "schedule": schedule}
 
 
