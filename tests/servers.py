@@ -47,7 +47,7 @@ class PostgresServer:
                 os.chmod(parent, os.stat(parent).st_mode | 0o011)
         self._run(str(self.bin / "initdb"), "-D", str(self.data), "-U", "bnomic", "-A", "trust",
                   "--no-sync")
-        self._run(str(self.bin / "pg_ctl"), "-D", str(self.data), "-w", "-l",
+        self._run(str(self.bin / "pg_ctl"), "-D", str(self.data), "-w", "-t", "600", "-l",
                   str(self.folder / "log"), "-o",
                   f"-p {self.port} -k {self.folder} -c listen_addresses=127.0.0.1 -c fsync=off",
                   "start")
@@ -68,8 +68,9 @@ class PostgresServer:
                   check=False)
 
     def restart(self):
-        """Start the stopped cluster again (after stop(), which is a crash)."""
-        self._run(str(self.bin / "pg_ctl"), "-D", str(self.data), "-w", "-l",
+        """Start the stopped cluster again (after stop(), which is a crash). Recovery on a
+        loaded machine can take longer than pg_ctl's default minute: it waits up to ten."""
+        self._run(str(self.bin / "pg_ctl"), "-D", str(self.data), "-w", "-t", "600", "-l",
                   str(self.folder / "log"), "-o",
                   f"-p {self.port} -k {self.folder} -c listen_addresses=127.0.0.1 -c fsync=off",
                   "start")

@@ -264,7 +264,8 @@ def fill(fr: Frame, toks: list[Tok], start: int, open_world: bool, vocab=None) -
                     continue
         if (fr.why and low in _ASIDE and all(not f.missing(x) for x in f.instances)
                 and not (low == "," and last_role is not None and last_role.many    # "Bob, Carol and Dave"
-                         and not (i + 1 < n and (toks[i + 1].low in _NEW_SUBJECT or _reason_at(fr, toks, i + 1))))
+                         and not (i + 1 < n and (toks[i + 1].low in _NEW_SUBJECT or _reason_at(fr, toks, i + 1)
+                                                 or _adverb(toks[i + 1]))))
                 and not any(r.type == "text" and not r.markers for r in roles)   # the rest is its text
                 and _aside(fr, toks, i + 1)):
             f.reason = _span(toks, i, n)        # "..., grudgingly", "(who asked nicely)"
@@ -375,6 +376,12 @@ def fill(fr: Frame, toks: list[Tok], start: int, open_world: bool, vocab=None) -
             f.idiom = True
         f.unaccounted.append(t.text)
         i += 1
+    # "I vote FOR 10 and 11 and AGAINST": a last group that says its vote but not what on
+    # takes no list from the group before it (its proposals are missing, not 10 and 11)
+    if len(f.instances) > 1:
+        for r in roles:
+            if r.many and r.name in f.instances[-1].get("__inherited", ()):
+                del f.instances[-1][r.name]
     for x in f.instances:
         x.pop("__inherited", None)
     if fr.needs and not all(any(w == t.low or w in t.low.split() for t in toks for w in alts.split("|"))
@@ -434,6 +441,11 @@ def _marks_value(fr: Frame, toks: list[Tok], i: int) -> bool:
             if k and i + k < len(toks) and _may_fill(fr, toks, i + k):
                 return True
     return False
+
+
+def _adverb(t: Tok) -> bool:
+    """", naturally", ", obviously": a word said about the action, not a value of it."""
+    return not t.senses and t.text.islower() and t.low.endswith("ly") and len(t.low) > 4
 
 
 def _reason_at(fr: Frame, toks: list[Tok], i: int) -> bool:

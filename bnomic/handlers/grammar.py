@@ -263,7 +263,7 @@ def split_sentences(line: str) -> list[str]:
     nor after an abbreviation or an initial ('Dr. Who', 'J. Smith')."""
     parts: list[str] = []
     for piece in _SENTENCE_END.split(line):
-        if parts and (parts[-1].count('"') % 2 == 1 or
+        if parts and (parts[-1].count('"') % 2 == 1 or parts[-1].count("(") > parts[-1].count(")") or
                       (_ABBREVIATION.search(parts[-1]) and not re.match(r"i\b", piece, re.I))):
             parts[-1] += " " + piece
         else:
@@ -287,6 +287,8 @@ def sentences(text: str):
 _DANGLING = re.compile(r"(?:,|\b(?:by|to|as|and|the|of|from|for|with|under|name|give|i|my|a|an))\s*$", re.I)
 
 
+# a vote word that begins a group at a line's end ("... and AGAINST"), not a ballot's "10 FOR"
+_VOTE_AT_END = re.compile(r"(?:\band|,|\bvote|\bvotes)\s++(?:FOR|AGAINST|ABSTAIN|SHELVE)\s*+$")
 _CONTINUED = re.compile(r"(?:and|or|&|plus)\s", re.I)
 
 
@@ -301,6 +303,9 @@ def unwrap(lines: list[str]) -> list[str]:
                 and not BEGIN.match(line) and not END.match(line) and len(prev) < 2000):
             out[-1] = prev.rstrip() + " " + line.strip()      # a quotation or bracket the mailer wrapped
             continue
+        if prev.strip() and _VOTE_AT_END.search(prev) and line.lstrip()[:1].isdigit():
+            out[-1] = prev.rstrip() + " " + line.strip()      # "... and AGAINST" / "16. Also I ..."
+            continue
         if (prev.strip() and line.strip() and not re.search(r"[.!?;:]\s*$", prev)
                 and not BEGIN.match(line) and not END.match(line) and not BEGIN.match(prev)
                 and not _LEAD.match(line.strip())):
@@ -314,7 +319,7 @@ def unwrap(lines: list[str]) -> list[str]:
                 join = True
             elif not alone or dangling or continued:
                 join = bool(match_action(f"{last} {first}"))
-                if not join and continued:
+                if not join and (continued or not alone):
                     got = read_sentence(f"{last} {first}")     # several actions: "AGAINST 13\nand 16"
                     join = bool(got) and all(r.kind == "action" for r in got)
             else:
