@@ -122,7 +122,8 @@ def activate_tweak(ctx: Context, actor: Player, number: str | None = None) -> No
               also="tidiness list following new below", needs="tidiness"),
         rule="4E32", example='I intend to submit the following Tidiness List without objection: '
                              'In Rule 4E30, replace "recieve" with "receive" END LIST',
-        says="submit a Tidiness List", document="tidiness list", document_needed=True, objections=1, waiting="2 ndays",
+        # (no document_needed: done on its intent, its document is the one announced with it)
+        says="submit a Tidiness List", document="tidiness list", objections=1, waiting="2 ndays",
         not_actions=("I submitted a Tidiness List", "Wooble submits a Tidiness List",
                      "Should I submit a Tidiness List?"))
 def submit_tidiness_list(ctx: Context, actor: Player, document: str = "") -> None:
