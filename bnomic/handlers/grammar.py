@@ -1001,15 +1001,41 @@ def read_sentence(sentence: str, in_transaction: bool = False) -> list[Reading]:
     if asides and not all(got and all(r.kind == "action" for r in got) for got in whole):
         clauses = split_clauses(bare) + asides      # "I vote SHELVE on 10 (I want to rewrite it) and FOR 13"
         said_aside = set(asides)
+    topic = None
     for clause in clauses:
+        heading = _TOPIC.match(clause)
+        if heading:
+            topic = heading.group("number")         # "Proposal 15 (Tidy Up):" names what follows
         for r in _clause_readings(clause, in_transaction):
             if clause in said_aside and r.kind != "action":
                 continue                            # said in passing: an action, or nothing
+            if topic and not heading:
+                _on_topic(r, topic)
             r.when = when if r.spec is not None else r.when
             if len(clauses) == 1:
                 r.text = sentence
             out.append(r)
     return out
+
+
+# "Proposal 15 (Tidy Up, by Dana): I vote FOR": a heading that names the proposal the
+# clauses after it are about (its title in brackets, or not)
+_TOPIC = re.compile(r"^(?:re:?\s++|on\s++|for\s++)?+(?:proposal|prop\.?+|p)\s*+#?+(?P<number>\d++)"
+                    r"(?:\s*+\([^()]*+\))?+\s*+$", re.I)
+
+
+def _on_topic(r: Reading, number: str) -> None:
+    """An attempt that leaves out only its proposal, under a heading that names one: the
+    heading's proposal is the one meant (Rule 4E7: a target need only be unambiguous)."""
+    if r.kind != "incomplete" or len(r.missing) != 1:
+        return
+    role = next((x for fr in r.spec.frames for x in fr.roles
+                 if x.name == r.missing[0] and x.type == "proposal"), None)
+    if role is None:
+        return
+    r.args[role.name] = number
+    r.missing = ()
+    r.read_as = r.spec.describe(r.args)
 
 
 # "(I want to rewrite it)" inside a sentence: a sentence of its own, said in passing
@@ -1138,7 +1164,7 @@ def _whose_ministry(readings: list[Reading], vocab: Vocabulary | None) -> None:
 def _the_rest(readings: list[Reading], vocab: Vocabulary | None) -> None:
     """"everything else: AGAINST": a list of proposals given as "rest" is the Open proposals
     the message's other readings of the same action do not name (nothing, without them)."""
-    for r in readings:
+    for r in list(readings):
         if r.kind == "action" and r.args.get("but") and vocab is not None:
             # "FOR everything except 14": the Open proposals named, less those excepted
             said = str(r.args.get("which", ""))
@@ -1148,8 +1174,15 @@ def _the_rest(readings: list[Reading], vocab: Vocabulary | None) -> None:
             kept = [str(n) for n in pool if str(n) not in but]
             if kept and said != "rest":
                 r.args["which"] = ", ".join(kept)
-                del r.args["but"]
+                excepted = r.args.pop("but")
+                instead = r.args.pop("instead", None)
                 r.read_as = r.spec.describe(r.args)
+                if instead:             # "..., except 14, which is AGAINST": a reading of its own
+                    roles = {x.name: x.type for fr in r.spec.frames for x in fr.roles}
+                    own = next(n for n, t in roles.items() if t == roles["instead"] and n in r.args)
+                    args = {**r.args, "which": excepted, own: instead}
+                    readings.insert(readings.index(r) + 1, replace(
+                        r, args=args, read_as=r.spec.describe(args)))
         if r.kind != "action" or "rest" not in r.args.values():
             continue
         key = next(k for k, v in r.args.items() if v == "rest")

@@ -73,10 +73,14 @@ _ALL = {"all": "all", "all open proposals": "all", "all proposals": "all", "ever
 @action("vote",
         # Rule 4E15: a Vote is one of the words FOR, AGAINST, ABSTAIN, SHELVE, on Open proposals
         frame("vote|cast|cast my vote|cast my votes|place my vote|submit my vote|submit a vote|enter"
-              "|change my vote|change my votes|switch my vote|update my vote|amend my vote",
+              "|change my vote|change my votes|switch my vote|update my vote|amend my vote"
+              "|am|am voting",                                                  # "I am AGAINST 12"
               "vote:vote[to]", role("which:proposal*[on|for|to|in|regarding|re|about|with respect to]", _ALL),
               "was:vote[from]!?",                                               # "from FOR to AGAINST"
               "but:proposal*[except|except for|but|but not|apart from|other than|save|excluding]!?",
+              # "except 14, which is AGAINST": the excepted ones get a vote of their own
+              "instead:vote[which is|which are|which gets|which get|where i vote|which i vote"
+              "|on which i vote|where it is|which i am]!?",
               also="votes vote as follows of from me myself nweek", openers="my vote|my votes|votes"),
         frame("vote|cast|cast my vote|cast my votes", "vote:vote", role("which:choice", _ALL),
               also="on for to in", openers="my vote|my votes"),
@@ -89,7 +93,7 @@ _ALL = {"all": "all", "all open proposals": "all", "all proposals": "all", "ever
         not_actions=("I voted FOR 12 yesterday", "Should I vote AGAINST 13?", "for 12 years",
                      "Wooble votes FOR 12"))
 def vote(ctx: Context, actor: Player, vote: str, which: str, was: str | None = None,
-         but: str | None = None) -> None:
+         but: str | None = None, instead: str | None = None) -> None:
     """Rule 4E15: a Registered Voter may submit a Vote on an Open proposal: one
     of FOR, AGAINST, ABSTAIN or SHELVE; other words are ignored. Rule 4E28: a
     player who votes in an nweek becomes Vested at the next one. (`was`, the vote a
@@ -103,6 +107,8 @@ def vote(ctx: Context, actor: Player, vote: str, which: str, was: str | None = N
     if but:                                 # "FOR everything except 14"
         left_out = {n.strip().lstrip("#") for n in but.split(",")}
         targets = [p for p in targets if str(p.number) not in left_out]
+    if instead and not but:
+        raise Rejected(f"{instead} on which proposals? (Rule 4E15)", rule="4E15")
     for why in refused:
         ctx.notes.append(f"not counted: {why} (Rule 4E15)")
     if not targets:
@@ -117,6 +123,8 @@ def vote(ctx: Context, actor: Player, vote: str, which: str, was: str | None = N
     ctx.record("vote", f"{actor.name} votes {word} on {'proposal' if len(targets) == 1 else 'proposals'} "
                f"{numbers}", rule="4E15", player=actor.name, vote=word,
                proposals=[p.number for p in targets])
+    if instead and but:                     # "..., except 14, which is AGAINST"
+        vote(ctx, actor, instead, but)
 
 
 def _targets(ctx: Context, which: str) -> tuple[list[Proposal], list[str]]:
