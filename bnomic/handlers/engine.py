@@ -449,7 +449,9 @@ def incomplete_reason(reading: grammar.Reading) -> str:
     out = f"understood as far as: {reading.read_as}"
     if missing:
         out += "; missing: " + ", ".join(f"the {m}" for m in missing)
-    if reading.unread:
+    if reading.error:                       # "not a Vote: 'yes'; Rule 4E15 counts only ..."
+        out += "; " + reading.error
+    elif reading.unread:
         out += "; not understood: " + ", ".join(f"“{w}”" for w in reading.unread)
     out += "".join(f"; did you mean {h.split(' → ')[1]}?" for h in reading.hints)
     if reading.suggestions:

@@ -21,6 +21,7 @@ FILLERS = frozenset(W["fillers"])
 CONJUNCTIONS = frozenset(W["conjunctions"])
 IDIOMS = frozenset(W["idioms"])
 REASONS = frozenset(w for w in W["reasons"] if " " not in w)
+CIRCUMSTANCES = frozenset(W["circumstances"])
 RANGES = frozenset(W["ranges"])
 PREPOSITIONS = frozenset(W["prepositions"])
 _PUNCT = frozenset(",;:()[]-–—/*!.'\"=><|~")
@@ -358,6 +359,10 @@ def fill(fr: Frame, toks: list[Tok], start: int, open_world: bool, vocab=None) -
                 and all(inst.get(r.name) for r in roles if r.required and r is not rest)):
             put(rest, _span(toks, i, n))
             f.loose += 1
+            break
+        if (fr.why and low in CIRCUMSTANCES and i > start and all(not f.missing(x) for x in f.instances)
+                and not any(r.type == "text" and not r.markers for r in roles) and _aside(fr, toks, i)):
+            f.reason = _span(toks, i, n)        # "..., now that I'm a Registered Voter again"
             break
         if low in FILLERS or _own(fr, low) or low == "i" and i == start:
             i += 1

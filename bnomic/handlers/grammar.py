@@ -29,13 +29,15 @@ from .vocabulary import Vocabulary, words
 
 # The reader's version, stored with every pinned reading (handlers/pinned.py,
 # docs/reader.md): raise it when readings change
-READER_VERSION = 3
+READER_VERSION = 4
 
-_SENTENCE_END = re.compile(r"(?<=[.!?])\s+|;\s*")
-_LEAD = re.compile(r"^(?:[-*•–—+>]+\s*|\(?\d+[.)]\s+|\(?[a-z]\)\s+)")
+# (dot leaders, "Proposal 10 (Fishy Business) ....... FOR", end no sentence)
+_SENTENCE_END = re.compile(r"(?<!\.\.\.\.)(?<=[.!?])\s+|;\s*")
+_LEAD = re.compile(r"^(?:[-*•–—+>]++(?!\d)\s*|\(?\d+[.)]\s+|\(?[a-z]\)\s+)")
 _POLITE = re.compile(r"^(?:(?:sure thing|of course|no problem|in return|in exchange|as promised|as agreed|"
                      r"as discussed|for the record|on reflection|on second thoughts?|actually|hereby|"
-                     r"and|then|also|now|finally|next|so|ok|okay|well|anyway|right|alright|oh|um|btw|yes|"
+                     r"and|then|also|now|finally|next|so|ok|okay|well|anyway|right|alright|oh|um|btw|"
+                     r"yes(?!\s++(?:to|on)\s)|"                     # "yes to 12" is a stand-in for a Vote
                      r"yeah|sure|fine|agreed|first|firstly|secondly|lastly|meanwhile)\b[,\s]*)+", re.I)
 _I_POLITE = re.compile(r"^i\s+(?:(?:hereby|also|now|then|further|additionally)\s+)+", re.I)
 # what may trail an action without being part of it: punctuation, "please", a smiley.
@@ -73,7 +75,7 @@ _INTEND_FIRST = re.compile(
 _COMMA_I = re.compile(r"(?<!\s)\s*+,\s*+(?=(?:(?:on|for|as\s++for)\s++[^,\s]++\s++)?"
                       r"i\s++(?!think|guess|hope|suppose|believe|mean)[a-z])", re.I)   # ", on 11 I vote FOR"
 _CLAUSE = re.compile(r"(?<!\s)(?:\s*+,\s*+|\s++)(?:and(?:\s++then)?|then|so|but)\s++(?=i(?:['’](?:d|m|ll))?\s)"
-                     r"|(?<!\s)\s*+:\s++(?=i\s)", re.I)
+                     r"|(?<!\s)\s*+:\s++(?=i\s|(?:my\s++)?+votes?+\s)", re.I)    # "Quick one: votes FOR 12"
 _OBJECTS = re.compile(r"(?<!\s)(?:\s*+,\s*+(?:and\s++|then\s++)?|\s++and\s++(?:then\s++)?|\s++then\s++)", re.I)
 # ...but a condition binds what follows it: "If Wooble objects then I forfeit" is one sentence
 _CONDITIONAL = re.compile(r"^(?:if|unless|when|whenever|once|provided|assuming|in\s+case|should)\b", re.I)
@@ -955,6 +957,8 @@ def _clause_readings(clause: str, in_transaction: bool) -> list[Reading]:
                 r.text = clause
             return got
     got = _read_clause_memo(clause)
+    if not in_transaction and not any(r.kind == "action" for r in got or ()):
+        got = _not_a_vote(clause) or got
     if got and not (in_transaction and not all(r.kind == "action" for r in got)):
         for r in got:
             r.text = clause
@@ -976,10 +980,104 @@ def _clause_readings(clause: str, in_transaction: bool) -> list[Reading]:
     return []
 
 
+def _stand_ins() -> tuple[re.Pattern, re.Pattern, dict]:
+    if not _STAND_INS:
+        w = words()["votes"]
+        said = {x: "FOR" for x in w["stand_in_for"]} | {x: "AGAINST" for x in w["stand_in_against"]}
+        alts = "|".join(r"\s++".join(map(re.escape, x.split())) for x in sorted(said, key=len, reverse=True))
+        caps = {k: v.upper() for k, v in w["stand_in_capitals"].items()}
+        _STAND_INS.extend([re.compile(rf"(?<![\w+-])(?:{alts})(?![\w+-])", re.I),
+                           re.compile(r"(?<![\w+-])[" + "".join(caps) + r"](?![\w+-])"),
+                           {" ".join(k.split()): v for k, v in said.items()} | caps])
+    return tuple(_STAND_INS)
+
+
+_STAND_INS: list = []
+_VOTE_WORDS = ("FOR", "AGAINST", "ABSTAIN", "SHELVE")
+
+
+def _misspelt_vote(word: str) -> str | None:
+    """'AGAINTS' for AGAINST: a Vote's word with one letter changed, or two swapped."""
+    up = word.upper()
+    if len(up) < 5 or not up.isalpha() or up in _VOTE_WORDS:
+        return None
+    for v in _VOTE_WORDS:
+        if len(v) == len(up):
+            diff = [i for i, (a, b) in enumerate(zip(up, v)) if a != b]
+            if len(diff) == 1 or (len(diff) == 2 and diff[1] == diff[0] + 1
+                                  and up[diff[0]] == v[diff[1]] and up[diff[1]] == v[diff[0]]):
+                return v
+    return None
+
+
+def _not_a_vote(clause: str) -> list[Reading] | None:
+    """Rule 4E15: a Vote is one of the words FOR, AGAINST, ABSTAIN or SHELVE. A clause that
+    reads as a vote once its "yes", "+1" or "AGAINTS" is taken for the Vote it stands in for
+    is an attempt to vote: reported as one missing its Vote, naming the word; never cast."""
+    words_re, caps_re, said = _stand_ins()
+    # each word stood in for is read as a Vote the clause does not say itself, so that
+    # what it stood in for is known after the reading ("in favour of 10 and FOR 11")
+    free = [v for v in _VOTE_WORDS if not re.search(rf"\b{v}\b", clause, re.I)]
+    stood: dict[str, str] = {}                  # the Vote read -> the word written
+
+    def stand(written: str, meant: str) -> str:
+        word = next((v for v in [meant] + free if v in free and v not in stood), None) or meant
+        stood.setdefault(word, written)
+        return word
+
+    def swap(m: re.Match) -> str:
+        w = m.group(0)
+        return stand(w, said.get(" ".join(w.lower().split()), said.get(w, w)))
+
+    def misspelt(m: re.Match) -> str:
+        meant = _misspelt_vote(m.group(0))
+        return stand(m.group(0), meant) if meant else m.group(0)
+
+    text = re.sub(r"\b[A-Za-z]{5,}+\b", misspelt, caps_re.sub(swap, words_re.sub(swap, clause)))
+    if not stood:
+        return None
+    got = _read_clause_memo(text)
+    if not got or not all(r.kind == "action" and r.spec.name == "vote" and r.args.get("which")
+                          not in (None, "all", "rest", "this") for r in got):
+        return None
+    for r in got:
+        written = stood.get(str(r.args.get("vote", "")).upper())
+        if written is None:
+            continue                        # "I vote AGAINTS 14 and FOR 15": FOR 15 stands
+        r.args.pop("vote", None)
+        r.read_as = r.spec.describe(r.args)
+        r.missing = ("vote",)
+        r.unread = (written,)
+        r.text = clause
+        r.error = (f"not a Vote: {written!r}; Rule 4E15 counts only "
+                   "FOR, AGAINST, ABSTAIN or SHELVE")
+    return got
+
+
 _STILL = re.compile(r"\b(?:still|now|currently|already|indeed|really|then)\s++", re.I)
 # A step of a Transaction that says it asserts: "I assert that ...", "Assert: ...", "ASSERT ..."
 _ASSERTING = re.compile(r"^(?:i\s++(?:hereby\s++|also\s++)?)?(?:assert|affirm|verify|check)(?:s|ion)?+\b"
                         r"[\s:,-]*+(?:that\s++)?(?P<said>\S.*)$", re.I | re.S)
+
+
+# "I object to (Bob) activating Tweak 3": a stance on the intent to do it
+_DOING = re.compile(r"^(?P<head>(?i:i\s++(?:also\s++|hereby\s++)?+(?:object|support)\s++to\s++))"
+                    r"(?:(?P<who>[A-Z][\w'’-]*+)\s++)?+(?P<verb>(?i:[a-z]++))\b")
+
+
+def _doing_as_intent(m: re.Match) -> str:
+    if not m.group("verb").lower().endswith("ing"):
+        return m.group(0)
+    stem = m.group("verb")[:-3].lower()
+    heads = {v.split()[0] for v in _verbs().all_verbs}
+    base = next((b for b in (stem, stem + "e", stem[:-1] if stem[-1:] == stem[-2:-1] else "")
+                 if b in heads), None)
+    if base is None:
+        return m.group(0)
+    if match_action(f"I {base}{m.string[m.end():]}") is None:
+        return m.group(0)                   # "I object to being told what to do": talk
+    who = m.group("who")
+    return f"{m.group('head')}{who + chr(39) + 's' if who else 'the'} intent to {base}"
 
 
 def read_sentence(sentence: str, in_transaction: bool = False) -> list[Reading]:
@@ -993,6 +1091,7 @@ def read_sentence(sentence: str, in_transaction: bool = False) -> list[Reading]:
         return [Reading(sentence, suggestions=closest(body), when=when,
                         error=f"there is no such time: {when.text}")]
     body = _INTEND_FIRST.sub(r"\g<head> \g<rest> \g<cond>", body)
+    body = _DOING.sub(_doing_as_intent, body)
     out: list[Reading] = []
     clauses = split_clauses(body)
     bare, asides = _asides(body)
@@ -1116,6 +1215,7 @@ def read(text: str, vocab: Vocabulary | None = None, max_line: int | None = None
         _the_rest(readings, vocab)
         _replied_to(readings, vocab)
         _whose_ministry(readings, vocab)
+        _intent_by_action(readings, vocab)
         _without_document(readings)
         return readings
     finally:
@@ -1130,6 +1230,45 @@ def _without_document(readings: list[Reading]) -> None:
     for r in readings:
         if r.kind == "action" and r.spec.document_needed and not str(r.args.get("document") or "").strip():
             r.missing = ("document",)
+
+
+def _intent_by_action(readings: list[Reading], vocab: Vocabulary | None) -> None:
+    """"I support Alice's intent to retitle Rule 4E9": an intent named by the action it
+    announced is the open one (of that author, if named) that announced that action, when
+    just one did; two or more are refused as ambiguous, naming each (Rule 4E7)."""
+    if vocab is None or not vocab.intent_actions:
+        return
+    for k, r in enumerate(readings):
+        what = r.args.get("what") if r.kind == "action" else None
+        role = next((x.name for fr in r.spec.frames for x in fr.roles if x.type == "intent"),
+                    None) if what else None
+        if role is None:
+            continue
+        target = str(r.args.get(role) or "")
+        if not what or target.startswith("@") or target == "this":
+            continue                        # "this intent to ...": the one replied to
+        found = match_action("I " + str(what), vocab)
+        if found is None:
+            continue
+        if target.lstrip("#").isdigit():    # "Alice's intent (#4) to retitle Rule 4E9": said twice
+            if found[0].name in vocab.intent_actions.get(int(target.lstrip("#")), ()):
+                r.args = {a: v for a, v in r.args.items() if a != "what"}
+                r.read_as = r.spec.describe(r.args)
+            continue
+        who = target[3:] if target.startswith("of ") else None
+        if who is None and target:
+            m = re.match(r"^(.+?)['’]s?\b", target)
+            who = m.group(1) if m and m.group(1) in vocab.intents.values() else None
+        if target == "mine":
+            who = vocab.actor
+        same = [n for n, acts in sorted(vocab.intent_actions.items())
+                if found[0].name in acts and (who is None or vocab.intents.get(n) == who)]
+        if len(same) == 1:
+            r.args = {**{a: v for a, v in r.args.items() if a != "what"}, role: str(same[0])}
+            r.read_as = r.spec.describe(r.args)
+        elif same:
+            readings[k] = Reading(r.text, alternatives=tuple(
+                r.spec.describe({role: str(n)}) for n in same))
 
 
 def _whose_ministry(readings: list[Reading], vocab: Vocabulary | None) -> None:

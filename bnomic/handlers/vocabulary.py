@@ -25,6 +25,9 @@ class Vocabulary:
     proposals: dict[int, tuple[str, str]] = field(default_factory=dict)   # number -> (title, author)
     open_proposals: tuple[int, ...] = ()          # the Open ones (Rule 4E15), for "everything else"
     intents: dict[int, str] = field(default_factory=dict)          # number -> author
+    # number -> the action it announced (registry names: "retitle_rule"), so that an intent
+    # named by what it would do ("Alice's intent to retitle Rule 4E9") is found
+    intent_actions: dict[int, tuple[str, ...]] = field(default_factory=dict)
     tweaks: dict[int, str] = field(default_factory=dict)           # number -> author
     refresh: dict[int, str] = field(default_factory=dict)          # Refresh Proposal number -> author
     consultations: tuple[int, ...] = ()
@@ -75,7 +78,9 @@ def of_game(ctx, actor_name: str | None = None, in_reply_to: str = "") -> Vocabu
     proposals = {p.number: (p.title or "", names.get(p.author_id, ""))
                  for p in Proposal.select().where(Proposal.status != "Historical",
                                                   Proposal.number.is_null(False))}
-    intents = {i.id: names.get(i.author_id, "") for i in Intent.select().where(Intent.state == "open")}
+    open_intents = list(Intent.select().where(Intent.state == "open"))
+    intents = {i.id: names.get(i.author_id, "") for i in open_intents}
+    intent_actions = {i.id: (i.action,) for i in open_intents}
     tweaks = {t.id: names.get(t.author_id, "") for t in Tweak.select().where(Tweak.state != "activated")}
     refresh = {r.id: names.get(r.author_id, "")
                for r in RefreshProposal.select().where(RefreshProposal.state == "submitted")}
@@ -94,7 +99,7 @@ def of_game(ctx, actor_name: str | None = None, in_reply_to: str = "") -> Vocabu
         ministries=ministry_words(ctx.config), holders=holders, proposals=proposals,
         open_proposals=tuple(p.number for p in Proposal.select().where(
             Proposal.status == "Open", Proposal.number.is_null(False)).order_by(Proposal.number)),
-        intents=intents, tweaks=tweaks, refresh=refresh,
+        intents=intents, intent_actions=intent_actions, tweaks=tweaks, refresh=refresh,
         consultations=tuple(c.number for c in Consultation.select().where(Consultation.number.is_null(False))),
         indictments=tuple(i.id for i in Indictment.select()),
         replied_intents=replied_intents, replied_proposals=replied_proposals, replying=bool(in_reply_to))

@@ -73,15 +73,15 @@ _ALL = {"all": "all", "all open proposals": "all", "all proposals": "all", "ever
 @action("vote",
         # Rule 4E15: a Vote is one of the words FOR, AGAINST, ABSTAIN, SHELVE, on Open proposals
         frame("vote|cast|cast my vote|cast my votes|place my vote|submit my vote|submit a vote|enter"
-              "|change my vote|change my votes|switch my vote|update my vote|amend my vote"
-              "|am|am voting",                                                  # "I am AGAINST 12"
+              "|change my vote|change my votes|switch my vote|update my vote|amend my vote",
               "vote:vote[to]", role("which:proposal*[on|for|to|in|regarding|re|about|with respect to]", _ALL),
               "was:vote[from]!?",                                               # "from FOR to AGAINST"
               "but:proposal*[except|except for|but|but not|apart from|other than|save|excluding]!?",
               # "except 14, which is AGAINST": the excepted ones get a vote of their own
               "instead:vote[which is|which are|which gets|which get|where i vote|which i vote"
               "|on which i vote|where it is|which i am]!?",
-              also="votes vote as follows of from me myself nweek", openers="my vote|my votes|votes"),
+              also="votes vote as follows of from me myself nweek",
+              openers="my vote|my votes|votes|i am|i am voting"),                 # "I am AGAINST 12"
         frame("vote|cast|cast my vote|cast my votes", "vote:vote", role("which:choice", _ALL),
               also="on for to in", openers="my vote|my votes"),
         frame("", "vote:vote", "which:proposal*[on|for|to|in|regarding|re|about]", also="from me",

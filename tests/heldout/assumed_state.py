@@ -111,6 +111,21 @@ class World:
                 found[n] = self.intent_authors[n]
         return found
 
+    def intents_do(self, message) -> dict[int, tuple[str, ...]]:
+        """What each intent of `intents` announced, as bnomic's action names (the game's
+        Intent.action): the set's action name, through action_map's rows."""
+        from action_map import ROWS
+        names: dict[str, list[str]] = {}
+        for bnomic_name, row in ROWS.items():
+            names.setdefault(row.action, []).append(bnomic_name)
+        out = {}
+        for n in self.intents(message):
+            said = INTENDED.get(n) or self.intent_actions.get(n, "")
+            head = said.strip().lstrip("{").split(" ")[0].rstrip("}")
+            if head in names:
+                out[n] = tuple(names[head])
+        return out
+
     def replied_intents(self, message) -> tuple[int, ...]:
         r = message.headers.get("reply-to")
         return tuple(self.announced.get(r, [])) if r else ()
@@ -120,7 +135,7 @@ class World:
         return with_quoted(Vocabulary(players=PLAYERS + (BEAST,), actor=sender(message), beast=BEAST,
                           ministries=dict(self.ministries), holders=dict(s.holders),
                           proposals=dict(s.proposals), open_proposals=tuple(s.open_proposals),
-                          intents=self.intents(message),
+                          intents=self.intents(message), intent_actions=self.intents_do(message),
                           tweaks=dict(s.tweaks), refresh=dict(s.refresh),
                           consultations=s.consultations, indictments=s.indictments,
                           replied_intents=self.replied_intents(message),
