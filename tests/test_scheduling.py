@@ -55,6 +55,30 @@ def test_at_a_utc_time(two):
     assert gifts_to_bob(two) == [("2008-09-02T06:30:00Z", 3), ("2008-09-02T12:00:00Z", 2)]
 
 
+def test_a_utc_time_of_day_today_tomorrow_or_next(two):
+    """Rule 4E7: "with reference ... to Coordinated Universal Time": a time of day is
+    today's, tomorrow's, or (said alone) its next occurrence after the message."""
+    two.post("alice@example.org", "At 18:00 UTC today I give m1 to Bob.", "2008-09-01T10:00:00Z")
+    two.post("alice@example.org", "Tomorrow at noon UTC I give m2 to Bob.", "2008-09-01T10:00:00Z")
+    two.post("alice@example.org", "I give m3 to Bob at 09:15 UTC.", "2008-09-01T10:00:00Z")   # passed today
+    two.post("alice@example.org", "I give m4 to Bob at 23:00 UTC.", "2008-09-01T10:00:00Z")   # still today
+    two.tick("2008-09-03T00:00:00Z")
+    assert gifts_to_bob(two) == [("2008-09-01T18:00:00Z", 1), ("2008-09-01T23:00:00Z", 4),
+                                 ("2008-09-02T09:15:00Z", 3), ("2008-09-02T12:00:00Z", 2)]
+
+
+def test_a_time_of_day_already_past_today_is_refused(two):
+    r = two.post("alice@example.org", "At 08:00 UTC today I give m1 to Bob.", "2008-09-01T10:00:00Z")
+    assert "2008-09-01 08:00 UTC has already passed (Rule 4E7)" in r
+
+
+def test_a_time_of_day_without_utc_is_no_time_the_rules_know(two):
+    r = two.post("alice@example.org", "At 18:00 today I give m1 to Bob.", "2008-09-01T10:00:00Z")
+    assert "no such time" in r
+    two.tick("2008-09-03T00:00:00Z")
+    assert gifts_to_bob(two) == []
+
+
 def test_a_past_time_is_refused(two):
     r = two.post("alice@example.org", "On 2008-08-01 at 12:00 UTC I give m2 to Bob.",
                  "2008-09-01T10:00:00Z")

@@ -68,6 +68,14 @@ _INTEND_FIRST = re.compile(
     r"^(?P<head>i\s+(?:intend|plan|announce\s+(?:my|an)\s+intent(?:ion)?)(?:\s+to)?)\s*,\s*"
     r"(?P<cond>with(?:out)?\b[^,]+?)\s*,\s*(?P<rest>.+)$", re.I)
 
+# "I intend without 2 objections to retitle ...": the same, with no commas
+_HOW = r"with(?:out)?\s++(?:(?:\d++|one|two|three|four|five)\s++)?+(?:objections?|supporters?|support)\b"
+_INTEND_PLAIN = re.compile(r"^(?P<head>i\s++intend)\s++(?P<cond>" + _HOW + r"(?:\s++and\s++" + _HOW
+                           + r")?+)\s++(?P<rest>to\s.+)$", re.I)
+# "Intent: without objection, cause the Beast to vote AGAINST 16."
+_INTENT_LABEL = re.compile(r"^(?:intent|intention|notice\s++of\s++intent)\s*+:\s*+(?P<cond>" + _HOW
+                           + r"(?:\s++and\s++" + _HOW + r")?+)\s*+,?\s*+(?:to\s++)?+(?P<rest>\S.*)$", re.I)
+
 # One sentence may hold several clauses, each its own action ("I give m5 to A and I
 # forfeit"), or one verb with several objects ("I give m5 to A and m3 to B")...
 # (a separator starts where a run of spaces starts, (?<!\s), and spaces are taken
@@ -138,6 +146,10 @@ class When:
     at: datetime | None = None
     text: str = ""
     nweek: int | None = None    # "at the start of nweek 8": that nweek, not the next
+    # "daytime": a time of a UTC day, "HH:MM" ("at 18:00 UTC"), on the day `day` days after
+    # the message's ("today" 0, "tomorrow" 1), or None: its next occurrence
+    time: str | None = None
+    day: int | None = None
 
 
 def _nday_names() -> dict[str, int]:
@@ -158,7 +170,14 @@ _WHEN_SAID = [
     ("nweek_n", r"(?:at\s+the\s+(?:start|beginning)\s+of|on|in)\s+nweek\s+(?P<w>\d+)"),
     ("utc", r"(?:on|at)\s+" + _DATE + r"(?:(?:\s+at\s+|[\sT])" + _TIME + r")?" + _ZONE),
     ("utc", r"at\s+" + _TIME + _ZONE + r"\s+on\s+" + _DATE),
+    # Rule 4E7: "with reference ... to Coordinated Universal Time (UTC)": a time of a UTC
+    # day, said as one ("18:00 UTC"), today's, tomorrow's or its next occurrence. A time
+    # with no zone, or "tomorrow" alone, names no UTC time (docs/readings.md)
+    ("daytime", r"(?:at\s+)?+(?P<time>\d{1,2}:\d{2}|noon|midnight)\s*+(?:utc|gmt|z)\b"
+                + r"(?:\s+(?P<day>today|tomorrow))?+"),
+    ("daytime", r"(?P<day>today|tomorrow)\s+at\s+(?P<time>\d{1,2}:\d{2}|noon|midnight)\s*+(?:utc|gmt|z)\b"),
 ]
+_CLOCK_WORDS = {"noon": "12:00", "midnight": "00:00"}
 _WHEN = [(kind, re.compile(said + r"[\s,:]+(?P<rest>i\b.*)$", re.I),
           re.compile(r"(?P<rest>i\b(?:.*?[^\s,])?)[\s,]++" + said + r"$", re.I)) for kind, said in _WHEN_SAID]
 
@@ -180,6 +199,14 @@ def split_when(sentence: str) -> tuple[When | None, str]:
             return When("nweek", text=said), m.group("rest")
         if kind == "nweek_n":
             return When("nweek", nweek=int(m.group("w")), text=said), m.group("rest")
+        if kind == "daytime":
+            time = m.groupdict().get("time") or "00:00"
+            time = _CLOCK_WORDS.get(time.lower(), time)
+            hh, mm = (int(x) for x in time.split(":"))
+            if hh > 23 or mm > 59:
+                return When("invalid", text=said), m.group("rest")
+            day = {"today": 0, "tomorrow": 1}.get((m.groupdict().get("day") or "").lower())
+            return When("daytime", time=f"{hh:02d}:{mm:02d}", day=day, text=said), m.group("rest")
         try:
             at = datetime.fromisoformat(f"{m.group('date')}T{m.group('time') or '00:00'}")
         except ValueError:
@@ -273,12 +300,24 @@ def split_sentences(line: str) -> list[str]:
     return parts
 
 
+def _asks(part: str) -> bool:
+    """Whether a sentence is a question: it ends with "?", outside a quotation it ends
+    with ('... to "Have you checked your Vested status today?"' asks nothing)."""
+    p = part.rstrip(" \t)")
+    close = p[-1:]
+    if close in ('"', "”"):
+        at = p.rfind("“" if close == "”" else '"', 0, len(p) - 1)
+        if at > 0 and "?" in p[at:]:
+            return p[:at].rstrip().endswith("?")
+    return p.rstrip("\"'’”").endswith("?")
+
+
 def sentences(text: str):
     for line in text.splitlines():
         charge(8 * len(line) + 1500)      # cutting and normalising: a few linear passes, and calls
         for part in split_sentences(_LEAD.sub("", line.strip())):    # "1. I give ..." is one sentence
             charge(500)
-            if part.rstrip(" \t)\"'’”").endswith("?"):       # a question is never an action
+            if _asks(part):                                  # a question is never an action
                 continue
             s = normalise(part)
             if s:
@@ -516,7 +555,7 @@ def read_clause(text: str, vocab: Vocabulary | None = None) -> list["Reading"] |
             return [Reading(text, suggestions=(got[0].spec.example,),
                             error="not done: bnomic knows no such time; Rule 4E7 lets an action "
                                   "be done later \"on nday N\", \"at the start of the next nweek\" "
-                                  "or \"on YYYY-MM-DD at HH:MM UTC\"")]
+                                  "\"on YYYY-MM-DD at HH:MM UTC\" or \"at HH:MM UTC [today|tomorrow]\"")]
         return None
     conditional = _without_condition(toks)
     if conditional is not None:
@@ -748,12 +787,21 @@ def _without_citations(toks):
     return out
 
 
+_LONG_CIRCUMSTANCE = frozenset({"having", "following", "seeing", "given", "since"})
+
+
 def _fronted(toks):
     """A role written before "I <verb>" ("To Wooble, I give m5"): moved after the verb,
     so the frame reads it as any other role."""
     if not toks or toks[0].low == "i" or toks[0].low in _LEADS:
         return toks
     at = next((i for i, t in enumerate(toks[:10]) if t.low == "i"), None)
+    if at is None and toks[0].low in _LONG_CIRCUMSTANCE:
+        # "Having announced it without objection three ndays ago and heard none, I ...":
+        # a long circumstance, closed by a comma before "I"
+        at = next((i for i in range(10, min(len(toks), 32)) if toks[i].low == "i"
+                   and toks[i - 1].low == ","), None)
+        return toks[at:] if at is not None else toks
     if at is None or at == 0:
         return toks
     if not any(s[0] != "num" for t in toks[:at] for s in t.senses) and not (
@@ -1091,6 +1139,8 @@ def read_sentence(sentence: str, in_transaction: bool = False) -> list[Reading]:
         return [Reading(sentence, suggestions=closest(body), when=when,
                         error=f"there is no such time: {when.text}")]
     body = _INTEND_FIRST.sub(r"\g<head> \g<rest> \g<cond>", body)
+    body = _INTEND_PLAIN.sub(r"\g<head> \g<rest> \g<cond>", body)
+    body = _INTENT_LABEL.sub(r"I intend to \g<rest> \g<cond>", body)
     body = _DOING.sub(_doing_as_intent, body)
     out: list[Reading] = []
     clauses = split_clauses(body)
@@ -1600,6 +1650,11 @@ def _line_sentences(line: str) -> list[Reading]:
             if (joined and all(r.kind == "action" for r in joined) and len(joined) >= len(last[1])
                     and [r.read_as for r in joined] != [r.read_as for r in last[1]]):
                 del out[len(out) - len(last[1]):]
+                begin = line.find(last[0].split(" and ")[0])
+                end = line.find(s, max(begin, 0))
+                for r in joined:
+                    if r.text not in line and 0 <= begin <= end:   # the words as written
+                        r.text = line[begin:end + len(s)]
                 out.extend(joined)
                 last = (f"{last[0]} and {s}", joined)
                 continue

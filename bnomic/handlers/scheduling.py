@@ -5,6 +5,7 @@ those due together; its author can cancel it before then."""
 from __future__ import annotations
 
 from dataclasses import replace
+from datetime import datetime, timedelta
 
 from ..store import Deadline, Outcome, Player
 from . import durations, grammar, pinned
@@ -27,9 +28,21 @@ def due_of(ctx: Context, when: grammar.When) -> durations.Due:
         if when.nweek is not None and when.nweek <= game.nweek:
             raise Rejected(f"nweek {when.nweek} has begun already (it is nweek {game.nweek})", rule="4E7")
         return durations.Due(nweek=when.nweek or game.nweek + 1, nday=1, edge="start")
-    if when.at <= ctx.at:
-        raise Rejected(f"{when.at:%Y-%m-%d %H:%M} UTC has already passed", rule="4E7")
-    return durations.Due(at=when.at)
+    at = when.at if when.kind != "daytime" else _daytime(ctx, when)
+    if at <= ctx.at:
+        raise Rejected(f"{at:%Y-%m-%d %H:%M} UTC has already passed", rule="4E7")
+    return durations.Due(at=at)
+
+
+def _daytime(ctx: Context, when: grammar.When) -> datetime:
+    """Rule 4E7: "at 18:00 UTC" is its next occurrence after the message; "today" and
+    "tomorrow" are the message's UTC day and the next (the message's time, never the
+    wall clock)."""
+    hh, mm = (int(x) for x in when.time.split(":"))
+    at = durations.midnight_floor(ctx.at) + timedelta(days=when.day or 0, hours=hh, minutes=mm)
+    if when.day is None and at <= ctx.at:
+        at += timedelta(days=1)
+    return at
 
 
 def schedule_reading(ctx: Context, reading: grammar.Reading, position: int) -> Outcome:
