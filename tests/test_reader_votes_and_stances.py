@@ -157,3 +157,23 @@ def test_the_receipt_for_a_word_that_is_not_a_vote_names_it_and_the_rule():
     (r,) = grammar.read("yes to 12", vocab())
     said = incomplete_reason(r)
     assert "vote on 12" in said and "'yes'" in said and "Rule 4E15" in said and "FOR" not in said.split(";")[0]
+
+
+# ------------------------------------------------------------------ several Players at once
+
+def test_each_of_a_list_of_players_gets_one():
+    assert read("I give m1 to each of Alice, Bob and Chuck") == [
+        ("action", "give", {"amount": "m1", "player": p}) for p in ("Alice", "Bob", "Chuck")]
+
+
+def test_every_player_is_each_player_but_the_sender():
+    # Rule 4E7: "He may list multiple actions"; the sender (Dana) gives to no one twice
+    assert read("I give m5 to every Player.") == [
+        ("action", "give", {"amount": "m5", "player": p})
+        for p in ("Alice", "Bob", "Chuck", "Wooble", "Ais523", "The Beast")]
+
+
+@pytest.mark.parametrize("text", ["I give m5 to everyone except Bob.", "I give m5 to everyone but Bob."])
+def test_everyone_but_one_is_never_guessed(text):
+    got = grammar.read(text, vocab())
+    assert [r.kind for r in got] == ["incomplete"]           # reported, nothing given

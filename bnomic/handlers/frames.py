@@ -324,6 +324,9 @@ def fill(fr: Frame, toks: list[Tok], start: int, open_world: bool, vocab=None) -
             i += took
             pending, after_join = (), False
             continue
+        if low == "of" and i > start and toks[i - 1].low in ("each", "both", "all", "either"):
+            i += 1                                  # "to each of Alice, Bob and Chuck"
+            continue
         # a name not in the vocabulary, after its marker: taken as written
         loose = next((r for r in pending if r.type == "player" and not t.has("vote")), None)
         guess = loose is None
@@ -337,6 +340,7 @@ def fill(fr: Frame, toks: list[Tok], start: int, open_world: bool, vocab=None) -
             while (end < n and not toks[end].senses and toks[end].low not in _PUNCT
                    and toks[end].low not in CONJUNCTIONS and not _is_marker(fr, toks, end)
                    and toks[end].low not in REASONS and (end == i or toks[end].low not in fr.also)
+                   and toks[end].low not in ("except", "but", "excluding")    # "everyone except Bob"
                    # it ends where a word the frame knows begins: "I find Wooble GUILTY"
                    and (end == i or toks[end].low not in FILLERS and not _own(fr, toks[end].low)
                         and not _is_choice(fr, toks, end))):

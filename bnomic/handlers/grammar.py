@@ -1035,7 +1035,7 @@ def _stand_ins() -> tuple[re.Pattern, re.Pattern, dict]:
         alts = "|".join(r"\s++".join(map(re.escape, x.split())) for x in sorted(said, key=len, reverse=True))
         caps = {k: v.upper() for k, v in w["stand_in_capitals"].items()}
         _STAND_INS.extend([re.compile(rf"(?<![\w+-])(?:{alts})(?![\w+-])", re.I),
-                           re.compile(r"(?<![\w+-])[" + "".join(caps) + r"](?![\w+-])"),
+                           re.compile(r"(?<![\w+\"'“”‘’-])[" + "".join(caps) + r"](?![\w+\"'“”‘’-])"),
                            {" ".join(k.split()): v for k, v in said.items()} | caps])
     return tuple(_STAND_INS)
 
@@ -1266,6 +1266,7 @@ def read(text: str, vocab: Vocabulary | None = None, max_line: int | None = None
         _replied_to(readings, vocab)
         _whose_ministry(readings, vocab)
         _intent_by_action(readings, vocab)
+        _every_player(readings, vocab)
         _without_document(readings)
         return readings
     finally:
@@ -1280,6 +1281,38 @@ def _without_document(readings: list[Reading]) -> None:
     for r in readings:
         if r.kind == "action" and r.spec.document_needed and not str(r.args.get("document") or "").strip():
             r.missing = ("document",)
+
+
+_EXCEPT = re.compile(r"\b(?:except|but|excluding|apart\s++from|other\s++than|save\s++for)\b", re.I)
+_EVERYONE = frozenset({"every player", "each player", "all players", "all the players", "everyone",
+                       "everybody", "every other player", "each other player", "all other players"})
+
+
+def _every_player(readings: list[Reading], vocab: Vocabulary | None) -> None:
+    """"I give m5 to every Player": Rule 4E7 lets a player list several actions; one
+    for each Player the vocabulary knows but the sender, in the order of the game."""
+    if vocab is None or not vocab.players:
+        return
+    for r in list(readings):
+        if r.kind != "action":
+            continue
+        role = next((x.name for fr in r.spec.frames for x in fr.roles if x.type == "player"
+                     and " ".join(str(r.args.get(x.name) or "").lower().split()) in _EVERYONE), None)
+        if role is None:
+            continue
+        at = readings.index(r)
+        if _EXCEPT.search(r.text):            # "everyone but Bob": never guessed (Rule 4E7)
+            same = [o for o in readings if o.text == r.text and o.spec is r.spec]
+            first = readings.index(same[0])
+            readings[:] = [o for o in readings if o not in same]
+            readings.insert(first, replace(r, args={k: v for k, v in r.args.items() if k != role},
+                                           missing=(role,), error="name each Player: bnomic does not "
+                                           "read \"everyone except ...\" (Rule 4E7)"))
+            continue
+        each = [replace(r, args={**r.args, role: p}) for p in vocab.players if p != vocab.actor]
+        for e in each:
+            e.read_as = e.spec.describe(e.args)
+        readings[at:at + 1] = each
 
 
 def _intent_by_action(readings: list[Reading], vocab: Vocabulary | None) -> None:
