@@ -101,10 +101,12 @@ def doctor(ctx: Context) -> dict:
 
 
 def ranger(ctx: Context) -> dict:
+    from .beast import tricks_data
     beast = Player.get_or_none(Player.is_beast == True)  # noqa: E712
     return {"beast": None if beast is None else {
         "name": beast.name, "mackerel": beast.mackerel, "points": beast.points,
-        "active": beast.active, "player": beast.is_player}}
+        "active": beast.active, "player": beast.is_player},
+        "tricks": tricks_data(ctx)}
 
 
 def rulekeeper(ctx: Context) -> dict:

@@ -490,6 +490,39 @@ class RankedBallot(StateModel):
     at = UTCDateTimeField()
 
 
+class Trick(StateModel):
+    """A Trick the Beast was taught (Rule 4E71): the changes its performance
+    enacts (in the change language), its Response and Timing. `id` is its number."""
+    id = AutoField()
+    changes = TextField()
+    timing = CharField(default="Anytime")        # Anytime | Voting
+    response = IntegerField()
+    taught_by = CharField(default="")            # the Player who Taught it
+    taught_at = UTCDateTimeField()
+    entry = IntegerField(null=True)
+    ceased = BooleanField(default=False)         # its Response would have become 0
+    performed = IntegerField(default=0)          # how many times the Beast performed it
+
+
+class TrickDraw(StateModel):
+    """One time the Beast is to perform a Trick (Rule 4E71, at the start of nday
+    1, 5 and 9), and how the Trick was selected: the Tricks that could be, each
+    with its Response, the number drawn and the Trick it selected."""
+    id = AutoField()
+    nweek = IntegerField()
+    nday = IntegerField()
+    voting = BooleanField()                      # a Voting Period was in progress when it fell due
+    due_at = UTCDateTimeField()
+    state = CharField(default="due", index=True)  # due | performed | nothing (no Trick could be)
+    by = TextField(default="")                   # who selected it
+    candidates = JSONField(default=list)         # [{"trick": 1, "response": 10}, ...] by number
+    roll = IntegerField(null=True)               # the number drawn, from 1 to the sum of Responses
+    trick = IntegerField(null=True)              # the Trick performed
+    event = IntegerField(null=True)              # the event that published the draw
+    performed_at = UTCDateTimeField(null=True)
+    responders = JSONField(default=list)         # Players who Reinforced or Punished it since
+
+
 class Bounce(BaseModel):
     """An address bnomic's mail to which bounced (a delivery report to the
     processor named it): not mailed until mail from it is read again. State:
@@ -502,7 +535,8 @@ class Bounce(BaseModel):
 
 STATE_MODELS = [Game, Player, Address, Event, Outcome, Deadline, Setting, Intent, Stance,
                 Ministry, Usurpation, Obligation, Rule, Proposal, Vote, Tweak, Consultation, Claim,
-                Indictment, Verdict, Fine, Emergency, RefreshProposal, RankedBallot, Bounce]
+                Indictment, Verdict, Fine, Emergency, RefreshProposal, RankedBallot, Bounce,
+                Trick, TrickDraw]
 
 
 class SchemaVersion(BaseModel):
