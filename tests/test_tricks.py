@@ -182,3 +182,40 @@ def test_a_ranger_who_keeps_the_duty_is_obliged_and_any_player_may_after_1_rday(
     assert any("fulfilled" in e["summary"] for e in events(game, "obligation"))
     r = game.post(mail("Wooble"), "I select the Beast's Trick.", "2008-09-06T09:00:00Z")
     assert "the Beast is not due to perform a Trick now" in r
+
+
+# ------------------------------------------------------------ schema version 11
+
+def test_v11_upgrades_the_real_v10_game_with_its_data(tmp_path):
+    """Version 11 adds the tables `trick` and `trickdraw` and the [beast] keys;
+    every row of the v10 fixture is kept, the schema is a fresh game's, and the
+    game plays on and replays."""
+    import json
+    import sqlite3
+
+    from conftest import Game
+    from test_migrations import Copy, checks, counts, schema
+
+    (tmp_path / "old").mkdir()
+    (tmp_path / "fresh").mkdir()
+    game = Copy(tmp_path / "old", 10)
+    before = counts(game.db)
+    out = json.loads(game.cli("migrate", "--json"))
+    assert out["from"] == 10 and out["to"] >= 11
+    after = counts(game.db)
+    assert {t: n for t, n in after.items() if t in before} == before
+    assert after["trick"] == after["trickdraw"] == 0
+    fresh = Game(tmp_path / "fresh")
+    assert {t: c for t, c in schema(game.db).items() if t in ("trick", "trickdraw")} == \
+        {t: c for t, c in schema(fresh.db).items() if t in ("trick", "trickdraw")}
+    con = sqlite3.connect(game.db)
+    config = json.loads(con.execute("SELECT config FROM setup").fetchone()[0])
+    con.close()
+    assert config["beast"] == {"trick_response": 10, "trick_ndays": [1, 5, 9], "ranger_grace": "1 rdays"}
+    r = game.post("wooble@thewoobles.example", "I reinforce the last Trick.", "2008-09-16T13:00:00Z")
+    assert "the Beast has performed no Trick yet (Rule 4E71)" in r
+    game.cli("rebuild")
+    replayed = game.digest()
+    game.cli("rebuild")
+    assert game.digest() == replayed
+    assert checks(game.db) == ([], ["ok"])
