@@ -1,12 +1,16 @@
-"""Version 11 (issue 15, part B): the Beast's Tricks (Rule 4E71): each Trick
-taught, and each time the Beast is to perform one, with the draw that selected
-it. State tables: a replay of the log teaches and draws them again. A game from
-before gets the [beast] configuration keys with this version's defaults."""
+"""Version 11 (issue 15): Legal Entities, Contracts and Corporations (part A:
+Rules 4E81, 4E70, 4E79, 4E45), and the Beast's Tricks (part B: Rule 4E71):
+each Trick taught, and each time the Beast is to perform one, with the draw
+that selected it. State tables only, all new: a game from before has none of
+these rows, and its replay makes none unless its log does what makes them (a
+Laundry Corporation's row is made when it is first needed), so an old game's
+digest does not move. A game from before gets the [beast] configuration keys
+with this version's defaults."""
 from __future__ import annotations
 
 import tomllib
 
-from peewee import AutoField, BooleanField, CharField, DateTimeField, IntegerField, TextField
+from peewee import AutoField, BooleanField, CharField, DateTimeField, ForeignKeyField, IntegerField, TextField
 
 from .frozen import Frozen, fill_config
 
@@ -55,6 +59,105 @@ class TrickDraw(Frozen):
         table_name = "trickdraw"
 
 
+class Player(Frozen):                        # referred to only
+    id = AutoField()
+
+    class Meta:
+        table_name = "player"
+
+
+class Ministry(Frozen):                      # referred to only
+    name = CharField(primary_key=True)
+
+    class Meta:
+        table_name = "ministry"
+
+
+class Consultation(Frozen):                  # referred to only
+    id = AutoField()
+
+    class Meta:
+        table_name = "consultation"
+
+
+class Corporation(Frozen):
+    id = AutoField()
+    name = CharField()
+    name_key = CharField(unique=True)
+    entity = ForeignKeyField(Player, unique=True, on_delete="CASCADE")
+    color = CharField(null=True)
+    contract = IntegerField(null=True)
+    officers = TextField()                   # JSON
+    created_at = DateTimeField()
+    entry = IntegerField(null=True)
+
+    class Meta:
+        table_name = "corporation"
+
+
+class Contract(Frozen):
+    id = AutoField()
+    title = TextField()
+    text = TextField()
+    version = IntegerField()
+    author = ForeignKeyField(Player, on_delete="CASCADE")
+    articles = BooleanField()
+    state = CharField(index=True)
+    created_at = DateTimeField()
+    entry = IntegerField(null=True)
+
+    class Meta:
+        table_name = "contract"
+
+
+class ContractParty(Frozen):
+    id = AutoField()
+    contract = ForeignKeyField(Contract, on_delete="CASCADE")
+    party = ForeignKeyField(Player, on_delete="CASCADE")
+    joined_at = DateTimeField()
+    left_at = DateTimeField(null=True)
+    state = CharField(index=True)
+
+    class Meta:
+        table_name = "contractparty"
+
+
+class ContractVersion(Frozen):
+    id = AutoField()
+    contract = ForeignKeyField(Contract, on_delete="CASCADE")
+    version = IntegerField()
+    text = TextField()
+    author = ForeignKeyField(Player, on_delete="CASCADE")
+    at = DateTimeField()
+    entry = IntegerField(null=True)
+
+    class Meta:
+        table_name = "contractversion"
+
+
+class Delegation(Frozen):
+    id = AutoField()
+    contract = ForeignKeyField(Contract, on_delete="CASCADE")
+    ministry = ForeignKeyField(Ministry, on_delete="CASCADE")
+    minister = ForeignKeyField(Player, on_delete="CASCADE")
+    delegate = ForeignKeyField(Player, on_delete="CASCADE")
+    at = DateTimeField()
+    state = CharField(index=True)
+
+    class Meta:
+        table_name = "delegation"
+
+
+class Breach(Frozen):
+    consultation = ForeignKeyField(Consultation, primary_key=True, on_delete="CASCADE")
+    contract = ForeignKeyField(Contract, on_delete="CASCADE")
+    party = ForeignKeyField(Player, on_delete="CASCADE")
+
+    class Meta:
+        table_name = "breach"
+
+
 def apply(migrator) -> None:
-    migrator.database.create_tables([Trick, TrickDraw])
+    migrator.database.create_tables([Corporation, Contract, ContractParty, ContractVersion,
+                                     Delegation, Breach, Trick, TrickDraw])
     fill_config(CONFIG)
