@@ -137,7 +137,7 @@ def test_version_11_upgrades_a_real_version_10_game(tmp_path):
     finally:
         con.close()
     new = {"corporation", "contract", "contractparty", "contractversion", "delegation", "breach"}
-    new |= {"trick", "trickdraw"}       # issue 15, part B (Rule 4E71)
+    new |= {"trick", "trickdraw", "sock"}       # issue 15, part B (Rules 4E71, 4E68)
     assert set(after) - set(before) == new
     assert all(after[t] == 0 for t in new)
     assert {t: n for t, n in after.items() if t in before} == before

@@ -204,14 +204,15 @@ def test_v11_upgrades_the_real_v10_game_with_its_data(tmp_path):
     assert out["from"] == 10 and out["to"] >= 11
     after = counts(game.db)
     assert {t: n for t, n in after.items() if t in before} == before
-    assert after["trick"] == after["trickdraw"] == 0
+    assert after["trick"] == after["trickdraw"] == after["sock"] == 0
     fresh = Game(tmp_path / "fresh")
-    assert {t: c for t, c in schema(game.db).items() if t in ("trick", "trickdraw")} == \
-        {t: c for t, c in schema(fresh.db).items() if t in ("trick", "trickdraw")}
+    assert {t: c for t, c in schema(game.db).items() if t in ("trick", "trickdraw", "sock")} == \
+        {t: c for t, c in schema(fresh.db).items() if t in ("trick", "trickdraw", "sock")}
     con = sqlite3.connect(game.db)
     config = json.loads(con.execute("SELECT config FROM setup").fetchone()[0])
     con.close()
     assert config["beast"] == {"trick_response": 10, "trick_ndays": [1, 5, 9], "ranger_grace": "1 rdays"}
+    assert config["socks"] == {"most_at_once": 100}
     r = game.post("wooble@thewoobles.example", "I reinforce the last Trick.", "2008-09-16T13:00:00Z")
     assert "the Beast has performed no Trick yet (Rule 4E71)" in r
     game.cli("rebuild")

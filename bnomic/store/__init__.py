@@ -12,7 +12,7 @@ from .models import (
     Proposal, Publication, Rule, Setting, Setup, Stance, Subscription, Tweak, Usurpation, Vote,
     Claim, Consultation, Emergency, Fine, Indictment, RankedBallot, RefreshProposal, Verdict,
     Breach, Contract, ContractParty, ContractVersion, Corporation, Delegation,
-    Trick, TrickDraw,
+    Trick, TrickDraw, Sock,
 )
 
 __all__ = [
@@ -23,5 +23,5 @@ __all__ = [
     "Proposal", "Vote", "Tweak", "Claim", "Consultation", "Emergency", "Fine", "Indictment",
     "RankedBallot", "RefreshProposal", "Verdict", "Bounce",
     "Breach", "Contract", "ContractParty", "ContractVersion", "Corporation", "Delegation",
-    "Trick", "TrickDraw",
+    "Trick", "TrickDraw", "Sock",
 ]

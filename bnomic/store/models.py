@@ -599,6 +599,18 @@ class TrickDraw(StateModel):
     responders = JSONField(default=list)         # Players who Reinforced or Punished it since
 
 
+class Sock(StateModel):
+    """A Sock (Rule 4E68), a Game Object: its Sock Color and its Sockholder, a
+    Potential Sockholder (any Legal Entity, 4E81: a Player's or a Corporation's
+    row). A destroyed Sock keeps its row, so its number is never used again."""
+    id = AutoField()
+    color = CharField()
+    holder = ForeignKeyField(Player, on_delete="CASCADE")
+    created_at = UTCDateTimeField()
+    entry = IntegerField(null=True)
+    destroyed_at = UTCDateTimeField(null=True)
+
+
 class Bounce(BaseModel):
     """An address bnomic's mail to which bounced (a delivery report to the
     processor named it): not mailed until mail from it is read again. State:
@@ -613,7 +625,7 @@ STATE_MODELS = [Game, Player, Address, Event, Outcome, Deadline, Setting, Intent
                 Ministry, Usurpation, Obligation, Rule, Proposal, Vote, Tweak, Consultation, Claim,
                 Indictment, Verdict, Fine, Emergency, RefreshProposal, RankedBallot, Bounce,
                 Corporation, Contract, ContractParty, ContractVersion, Delegation, Breach,
-                Trick, TrickDraw]
+                Trick, TrickDraw, Sock]
 
 
 class SchemaVersion(BaseModel):

@@ -1,10 +1,10 @@
 """Version 11 (issue 15): Legal Entities, Contracts and Corporations (part A:
-Rules 4E81, 4E70, 4E79, 4E45), and the Beast's Tricks (part B: Rule 4E71):
+Rules 4E81, 4E70, 4E79, 4E45), the Beast's Tricks and Socks (part B: Rules 4E71, 4E68):
 each Trick taught, and each time the Beast is to perform one, with the draw
-that selected it. State tables only, all new: a game from before has none of
+that selected it, and each Sock. State tables only, all new: a game from before has none of
 these rows, and its replay makes none unless its log does what makes them (a
 Laundry Corporation's row is made when it is first needed), so an old game's
-digest does not move. A game from before gets the [beast] configuration keys
+digest does not move. A game from before gets the [beast] and [socks] configuration keys
 with this version's defaults."""
 from __future__ import annotations
 
@@ -22,6 +22,9 @@ CONFIG = tomllib.loads('''
 trick_response = 10
 trick_ndays = [1, 5, 9]
 ranger_grace = "1 rdays"
+
+[socks]
+most_at_once = 100
 ''')
 
 
@@ -157,7 +160,19 @@ class Breach(Frozen):
         table_name = "breach"
 
 
+class Sock(Frozen):
+    id = AutoField()
+    color = CharField()
+    holder = ForeignKeyField(Player, on_delete="CASCADE")
+    created_at = DateTimeField()
+    entry = IntegerField(null=True)
+    destroyed_at = DateTimeField(null=True)
+
+    class Meta:
+        table_name = "sock"
+
+
 def apply(migrator) -> None:
     migrator.database.create_tables([Corporation, Contract, ContractParty, ContractVersion,
-                                     Delegation, Breach, Trick, TrickDraw])
+                                     Delegation, Breach, Trick, TrickDraw, Sock])
     fill_config(CONFIG)
