@@ -333,7 +333,7 @@ def _respond(ctx: Context, actor: Player, number: str | None, step: int, verb: s
 @action("reinforce_trick",
         # Rule 4E71: "a Player may Reinforce the last Trick that has been performed, increasing
         # its Response value by 1"
-        frame("reinforce|reward|praise|encourage", "number:number[trick]?", also=_LAST),
+        frame("reinforce|praise|encourage", "number:number[trick]?", also=_LAST),
         rule="4E71", example="I reinforce the last Trick", says="reinforce the last Trick",
         not_actions=("I reinforced the last Trick", "Wooble reinforces the last Trick",
                      "Should I reinforce the last Trick?", "I think I'll reinforce the last Trick"))
