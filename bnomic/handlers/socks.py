@@ -27,7 +27,7 @@ COLOR = role("color:choice[of the color|of the colour|of color|of colour|of|]",
 COUNT = "count:number?"
 _SOCK_WORDS = "sock socks a an one piece pieces pair of foowear footwear the color colour"
 _NEEDS = "sock|socks|foowear|footwear"
-_GIVE = "transfer|give|hand|hand over|pass|send|deliver"
+_GIVE = "transfer|give|hand|hand over|send|deliver"
 
 
 def _count(ctx: Context, text: str | None, rule: str) -> int:
@@ -72,7 +72,7 @@ def _laundry_of(actor: Player, what: str):
 @action("create_socks",
         # Rule 4E68: "A Laundry Corporation is a Corporation which may create or destroy socks
         # of its appropriate color"
-        frame("create|make|manufacture|produce|knit|weave|sew|mint|issue", COUNT, COLOR,
+        frame("create|make|manufacture|produce", COUNT, COLOR,
               also=_SOCK_WORDS + " new", needs=_NEEDS),
         rule="4E68", example="On behalf of the Blue Corporation, I create 3 Blue Socks",
         says="create {count} {color} Socks", legal_entity=True,
@@ -97,7 +97,7 @@ def create_socks(ctx: Context, actor: Player, color: str, count: str | None = No
 @action("destroy_socks",
         # Rule 4E68: "A Laundry Corporation may only destroy socks of its color that are in its
         # ownership"
-        frame("destroy|burn|shred|unmake|incinerate|discard|throw away|dispose of", COUNT, COLOR,
+        frame("destroy|discard|throw away|dispose of", COUNT, COLOR,
               also=_SOCK_WORDS + " my our its", needs=_NEEDS),
         rule="4E68", example="On behalf of the Blue Corporation, I destroy a Blue Sock",
         says="destroy {count} {color} Socks", legal_entity=True,
