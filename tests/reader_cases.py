@@ -334,13 +334,18 @@ CASES: tuple[Case, ...] = (
     # ---- 4E68: Socks (issue 15, part B)
     Case("transfer_sock", (("transfer", "transferred", "transfers"), ("give", "gave", "gives"),
                            ("hand over", "handed over", "hands over")),
+         # (each way of writing the Color holds the Sock's noun, so dropping it leaves no attempt at
+         # a Sock action: tests/test_socks.py has "I transfer a Sock to Wooble" missing the color)
          (Role("color", "Burnt Sienna", ("a Burnt Sienna Sock", "a Sock of the Color Burnt Sienna",
-                                         "a Sock of Burnt Sienna", "a piece of Burnt Sienna foowear")),
+                                         "a Sock of Burnt Sienna", "a piece of Burnt Sienna foowear"),
+               required=False),
           Role("player", "Wooble", ("to Wooble",))), sender="Alice"),
     Case("create_socks", (("create", "created", "creates"), ("make", "made", "makes")),
-         (Role("color", "Blue", ("a Blue Sock", "a Sock of the Color Blue", "a piece of Blue foowear")),),
+         (Role("color", "Blue", ("a Blue Sock", "a Sock of the Color Blue", "a piece of Blue foowear"),
+               required=False),),
          sender="Alice"),
     Case("destroy_socks", (("destroy", "destroyed", "destroys"),),
-         (Role("color", "Blue", ("a Blue Sock", "a Sock of the Color Blue", "a piece of Blue foowear")),),
+         (Role("color", "Blue", ("a Blue Sock", "a Sock of the Color Blue", "a piece of Blue foowear"),
+               required=False),),
          sender="Alice"),
 )

@@ -41,6 +41,10 @@ def test_every_way_the_rule_names_a_sock_is_read():
     assert (r.spec.name, r.args) == ("create_socks", {"count": "3", "color": "Black"})
     (r,) = grammar.read("I destroy a Sock of the Color Black")
     assert (r.spec.name, r.args) == ("destroy_socks", {"color": "Black"})
+    for text, name in [("I transfer a Sock to Wooble", "transfer_sock"), ("I create a Sock", "create_socks"),
+                       ("I destroy a Sock", "destroy_socks")]:
+        (r,) = grammar.read(text)
+        assert (r.kind, r.spec.name, r.missing) == ("incomplete", name, ("color",)), text
     for talk in ("I gave a Blue Sock to Wooble", "Wooble transfers a Blue Sock to Bob",
                  "Should I destroy a Blue Sock?", "I give m5 to Wooble"):
         assert not [x for x in grammar.read(talk) if x.spec is not None and "sock" in x.spec.name], talk
