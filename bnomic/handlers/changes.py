@@ -470,7 +470,7 @@ def set_officers(ctx: Context, args: dict, source: str, under: str) -> str:
     """Rule 4E79: the Officers of a Corporation (issue 15: a Laundry Corporation,
     which the ruleset gives none, gets them by proposal; docs/readings.md)."""
     corp = entities.find_corporation(ctx, args["corporation"], "4E79")
-    names = [n for n in re.split(r"\s*+(?:,|\band\b|&)\s*+", args["value"].strip().rstrip(".")) if n.strip()]
+    names = [n for n in re.split(r"(?<!\s)\s*+(?:,|\band\b|&)\s*+", args["value"].strip().rstrip(".")) if n.strip()]
     officers = []
     for n in names:
         p = find_player(ctx, n, "4E79")
