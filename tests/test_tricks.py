@@ -145,17 +145,27 @@ def test_a_voting_trick_is_drawn_only_during_voting(game):
     setup(game, "Wooble", "Ais523")
     game.post(mail("Wooble"), "I become the Ranger.", "2008-09-01T09:00:00Z")
     teach(game, "Wooble", "Ais523", "Set the points of Ais523 to 7\nTiming: Voting", "01")
+    # the Timing said in the sentence of the intent instead of the document
+    r = game.post(mail("Ais523"), "I intend to teach the Beast the following Trick with Timing Voting, "
+                  "with support and without objection:\nSet the points of Ais523 to 7\nEND TRICK\n",
+                  "2008-09-01T12:00:00Z")
+    assert "intent #2" in r, r
     game.tick("2008-09-03T00:00:00Z")
     support(game, "Ais523", 1, "03")
+    support(game, "Wooble", 2, "03")
     game.tick("2008-09-04T00:00:00Z")
     r = game.post(mail("Wooble"), "I teach the Beast the Trick.", "2008-09-04T10:00:00Z")
-    assert "Timing Voting" in r, r
+    assert "Trick 1, Response 10, Timing Voting" in r, r
+    r = game.post(mail("Ais523"), "I teach the Beast the Trick.", "2008-09-04T10:10:00Z")
+    assert "Trick 2, Response 10, Timing Voting" in r, r
     game.tick("2008-09-05T00:00:00Z")
     (draw,) = events(game, "trick_draw")
     assert "no Trick may be performed" in draw["summary"] and draw["data"]["trick"] is None
     assert game.players()["Ais523"]["points"] != 7
-    game.tick("2008-09-09T00:00:00Z")                   # Voting: it may be performed
-    assert events(game, "trick_draw")[-1]["data"]["trick"] == 1
+    game.tick("2008-09-09T00:00:00Z")                   # Voting: they may be performed
+    draw = events(game, "trick_draw")[-1]
+    assert draw["data"]["trick"] == (1 if draw["data"]["roll"] <= 10 else 2)
+    assert draw["data"]["roll"] == roll(draw["seq"], 20)
     assert game.players()["Ais523"]["points"] == 7
 
 

@@ -261,6 +261,7 @@ def teach_trick(ctx: Context, actor: Player, timing: str | None = None, document
     Trick: its changes (in the change language, which bnomic makes when the
     Beast performs it) and, optionally, its Timing (Anytime unless said)."""
     text = (ctx.intent.args.get("document") if ctx.intent else None) or document or ""
+    timing = timing or (ctx.intent.args.get("timing") if ctx.intent else None)   # said with the intent
     m = _TIMING_LINE.search(text)
     if m:
         said = TIMINGS.get(" ".join(m.group("t").lower().split()))
