@@ -56,7 +56,7 @@ def test_a_display_whose_objects_do_not_exist_yet(game):
 
 
 @pytest.mark.parametrize("name, subject, minister", [
-    ("Washerwoman", "Socks", "Washerwoman"), ("Gamemaster", "Subgames", "Gamemaster"),
+    ("Gamemaster", "Subgames", "Gamemaster"),
     ("Arbiter", "Contracts", "Arbiter")])
 def test_a_display_of_what_bnomic_does_not_keep_says_so(game, name, subject, minister):
     """Rule 4E50: "nothing of this" would be a false public display (the

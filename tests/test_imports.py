@@ -14,16 +14,19 @@ LAYERS = {
     # 0, the core: what every area is given and declares itself in
     "context": 0, "events": 0, "post": 0, "budget": 0, "registry": 0, "names": 0,
     "views": 0, "shares": 0,      # the registry of view kinds; proportions said in words
+    "colors": 0,                  # the Colors of 4E68/4E69 and the Laundry Corporations' names
     # 1, the base state: time, settings, the Rules' Powers, the Ministries and their duties
     "durations": 1, "clock": 1, "settings": 1, "rules": 1, "ministries": 1,
     # 2, the reader (docs/reader.md)
     "vocabulary": 2, "lexer": 2, "frames": 2, "grammar": 2, "pinned": 2,
     # 3, the base areas every other builds on: Players and money
     "players": 3, "economy": 3,
+    "entities": 3,                # Legal Entities (4E81): Players and Corporations
     # 4, the rule areas and what acting on them shares
     "acting": 4, "intents": 4, "transactions": 4, "scheduling": 4, "beast": 4, "ministers": 4,
     "obligations": 4, "changes": 4, "flags": 4, "proposals": 4, "voting": 4, "consultations": 4,
     "justice": 4, "emergency": 4, "tweaks": 4, "displays": 4, "admin": 4,
+    "socks": 4,         # Socks and the Sock Market (4E68, 4E80)
     "tally": 4,         # pure: reads no state (voting.py gives it the proposals)
     # 5, the engine: moving time, applying posts and commands
     "engine": 5,

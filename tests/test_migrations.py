@@ -21,7 +21,8 @@ from bnomic.store import close_database, migrations, open_database
 from conftest import Game, make_mail
 
 SCHEMAS = Path(__file__).parent / "schemas"
-VERSIONS = list(range(1, migrations.LATEST + 1))
+# every version with a fixture game (a version's fixture is made when it is merged: tests/schemas/README.md)
+VERSIONS = [v for v in range(1, migrations.LATEST + 1) if (SCHEMAS / f"v{v}.db").exists()]
 # the log: what arrived from outside, never rewritten (setup is compared apart)
 LOG_TABLES = ["log", "message", "command", "outbox", "checkpoint", "publication",
               "subscription", "approval", "parked", "pinned"]

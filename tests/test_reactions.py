@@ -24,7 +24,7 @@ def test_every_delegable_duty_is_declared_by_an_area_and_no_other():
     declared = {d.name: d.ministry for d in registry.DUTIES}
     assert set(declared) == set(defaults()["ministries"]["delegated_duties"])
     assert declared == {"clock_on": "Ministry", "displays": "*", "ballot": "Change", "results": "Change",
-                        "numbers": "Change", "priests": "Questions", "jury": "Judging"}
+                        "numbers": "Change", "priests": "Questions", "jury": "Judging", "tricks": "Fauna"}
     assert all(d.does.endswith(")") and "Rule" in d.does for d in registry.DUTIES)
     with pytest.raises(ValueError):
         registry.duty("Change", "ballot", rule="4E15", does="twice")(lambda ctx: None)

@@ -40,7 +40,7 @@ def unchanged(game, action, at="2008-09-01T12:00:00Z", sender="ais@example.org")
      ["Refused: Ais523 has m50, less than m51 (Rule 4E33)"]),
     # giving to nobody
     ("ais523@example.org", "I give m5 to Nobody",
-     ["there is no Player named 'Nobody' (Rule 4E33)"]),
+     ["there is no Player or Corporation named 'Nobody' (Rule 4E33)"]),
     # a non-player acting
     ("stranger@example.org", "I give m5 to Wooble", ["only Players can do this", "(Rule 4E7)"]),
     # more points than one has

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from ..store import Rule, database
-from . import names, rules
+from . import entities, names, rules
 from .context import Context, Rejected
 from .economy import fmt, parse_amount, whole_number
 from .players import find_player
@@ -39,6 +39,7 @@ PLACEHOLDERS = {
     "quantity": r"(?P<{}>an? .+?)",                   # Rule 4E30: "A Jiffy", "An nDozen"
     "key": r"(?P<{}>[a-z_][\w-]*(?:\.[\w-]+)+)",         # players.weekly_income
     "value": r"(?P<{}>.+)",
+    "corporation": r"(?P<{}>(?:the )?[^\s\ue000-\ue003].{{0,98}}?\bcorporation)",   # Rule 4E79
 }
 GROUP_NAMES = {"rule": "number"}        # a placeholder's group, unless the phrasing names it
 
@@ -62,6 +63,7 @@ PHRASINGS = [
     ("replace_text", r"in {rule},? replace {quoted:old} (?:with|by) {quoted:new}"),
     ("replace_text", r"replace {quoted:old} (?:with|by) {quoted:new} in {rule}"),
     ("set_quantity", r"set the configuration key {key} to {value}"),
+    ("set_officers", r"(?:set|make) the officers of {corporation} (?:to|be) {value}"),
     ("set_attribute", r"set the {attribute} of {player} to {value}"),
     ("set_attribute", r"set {player}['’]s? {attribute} to {value}"),
     ("set_quantity", r"set (?:the (?:official quantity|value of) )?{quantity} to {value}"),
@@ -461,6 +463,23 @@ def set_attribute(ctx: Context, args: dict, source: str, under: str) -> str:
     ctx.record(attribute, summary, rule=under, player=player.name, before=old, after=new,
                source=source)
     return summary
+
+
+@applies("set_officers")
+def set_officers(ctx: Context, args: dict, source: str, under: str) -> str:
+    """Rule 4E79: the Officers of a Corporation (issue 15: a Laundry Corporation,
+    which the ruleset gives none, gets them by proposal; docs/readings.md)."""
+    corp = entities.find_corporation(ctx, args["corporation"], "4E79")
+    names = [n for n in re.split(r"(?<!\s)\s*+(?:,|\band\b|&)\s*+", args["value"].strip().rstrip(".")) if n.strip()]
+    officers = []
+    for n in names:
+        p = find_player(ctx, n, "4E79")
+        if p.id not in [o.id for o in officers]:
+            officers.append(p)
+    if not officers:
+        raise Rejected("name at least one Officer", rule="4E79")
+    entities.set_officers(ctx, corp, officers, under, f"by {source}")
+    return f"the Officers of the {corp.name} set to {', '.join(p.name for p in officers)} by {source}"
 
 
 @applies("set_quantity")

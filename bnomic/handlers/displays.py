@@ -36,7 +36,7 @@ WHAT = {
 # Rule 4E50: the displays of what bnomic does not keep (yet). Saying "nothing of
 # this" there would be a false public display: they say what bnomic does not
 # keep, and that their Minister keeps the display by hand.
-BY_HAND = {"Laundry": "Socks", "Games": "Subgames", "Business": "Contracts"}
+BY_HAND = {"Games": "Subgames", "Business": "Contracts"}
 
 
 def common(ctx: Context, name: str) -> dict:
@@ -101,10 +101,18 @@ def doctor(ctx: Context) -> dict:
 
 
 def ranger(ctx: Context) -> dict:
+    from .beast import tricks_data
     beast = Player.get_or_none(Player.is_beast == True)  # noqa: E712
     return {"beast": None if beast is None else {
         "name": beast.name, "mackerel": beast.mackerel, "points": beast.points,
-        "active": beast.active, "player": beast.is_player}}
+        "active": beast.active, "player": beast.is_player},
+        "tricks": tricks_data(ctx)}
+
+
+def washerwoman(ctx: Context) -> dict:
+    """Rule 4E80: all Sock Market activity, including the Color of proposals."""
+    from .socks import socks_data
+    return socks_data(ctx)
 
 
 def rulekeeper(ctx: Context) -> dict:
@@ -137,7 +145,7 @@ def judge(ctx: Context) -> dict:
     return display(ctx)
 
 
-GATHER = {"Society": society, "Ministry": metamin, "Time": doctor, "Fauna": ranger,
+GATHER = {"Society": society, "Ministry": metamin, "Time": doctor, "Fauna": ranger, "Laundry": washerwoman,
           "Law": rulekeeper, "Change": chairman, "Questions": oracle, "Judging": judge}
 
 

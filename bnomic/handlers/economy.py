@@ -7,7 +7,8 @@ from ..config import Config
 from ..store import Player
 from .context import Context, Rejected
 from .grammar import number
-from .players import actor_of, current_players, find_player
+from .entities import find_entity
+from .players import actor_of, current_players
 from .frames import frame, role
 from .registry import Undecidable, action, assertion, at_start_of
 
@@ -80,6 +81,19 @@ def debit(ctx: Context, owner: Player, currency: str, amount: int, rule: str, wh
                player=owner.name, amount=-amount, balance=balance(owner, currency))
 
 
+def transfer(ctx: Context, giver: Player, receiver: Player, amount: int, currency: str, rule: str,
+             why: str = "") -> None:
+    """Rule 4E33: currency from one COO (a Legal Entity, 4E81: a Player or a
+    Corporation) to another: refused, and nothing happens, when the giver has
+    none or less than the amount."""
+    giver, receiver = Player.get_by_id(giver.id), Player.get_by_id(receiver.id)
+    if balance(giver, currency) <= 0 and amount > 0:
+        raise Rejected(f"{giver.name} has {fmt(balance(giver, currency), currency)}; a COO with none "
+                       f"cannot give {currency}", rule="4E33")
+    debit(ctx, giver, currency, amount, rule, f"to {receiver.name}" + (f" ({why})" if why else ""))
+    credit(ctx, receiver, currency, amount, rule, f"from {giver.name}" + (f" ({why})" if why else ""))
+
+
 def set_points(player: Player, delta: int) -> tuple[int, int]:
     """Rule 4E17: a score cannot be less than zero. Every change of a score goes
     through here; the caller records it. Returns (before, after)."""
@@ -110,16 +124,18 @@ _WHY = r"(?:,? (?:for|as) .+)?"      # "I pay m10 to Wooble for the map"
               "amount:amount", "player:player[to|unto|over to|into the account of]",
               also="some money currency cash macks mackerel mack"),
         rule="4E33", example="I give m10 to Wooble", says="give {amount} to {player}",
+        legal_entity=True,
         not_actions=("I give Wooble a hug", "I pay attention to Wooble's posts",
                      "I gave m5 to Wooble yesterday", "Should I give m5 to Wooble?"))
 def give(ctx: Context, actor: Player, amount: str, player: str) -> None:
     """Rule 4E33: a COO can give currency to another COO: the amount cannot be
-    greater than what it has, or less than zero."""
+    greater than what it has, or less than zero. Rule 4E81: every Legal Entity
+    (a Player or a Corporation) is a COO, so either gives and receives."""
     n, currency = parse_amount(ctx.config, amount)
-    recipient = find_player(ctx, player, "4E33")
+    recipient = find_entity(ctx, player, "4E33")
     giver = Player.get_by_id(actor.id)
     if recipient.id == giver.id:
-        raise Rejected("currency can only be given to another Player", rule="4E33")
+        raise Rejected("currency can only be given to another COO", rule="4E33")
     if balance(giver, currency) <= 0:
         raise Rejected(f"you have {fmt(balance(giver, currency), currency)}; a COO with none "
                        f"cannot give {currency}", rule="4E33")

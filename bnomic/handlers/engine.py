@@ -24,8 +24,8 @@ from datetime import datetime, timedelta
 from ..config import defaults
 from ..store import (Approval, Deadline, Entry, Game, Message, Ministry, Outcome, Player, Setup, database,
                      write_transaction)
-from . import (acting, budget, clock, emergency, grammar, lexer, ministries, pinned, players, rules, scheduling,
-               transactions, vocabulary)
+from . import (acting, budget, clock, emergency, entities, grammar, lexer, ministries, pinned, players, rules,
+               scheduling, transactions, vocabulary)
 from .context import Context, Rejected, RetroactiveChange
 from .durations import next_midnight
 from .players import player_by_address
@@ -271,6 +271,8 @@ def apply_post(post: Post, entry: int, store: bool = True) -> list[Outcome]:
     outcomes = []
     allowed, why = _actions_allowed(ctx, post, entry)
     count = 0
+    # Rule 4E79: "On behalf of the X Corporation, ...": whose each action is
+    behalf = entities.behalves(post.text or "", [r.text or "" for r in readings])
     # what a handler reads (an intent's action) resolves names the same way
     with grammar.reading_with(vocabulary_of(ctx, post)):
         for position, reading in enumerate(readings, 1):
@@ -282,7 +284,7 @@ def apply_post(post: Post, entry: int, store: bool = True) -> list[Outcome]:
                     text=reading.text + (f" (and {rest} more)" if rest else ""),
                     reason=f"not done, nor anything after it: {why}"))
                 break
-            outcomes.append(_apply_reading(ctx, reading, position))
+            outcomes.append(_apply_reading(ctx, reading, position, behalf[position - 1]))
             budget.ping()
     perform_duties(ctx)
     return outcomes
@@ -391,7 +393,11 @@ def not_acted_on(post: Post) -> Rejected | None:
     return None
 
 
-def _apply_reading(ctx: Context, reading: grammar.Reading, position: int) -> Outcome:
+def _apply_reading(ctx: Context, reading: grammar.Reading, position: int,
+                   behalf: str | None = None) -> Outcome:
+    if behalf is not None and not isinstance(reading, pinned.Lost) and reading.kind in ("action", "transaction") \
+            and reading.times <= grammar.MAX_REPEAT:
+        return _apply_on_behalf(ctx, reading, position, behalf)
     if isinstance(reading, pinned.Lost):        # pinned as an action bnomic no longer has
         return Outcome.create(entry=ctx.entry, position=position, action=reading.action,
                               text=reading.text, accepted=False, reason=reading.error, rule="4E7")
@@ -438,6 +444,36 @@ def _apply_reading(ctx: Context, reading: grammar.Reading, position: int) -> Out
     if refusal is not None:
         reason = (f"{reason}; then refused: {refusal.reason}" if done else refusal.reason)
         reason += "".join(f"; did you mean {h.split(' → ')[1]}?" for h in reading.hints)
+    return Outcome.create(entry=ctx.entry, position=position, action=reading.spec.name,
+                          text=reading.text, accepted=refusal is None or done > 0,
+                          reason=reason, rule=refusal.rule if refusal else reading.spec.rule)
+
+
+def _apply_on_behalf(ctx: Context, reading: grammar.Reading, position: int, behalf: str) -> Outcome:
+    """Rule 4E79: an Officer acts for its Corporation by a message stating that the
+    actions are the Corporation's. The action is the Corporation's (its actor is
+    the Corporation's Legal Entity row); the receipt names both."""
+    name = reading.spec.name if reading.spec is not None else "transaction"
+    try:
+        if reading.kind == "transaction" or reading.when is not None:
+            raise Rejected("bnomic does not perform a Transaction or a scheduled action on behalf of "
+                           "a Corporation; write the actions one by one, now", rule="4E79")
+        actor = entities.may_speak_for(ctx, behalf, reading.spec.name, reading.spec.legal_entity,
+                                       reading.spec.rule)
+    except Rejected as refusal:
+        return Outcome.create(entry=ctx.entry, position=position, action=name,
+                              text=reading.text, accepted=False, reason=refusal.reason, rule=refusal.rule)
+    if actor is None:                    # "on behalf of" the sender itself
+        return _apply_reading(ctx, reading, position)
+    ctx.notes = []
+    done, refusal = acting.perform(ctx, reading.spec, reading.args, reading.times, actor=actor)
+    officer = players.actor_of(ctx)
+    by = f"by the {actor.name}, through its Officer {officer.name} (Rule 4E79)"
+    reason = "; ".join([by] + ctx.notes)
+    if reading.times > 1:
+        reason = f"done {done} of {reading.times} times {reason}"
+    if refusal is not None:
+        reason = f"{reason}; then refused: {refusal.reason}" if done else f"{by}: {refusal.reason}"
     return Outcome.create(entry=ctx.entry, position=position, action=reading.spec.name,
                           text=reading.text, accepted=refusal is None or done > 0,
                           reason=reason, rule=refusal.rule if refusal else reading.spec.rule)

@@ -286,7 +286,8 @@ def _duty_of(ctx: Context, actor: Player, text: str):
     t = text.lower()
     key = next((k for word, k in (("ballot", "ballot"), ("result", "results"), ("number", "numbers"),
                                   ("priest", "priests"), ("consultation", "priests"), ("jury", "jury"),
-                                  ("clock", "clock_on"), ("display", "displays")) if word in t), None)
+                                  ("clock", "clock_on"), ("display", "displays"),
+                                  ("trick", "tricks")) if word in t), None)
     if key is None:
         raise Rejected(f"bnomic knows no duty {text!r}; it performs: "
                        + "; ".join(f"{d.name}: {d.does}" for d in duties_listed()), rule="4E45")

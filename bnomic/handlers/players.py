@@ -5,6 +5,7 @@ import re
 
 from ..store import Address, Player
 from . import grammar, lexer, names
+from .colors import LAUNDRY_NAMES
 from .names import clean_name
 from .context import Context, Rejected
 from .frames import frame
@@ -196,6 +197,9 @@ def usable_name(ctx: Context, name: str, former: Player | None = None) -> str:
                        "them uniquely", rule="4E4")
     if name_key(name) in BEAST_NAMES:
         raise Rejected(f"the name {name!r} belongs to the Operantly Conditioned Beast", rule="4E4")
+    if name_key(name).removeprefix("the ") in {name_key(n) for n in LAUNDRY_NAMES}:
+        raise Rejected(f"the name {name!r} is a Laundry Corporation's (Rule 4E68), and a Player's "
+                       "name must identify them uniquely", rule="4E4")
     if ctx.config.get("limits.vocabulary_names", "allow") == "refuse":
         word = lexer.clash(name, ctx.config)
         if word:

@@ -71,6 +71,9 @@ class ActionSpec:
     # Called as attempted(ctx, actor, **args) when an attempt is refused, after the
     # rollback, for a rule that counts attempts (4E77: "has not previously attempted").
     attempted: Callable | None = None
+    # Rule 4E81: its rule says "a Legal Entity" (or a COO, a Minister, a party), so a
+    # Corporation may do it through an Officer ("On behalf of the X Corporation, ...", 4E79)
+    legal_entity: bool = False
 
     @property
     def needs_intent(self) -> bool:
@@ -117,7 +120,8 @@ def action(name: str, *frames: Frame, rule: str, example: str, says: str = "",
            not_actions: tuple[str, ...] = (), players_only: bool = True,
            objections: int | None = None, supporters: int | None = None,
            waiting: str | None = None, takes_document: bool = False, document: str | None = None,
-           document_needed: bool = False, attempted: Callable | None = None):
+           document_needed: bool = False, attempted: Callable | None = None,
+           legal_entity: bool = False):
     """Declare a game action: its frames (how players write it), and the function doing it.
 
     The function is called as fn(ctx, actor, **parameters) and either changes
@@ -133,7 +137,7 @@ def action(name: str, *frames: Frame, rule: str, example: str, says: str = "",
             not_actions=tuple(not_actions), players_only=players_only,
             objections=objections, supporters=supporters, waiting=waiting,
             takes_document=takes_document, document=document, document_needed=document_needed,
-            attempted=attempted))
+            attempted=attempted, legal_entity=legal_entity))
         return fn
     return register
 

@@ -24,7 +24,8 @@ from collections import defaultdict
 
 from ..store import Event, Fine, Ministry, Obligation, Player, Proposal, Vote
 from .clock import in_voting_period, set_clock
-from .economy import set_points
+from .economy import credit, set_points
+from .entities import laundry
 from .context import Context, Rejected
 from . import changes
 from .ministries import delegated, ensure, mom, require_minister, vacant
@@ -504,13 +505,13 @@ def _results_duty(ctx: Context, tally_seq: int) -> None:
 
 
 def _pay_colors(ctx: Context, passed: list[Proposal]) -> None:
-    """Rule 4E69: a passed proposal with a Color other than Blank gives m100 to
-    that Color's Corporation. bnomic does not keep Corporations (Rules 4E68,
-    4E70) yet, so the event log records what is owed."""
+    """Rule 4E69: "When a Proposal Passes, if that proposal had a Proposal Color
+    other than Blank, the XXX Corporation (where XXX is the color of that
+    Proposal) has its macks increased by m100": each passed proposal in the
+    tally's order (by number), to its Color's Laundry Corporation (4E68)."""
     amount = ctx.config.owned("proposals.color_payment")
     for p in passed:
         if p.color != "Blank":
-            ctx.record("color", f"{label(p)} Passed with the Color {p.color}: the {p.color} "
-                       f"Corporation is owed m{amount}, but bnomic keeps no Corporations yet (Rules 4E68, "
-                       "4E70)", rule="4E69", proposal=p.id, corporation=f"{p.color} Corporation",
-                       amount=amount)
+            corp = laundry(ctx, p.color)
+            credit(ctx, corp.entity, "mackerel", amount, "4E69",
+                   f"{label(p)} Passed with the Proposal Color {p.color}")

@@ -542,7 +542,9 @@ def add_imap_health(status: dict, lines: list[str]) -> None:
 
 
 SHOW_KINDS = ["clock", "players", "events", "digest", "log", "schedule", "ministries", "display",
-              "rules", "proposals", "ballot", "results", "emergency", "consultations", "indictments"]
+              "rules", "proposals", "ballot", "results", "emergency", "consultations", "indictments",
+              "contracts", "corporations",        # issue 15 (part A): Rules 4E70, 4E79
+              "tricks", "socks"]                  # issue 15 (part B): Rules 4E71, 4E68
 
 
 # -------------------------------------------------------------------- parser

@@ -239,13 +239,22 @@ def _emergency(e: Event) -> tuple[str, str]:
             render("emergency.txt", event=e, d=e.data))
 
 
+def _trick(e: Event) -> tuple[str, str]:
+    what = ("a Trick is due: the mode of selection" if e.kind == "trick_due"
+            else "the Trick drawn")
+    return (f"[B Nomic] The Beast, nweek {e.data['nweek']} nday {e.data['nday']}: {what}",
+            render("trick.txt", event=e, d=e.data))
+
+
 # the events the rules make public, and how each reads as a mail to the list
 PUBLISHED = {"misdemeanor": _misdemeanor,       # Rule 4E56
              "ballot": _ballot,                 # Rules 4E14, 4E15, for the Chairman
              "results": _results,               # Rule 4E15, for the Chairman
              "emergency": _emergency,           # Rule 4E0: the Procedure's steps, to the PEPs
              "emergency_ballot": _emergency,    # Rule 4E0, step 6
-             "emergency_count": _emergency}     # Rule 4E0, step 8
+             "emergency_count": _emergency,     # Rule 4E0, step 8
+             "trick_due": _trick,               # Rule 4E71: the mode of selection, announced
+             "trick_draw": _trick}              # Rule 4E71: the draw, for the Ranger
 
 
 def published_mail(e: Event) -> tuple[str, str]:

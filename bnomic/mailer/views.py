@@ -14,7 +14,7 @@ from __future__ import annotations
 import json
 from datetime import datetime, timezone
 
-from ..handlers import clock, consultations, displays, emergency, justice  # noqa: F401  (declare views)
+from ..handlers import clock, consultations, displays, emergency, entities, justice  # noqa: F401  (declare views)
 from ..handlers.context import Context, Rejected
 from ..handlers.views import VIEWS, Request, context, view
 from ..render import render as render_template

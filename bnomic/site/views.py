@@ -14,7 +14,7 @@ import re
 from ..handlers import clock, emergency, rules as rule_area
 from ..handlers.context import Context, game_config
 from ..handlers.views import Request
-from ..store import Event, Game, Ministry, Player, Proposal, Rule, Setup, Vote
+from ..store import Corporation, Event, Game, Ministry, Player, Proposal, Rule, Setup, Vote
 from .asof import reading, scrub
 from .messages import nweek_at, nweek_of_event
 
@@ -124,7 +124,10 @@ def players(series: dict) -> list[dict]:
     for m in Ministry.select().where(Ministry.holder.is_null(False)):
         held.setdefault(m.holder_id, []).append(m.name)
     out = []
+    corporate = {c.entity_id for c in Corporation.select(Corporation.entity)}   # Rule 4E81: not Players
     for p in Player.select().order_by(Player.id):
+        if p.id in corporate:
+            continue
         out.append({"id": p.id, "name": p.name, "is_player": p.is_player, "beast": p.is_beast,
                     "points": p.points, "mackerel": p.mackerel, "active": p.active,
                     "vested": p.vested, "joined_nweek": p.joined_nweek, "left_nweek": p.left_nweek,

@@ -11,6 +11,8 @@ from .models import (
     Entry, Event, Game, Intent, Message, Ministry, Obligation, Outbox, Outcome, Parked, Pinned, Player,
     Proposal, Publication, Rule, Setting, Setup, Stance, Subscription, Tweak, Usurpation, Vote,
     Claim, Consultation, Emergency, Fine, Indictment, RankedBallot, RefreshProposal, Verdict,
+    Breach, Contract, ContractParty, ContractVersion, Corporation, Delegation,
+    Trick, TrickDraw, Sock,
 )
 
 __all__ = [
@@ -20,4 +22,6 @@ __all__ = [
     "Outbox", "Parked", "Pinned", "Checkpoint", "Setting", "Intent", "Stance", "Ministry", "Usurpation", "Obligation", "Publication", "Subscription", "Approval", "Rule",
     "Proposal", "Vote", "Tweak", "Claim", "Consultation", "Emergency", "Fine", "Indictment",
     "RankedBallot", "RefreshProposal", "Verdict", "Bounce",
+    "Breach", "Contract", "ContractParty", "ContractVersion", "Corporation", "Delegation",
+    "Trick", "TrickDraw", "Sock",
 ]

@@ -187,7 +187,10 @@ class Game(StateModel):
 
 
 class Player(StateModel):
-    """An Outsider who is or was a Player (Rule 4E4), with the attributes of 4E17, 4E28, 4E34."""
+    """An Outsider who is or was a Player (Rule 4E4), with the attributes of 4E17, 4E28, 4E34;
+    or the Legal Entity row of a Corporation (Rule 4E81: is_player False, and a
+    Corporation row names it), so that whatever a Legal Entity holds (mackerel,
+    Ministries, Socks, Contracts) refers to one table."""
     id = AutoField()
     name = CharField()
     name_key = CharField(unique=True)        # the name folded for matching (rulings: case-blind)
@@ -490,6 +493,124 @@ class RankedBallot(StateModel):
     at = UTCDateTimeField()
 
 
+# ------------------------------------------------- Legal Entities (issue 15)
+
+class Corporation(StateModel):
+    """A Corporation (Rule 4E79), a Legal Entity (4E81). Its currency and
+    whatever it holds are on its `entity` row of the Player table (is_player
+    False). A Laundry Corporation (4E68) has a `color` and no Articles; its row
+    is made the first time it is needed (it exists from the start either way)."""
+    id = AutoField()
+    name = CharField()                       # "Burnt Sienna Corporation"
+    name_key = CharField(unique=True)        # folded, without a leading "the"
+    entity = ForeignKeyField(Player, unique=True, backref="corporation", on_delete="CASCADE")
+    color = CharField(null=True)             # Rule 4E68: a Laundry Corporation's Sock Color
+    contract = IntegerField(null=True)       # the Contract that is its Articles of Incorporation
+    officers = JSONField(default=list)       # Player ids of its Officers (4E79)
+    created_at = UTCDateTimeField()
+    entry = IntegerField(null=True)
+
+
+class Contract(StateModel):
+    """A Contract (Rule 4E70), a Game Document: its current text (every version
+    is a ContractVersion), whether it declares itself Articles of Incorporation
+    (4E79), and whether it is still a Game Document."""
+    id = AutoField()                         # "Contract 3"
+    title = TextField(default="")
+    text = TextField()
+    version = IntegerField(default=1)
+    author = ForeignKeyField(Player, on_delete="CASCADE")       # the Legal Entity that created it
+    articles = BooleanField(default=False)   # Rule 4E79
+    state = CharField(default="in force", index=True)   # in force | ceased (no party left)
+    created_at = UTCDateTimeField()
+    entry = IntegerField(null=True)
+
+
+class ContractParty(StateModel):
+    """A Legal Entity bound by a Contract (Rule 4E70), from when, until when."""
+    id = AutoField()
+    contract = ForeignKeyField(Contract, backref="parties", on_delete="CASCADE")
+    party = ForeignKeyField(Player, on_delete="CASCADE")
+    joined_at = UTCDateTimeField()
+    left_at = UTCDateTimeField(null=True)
+    state = CharField(default="bound", index=True)      # bound | left
+
+
+class ContractVersion(StateModel):
+    """One version of a Contract's text and who made it (Rule 4E70: changed only
+    as its text allows; every version is kept)."""
+    id = AutoField()
+    contract = ForeignKeyField(Contract, backref="versions", on_delete="CASCADE")
+    version = IntegerField()
+    text = TextField()
+    author = ForeignKeyField(Player, on_delete="CASCADE")
+    at = UTCDateTimeField()
+    entry = IntegerField(null=True)
+
+
+class Delegation(StateModel):
+    """Rule 4E45: a Minister delegates its Ministry's powers to a Legal Entity,
+    as a Contract to which both are parties specifies."""
+    id = AutoField()
+    contract = ForeignKeyField(Contract, on_delete="CASCADE")
+    ministry = ForeignKeyField(Ministry, on_delete="CASCADE")
+    minister = ForeignKeyField(Player, on_delete="CASCADE")
+    delegate = ForeignKeyField(Player, on_delete="CASCADE")
+    at = UTCDateTimeField()
+    state = CharField(default="in force", index=True)   # in force | ended
+
+
+class Breach(StateModel):
+    """Rule 4E70: a Consultation alleging that a party failed a Contract."""
+    consultation = ForeignKeyField(Consultation, primary_key=True, on_delete="CASCADE")
+    contract = ForeignKeyField(Contract, on_delete="CASCADE")
+    party = ForeignKeyField(Player, on_delete="CASCADE")
+
+class Trick(StateModel):
+    """A Trick the Beast was taught (Rule 4E71): the changes its performance
+    enacts (in the change language), its Response and Timing. `id` is its number."""
+    id = AutoField()
+    changes = TextField()
+    timing = CharField(default="Anytime")        # Anytime | Voting
+    response = IntegerField()
+    taught_by = CharField(default="")            # the Player who Taught it
+    taught_at = UTCDateTimeField()
+    entry = IntegerField(null=True)
+    ceased = BooleanField(default=False)         # its Response would have become 0
+    performed = IntegerField(default=0)          # how many times the Beast performed it
+
+
+class TrickDraw(StateModel):
+    """One time the Beast is to perform a Trick (Rule 4E71, at the start of nday
+    1, 5 and 9), and how the Trick was selected: the Tricks that could be, each
+    with its Response, the number drawn and the Trick it selected."""
+    id = AutoField()
+    nweek = IntegerField()
+    nday = IntegerField()
+    voting = BooleanField()                      # a Voting Period was in progress when it fell due
+    due_at = UTCDateTimeField()
+    state = CharField(default="due", index=True)  # due | performed | nothing (no Trick could be)
+    by = TextField(default="")                   # who selected it
+    candidates = JSONField(default=list)         # [{"trick": 1, "response": 10}, ...] by number
+    roll = IntegerField(null=True)               # the number drawn, from 1 to the sum of Responses
+    trick = IntegerField(null=True)              # the Trick performed
+    event = IntegerField(null=True)              # the event that published the draw
+    performed_at = UTCDateTimeField(null=True)
+    responders = JSONField(default=list)         # Players who Reinforced or Punished it since
+
+
+class Sock(StateModel):
+    """A Sock (Rule 4E68), a Game Object: its Sock Color and its Sockholder, a
+    Potential Sockholder (any Legal Entity, 4E81: a Player's or a Corporation's
+    row). A destroyed Sock keeps its row, so its number is never used again."""
+    id = AutoField()
+    color = CharField()
+    holder = ForeignKeyField(Player, on_delete="CASCADE")
+    created_at = UTCDateTimeField()
+    entry = IntegerField(null=True)
+    destroyed_at = UTCDateTimeField(null=True)
+
+
 class Bounce(BaseModel):
     """An address bnomic's mail to which bounced (a delivery report to the
     processor named it): not mailed until mail from it is read again. State:
@@ -502,7 +623,9 @@ class Bounce(BaseModel):
 
 STATE_MODELS = [Game, Player, Address, Event, Outcome, Deadline, Setting, Intent, Stance,
                 Ministry, Usurpation, Obligation, Rule, Proposal, Vote, Tweak, Consultation, Claim,
-                Indictment, Verdict, Fine, Emergency, RefreshProposal, RankedBallot, Bounce]
+                Indictment, Verdict, Fine, Emergency, RefreshProposal, RankedBallot, Bounce,
+                Corporation, Contract, ContractParty, ContractVersion, Delegation, Breach,
+                Trick, TrickDraw, Sock]
 
 
 class SchemaVersion(BaseModel):
