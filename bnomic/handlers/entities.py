@@ -221,11 +221,11 @@ def _alone(line: str) -> bool:
     return m is not None and not line[m.end():].strip()
 
 
-def may_speak_for(ctx: Context, who: str, spec_name: str, legal_entity: bool, rule: str) -> Player | None:
+def may_speak_for(ctx: Context, who: str) -> Player | None:
     """Rule 4E79: the Legal Entity a post's sender acts for when a sentence says
-    "on behalf of" `who`: a Corporation of which the sender is an Officer, and
-    only in an action whose rule lets a Legal Entity do it; the sender itself
-    when it names the sender (None). Refuses otherwise, saying why."""
+    "on behalf of" `who`: a Corporation of which the sender is an Officer; None
+    when it names the sender itself. Refuses otherwise, saying why. (Whether the
+    Corporation may do the action is the engine's check: `ActionSpec.legal_entity`.)"""
     entity = find_entity(ctx, who, "4E79")
     corp = corporation_of(entity)
     if corp is None:
@@ -235,8 +235,10 @@ def may_speak_for(ctx: Context, who: str, spec_name: str, legal_entity: bool, ru
         raise Rejected(f"{entity.name} is a Player, and acts only for itself; only a Corporation's "
                        "Officer acts on behalf of another (Rule 4E79)", rule="4E79")
     officer_acting_for(ctx, corp)
-    if not legal_entity:
-        raise Rejected(f"the {corp.name} cannot do this: its rule (Rule {rule}) lets a Player do it, "
-                       "not any Legal Entity (Rule 4E81: a Corporation is a Legal Entity, not a "
-                       "Player)", rule="4E81")
     return corp.entity
+
+
+def not_for_corporations(entity: Player, rule: str) -> Rejected:
+    """Why a Corporation cannot do an action whose rule is a Player's."""
+    return Rejected(f"the {entity.name} cannot do this: Rule {rule} lets a Player do it, not any Legal "
+                    "Entity (a Corporation is a Legal Entity, not a Player: Rule 4E81)", rule="4E81")
