@@ -168,15 +168,15 @@ def create(ctx: Context, actor: Player, document: str = "", name: str | None = N
 
 # ---------------------------------------------------------- joining, leaving
 
-CONTRACT = "which:number[contract|contract no|contract number|contract #|to contract|by contract|of contract]"
+CONTRACT = ("which:number[contract|contract no|contract number|contract #|to contract|by contract|of contract"
+            "|from contract|in contract|with contract]")
 
 
 @action("join_contract",
         # Rule 4E70: "any Legal Entity may voluntarily become bound to a Contract unless the
         # text of that contract would prohibit such an action"
-        frame("become a party to|become party to|become bound by|become bound to|join|sign|accede to"
-              "|agree to be bound by|bind myself to|enter|enter into|sign up to|sign on to|become a signatory to"
-              "|become a signatory of|agree to",
+        frame("become a party|become party|become bound|join|sign|accede|agree to be bound|bind myself"
+              "|enter|enter into|sign up|sign on|become a signatory|agree to",
               CONTRACT, also="contract hereby voluntarily"),
         rule="4E70", example="I become a party to Contract 3", says="become a party to Contract {which}",
         legal_entity=True,
@@ -198,9 +198,9 @@ def join(ctx: Context, actor: Player, which: str) -> None:
 @action("leave_contract",
         # Rule 4E70: "A Contract may provide a means by which a Legal Entity may cease to be
         # bound by that Contract ... not ... by any other means"
-        frame("leave|withdraw from|cease to be bound by|cease to be a party to|stop being a party to|exit"
-              "|quit|resign from|unsign|terminate my participation in|am no longer bound by|opt out of",
-              CONTRACT, also="contract hereby"),
+        frame("leave|withdraw from|cease to be bound|cease to be a party|stop being a party|exit"
+              "|quit|resign from|unsign|terminate my participation in|am no longer bound|opt out of",
+              CONTRACT, also="contract hereby", needs="contract|party|bound"),   # not "I leave this here"
         rule="4E70", example="I leave Contract 3", says="leave Contract {which}", legal_entity=True,
         not_actions=("I left Contract 3 yesterday", "Wooble leaves Contract 3",
                      "Should I leave Contract 3?", "I think I'll leave Contract 3"))
