@@ -168,7 +168,7 @@ def create(ctx: Context, actor: Player, document: str = "", name: str | None = N
 
 # ---------------------------------------------------------- joining, leaving
 
-CONTRACT = ("which:number[contract|contract no|contract number|contract #|to contract|by contract|of contract"
+CONTRACT = ("which:number![contract|contract no|contract number|contract #|to contract|by contract|of contract"
             "|from contract|in contract|with contract]")
 
 
@@ -242,7 +242,7 @@ def cease_if_empty(ctx: Context, c: Contract) -> None:
 
 @action("amend_contract",
         # Rule 4E70: "A Contract may be changed only as the text of that Contract allows"
-        frame("amend|change|modify|revise|update|edit|rewrite|replace the text of|replace",
+        frame("amend|change|modify|rewrite|replace the text of",      # "revise" is a proposal's (4E15)
               CONTRACT, also="contract to read as follows text its new with following so that it reads"),
         rule="4E70", example="I amend Contract 3 to read: Any party may leave. END CONTRACT",
         says="amend Contract {which}", document="contract", document_needed=True, legal_entity=True,

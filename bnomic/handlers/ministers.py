@@ -15,6 +15,7 @@ from ..store import Ministry, Player, Usurpation
 from . import durations
 from .context import Context, Rejected
 from .economy import credit, debit, parse_amount
+from .entities import corporation_key
 from .frames import frame, role
 from .ministries import (aliases, describe, duties_listed, duty_named, find_ministry, give_ministry, held_by,
                          held_one, title, vacant)
@@ -149,7 +150,7 @@ def usurp(ctx: Context, actor: Player, ministry: str, reward: str | None = None,
                        "(Rule 4E46)", rule="4E48")
     if m.holder_id == actor.id:
         raise Rejected("you already hold it", rule="4E48")
-    if holder and m.holder.name_key != holder.strip().casefold():
+    if holder and corporation_key(m.holder.name) != corporation_key(holder):   # "from the X Corporation" too
         raise Rejected(f"{describe(ctx.config, m)} is held by {m.holder.name}, not {holder}",
                        rule="4E48")
     proposed = _reward(ctx, reward, m.reward, strictly_lower=True, rule="4E48")

@@ -160,10 +160,9 @@ def may_act_for(ctx: Context, actor: Player | None, m: Ministry) -> bool:
 
 def _both_bound(d: Delegation) -> bool:
     """A delegation is "as specified by a Contract to which both ... are Parties": both still are."""
-    n = (ContractParty.select().where(ContractParty.contract == d.contract_id, ContractParty.state == "bound",
-                                      ContractParty.party.in_([d.minister_id, d.delegate_id]))
-         .count())
-    return n == 2 and Contract.get_by_id(d.contract_id).state == "in force"
+    bound = {cp.party_id for cp in ContractParty.select().where(ContractParty.contract == d.contract_id,
+                                                                ContractParty.state == "bound")}
+    return {d.minister_id, d.delegate_id} <= bound and Contract.get_by_id(d.contract_id).state == "in force"
 
 
 def mom(ctx: Context) -> Player | None:
