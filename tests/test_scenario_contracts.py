@@ -21,6 +21,7 @@ def replayed(game):
 
 def test_a_contract_created_joined_amended_left_and_ceasing(game):
     players(game, "Wooble", "Ais", "Chuck")
+    assert "There is no Contract in the game yet." in game.cli("show", "display", "Arbiter")
     r = game.post("wooble@example.org", "Hello all. I create the following Contract:\n"
                   "The parties post a haiku each nweek.\n"
                   "Any party may amend this Contract.\n"

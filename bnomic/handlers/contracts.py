@@ -412,7 +412,9 @@ def display(ctx: Context) -> dict:
     """Rule 4E70: the Arbiter's display: every Contract, its current text, its parties,
     its history. A game with none gives nothing more than the display's head."""
     rows = [contract_row(c) for c in Contract.select().order_by(Contract.id)]
-    return {"contracts": rows, "corporations": entities.corporations()} if rows else {}
+    if not rows and not Corporation.select().exists():
+        return {}
+    return {"contracts": rows, "corporations": entities.corporations()}
 
 
 @view("contracts", template="show_contracts.txt")
