@@ -43,7 +43,7 @@ _NAME = [re.compile(r"^[ \t]*+(?:corporation(?:'s)?[ \t]++name|name[ \t]++of[ \t
 _OFFICERS = [re.compile(r"^[ \t]*+officers?[ \t]*+:[ \t]*+(?P<list>[^\n]{1,400}+)$", _FLAGS),
              re.compile(r"\bthe\s++officers?\s++(?:of\s++the\s++corporation\s++)?(?:is|are|shall\s++be)\s++"
                         r"(?P<list>[^.\n]{1,400}+)", re.I)]
-_LIST_SEP = re.compile(r"\s*+(?:,|;|\band\b|&)\s*+", re.I)
+_LIST_SEP = re.compile(r"(?<!\s)\s*+(?:,|;|\band\b|&)\s*+", re.I)
 # Rule 4E70: "unless the text of that contract would prohibit such an action" (joining),
 # "may provide a means by which a Legal Entity may cease to be bound" (leaving), and
 # "may be changed only as the text of that Contract allows" (amending)
