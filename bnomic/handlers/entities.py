@@ -178,7 +178,7 @@ def officer_acting_for(ctx: Context, corp: Corporation) -> Player:
 # Rule 4E79: "explicitly stating that the Actions described in the message are being
 # performed by the Corporation": "On behalf of the Blue Corporation, I ...", or a line
 # "On behalf of the Blue Corporation:" that goes for the actions after it
-_ON_BEHALF = re.compile(r"(?i)\b(?:on behalf of|in the name of|acting for|for and on behalf of)"
+_ON_BEHALF = re.compile(r"(?i)\b(?:for and on behalf of|on behalf of)"
                         r" ++(?P<who>[^,:;.!?\n]{1,100}+)[,:]")
 _OWN_BEHALF = re.compile(r"(?i)\b(?:on my own behalf|for myself|in my own name)\s*+[,:]")
 
@@ -218,7 +218,7 @@ def behalves(post_text: str, reading_texts: list[str]) -> list[str | None]:
 def _alone(line: str) -> bool:
     """A line that is only a statement ("On behalf of the Blue Corporation:")."""
     m = _ON_BEHALF.search(line)
-    return m is not None and not line[m.end():].strip()
+    return m is not None and not line[m.end():].strip() and not line[:m.start()].strip()
 
 
 def may_speak_for(ctx: Context, who: str) -> Player | None:
