@@ -168,3 +168,33 @@ def test_a_ministrys_powers_delegated_by_contract(game):
     r = game.post("ais@example.org", "I hoist the Pink Ponies.", "2008-09-08T11:00:00Z")
     assert "Refused: only the Minister of Ministries may change the Threat Flag" in r, r
     replayed(game)
+
+
+def test_an_officer_pays_by_lmtp_and_the_mailed_receipt_names_both(live_game, tmp_path):
+    """The whole mail path: the real daemon's LMTP receiver, the engine, the
+    receipt sent by SMTP to a real sink on loopback."""
+    from conftest import make_mail
+    from daemon import DaemonProcess, Sink, lmtp_send, write_config
+    from servers import free_port
+
+    sink = Sink().start()
+    port = free_port()
+    daemon = DaemonProcess(write_config(tmp_path, sink.port, port), live_game.db).start(wait_port=port)
+    try:
+        mails = [("wooble@example.org", "I join as Wooble."), ("ais@example.org", "I join as Ais."),
+                 ("wooble@example.org", ARTICLES),
+                 ("ais@example.org", "I give m20 to the Burnt Umber Corporation."),
+                 ("wooble@example.org", "On behalf of the Burnt Umber Corporation, I give m7 to Ais.")]
+        for i, (sender, body) in enumerate(mails):
+            assert lmtp_send(port, make_mail(sender, body, msgid=f"<corp{i}@example.org>")) == {}
+            sink.wait_for(i + 1)
+        received = sink.wait_for(len(mails))
+        last = received[-1][2].get_payload(decode=True).decode()
+        assert received[-1][1] == ["wooble@example.org"]
+        assert "Done: by the Burnt Umber Corporation, through its Officer Wooble (Rule 4E79)" in last, last
+    finally:
+        daemon.terminate()
+        sink.stop()
+    assert {c["name"]: c["mackerel"] for c in live_game.show("corporations")}["Burnt Umber Corporation"] == 13
+    assert live_game.players()["Ais"]["mackerel"] == 37
+    replayed(live_game)
