@@ -56,8 +56,9 @@ def test_a_display_whose_objects_do_not_exist_yet(game):
 
 
 @pytest.mark.parametrize("name, subject, minister", [
-    ("Gamemaster", "Subgames", "Gamemaster"),
-    ("Arbiter", "Contracts", "Arbiter")])
+    ("Gamemaster", "Subgames", "Gamemaster")])
+# (the Arbiter's display shows the Contracts since issue 15: tests/test_scenario_contracts.py;
+# the Washerwoman's the Socks: tests/test_socks.py)
 def test_a_display_of_what_bnomic_does_not_keep_says_so(game, name, subject, minister):
     """Rule 4E50: "nothing of this" would be a false public display (the
     Washerwoman's, while a proposal is Burnt Sienna): it says what bnomic does

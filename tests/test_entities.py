@@ -89,14 +89,18 @@ def test_on_behalf_of_another_player_is_refused(game):
 
 def test_whose_behalf_each_reading_is():
     text = ("I give m1 to Ais.\nOn behalf of the Blue Corporation:\nI give m2 to Ais. I vote FOR 3.\n"
-            "On my own behalf:\nI give m3 to Ais.\nIn the name of Acme, I give m4 to Ais. I give m5 to Ais.")
+            "On my own behalf:\nI give m3 to Ais.\nOn behalf of Acme, I give m4 to Ais. I give m5 to Ais.")
     readings = ["I give m1 to Ais", "I give m2 to Ais", "I vote FOR 3", "I give m3 to Ais",
-                "In the name of Acme, I give m4 to Ais", "I give m5 to Ais"]
+                "On behalf of Acme, I give m4 to Ais", "I give m5 to Ais"]
     assert behalves(text, readings) == [None, "the Blue Corporation", "the Blue Corporation", None,
                                         "Acme", None]
     assert behalf_in("On behalf of the Burnt Sienna Corporation, I give m20 to Wooble") == \
         "the Burnt Sienna Corporation"
     assert behalf_in("I give m5 to Wooble on behalf of nobody") is None
+    # a heading that is talk is no statement for the lines under it
+    assert behalves("Acting for the good of the game:\nI give m1 to Ais.", ["I give m1 to Ais"]) == [None]
+    assert behalves("In the name of all that is holy, I give m1 to Ais.",
+                    ["In the name of all that is holy, I give m1 to Ais"]) == [None]
 
 
 def test_an_old_game_replays_to_its_own_digest(tmp_path):

@@ -5,7 +5,7 @@ operator commands in handlers.registry. Nothing here opens a socket or reads
 the wall clock: time is passed in (invariant 3).
 """
 from . import (  # noqa: F401  (they register themselves)
-    admin, beast, clock, consultations, displays, economy, emergency, flags, intents, justice, ministers, ministries,
+    admin, beast, clock, consultations, contracts, displays, economy, emergency, flags, intents, justice, ministers, ministries,
     obligations, players,
     proposals, scheduling, socks, tweaks, voting,
 )

@@ -49,6 +49,7 @@ class Context:
     post: "object | None" = None   # the Post being applied, for actions that need it
     notes: list = field(default_factory=list)   # remarks for the sender's receipt
     intent: "object | None" = None  # the intent an action is being performed under
+    minister_power: str | None = None   # the Ministry whose power the action used (4E45: ministries.require_minister)
     _config: Config | None = None
     _setup: Setup | None = None
 

@@ -36,7 +36,7 @@ WHAT = {
 # Rule 4E50: the displays of what bnomic does not keep (yet). Saying "nothing of
 # this" there would be a false public display: they say what bnomic does not
 # keep, and that their Minister keeps the display by hand.
-BY_HAND = {"Games": "Subgames", "Business": "Contracts"}
+BY_HAND = {"Games": "Subgames"}
 
 
 def common(ctx: Context, name: str) -> dict:
@@ -145,8 +145,15 @@ def judge(ctx: Context) -> dict:
     return display(ctx)
 
 
+def arbiter(ctx: Context) -> dict:
+    """Rule 4E70: every Contract, its current text, its parties and its history."""
+    from .contracts import display
+    return display(ctx)
+
+
 GATHER = {"Society": society, "Ministry": metamin, "Time": doctor, "Fauna": ranger, "Laundry": washerwoman,
-          "Law": rulekeeper, "Change": chairman, "Questions": oracle, "Judging": judge}
+          "Law": rulekeeper, "Change": chairman, "Questions": oracle, "Judging": judge,
+          "Business": arbiter}
 
 
 def gather(ctx: Context, name: str) -> dict:
@@ -213,9 +220,8 @@ def updated(ctx: Context, actor: Player, ministry: str) -> None:
     """Rule 4E50: the Minister says the display is up to date (posting it counts)."""
     from .obligations import fulfil_kind
     name = which(ctx, ministry)
-    m = ministries.ensure(ctx, name)
-    if m.holder_id != actor.id:
-        raise Rejected(f"you do not hold {ministries.describe(ctx.config, m)}", rule="4E50")
+    m = ministries.require_minister(ctx, actor, name, "4E50",
+                                    f"you do not hold {ministries.describe(ctx.config, ministries.ensure(ctx, name))}")
     m.display_digest = content_digest(ctx, name)
     m.save()
     fulfil_kind(ctx, name, "update_display", f"{actor.name} updated it")

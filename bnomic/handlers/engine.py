@@ -458,15 +458,15 @@ def _apply_on_behalf(ctx: Context, reading: grammar.Reading, position: int, beha
         if reading.kind == "transaction" or reading.when is not None:
             raise Rejected("bnomic does not perform a Transaction or a scheduled action on behalf of "
                            "a Corporation; write the actions one by one, now", rule="4E79")
-        actor = entities.may_speak_for(ctx, behalf, reading.spec.name, reading.spec.legal_entity,
-                                       reading.spec.rule)
+        actor = entities.may_speak_for(ctx, behalf)
     except Rejected as refusal:
         return Outcome.create(entry=ctx.entry, position=position, action=name,
                               text=reading.text, accepted=False, reason=refusal.reason, rule=refusal.rule)
     if actor is None:                    # "on behalf of" the sender itself
         return _apply_reading(ctx, reading, position)
     ctx.notes = []
-    done, refusal = acting.perform(ctx, reading.spec, reading.args, reading.times, actor=actor)
+    spec = reading.spec if reading.spec.legal_entity else replace(reading.spec, fn=_as_minister(reading.spec))
+    done, refusal = acting.perform(ctx, spec, reading.args, reading.times, actor=actor)
     officer = players.actor_of(ctx)
     by = f"by the {actor.name}, through its Officer {officer.name} (Rule 4E79)"
     reason = "; ".join([by] + ctx.notes)
@@ -477,6 +477,24 @@ def _apply_on_behalf(ctx: Context, reading: grammar.Reading, position: int, beha
     return Outcome.create(entry=ctx.entry, position=position, action=reading.spec.name,
                           text=reading.text, accepted=refusal is None or done > 0,
                           reason=reason, rule=refusal.rule if refusal else reading.spec.rule)
+
+
+def _as_minister(spec):
+    """An action whose rule is a Player's, done for a Corporation: allowed only as a
+    Ministry's power (Rule 4E45: a Ministry is held by a Legal Entity; the handler
+    checked it with ministries.require_minister), else refused and undone (4E81)."""
+    def fn(ctx: Context, actor: Player, **args):
+        ctx.minister_power = None
+        try:
+            result = spec.fn(ctx, actor, **args)
+        except Exception:
+            if ctx.minister_power is None:      # refused (or failed) before any Ministry's power
+                raise entities.not_for_corporations(actor, spec.rule) from None
+            raise
+        if ctx.minister_power is None:
+            raise entities.not_for_corporations(actor, spec.rule)
+        return result
+    return fn
 
 
 def incomplete_reason(reading: grammar.Reading) -> str:

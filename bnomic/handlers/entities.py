@@ -178,7 +178,7 @@ def officer_acting_for(ctx: Context, corp: Corporation) -> Player:
 # Rule 4E79: "explicitly stating that the Actions described in the message are being
 # performed by the Corporation": "On behalf of the Blue Corporation, I ...", or a line
 # "On behalf of the Blue Corporation:" that goes for the actions after it
-_ON_BEHALF = re.compile(r"(?i)\b(?:on behalf of|in the name of|acting for|for and on behalf of)"
+_ON_BEHALF = re.compile(r"(?i)\b(?:for and on behalf of|on behalf of)"
                         r" ++(?P<who>[^,:;.!?\n]{1,100}+)[,:]")
 _OWN_BEHALF = re.compile(r"(?i)\b(?:on my own behalf|for myself|in my own name)\s*+[,:]")
 
@@ -218,14 +218,14 @@ def behalves(post_text: str, reading_texts: list[str]) -> list[str | None]:
 def _alone(line: str) -> bool:
     """A line that is only a statement ("On behalf of the Blue Corporation:")."""
     m = _ON_BEHALF.search(line)
-    return m is not None and not line[m.end():].strip()
+    return m is not None and not line[m.end():].strip() and not line[:m.start()].strip()
 
 
-def may_speak_for(ctx: Context, who: str, spec_name: str, legal_entity: bool, rule: str) -> Player | None:
+def may_speak_for(ctx: Context, who: str) -> Player | None:
     """Rule 4E79: the Legal Entity a post's sender acts for when a sentence says
-    "on behalf of" `who`: a Corporation of which the sender is an Officer, and
-    only in an action whose rule lets a Legal Entity do it; the sender itself
-    when it names the sender (None). Refuses otherwise, saying why."""
+    "on behalf of" `who`: a Corporation of which the sender is an Officer; None
+    when it names the sender itself. Refuses otherwise, saying why. (Whether the
+    Corporation may do the action is the engine's check: `ActionSpec.legal_entity`.)"""
     entity = find_entity(ctx, who, "4E79")
     corp = corporation_of(entity)
     if corp is None:
@@ -235,8 +235,10 @@ def may_speak_for(ctx: Context, who: str, spec_name: str, legal_entity: bool, ru
         raise Rejected(f"{entity.name} is a Player, and acts only for itself; only a Corporation's "
                        "Officer acts on behalf of another (Rule 4E79)", rule="4E79")
     officer_acting_for(ctx, corp)
-    if not legal_entity:
-        raise Rejected(f"the {corp.name} cannot do this: its rule (Rule {rule}) lets a Player do it, "
-                       "not any Legal Entity (Rule 4E81: a Corporation is a Legal Entity, not a "
-                       "Player)", rule="4E81")
     return corp.entity
+
+
+def not_for_corporations(entity: Player, rule: str) -> Rejected:
+    """Why a Corporation cannot do an action whose rule is a Player's."""
+    return Rejected(f"the {entity.name} cannot do this: Rule {rule} lets a Player do it, not any Legal "
+                    "Entity (a Corporation is a Legal Entity, not a Player: Rule 4E81)", rule="4E81")

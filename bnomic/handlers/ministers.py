@@ -15,6 +15,7 @@ from ..store import Ministry, Player, Usurpation
 from . import durations
 from .context import Context, Rejected
 from .economy import credit, debit, parse_amount
+from .entities import corporation_key
 from .frames import frame, role
 from .ministries import (aliases, describe, duties_listed, duty_named, find_ministry, give_ministry, held_by,
                          held_one, title, vacant)
@@ -68,7 +69,7 @@ _REWARD_WORDS = "reward value rewards"
                    " ministries offices"),
         # "I give the Ministry of Change to myself" (not "I give m5 to the Chairman", Rule 4E33)
         frame("give", "ministry:ministry", REWARD, also="myself me to " + _REWARD_WORDS, needs="myself"),
-        rule="4E46", example="I assign the Ministry of Change to myself with a Reward of m80",
+        rule="4E46", example="I assign the Ministry of Change to myself with a Reward of m80", legal_entity=True,
         says="assign {ministry} to myself {reward}",
         not_actions=("I take the point about the Ministry of Law", "I took the Ministry of Change",
                      "Wooble takes the Ministry of Change",
@@ -91,7 +92,7 @@ def assign(ctx: Context, actor: Player, ministry: str, reward: str | None = None
         frame("resign|resign from|resign as|step down|step down from|step down as|quit as"
               "|vacate|relinquish|give up|stand down|stand down as|stand down from",
               "ministry:ministry", THEIRS, also="post office job role position of"),
-        rule="4E47", example="I resign as Chairman", says="resign from {ministry}",
+        rule="4E47", example="I resign as Chairman", legal_entity=True, says="resign from {ministry}",
         not_actions=("I resigned as Chairman last week", "Wooble resigns from the Ministry of Law",
                      "I resign myself to losing the Ministry of Law", "Should I resign as Chairman?",
                      "I leave this here", "I quit smoking last week"))
@@ -108,7 +109,7 @@ def resign(ctx: Context, actor: Player, ministry: str) -> None:
         frame("revise|lower|reduce|cut|decrease|drop|set|change|adjust",
               "ministry:ministry[of|for|on]?", THEIRS, "reward:amount[to|at|down to]",
               also=_REWARD_WORDS + " its", needs="reward"),               # "I revise my Reward to m50"
-        rule="4E48", example="I revise the Reward of the Ministry of Change to m60",
+        rule="4E48", example="I revise the Reward of the Ministry of Change to m60", legal_entity=True,
         says="revise the Reward of {ministry} to {reward}",
         not_actions=("I lowered the Reward of the Ministry of Law to m60",
                      "Wooble revises the Reward of the Ministry of Law to m60",
@@ -135,7 +136,7 @@ def revise(ctx: Context, actor: Player, reward: str, ministry: str | None = None
         # proposing for this Ministry a new Reward Value" (a missing Reward is refused there)
         frame("usurp|usurp the post of", "ministry:ministry", REWARD.replace("]?", "]"), "holder:player[from]?",
               also=_REWARD_WORDS + " proposed"),        # "with a proposed Reward of m55"
-        rule="4E48", example="I usurp the Ministry of Change, proposing a Reward of m40",
+        rule="4E48", example="I usurp the Ministry of Change, proposing a Reward of m40", legal_entity=True,
         says="usurp {ministry} proposing {reward}",
         not_actions=("I usurped the Chairman yesterday", "Wooble usurps the Ministry of Law",
                      "Should I usurp the Registrar?"))
@@ -149,7 +150,7 @@ def usurp(ctx: Context, actor: Player, ministry: str, reward: str | None = None,
                        "(Rule 4E46)", rule="4E48")
     if m.holder_id == actor.id:
         raise Rejected("you already hold it", rule="4E48")
-    if holder and m.holder.name_key != holder.strip().casefold():
+    if holder and corporation_key(m.holder.name) != corporation_key(holder):   # "from the X Corporation" too
         raise Rejected(f"{describe(ctx.config, m)} is held by {m.holder.name}, not {holder}",
                        rule="4E48")
     proposed = _reward(ctx, reward, m.reward, strictly_lower=True, rule="4E48")
@@ -248,7 +249,7 @@ DUTY = "duty:text[duty|duty to|duty of|duties|duties of|job of|job to|task of|ta
         # Rule 4E45: a Minister's duties are its own; bnomic performs them unless taken back
         frame("take back|keep|perform|perform myself|retain|reclaim|resume",
               DUTY, also="myself back from bnomic duty duties"),
-        rule="4E45", example="I take back the duty to turn the Clock On",
+        rule="4E45", example="I take back the duty to turn the Clock On", legal_entity=True,
         says="take back the duty to {duty}",
         not_actions=("I took back the duty to turn the Clock On", "Wooble keeps the duty to "
                      "turn the Clock On", "I keep forgetting my duties"))
@@ -267,7 +268,7 @@ def keep_duty(ctx: Context, actor: Player, duty: str) -> None:
         # Rule 4E45: "A Minister may delegate some or all of its Ministry's defined powers"
         frame("delegate|hand over|hand back|give back|give|entrust",
               DUTY, also="to bnomic back again duty duties"),
-        rule="4E45", example="I delegate the duty to turn the Clock On to bnomic",
+        rule="4E45", example="I delegate the duty to turn the Clock On to bnomic", legal_entity=True,
         says="delegate the duty to {duty}",
         not_actions=("I delegated the duty to turn the Clock On to bnomic",
                      "Wooble delegates the duty to turn the Clock On"))

@@ -15,7 +15,7 @@ import re
 from math import floor
 
 from ..config import Config, defaults
-from ..store import Ministry, Player
+from ..store import Contract, ContractParty, Delegation, Ministry, Player
 from .context import Context, Rejected
 from .events import MinistryHolderChanged, PlayerInactive, PlayerLeft
 from .names import clean_name
@@ -131,11 +131,38 @@ def vacate_all(ctx: Context, event: PlayerInactive | PlayerLeft) -> None:
 # ----------------------------------------------------------------- duties
 
 def require_minister(ctx: Context, actor: Player, name: str, rule: str, refusal: str) -> Ministry:
-    """The Ministry `name` if `actor` holds it; else Rejected(refusal, rule)."""
+    """The Ministry `name` if `actor` holds it, or holds its powers by a delegation
+    (Rule 4E45); else Rejected(refusal, rule). Notes on `ctx` that a Ministry's power
+    is used: a Corporation that holds a Ministry acts with it through an Officer."""
     m = ensure(ctx, name)
-    if m.holder_id is None or m.holder_id != actor.id:
+    if not may_act_for(ctx, actor, m):
         raise Rejected(refusal, rule=rule)
+    ctx.minister_power = m.name
     return m
+
+
+def may_act_for(ctx: Context, actor: Player | None, m: Ministry) -> bool:
+    """Rule 4E45: the Minister, or a Legal Entity to which the Minister delegated its
+    Ministry's powers by a Contract to which both are still parties. A delegate's act
+    says so in the receipt; any lapse stays the Minister's."""
+    if actor is None or m.holder_id is None:
+        return False
+    if m.holder_id == actor.id:
+        return True
+    for d in Delegation.select().where(Delegation.ministry == m.name, Delegation.delegate == actor.id,
+                                       Delegation.minister == m.holder_id, Delegation.state == "in force"):
+        if _both_bound(d):
+            ctx.notes.append(f"as {m.holder.name}'s delegate for {describe(ctx.config, m)} under Contract "
+                             f"{d.contract_id} (Rule 4E45)")
+            return True
+    return False
+
+
+def _both_bound(d: Delegation) -> bool:
+    """A delegation is "as specified by a Contract to which both ... are Parties": both still are."""
+    bound = {cp.party_id for cp in ContractParty.select().where(ContractParty.contract == d.contract_id,
+                                                                ContractParty.state == "bound")}
+    return {d.minister_id, d.delegate_id} <= bound and Contract.get_by_id(d.contract_id).state == "in force"
 
 
 def mom(ctx: Context) -> Player | None:

@@ -11,7 +11,7 @@ from ..store import Ministry, Obligation, Player
 from . import durations
 from .context import Context, Rejected
 from .ministers import THEIRS
-from .ministries import delegated, describe, find_ministry, give_ministry, held_one, ministry_names
+from .ministries import delegated, describe, find_ministry, give_ministry, held_one, may_act_for, ministry_names
 from .frames import frame
 from .events import MinistryHolderChanged
 from .registry import action, at_start_of, deadline, on
@@ -169,9 +169,10 @@ def answer(ctx: Context, actor: Player, number: str, how: str = "") -> None:
     except (ValueError, Obligation.DoesNotExist):
         raise Rejected(f"there is no obligation #{number}", rule="4E53") from None
     m = Ministry.get_by_id(o.ministry_id)
-    if m.holder_id != actor.id:
+    if not may_act_for(ctx, actor, m):       # the Minister, or its delegate (Rule 4E45)
         raise Rejected(f"obligation #{o.id} is on {describe(ctx.config, m)}, which you do not hold",
                        rule="4E53")
+    ctx.minister_power = m.name
     if o.state != "open":
         raise Rejected(f"obligation #{o.id} is {o.state}", rule="4E53")
     fulfil(ctx, o, f"{actor.name}: {how.strip() or 'addressed'}")

@@ -28,7 +28,7 @@ from .economy import credit, set_points
 from .entities import laundry
 from .context import Context, Rejected
 from . import changes
-from .ministries import delegated, ensure, mom, require_minister, vacant
+from .ministries import delegated, ensure, may_act_for, mom, require_minister, vacant
 from .obligations import fulfil, fulfil_kind, oblige
 from .proposals import find, label, number_all
 from .frames import frame, role
@@ -208,7 +208,7 @@ def chairman_may_turn_clock_on(ctx: Context, actor: Player) -> bool:
     """Rule 4E14: in the Voting Period, until the Clock next becomes On, the
     Chairman may turn it On, having first published a Ballot."""
     chairman = Ministry.get_or_none(Ministry.name == "Change")
-    return (chairman is not None and chairman.holder_id == actor.id and
+    return (chairman is not None and may_act_for(ctx, actor, chairman) and     # or its delegate (4E45)
             in_voting_period(ctx.config, ctx.game) and ballot_published(ctx))
 
 
@@ -365,6 +365,7 @@ def clock_on(ctx: Context, actor: Player, state: str = "On") -> None:
     no Ministry is Vacant, has the power to; so has the Chairman in the Voting
     Period, after publishing a Ballot. (`state` is the word read, "On".)"""
     if chairman_may_turn_clock_on(ctx, actor):
+        ctx.minister_power = "Change"       # a Ministry's power (4E45): a Corporation's Chairman too
         set_clock(ctx, on=True, rule="4E14", by=f"the Chairman ({actor.name}), after the Ballot")
         return
     require_minister(ctx, actor, "Ministry", "4E14",
