@@ -96,7 +96,7 @@ _TALK = frozenset("""think thought guess wonder wondered believe suppose doubt s
 # END DOCUMENT...) or the end of the message; never read as actions itself.
 DOCUMENT_END = re.compile(r"^\W*end(?:\s+of)?(?:\s+(?:the|this|my))?\s+(?:proposal|tweak|tidiness\s+list"
                           r"|list|document|oracularity|body|refresh\s+proposal|indictment|punishment"
-                          r"|consultation|answer)\W*$", re.I)
+                          r"|consultation|answer|subgame)\W*$", re.I)
 _INTENDED = re.compile(r"^(?P<action>.*?[^\s,])(?:[\s,]++(?:with|without)\b.*)$", re.I)
 # The way an intended action is to be done, said at its end (Rules 4E21, 4E22): "<action>
 # without objection", "<action>, with 2 supporters and without objection in 2 rdays"
@@ -1312,7 +1312,7 @@ def _read(text: str, max_line: int | None) -> list[Reading]:
 
 
 _DOCUMENT_WORDS = re.compile(r"\b(?:propos\w*|tweak|tidiness|oracularity|indict\w*|consult\w*"
-                             r"|punishment|answer)\b", re.I)
+                             r"|punishment|answer|subgame)\b", re.I)
 
 
 def document_word(line: str) -> bool:

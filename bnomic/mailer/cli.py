@@ -542,7 +542,8 @@ def add_imap_health(status: dict, lines: list[str]) -> None:
 
 
 SHOW_KINDS = ["clock", "players", "events", "digest", "log", "schedule", "ministries", "display",
-              "rules", "proposals", "ballot", "results", "emergency", "consultations", "indictments"]
+              "rules", "proposals", "ballot", "results", "emergency", "consultations", "indictments",
+              "subgames"]
 
 
 # -------------------------------------------------------------------- parser

@@ -11,6 +11,7 @@ from .models import (
     Entry, Event, Game, Intent, Message, Ministry, Obligation, Outbox, Outcome, Parked, Pinned, Player,
     Proposal, Publication, Rule, Setting, Setup, Stance, Subscription, Tweak, Usurpation, Vote,
     Claim, Consultation, Emergency, Fine, Indictment, RankedBallot, RefreshProposal, Verdict,
+    Subgame, VictoryCondition,
 )
 
 __all__ = [
@@ -19,5 +20,5 @@ __all__ = [
     "Deadline", "Entry", "Event", "Game", "Message", "Outcome", "Player", "Setup",
     "Outbox", "Parked", "Pinned", "Checkpoint", "Setting", "Intent", "Stance", "Ministry", "Usurpation", "Obligation", "Publication", "Subscription", "Approval", "Rule",
     "Proposal", "Vote", "Tweak", "Claim", "Consultation", "Emergency", "Fine", "Indictment",
-    "RankedBallot", "RefreshProposal", "Verdict", "Bounce",
+    "RankedBallot", "RefreshProposal", "Verdict", "Bounce", "Subgame", "VictoryCondition",
 ]

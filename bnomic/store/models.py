@@ -490,6 +490,34 @@ class RankedBallot(StateModel):
     at = UTCDateTimeField()
 
 
+class Subgame(StateModel):
+    """A Subgame (Rule 4E82), a Game Document: its text, the parts the rule asks
+    for as found in it, its Status, and, once won, its winners and Trophy."""
+    id = AutoField()                         # the Subgame's number
+    name = TextField()
+    text = TextField()                       # the document, verbatim
+    parts = JSONField(default=dict)          # part -> what the document says of it
+    author = ForeignKeyField(Player, on_delete="CASCADE")
+    status = CharField(default="Pending", index=True)    # Pending | Open | Historical
+    created_at = UTCDateTimeField()
+    opened_at = UTCDateTimeField(null=True)
+    won_at = UTCDateTimeField(null=True)
+    winners = JSONField(default=list)        # the winners' names
+    trophy = TextField(default="")           # what the Trophy was: awarded, or owed by the GM
+
+
+class VictoryCondition(StateModel):
+    """A Victory Condition (Rule 4E36: the Rulekeeper displays them; 4E75: its
+    changes come first), created by a change in the change language."""
+    id = AutoField()
+    title = TextField(default="")
+    text = TextField()
+    source = TextField()                     # what created it ("Proposal 12")
+    created_at = UTCDateTimeField()
+    repealed = BooleanField(default=False)
+    history = JSONField(default=list)
+
+
 class Bounce(BaseModel):
     """An address bnomic's mail to which bounced (a delivery report to the
     processor named it): not mailed until mail from it is read again. State:
@@ -502,7 +530,8 @@ class Bounce(BaseModel):
 
 STATE_MODELS = [Game, Player, Address, Event, Outcome, Deadline, Setting, Intent, Stance,
                 Ministry, Usurpation, Obligation, Rule, Proposal, Vote, Tweak, Consultation, Claim,
-                Indictment, Verdict, Fine, Emergency, RefreshProposal, RankedBallot, Bounce]
+                Indictment, Verdict, Fine, Emergency, RefreshProposal, RankedBallot, Bounce,
+                Subgame, VictoryCondition]
 
 
 class SchemaVersion(BaseModel):

@@ -1,0 +1,50 @@
+"""Version 11: Subgames (Rule 4E82) and Victory Conditions (Rule 4E36) (issue
+15, part C). State tables, created empty: a replay of the log fills them."""
+from __future__ import annotations
+
+from peewee import AutoField, BooleanField, CharField, DateTimeField, ForeignKeyField, TextField
+
+from .frozen import Frozen
+
+VERSION = 11
+
+
+class Player(Frozen):                        # referred to only
+    id = AutoField()
+
+    class Meta:
+        table_name = "player"
+
+
+class Subgame(Frozen):
+    id = AutoField()
+    name = TextField()
+    text = TextField()
+    parts = TextField()                      # JSON
+    author = ForeignKeyField(Player, on_delete="CASCADE")
+    status = CharField(index=True)
+    created_at = DateTimeField()
+    opened_at = DateTimeField(null=True)
+    won_at = DateTimeField(null=True)
+    winners = TextField()                    # JSON
+    trophy = TextField()
+
+    class Meta:
+        table_name = "subgame"
+
+
+class VictoryCondition(Frozen):
+    id = AutoField()
+    title = TextField()
+    text = TextField()
+    source = TextField()
+    created_at = DateTimeField()
+    repealed = BooleanField()
+    history = TextField()                    # JSON
+
+    class Meta:
+        table_name = "victorycondition"
+
+
+def apply(migrator) -> None:
+    migrator.database.create_tables([Subgame, VictoryCondition])
