@@ -95,3 +95,24 @@ def test_every_missing_part_is_named(game):
                  "a means of communication", "a Trophy"):
         assert what in r, r
     assert "does not have a name" not in r
+
+
+def test_a_victory_condition_is_created_in_the_change_language_and_displayed(game):
+    setup(game, "Wooble", "Bob")
+    law = json.loads(game.cli("show", "display", "Rulekeeper", "--json"))["text"]
+    assert "VICTORY CONDITIONS (0)" in law and "none" in law.split("VICTORY CONDITIONS")[1]
+    body = ('I submit the following Tweak:\n'
+            'Create a Victory Condition titled "Rich" with text: {{\n'
+            'A Player with m1000 or more wins the game.\n}}\n'
+            'END TWEAK\nI intend to activate Tweak 1 without objection.')
+    assert "Tweak 1" in game.post(mail("Wooble"), body, "2008-09-01T10:00:00Z")
+    game.tick("2008-09-04T00:00:00Z")
+    r = game.post(mail("Wooble"), "I activate Tweak 1.", "2008-09-04T10:00:00Z")
+    assert "Done" in r, r
+    law = json.loads(game.cli("show", "display", "Rulekeeper", "--json"))["text"]
+    assert "VICTORY CONDITIONS (1)" in law
+    assert "Victory Condition 1: Rich (created by Tweak 1)" in law
+    assert "A Player with m1000 or more wins the game." in law
+    played = game.digest()
+    game.cli("rebuild")
+    assert game.digest() == played
