@@ -184,6 +184,7 @@ class Game(StateModel):
     motnw = TextField(default="This space intentionally left blank")   # Rule 4E39
     motnw_changed_nweek = IntegerField(null=True)
     ballot_nweek = IntegerField(null=True)   # Rules 4E14, 4E15: the nweek whose Ballot was published
+    peps_before = JSONField(null=True)       # Rule 4E0: the Players (ids) when there were last four or more
 
 
 class Player(StateModel):

@@ -1,8 +1,11 @@
 """Version 11: Subgames (Rule 4E82) and Victory Conditions (Rule 4E36) (issue
-15, part C). State tables, created empty: a replay of the log fills them."""
+15, part C), and the Players Rule 4E0's PEPs fall back to (`game.peps_before`).
+State: created empty, a replay of the log fills them."""
 from __future__ import annotations
 
 from peewee import AutoField, BooleanField, CharField, DateTimeField, ForeignKeyField, TextField
+
+from playhouse.migrate import migrate
 
 from .frozen import Frozen
 
@@ -47,4 +50,5 @@ class VictoryCondition(Frozen):
 
 
 def apply(migrator) -> None:
+    migrate(migrator.add_column("game", "peps_before", TextField(null=True)))    # Rule 4E0
     migrator.database.create_tables([Subgame, VictoryCondition])
