@@ -134,7 +134,7 @@ def create(ctx: Context, actor: Player, document: str = "", name: str | None = N
         # game action"
         frame("open|start|launch|begin|activate|set|change|make|declare",
               "number:number[" + _SUBGAME + "]",
-              also="status of to open as the pending from now", needs="subgame|sub-game"),
+              also="status of to open as the pending from now", needs="subgame|sub-game open|start|launch|begin|activate"),
         rule="4E82", example="I open Subgame 1", says="open Subgame {number}",
         not_actions=("I opened Subgame 1 yesterday", "Wooble opens Subgame 1",
                      "Should I open Subgame 1?", "I think I'll open Subgame 1"))

@@ -451,6 +451,8 @@ class Fine(StateModel):
     indictment = ForeignKeyField(Indictment, null=True, on_delete="SET NULL")
     at = UTCDateTimeField()
     paid = BooleanField(default=False)
+    proposal_limit_nweek = IntegerField(null=True)   # Rule 4E60: at most one proposal in this nweek
+    limited_proposals = IntegerField(default=0)      # the proposals submitted in it
 
 
 class Emergency(StateModel):

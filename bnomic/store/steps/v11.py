@@ -1,9 +1,11 @@
 """Version 11: Subgames (Rule 4E82) and Victory Conditions (Rule 4E36) (issue
-15, part C), and the Players Rule 4E0's PEPs fall back to (`game.peps_before`).
+15, part C), the Players Rule 4E0's PEPs fall back to (`game.peps_before`), and
+Rule 4E60's limit of one proposal in the nweek after a fine for Contempt of Court.
 State: created empty, a replay of the log fills them."""
 from __future__ import annotations
 
-from peewee import AutoField, BooleanField, CharField, DateTimeField, ForeignKeyField, TextField
+from peewee import (AutoField, BooleanField, CharField, DateTimeField, ForeignKeyField, IntegerField,
+                    TextField)
 
 from playhouse.migrate import migrate
 
@@ -50,5 +52,7 @@ class VictoryCondition(Frozen):
 
 
 def apply(migrator) -> None:
-    migrate(migrator.add_column("game", "peps_before", TextField(null=True)))    # Rule 4E0
+    migrate(migrator.add_column("game", "peps_before", TextField(null=True)),    # Rule 4E0
+            migrator.add_column("fine", "proposal_limit_nweek", IntegerField(null=True)),   # 4E60
+            migrator.add_column("fine", "limited_proposals", IntegerField(default=0)))
     migrator.database.create_tables([Subgame, VictoryCondition])
