@@ -288,6 +288,51 @@ def notify(config: Config, now: datetime) -> int:
     return len(events)
 
 
+def scheduled_receipts(config: Config, now: datetime) -> int:
+    """A receipt to the author of each scheduled action that took place (Rule 4E7),
+    threaded under the message that scheduled it (In-Reply-To, References), once
+    each, through the one reply gate (`receipts.may_reply`)."""
+    from ..store import Message
+    from . import parse
+    mark = Checkpoint.get_or_none(Checkpoint.source == "scheduled_receipts")
+    after = mark.last_uid if mark else 0
+    events = list(Event.select().where(Event.kind == "scheduled_done", Event.seq > after)
+                  .order_by(Event.seq))
+    for e in events:
+        message = Message.get_or_none(Message.entry == e.entry) if e.entry else None
+        mid = outbox_message_id("receipt", f"scheduled-{e.seq}-{e.data.get('message_id')}", config)
+        if message is None or Outbox.select().where(Outbox.message_id == mid).exists():
+            continue
+        mail = parse.parse(bytes(message.raw))
+        sender = e.data.get("sender") or message.sender
+        to = receipts.receipt_address(_Sender(sender), config)
+        why = receipts.may_reply(mail, message.envelope_from, to, config, now)
+        if why:
+            log.info("event %s: no receipt for a scheduled action to %s: %s", e.seq, to, why)
+            continue
+        answered = headers.msg_id(unfold(e.data.get("message_id") or message.message_id))
+        references = " ".join(headers.msg_ids(parse.header(mail, "References") + " " + (answered or "")))
+        subject = parse.one(mail.subject)
+        body = render("scheduled_receipt.txt", event=e, d=e.data,
+                      message_id=headers.text(message.message_id, limit=250),
+                      subject=headers.text(subject))
+        Outbox.create(message_id=mid, kind="receipt", to=[to], subject=receipts.reply_subject(subject),
+                      body=body, in_reply_to=answered, references=references,
+                      auto_submitted="auto-replied", entry=e.entry, queued_at=now, next_attempt_at=now)
+    if events:
+        Checkpoint.insert(source="scheduled_receipts", last_uid=events[-1].seq, updated_at=now).on_conflict(
+            conflict_target=[Checkpoint.source],
+            update={Checkpoint.last_uid: events[-1].seq, Checkpoint.updated_at: now}).execute()
+    return len(events)
+
+
+class _Sender:
+    """What `receipts.receipt_address` reads of a post: its sender."""
+
+    def __init__(self, sender: str):
+        self.sender = sender
+
+
 # ------------------------------------------------------------------ digests
 
 _DIGEST = re.compile(r"\bdigest\s+(?P<period>daily|weekly|off)\b", re.I)
