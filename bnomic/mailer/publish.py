@@ -234,6 +234,19 @@ def _results(e: Event) -> tuple[str, str]:
             render("results.txt", event=tally, d=tally.data))
 
 
+def results_mails(e: Event, config: Config) -> list[tuple[str, str]]:
+    """Rule 4E15's results as mailed: one mail when it is short; above
+    `displays.results_full_above_chars`, a summary first (each proposal's outcome
+    and counts, the score changes) and every vote in a second mail."""
+    subject, full = _results(e)
+    if len(full) <= int(config.owned("displays.results_full_above_chars")):
+        return [(subject, full)]
+    tally = Event.get_by_id(e.data["tally"])
+    votes_subject = f"{subject}: every vote"
+    summary = render("results_summary.txt", event=tally, d=tally.data, votes_subject=votes_subject)
+    return [(subject, summary), (votes_subject, full)]
+
+
 def _emergency(e: Event) -> tuple[str, str]:
     return (f"[B Nomic] State of Emergency: {e.summary[:80]}",
             render("emergency.txt", event=e, d=e.data))
@@ -274,13 +287,18 @@ def notify(config: Config, now: datetime) -> int:
             continue            # the Chairman's own message was the publication
         mid = outbox_message_id("notice", f"event-{e.seq}-{e.summary}", config)
         if not Outbox.select().where(Outbox.message_id == mid).exists():
-            subject, body = published_mail(e)
+            mails = results_mails(e, config) if e.kind == "results" else [published_mail(e)]
             to = [list_address(config)]
             if e.data.get("forum") and "@" in e.data["forum"] and e.data["forum"] not in to:
                 to.append(e.data["forum"])          # Rule 4E0: the Emergency Forum too
-            Outbox.create(message_id=mid, kind="notice" if e.kind == "misdemeanor" else e.kind,
-                          to=to, subject=subject, body=body, queued_at=now,
-                          next_attempt_at=now, auto_submitted="auto-generated")
+            for i, (subject, body) in enumerate(mails):
+                # the first keeps the one Message-ID; the second (every vote) answers it
+                this = mid if i == 0 else outbox_message_id("notice", f"event-{e.seq}-{e.summary}-{i}",
+                                                            config)
+                Outbox.create(message_id=this, kind="notice" if e.kind == "misdemeanor" else e.kind,
+                              to=to, subject=subject, body=body, queued_at=now,
+                              in_reply_to=None if i == 0 else mid, references=None if i == 0 else mid,
+                              next_attempt_at=now, auto_submitted="auto-generated")
     if events:
         Checkpoint.insert(source="notices", last_uid=events[-1].seq, updated_at=now).on_conflict(
             conflict_target=[Checkpoint.source],
