@@ -310,4 +310,20 @@ CASES: tuple[Case, ...] = (
                           ("change the title of", "changed the title of", "changes the title of")),
          (Role("number", "9", ("Rule 4E9", "Rule 9")),
           Role("title", "The Eras of B", ('to "The Eras of B"',))), fold=False),
+    # ---- 4E82: Subgames; 4E60: the limit on proposals after Contempt of Court (issue 15, part C)
+    Case("create_subgame", (("create the following Subgame:", "created the following Subgame:",
+                             "creates the following Subgame:"),),
+         sender="Bob", document="{{ Name: Guess / Trophy: m5 }}", fixed=(("document", "<document>"),)),
+    Case("open_subgame", (("open Subgame", "opened Subgame", "opens Subgame"),),
+         (Role("number", "2", ("2", "#2", "number 2")),), sender="Bob"),
+    Case("win_subgame", (("declare {roles}", "declared {roles}", "declares {roles}"),),
+         (Role("winners", "Wooble", ("Wooble",)),
+          # dropped, no word names a Subgame: "I declare Wooble." is no near-miss of this action
+          Role("number", "2", ("the winner of Subgame 2", "the winner of Subgame #2"), required=False)),
+         sender="Bob"),
+    Case("limit_proposals", (("limit Wooble to one proposal during the following nweek",
+                              "limited Wooble to one proposal during the following nweek",
+                              "limits Wooble to one proposal during the following nweek"),),
+         (Role("number", "2", ("for Indictment 2", "for Indictment #2")),), sender="Bob",
+         context="judge-bob", fixed=(("player", "Wooble"),)),
 )

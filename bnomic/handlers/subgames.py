@@ -158,7 +158,7 @@ def open_subgame(ctx: Context, actor: Player, number: str) -> None:
         frame("declare|record|announce|proclaim|name|crown|certify|confirm|recognise|recognize",
               "winners:player*", "number:number[of " + _SUBGAME.replace("|", "|of ") + "|" + _SUBGAME
               + "|in subgame|in the subgame]",
-              also="winner winners the as and that has have won wins", needs="subgame|sub-game"),
+              also="winner winners the as and that has have won wins of", needs="subgame|sub-game"),
         rule="4E82", example="I declare Wooble the winner of Subgame 1",
         says="declare {winners} the winner of Subgame {number}",
         not_actions=("I declared Wooble the winner of Subgame 1 yesterday",
