@@ -317,7 +317,7 @@ CASES: tuple[Case, ...] = (
     Case("open_subgame", (("open Subgame", "opened Subgame", "opens Subgame"),),
          (Role("number", "2", ("2", "#2", "number 2")),), sender="Bob"),
     Case("win_subgame", (("declare {roles}", "declared {roles}", "declares {roles}"),),
-         (Role("winners", "Wooble", ("Wooble",)),
+         (Role("players", "Wooble", ("Wooble",)),
           # dropped, no word names a Subgame: "I declare Wooble." is no near-miss of this action
           Role("number", "2", ("the winner of Subgame 2", "the winner of Subgame #2"), required=False)),
          sender="Bob"),

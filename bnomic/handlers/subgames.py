@@ -156,15 +156,15 @@ def open_subgame(ctx: Context, actor: Player, number: str) -> None:
         # Rule 4E82: "When a subgame is won, it's status is set to Historical"; the
         # Gamemaster, who keeps its display, records the win (docs/readings.md)
         frame("declare|record|announce|proclaim|name|crown|certify|confirm|recognise|recognize",
-              "winners:player*", "number:number[of " + _SUBGAME.replace("|", "|of ") + "|" + _SUBGAME
+              "players:player*", "number:number[of " + _SUBGAME.replace("|", "|of ") + "|" + _SUBGAME
               + "|in subgame|in the subgame]",
               also="winner winners the as and that has have won wins of", needs="subgame|sub-game"),
         rule="4E82", example="I declare Wooble the winner of Subgame 1",
-        says="declare {winners} the winner of Subgame {number}",
+        says="declare {players} the winner of Subgame {number}",
         not_actions=("I declared Wooble the winner of Subgame 1 yesterday",
                      "Wooble wins Subgame 1", "Should I declare Wooble the winner of Subgame 1?",
                      "I think Wooble won Subgame 1"))
-def win(ctx: Context, actor: Player, winners: str, number: str) -> None:
+def win(ctx: Context, actor: Player, players: str, number: str) -> None:
     """Rule 4E82: an Open Subgame is won: Historical, and its Trophy is awarded
     (by bnomic when the change language can say what it is, else the Gamemaster
     is obliged to)."""
@@ -175,7 +175,7 @@ def win(ctx: Context, actor: Player, winners: str, number: str) -> None:
     s = find(number)
     if s.status != "Open":
         raise Rejected(f"{label(s)} is {s.status}; only an Open Subgame can be won", rule="4E82")
-    who = [find_player(ctx, w.strip(), "4E82") for w in winners.split(",") if w.strip()]
+    who = [find_player(ctx, w.strip(), "4E82") for w in players.split(",") if w.strip()]
     if not who:
         raise Rejected("name the winner(s)", rule="4E82")
     names = [p.name for p in who]
