@@ -56,8 +56,7 @@ def test_a_display_whose_objects_do_not_exist_yet(game):
 
 
 @pytest.mark.parametrize("name, subject, minister", [
-    ("Washerwoman", "Socks", "Washerwoman"), ("Gamemaster", "Subgames", "Gamemaster"),
-    ("Arbiter", "Contracts", "Arbiter")])
+    ("Washerwoman", "Socks", "Washerwoman"), ("Arbiter", "Contracts", "Arbiter")])
 def test_a_display_of_what_bnomic_does_not_keep_says_so(game, name, subject, minister):
     """Rule 4E50: "nothing of this" would be a false public display (the
     Washerwoman's, while a proposal is Burnt Sienna): it says what bnomic does
@@ -117,3 +116,18 @@ def test_the_message_of_the_nweek_with_support(game):
     r = game.post("ais@example.org", 'I change the Message of the nweek to "Hello, B"', "2008-09-01T12:30:00Z")
     assert "Done (Rule 4E39)" in r
     assert "Hello, B" in display(game, "MetaMin")
+
+
+def test_the_gamemasters_display_shows_the_subgames(game):
+    """Rule 4E82 (issue 15, part C): bnomic keeps the Subgames, so the
+    Gamemaster's display shows them, and says so when there are none."""
+    game.join("Chuck", "2008-09-01T09:00:00Z")
+    text = display(game, "Gamemaster")
+    assert "Rule 4E82: the current Subgames." in text and "There are no Subgames yet." in text
+    assert "keeps this display by hand" not in text
+    game.post("chuck@example.org", "I create the following Subgame:\nName: Tag\nJoining: by mail\n"
+              "Ending: the last one tagged\nCommunication: the list\nTrophy: 2 points\nEND SUBGAME",
+              "2008-09-01T10:00:00Z")
+    text = display(game, "Gamemaster")
+    assert "SUBGAMES (1)" in text and "Subgame 1: Tag (Pending), created by Chuck" in text
+    assert "Trophy: 2 points" in text

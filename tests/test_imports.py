@@ -23,7 +23,7 @@ LAYERS = {
     # 4, the rule areas and what acting on them shares
     "acting": 4, "intents": 4, "transactions": 4, "scheduling": 4, "beast": 4, "ministers": 4,
     "obligations": 4, "changes": 4, "flags": 4, "proposals": 4, "voting": 4, "consultations": 4,
-    "justice": 4, "emergency": 4, "tweaks": 4, "displays": 4, "admin": 4,
+    "justice": 4, "emergency": 4, "tweaks": 4, "displays": 4, "admin": 4, "subgames": 4,
     "tally": 4,         # pure: reads no state (voting.py gives it the proposals)
     # 5, the engine: moving time, applying posts and commands
     "engine": 5,

@@ -51,8 +51,14 @@ class VictoryCondition(Frozen):
         table_name = "victorycondition"
 
 
+def _missing(migrator, table: str, column: str) -> bool:
+    return column not in {c.name for c in migrator.database.get_columns(table)}
+
+
 def apply(migrator) -> None:
-    migrate(migrator.add_column("game", "peps_before", TextField(null=True)),    # Rule 4E0
-            migrator.add_column("fine", "proposal_limit_nweek", IntegerField(null=True)),   # 4E60
-            migrator.add_column("fine", "limited_proposals", IntegerField(default=0)))
+    # each column only where it is missing, as create_tables makes only missing tables
+    added = [("game", "peps_before", TextField(null=True)),                  # Rule 4E0
+             ("fine", "proposal_limit_nweek", IntegerField(null=True)),       # Rule 4E60
+             ("fine", "limited_proposals", IntegerField(default=0))]
+    migrate(*(migrator.add_column(t, c, f) for t, c, f in added if _missing(migrator, t, c)))
     migrator.database.create_tables([Subgame, VictoryCondition])
