@@ -493,7 +493,7 @@ def award(ctx: Context, args: dict, source: str, under: str) -> str:
     (Rule 4E34) or points (Rule 4E17, never below zero)."""
     player = find_player(ctx, args["player"], "4E4")
     text = args["award"].lower().replace(" ", "")
-    n = int(re.sub(r"\D", "", text))
+    n = int("".join(ch for ch in text if ch.isdigit()))
     if "point" in text:
         change_points(ctx, player, n, under, f"awarded by {source}")
         return f"{player.name} is awarded {n} point{'s' if n != 1 else ''} by {source}"
