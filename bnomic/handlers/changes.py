@@ -63,14 +63,15 @@ PHRASINGS = [
     ("set_power", r"(?:set|change) the power of {rule} to {power}"),
     ("replace_text", r"in {rule},? replace {quoted:old} (?:with|by) {quoted:new}"),
     ("replace_text", r"replace {quoted:old} (?:with|by) {quoted:new} in {rule}"),
-    ("create_victory_condition", r"create (?:a )?(?:new )?victory condition(?:,? " + _TITLED
-     + r" {quoted:title})?" + _WITH_TEXT),
-    ("repeal_victory_condition", r"repeal (?:the )?victory condition {number}"),
-    ("award", r"(?:award|give|pay) {award} to {player}"),
     ("set_quantity", r"set the configuration key {key} to {value}"),
     ("set_attribute", r"set the {attribute} of {player} to {value}"),
     ("set_attribute", r"set {player}['’]s? {attribute} to {value}"),
     ("set_quantity", r"set (?:the (?:official quantity|value of) )?{quantity} to {value}"),
+    # issue 15, part C (after the others, so that their places in _PATTERNS stay)
+    ("create_victory_condition", r"create (?:a )?(?:new )?victory condition(?:,? " + _TITLED
+     + r" {quoted:title})?" + _WITH_TEXT),
+    ("repeal_victory_condition", r"repeal (?:the )?victory condition {number}"),
+    ("award", r"(?:award|give|pay) {award} to {player}"),
 ]
 
 # ---------------------------------------------------------------- what it gives
