@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 
 from ..store import Player, Subgame
-from . import changes, ministries
+from . import changes, ministries, names
 from .context import Context, Rejected
 from .frames import frame
 from .registry import action
@@ -121,7 +121,7 @@ def create(ctx: Context, actor: Player, document: str = "", name: str | None = N
                                              for w in lacking) +
                        " (write each as a labelled line: Name:, Joining:, Ending:, "
                        "Communication:, Trophy:)", rule="4E82")
-    title = parts["name"].splitlines()[0].strip()
+    title = names.title(ctx.config, parts["name"].splitlines()[0].strip(), "Subgame's name", "4E82")
     s = Subgame.create(name=title, text=document.strip(), parts=parts, author=actor,
                        status="Pending", created_at=ctx.at)
     ctx.record("subgame", f"{actor.name} creates {label(s)}: it is Pending", rule="4E82",
@@ -178,14 +178,14 @@ def win(ctx: Context, actor: Player, players: str, number: str) -> None:
     who = [find_player(ctx, w.strip(), "4E82") for w in players.split(",") if w.strip()]
     if not who:
         raise Rejected("name the winner(s)", rule="4E82")
-    names = [p.name for p in who]
-    s.status, s.won_at, s.winners = "Historical", ctx.at, names
+    winners = [p.name for p in who]
+    s.status, s.won_at, s.winners = "Historical", ctx.at, winners
     trophy = s.parts.get("trophy", "")
     s.trophy = trophy
     s.save()
-    ctx.record("subgame", f"{' and '.join(names)} win{'s' if len(names) == 1 else ''} {label(s)}; "
-               "it is Historical", rule="4E82", subgame=s.id, status=s.status, winners=names)
-    award(ctx, s, gm, names, trophy)
+    ctx.record("subgame", f"{' and '.join(winners)} win{'s' if len(winners) == 1 else ''} {label(s)}; "
+               "it is Historical", rule="4E82", subgame=s.id, status=s.status, winners=winners)
+    award(ctx, s, gm, winners, trophy)
 
 
 def trophy_changes(trophy: str, winner: str) -> changes.Parsed:
@@ -205,22 +205,22 @@ _AMOUNT = re.compile(r"(?:m\d{1,9}+|\d{1,9}+ ?(?:mackerel|macks?|points?|m))", r
 _WINNER = re.compile(r"\b(?:the|each|every) winners?\b(?:\s++of the subgame)?+", re.I)
 
 
-def award(ctx: Context, s: Subgame, gm, names: list[str], trophy: str) -> None:
+def award(ctx: Context, s: Subgame, gm, winners: list[str], trophy: str) -> None:
     """Make the Trophy's changes for every winner when every part of it is an
     instruction; otherwise oblige the Gamemaster to award it."""
     from .obligations import oblige
-    parsed = [trophy_changes(trophy, n) for n in names]
+    parsed = [trophy_changes(trophy, n) for n in winners]
     if trophy.strip() and all(p.changes and not p.prose for p in parsed):
         results = [a for p in parsed
                    for a in changes.apply(ctx, p.changes, f"the Trophy of {label(s)}", "4E82")]
         for a in results:
             ctx.notes.append(("" if a.ok else "not made: ") + a.summary)
         if all(a.ok for a in results):
-            ctx.record("trophy", f"the Trophy of {label(s)} is awarded to {' and '.join(names)}",
-                       rule="4E82", subgame=s.id, trophy=trophy, winners=names)
+            ctx.record("trophy", f"the Trophy of {label(s)} is awarded to {' and '.join(winners)}",
+                       rule="4E82", subgame=s.id, trophy=trophy, winners=winners)
             return
     oblige(ctx, gm, "award_trophy",
-           f"award the Trophy of {label(s)} to {' and '.join(names)}: {trophy.strip()}", "4E82",
+           f"award the Trophy of {label(s)} to {' and '.join(winners)}: {trophy.strip()}", "4E82",
            subgame=s.id)
 
 
