@@ -116,3 +116,14 @@ def test_a_victory_condition_is_created_in_the_change_language_and_displayed(gam
     played = game.digest()
     game.cli("rebuild")
     assert game.digest() == played
+
+
+def test_the_change_language_reads_victory_conditions_and_awards():
+    from bnomic.handlers import changes
+    parsed = changes.parse('Create a Victory Condition with text: "The first to m999 wins."\n'
+                           "Repeal Victory Condition 2\nAward m20 to Wooble\nGive 5 points to \"Ais 523\"")
+    assert [c.kind for c in parsed.changes] == ["create_victory_condition", "repeal_victory_condition",
+                                                "award", "award"]
+    assert parsed.changes[0].args == {"title": "", "text": "The first to m999 wins."}
+    assert parsed.changes[1].args == {"number": 2}
+    assert parsed.changes[3].args["award"] == "5 points" and not parsed.prose

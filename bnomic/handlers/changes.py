@@ -219,6 +219,7 @@ def _args(kind: str, groups: dict, literals) -> dict:
         args["attribute"] = args["attribute"].lower()
     if kind in ("create_rule", "create_victory_condition"):
         args.setdefault("title", "")
+    if kind == "create_rule":
         args.setdefault("section", "")
     if kind == "set_quantity" and "quantity" in args:
         args["name"] = re.sub(r"\s+", " ", args.pop("quantity"))

@@ -148,6 +148,9 @@ def public_lately(ctx: Context, post) -> bool:
     """Rule 4E0: the post reached a forum that was a Public Forum within the past
     month: one in `addresses.public_fora` before a change of it made within the
     month (with no Public Fora configured before it, every forum was public)."""
+    from ..store import Setting
+    if not Setting.select().where(Setting.key == "addresses.public_fora").exists():
+        return False            # never changed in play: no forum stopped being Public
     since = month_before(ctx.at)
     reached = {a.strip().lower() for a in post.recipients}
     for e in Event.select().where(Event.kind == "setting", Event.at >= since).order_by(Event.seq):
