@@ -371,4 +371,20 @@ CASES: tuple[Case, ...] = (
          (Role("ministry", "Change", ("the Ministry of Change",), required=False),), sender="Alice"),
     Case("allege_breach", (("allege a breach of", "alleged a breach of", "alleges a breach of"),),
          (Role("which", "3", ("Contract 3",)), Role("party", "Wooble", ("by Wooble",))), sender="Dana"),
+    # ---- 4E82: Subgames; 4E60: the limit on proposals after Contempt of Court (issue 15, part C)
+    Case("create_subgame", (("create the following Subgame:", "created the following Subgame:",
+                             "creates the following Subgame:"),),
+         sender="Bob", document="{{ Name: Guess / Trophy: m5 }}", fixed=(("document", "<document>"),)),
+    Case("open_subgame", (("open Subgame", "opened Subgame", "opens Subgame"),),
+         (Role("number", "2", ("2", "#2", "number 2")),), sender="Bob"),
+    Case("win_subgame", (("declare {roles}", "declared {roles}", "declares {roles}"),),
+         (Role("players", "Wooble", ("Wooble",)),
+          # dropped, no word names a Subgame: "I declare Wooble." is no near-miss of this action
+          Role("number", "2", ("the winner of Subgame 2", "the winner of Subgame #2"), required=False)),
+         sender="Bob"),
+    Case("limit_proposals", (("limit Wooble to one proposal during the following nweek",
+                              "limited Wooble to one proposal during the following nweek",
+                              "limits Wooble to one proposal during the following nweek"),),
+         (Role("number", "2", ("for Indictment 2", "for Indictment #2")),), sender="Bob",
+         context="judge-bob", fixed=(("player", "Wooble"),)),
 )

@@ -55,25 +55,14 @@ def test_a_display_whose_objects_do_not_exist_yet(game):
     assert "There is nothing of this in the game yet." in text
 
 
-@pytest.mark.parametrize("name, subject, minister", [
-    ("Gamemaster", "Subgames", "Gamemaster")])
-# (the Arbiter's display shows the Contracts since issue 15: tests/test_scenario_contracts.py;
-# the Washerwoman's the Socks: tests/test_socks.py)
-def test_a_display_of_what_bnomic_does_not_keep_says_so(game, name, subject, minister):
-    """Rule 4E50: "nothing of this" would be a false public display (the
-    Washerwoman's, while a proposal is Burnt Sienna): it says what bnomic does
-    not keep, and who keeps the display."""
-    game.join("Chuck", "2008-09-01T09:00:00Z")
-    game.post("chuck@example.org", "I become the Chairman.", "2008-09-01T09:30:00Z")
-    game.post("chuck@example.org", 'I submit the following proposal, titled "Socks":\nSet A Few to 5\n'
-              "END PROPOSAL", "2008-09-01T10:00:00Z")
-    game.admin("clock", "on")
-    game.tick("2008-09-02T10:00:00Z")
-    r = game.post("chuck@example.org", "I change the Proposal Color of proposal 1 to Burnt Sienna",
-                  "2008-09-02T11:00:00Z")
-    assert "Done (Rule 4E69)" in r, r
-    text = display(game, name)
-    assert f"bnomic does not keep {subject}; the {minister} keeps this display by hand." in text
+def test_every_ministrys_display_is_one_bnomic_keeps():
+    """Rule 4E50: since issue 15 bnomic keeps what every display shows (the Arbiter's
+    Contracts, the Washerwoman's Socks, the Gamemaster's Subgames: their own tests),
+    so no display says it is kept by hand."""
+    from bnomic.config import defaults
+    from bnomic.handlers import displays
+    assert displays.BY_HAND == {}
+    assert set(defaults()["ministries"]["order"]) == set(displays.GATHER)
     assert "nothing of this" not in text
     assert json.loads(game.cli("show", "display", name, "--json"))["text"] == text
 
@@ -118,3 +107,18 @@ def test_the_message_of_the_nweek_with_support(game):
     r = game.post("ais@example.org", 'I change the Message of the nweek to "Hello, B"', "2008-09-01T12:30:00Z")
     assert "Done (Rule 4E39)" in r
     assert "Hello, B" in display(game, "MetaMin")
+
+
+def test_the_gamemasters_display_shows_the_subgames(game):
+    """Rule 4E82 (issue 15, part C): bnomic keeps the Subgames, so the
+    Gamemaster's display shows them, and says so when there are none."""
+    game.join("Chuck", "2008-09-01T09:00:00Z")
+    text = display(game, "Gamemaster")
+    assert "Rule 4E82: the current Subgames." in text and "There are no Subgames yet." in text
+    assert "keeps this display by hand" not in text
+    game.post("chuck@example.org", "I create the following Subgame:\nName: Tag\nJoining: by mail\n"
+              "Ending: the last one tagged\nCommunication: the list\nTrophy: 2 points\nEND SUBGAME",
+              "2008-09-01T10:00:00Z")
+    text = display(game, "Gamemaster")
+    assert "SUBGAMES (1)" in text and "Subgame 1: Tag (Pending), created by Chuck" in text
+    assert "Trophy: 2 points" in text

@@ -28,6 +28,7 @@ LAYERS = {
     "justice": 4, "emergency": 4, "tweaks": 4, "displays": 4, "admin": 4,
     "socks": 4,         # Socks and the Sock Market (4E68, 4E80)
     "contracts": 4,     # Contracts (4E70), Articles of Incorporation (4E79), delegation (4E45)
+    "subgames": 4,      # Subgames (4E82)
     "tally": 4,         # pure: reads no state (voting.py gives it the proposals)
     # 5, the engine: moving time, applying posts and commands
     "engine": 5,

@@ -356,3 +356,25 @@ def test_the_frozen_seed_is_what_version_5_shipped(tmp_path):
     cols = ["number", "title", "text", "section", "power_num", "power_den"]
     made = rows(SCHEMAS / "v5.db", "rule", cols)
     assert len(made) == 57 and rows(game.db, "rule", cols) == made
+
+
+def test_version_11_adds_subgames_and_victory_conditions_to_a_real_v10_game(tmp_path, fresh_schema):
+    """Issue 15, part C: the v11 step creates the Subgame and Victory Condition
+    tables (empty) in the real v10 game, keeps its rows, and the game plays on."""
+    game = Copy(tmp_path, 10)
+    before = counts(game.db)
+    game.cli("migrate")
+    after = counts(game.db)
+    assert (after["subgame"], after["victorycondition"]) == (0, 0)
+    assert {t: n for t, n in after.items() if t in before} == before
+    assert schema(game.db)["subgame"] == fresh_schema["subgame"]
+    assert schema(game.db)["victorycondition"] == fresh_schema["victorycondition"]
+    assert checks(game.db) == ([], ["ok"])
+    body = ("I create the following Subgame:\nName: Guess\nJoining: by saying so\n"
+            "Ending: the first right guess wins\nCommunication: the public list\nTrophy: m5\n"
+            "END SUBGAME")
+    receipt = game.post("wooble@thewoobles.example", body, "2008-09-16T13:00:00Z")
+    assert "Done: Subgame 1" in receipt and "(Rule 4E82)" in receipt, receipt
+    assert rows(game.db, "subgame", ["id", "name", "status"]) == [(1, "Guess", "Pending")]
+    game.cli("rebuild")
+    assert rows(game.db, "subgame", ["id", "name", "status"]) == [(1, "Guess", "Pending")]

@@ -7,7 +7,7 @@ the wall clock: time is passed in (invariant 3).
 from . import (  # noqa: F401  (they register themselves)
     admin, beast, clock, consultations, contracts, displays, economy, emergency, flags, intents, justice, ministers, ministries,
     obligations, players,
-    proposals, scheduling, socks, tweaks, voting,
+    proposals, scheduling, socks, subgames, tweaks, voting,
 )
 from .context import Context, Rejected
 from .post import Post

@@ -18,10 +18,10 @@ import re
 from dataclasses import dataclass
 from fractions import Fraction
 
-from ..store import Rule, database
+from ..store import Rule, VictoryCondition, database
 from . import entities, names, rules
 from .context import Context, Rejected
-from .economy import fmt, parse_amount, whole_number
+from .economy import change_points, credit, fmt, parse_amount, whole_number
 from .players import find_player
 from .settings import read_value, set_setting
 
@@ -40,6 +40,8 @@ PLACEHOLDERS = {
     "key": r"(?P<{}>[a-z_][\w-]*(?:\.[\w-]+)+)",         # players.weekly_income
     "value": r"(?P<{}>.+)",
     "corporation": r"(?P<{}>(?:the )?[^\s\ue000-\ue003].{{0,98}}?\bcorporation)",   # Rule 4E79
+    "award": r"(?P<{}>m ?\d{{1,9}}+|\d{{1,9}}+ ?(?:mackerel|macks?|m|points?))",   # m20, 5 points
+    "number": r"#?(?P<{}>\d{{1,9}}+)",
 }
 GROUP_NAMES = {"rule": "number"}        # a placeholder's group, unless the phrasing names it
 
@@ -67,6 +69,11 @@ PHRASINGS = [
     ("set_attribute", r"set the {attribute} of {player} to {value}"),
     ("set_attribute", r"set {player}['’]s? {attribute} to {value}"),
     ("set_quantity", r"set (?:the (?:official quantity|value of) )?{quantity} to {value}"),
+    # issue 15, part C (after the others, so that their places in _PATTERNS stay)
+    ("create_victory_condition", r"create (?:a )?(?:new )?victory condition(?:,? " + _TITLED
+     + r" {quoted:title})?" + _WITH_TEXT),
+    ("repeal_victory_condition", r"repeal (?:the )?victory condition {number}"),
+    ("award", r"(?:award|give|pay) {award} to {player}"),
 ]
 
 # ---------------------------------------------------------------- what it gives
@@ -212,8 +219,9 @@ def _args(kind: str, groups: dict, literals) -> dict:
         args["number"] = int(args["number"])
     if "attribute" in args:
         args["attribute"] = args["attribute"].lower()
-    if kind == "create_rule":
+    if kind in ("create_rule", "create_victory_condition"):
         args.setdefault("title", "")
+    if kind == "create_rule":
         args.setdefault("section", "")
     if kind == "set_quantity" and "quantity" in args:
         args["name"] = re.sub(r"\s+", " ", args.pop("quantity"))
@@ -498,3 +506,43 @@ def set_quantity(ctx: Context, args: dict, source: str, under: str) -> str:
         raise Rejected(e.reason, rule=e.rule or cite) from None
     label = f"{name} ({key})" if quantity else key
     return f"{label} set from {old!r} to {new!r} by {source}"
+
+
+@applies("award")
+def award(ctx: Context, args: dict, source: str, under: str) -> str:
+    """An amount given to a Player (a Subgame's Trophy, Rule 4E82): mackerel
+    (Rule 4E34) or points (Rule 4E17, never below zero)."""
+    player = find_player(ctx, args["player"], "4E4")
+    text = args["award"].lower().replace(" ", "")
+    n = int("".join(ch for ch in text if ch.isdigit()))
+    if "point" in text:
+        change_points(ctx, player, n, under, f"awarded by {source}")
+        return f"{player.name} is awarded {n} point{'s' if n != 1 else ''} by {source}"
+    credit(ctx, player, "mackerel", n, under, f"awarded by {source}")
+    return f"{player.name} is awarded {fmt(n, 'mackerel')} by {source}"
+
+
+@applies("create_victory_condition")
+def create_victory_condition(ctx: Context, args: dict, source: str, under: str) -> str:
+    # Rule 4E36: the Rulekeeper displays the Victory Conditions; 4E75: their changes come first
+    title = names.title(ctx.config, args["title"], "Victory Condition's Title", "4E36") \
+        if args["title"] else ""
+    row = VictoryCondition.create(title=title, text=args["text"], source=source, created_at=ctx.at,
+                                  history=[{"at": ctx.at.isoformat(), "what": f"created by {source}"}])
+    summary = f"Victory Condition {row.id}{f' ({title})' if title else ''} created by {source}"
+    ctx.record("victory_condition", summary, rule="4E36", number=row.id, title=title,
+               text=row.text, source=source, under=under)
+    return summary
+
+
+@applies("repeal_victory_condition")
+def repeal_victory_condition(ctx: Context, args: dict, source: str, under: str) -> str:
+    row = VictoryCondition.get_or_none(VictoryCondition.id == args["number"])
+    if row is None or row.repealed:
+        raise Rejected(f"there is no Victory Condition {args['number']}", rule="4E36")
+    row.repealed = True
+    row.history = [*row.history, {"at": ctx.at.isoformat(), "what": f"repealed by {source}"}]
+    row.save()
+    summary = f"Victory Condition {row.id} repealed by {source}"
+    ctx.record("victory_condition", summary, rule="4E36", number=row.id, source=source, under=under)
+    return summary

@@ -36,7 +36,7 @@ WHAT = {
 # Rule 4E50: the displays of what bnomic does not keep (yet). Saying "nothing of
 # this" there would be a false public display: they say what bnomic does not
 # keep, and that their Minister keeps the display by hand.
-BY_HAND = {"Games": "Subgames"}
+BY_HAND: dict[str, str] = {}
 
 
 def common(ctx: Context, name: str) -> dict:
@@ -116,10 +116,16 @@ def washerwoman(ctx: Context) -> dict:
 
 
 def rulekeeper(ctx: Context) -> dict:
+    """Rules 4E36, 4E75: the current Rules with their Powers, and the Victory Conditions."""
     from . import rules
+    from ..store import VictoryCondition
+    conditions = VictoryCondition.select().where(VictoryCondition.repealed == False)  # noqa: E712
     return {"rules": [{"number": rules.label(r.number), "title": r.title, "section": r.section,
                        "power": f"{r.power_num}/{r.power_den}", "text": r.text}
-                      for r in rules.current()]}
+                      for r in rules.current()],
+            "victory_conditions": [{"number": v.id, "title": v.title, "text": v.text,
+                                    "source": v.source}
+                                   for v in conditions.order_by(VictoryCondition.id)]}
 
 
 def chairman(ctx: Context) -> dict:
@@ -151,9 +157,14 @@ def arbiter(ctx: Context) -> dict:
     return display(ctx)
 
 
+def games(ctx: Context) -> dict:
+    from .subgames import gamemaster
+    return gamemaster(ctx)
+
+
 GATHER = {"Society": society, "Ministry": metamin, "Time": doctor, "Fauna": ranger, "Laundry": washerwoman,
           "Law": rulekeeper, "Change": chairman, "Questions": oracle, "Judging": judge,
-          "Business": arbiter}
+          "Business": arbiter, "Games": games}
 
 
 def gather(ctx: Context, name: str) -> dict:

@@ -26,7 +26,7 @@ Fewer than four Paranoid PEPs at any moment end every Procedure.
 """
 from __future__ import annotations
 
-from datetime import timedelta
+from datetime import datetime, timedelta
 
 from ..store import Emergency, Event, Game, Ministry, Player, RankedBallot, RefreshProposal
 from . import changes, durations
@@ -47,9 +47,32 @@ def _n(ctx: Context, key: str) -> int:
 
 # ------------------------------------------------------------ the PEPs
 
-def peps():
-    """Rule 4E0: each current Player (the Beast, who never posts, stays Calm)."""
+def _current():
     return Player.select().where(Player.is_player == True).order_by(Player.id)  # noqa: E712
+
+
+def peps():
+    """Rule 4E0: each current Player (the Beast, who never posts, stays Calm); "if
+    there are less than four such players", who the Players were before that drop
+    (`Game.peps_before`, kept by `track_peps`), when there ever were four."""
+    from .context import game_config
+    game = Game.get_or_none()
+    before = game.peps_before if game is not None else None
+    if before and _current().count() < game_config().owned("emergency.fewest_players"):
+        return Player.select().where(Player.id.in_(before)).order_by(Player.id)
+    return _current()
+
+
+def track_peps(ctx: Context) -> None:
+    """Rule 4E0: remember the Players while there are at least four, so that after
+    a drop below four the PEPs are who the Players were before it."""
+    current = [p.id for p in _current()]
+    if len(current) < _n(ctx, "fewest_players"):
+        return
+    game = ctx.game
+    if game.peps_before != current:
+        game.peps_before = current
+        game.save()
 
 
 def paranoid():
@@ -77,11 +100,19 @@ _PROCEDURE = "number:procedure?![of|for|in]"     # which Emergency Procedure, wh
               also="mental state to as be myself", openers="i am|my mental state|my state"),
         rule="4E0", example="I set my Mental State to Paranoid", says="set my Mental State to {state}",
         not_actions=("I was Paranoid yesterday", "Wooble is Paranoid", "Am I Paranoid?",
-                     "I am not Paranoid", "I feel calm about the vote", "I think I'll become Paranoid"))
-def set_mental_state(ctx: Context, actor: Player, state: str) -> None:
-    """Rule 4E0: a PEP sets his Mental State by a message to a Public Forum."""
-    if ctx.post is not None and not ctx.post.public:
-        raise Rejected("a Mental State is set by a message to a Public Forum", rule="4E0")
+                     "I am not Paranoid", "I feel calm about the vote", "I think I'll become Paranoid"),
+        players_only=False)     # a PEP who is no longer a Player (fewer than four Players)
+def set_mental_state(ctx: Context, actor: Player | None, state: str) -> None:
+    """Rule 4E0: a PEP sets his Mental State by a message to a Public Forum, or to
+    any forum that was a Public Forum within the past month."""
+    if ctx.post is not None and not ctx.post.public and not public_lately(ctx, ctx.post):
+        raise Rejected("a Mental State is set by a message to a Public Forum (or to a forum "
+                       "that was one within the past month)", rule="4E0")
+    if actor is None:
+        actor = _former_player(ctx)
+        if actor is None:
+            raise Rejected("only a PEP (a current Player, or with fewer than four Players, one "
+                           "of the Players before the drop) sets a Mental State", rule="4E0")
     actor = require_pep(actor)
     state = state.capitalize()
     if actor.mental_state == state:
@@ -93,9 +124,50 @@ def set_mental_state(ctx: Context, actor: Player, state: str) -> None:
     check(ctx)
 
 
+def _former_player(ctx: Context) -> Player | None:
+    """The Player (current or not) who posts from the sender's address."""
+    from ..store import Address
+    if ctx.post is None:
+        return None
+    return Player.select().join(Address).where(Address.address == ctx.post.sender.lower()).first()
+
+
+def month_before(at: datetime) -> datetime:
+    """The same moment a calendar month earlier (the 31st of March: the 28th or
+    29th of February), Rule 4E0's "within the past month" (docs/readings.md)."""
+    last_of_before = at.replace(day=1) - timedelta(days=1)
+    return at.replace(year=last_of_before.year, month=last_of_before.month,
+                      day=min(at.day, last_of_before.day))
+
+
+# the actions Rule 4E0 lets count in a forum that was Public within the past month
+LATELY_PUBLIC = frozenset({"mental_state"})
+
+
+def public_lately(ctx: Context, post) -> bool:
+    """Rule 4E0: the post reached a forum that was a Public Forum within the past
+    month: one in `addresses.public_fora` before a change of it made within the
+    month (with no Public Fora configured before it, every forum was public)."""
+    from ..store import Setting
+    if not Setting.select().where(Setting.key == "addresses.public_fora").exists():
+        return False            # never changed in play: no forum stopped being Public
+    since = month_before(ctx.at)
+    reached = {a.strip().lower() for a in post.recipients}
+    for e in Event.select().where(Event.kind == "setting", Event.at >= since).order_by(Event.seq):
+        if (e.data or {}).get("key") != "addresses.public_fora":
+            continue
+        before = e.data.get("before")
+        if not before:
+            return True
+        if reached & {str(f).strip().lower() for f in before}:
+            return True
+    return False
+
+
 def check(ctx: Context) -> None:
     """Rules 4E0, 4E40: four or more Paranoid PEPs: a State of Emergency and Black
     Watch Plaid; fewer: every Procedure stops, time resumes, Jolly Roger."""
+    track_peps(ctx)
     count, enough = paranoid().count(), _n(ctx, "paranoid_peps")
     if count < enough and not Emergency.select().where(Emergency.state == "running").exists() \
             and not Game.select().where(Game.threat_flag == "Black Watch Plaid").exists():

@@ -264,7 +264,9 @@ def apply_post(post: Post, entry: int, store: bool = True) -> list[Outcome]:
                                       f"the most bnomic spends on one message (limits.read_steps = "
                                       f"{steps}); nothing in it was done")]
     refusal = not_acted_on(post)
-    if refusal:
+    # Rule 4E0: a Mental State is set in a forum that was Public within the past month too
+    lately = refusal is not None and post.verified and emergency.public_lately(ctx, post)
+    if refusal and not lately:
         return [Outcome.create(entry=entry, position=position, action=r.spec.name if r.spec else None,
                                text=r.text, accepted=False, reason=refusal.reason, rule=refusal.rule)
                 for position, r in enumerate(readings, 1)]
@@ -284,6 +286,12 @@ def apply_post(post: Post, entry: int, store: bool = True) -> list[Outcome]:
                     text=reading.text + (f" (and {rest} more)" if rest else ""),
                     reason=f"not done, nor anything after it: {why}"))
                 break
+            if lately and not (reading.kind == "action" and reading.spec is not None
+                               and reading.spec.name in emergency.LATELY_PUBLIC):
+                outcomes.append(Outcome.create(
+                    entry=entry, position=position, action=reading.spec.name if reading.spec else None,
+                    text=reading.text, accepted=False, reason=refusal.reason, rule=refusal.rule))
+                continue
             outcomes.append(_apply_reading(ctx, reading, position, behalf[position - 1]))
             budget.ping()
     perform_duties(ctx)

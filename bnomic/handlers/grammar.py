@@ -106,7 +106,7 @@ _TALK = frozenset("""think thought guess wonder wondered believe suppose doubt s
 # END DOCUMENT...) or the end of the message; never read as actions itself.
 DOCUMENT_END = re.compile(r"^\W*end(?:\s+of)?(?:\s+(?:the|this|my))?\s+(?:proposal|tweak|tidiness\s+list"
                           r"|list|document|oracularity|body|refresh\s+proposal|indictment|punishment"
-                          r"|consultation|answer|trick"
+                          r"|consultation|answer|trick|subgame"
                           r"|contract|articles(?:\s+of\s+incorporation)?)\W*$", re.I)   # issue 15: Contracts (4E70, 4E79)
 _INTENDED = re.compile(r"^(?P<action>.*?[^\s,])(?:[\s,]++(?:with|without)\b.*)$", re.I)
 # The way an intended action is to be done, said at its end (Rules 4E21, 4E22): "<action>
@@ -1568,7 +1568,7 @@ def _read(text: str, max_line: int | None) -> list[Reading]:
 
 
 _DOCUMENT_WORDS = re.compile(r"\b(?:propos\w*|tweak|tidiness|oracularity|indict\w*|consult\w*"
-                             r"|punishment|answer|trick"
+                             r"|punishment|answer|trick|subgame"
                              r"|contract\w*|articles|incorporat\w*|breach)\b", re.I)   # issue 15 (4E70, 4E79)
 
 

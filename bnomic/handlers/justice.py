@@ -651,6 +651,41 @@ def assign_fine(ctx: Context, actor: Player, number: str, amount: str | None = N
                rule="4E73", indictment=ind.id, player=offender.name, amount=n, fine=fine.id)
 
 
+@action("limit_proposals",
+        # Rule 4E60: "The maximum penalty for being Held in Contempt of Court is a fine of 60m,
+        # plus a limit of at most one proposal during the following nweek"
+        frame("limit|restrict|impose|assign|add|set|hand down|issue|levy|sentence",
+              _FINED, "number:indictment#[" + _ON + "]",
+              also="at most only one proposal proposals during the following next nweek a limit of "
+                   "plus also punishment penalty as its", needs="proposal|proposals"),
+        rule="4E60", example="I limit Wooble to one proposal during the following nweek for Indictment 2",
+        says="limit {player} to one proposal during the following nweek for Indictment {number}",
+        not_actions=("I limited Wooble to one proposal for Indictment 2",
+                     "Frank limits Wooble to one proposal for Indictment 2",
+                     "Should I limit Wooble to one proposal for Indictment 2?"))
+def limit_proposals(ctx: Context, actor: Player, number: str, player: str | None = None) -> None:
+    """Rule 4E60: with the fine for being Held in Contempt of Court, the Judge may
+    add a limit of at most one proposal during the following nweek."""
+    ind = _guilty(ctx, actor, number, player)
+    if not is_contempt(ind):
+        raise Rejected(f"Indictment {ind.id} is not for being Held in Contempt of Court; only "
+                       "that penalty carries a limit on proposals", rule="4E60")
+    fine = Fine.get_or_none(Fine.indictment == ind)
+    if fine is None:
+        raise Rejected(f"the limit comes with the fine (\"a fine of 60m, plus a limit\"): assign "
+                       f"Indictment {ind.id}'s fine first", rule="4E60")
+    if fine.proposal_limit_nweek is not None:
+        raise Rejected(f"Indictment {ind.id} has its limit on proposals already", rule="4E60")
+    offender = Player.get_by_id(ind.offender_id)
+    fine.proposal_limit_nweek = ctx.game.nweek + 1
+    fine.save()
+    _add_punishment(ind, f"at most one proposal during nweek {fine.proposal_limit_nweek}")
+    ctx.record("fine", f"the Judge ({actor.name}) limits {offender.name} to at most one proposal "
+               f"during the following nweek (nweek {fine.proposal_limit_nweek}) for Indictment "
+               f"{ind.id}", rule="4E60", indictment=ind.id, player=offender.name,
+               nweek=fine.proposal_limit_nweek)
+
+
 @action("assign_punishment",
         # Rule 4E73: "When the Judge Assigns a Punishment other than a fine in macks ..."
         frame("assign|impose|give|set|hand down|hand|order|decree|issue|sentence|mete out",

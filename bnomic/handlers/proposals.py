@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import re
 
-from ..store import Message, Ministry, Player, Proposal
+from ..store import Fine, Message, Ministry, Player, Proposal
 from . import names
 from .context import Context, Rejected
 from .frames import frame, role
@@ -156,6 +156,7 @@ def submit(ctx: Context, actor: Player, document: str = "", title: str | None = 
                        "ending with END PROPOSAL (or the end of the message)", rule="4E15")
     _check_references(doc["conflicts"], None, "Conflicts")
     _check_references(doc["dependencies"], None, "Dependencies")
+    _within_limit(ctx, actor)
     p = Proposal.create(title=title_from(ctx, title, doc["title"]),
                         body=doc["body"], author=actor, conflicts=doc["conflicts"],
                         dependencies=doc["dependencies"], submitted_at=ctx.at, entry=ctx.entry)
@@ -163,6 +164,20 @@ def submit(ctx: Context, actor: Player, document: str = "", title: str | None = 
                author=actor.name, title=p.title, conflicts=p.conflicts, dependencies=p.dependencies)
     assign_number_if_delegated(ctx, p)
     ctx.notes.append(label(Proposal.get_by_id(p.id)))
+
+
+def _within_limit(ctx: Context, actor: Player) -> None:
+    """Rule 4E60: a Player fined for Contempt of Court with "a limit of at most one
+    proposal during the following nweek" submits at most one in that nweek."""
+    limits = list(Fine.select().where(Fine.player == actor,
+                                      Fine.proposal_limit_nweek == ctx.game.nweek))
+    if any(f.limited_proposals >= 1 for f in limits):
+        raise Rejected(f"you are limited to at most one proposal during nweek {ctx.game.nweek} "
+                       "(a penalty for being Held in Contempt of Court), and have submitted it",
+                       rule="4E60")
+    for f in limits:
+        f.limited_proposals += 1
+        f.save()
 
 
 @action("revise_proposal",

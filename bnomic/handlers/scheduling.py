@@ -93,10 +93,15 @@ def scheduled_action(ctx: Context, sender: str, text: str, entry: int, position:
     if reading.spec is None:
         return
     done, refusal = perform(ctx, reading.spec, reading.args, reading.times)
-    Outcome.create(entry=entry, position=position, action=reading.spec.name,
-                   text=f"(scheduled) {text}", accepted=done > 0,
-                   reason=(refusal.reason if refusal else f"done at {ctx.at:%Y-%m-%d %H:%M} UTC"),
-                   rule=refusal.rule if refusal else reading.spec.rule)
+    o = Outcome.create(entry=entry, position=position, action=reading.spec.name,
+                       text=f"(scheduled) {text}", accepted=done > 0,
+                       reason=(refusal.reason if refusal else f"done at {ctx.at:%Y-%m-%d %H:%M} UTC"),
+                       rule=refusal.rule if refusal else reading.spec.rule)
+    # Rule 4E7: its author is told, in reply to the message that scheduled it (the mailer's receipt)
+    ctx.record("scheduled_done", f"{sender}'s scheduled action “{text}” "
+               f"{'was done' if o.accepted else 'was refused: ' + o.reason}", rule=o.rule,
+               sender=sender, message_id=message_id, outcome=o.id, accepted=o.accepted,
+               text=text, reason=o.reason)
 
 
 def scheduled_by(player: Player):

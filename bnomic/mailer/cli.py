@@ -544,7 +544,8 @@ def add_imap_health(status: dict, lines: list[str]) -> None:
 SHOW_KINDS = ["clock", "players", "events", "digest", "log", "schedule", "ministries", "display",
               "rules", "proposals", "ballot", "results", "emergency", "consultations", "indictments",
               "contracts", "corporations",        # issue 15 (part A): Rules 4E70, 4E79
-              "tricks", "socks"]                  # issue 15 (part B): Rules 4E71, 4E68
+              "tricks", "socks",                  # issue 15 (part B): Rules 4E71, 4E68
+              "subgames"]                         # issue 15 (part C): Rule 4E82
 
 
 # -------------------------------------------------------------------- parser

@@ -106,6 +106,7 @@ class Daemon:
             config, now = game_config(), wall_clock()
             publish.publish_changed(config, now)
             publish.notify(config, now)
+            publish.scheduled_receipts(config, now)
             publish.send_digests(config, now)
         self.outbox_wake.set()
         self.update_site()

@@ -234,6 +234,19 @@ def _results(e: Event) -> tuple[str, str]:
             render("results.txt", event=tally, d=tally.data))
 
 
+def results_mails(e: Event, config: Config) -> list[tuple[str, str]]:
+    """Rule 4E15's results as mailed: one mail when it is short; above
+    `displays.results_full_above_chars`, a summary first (each proposal's outcome
+    and counts, the score changes) and every vote in a second mail."""
+    subject, full = _results(e)
+    if len(full) <= int(config.owned("displays.results_full_above_chars")):
+        return [(subject, full)]
+    tally = Event.get_by_id(e.data["tally"])
+    votes_subject = f"{subject}: every vote"
+    summary = render("results_summary.txt", event=tally, d=tally.data, votes_subject=votes_subject)
+    return [(subject, summary), (votes_subject, full)]
+
+
 def _emergency(e: Event) -> tuple[str, str]:
     return (f"[B Nomic] State of Emergency: {e.summary[:80]}",
             render("emergency.txt", event=e, d=e.data))
@@ -283,18 +296,68 @@ def notify(config: Config, now: datetime) -> int:
             continue            # the Chairman's own message was the publication
         mid = outbox_message_id("notice", f"event-{e.seq}-{e.summary}", config)
         if not Outbox.select().where(Outbox.message_id == mid).exists():
-            subject, body = published_mail(e)
+            mails = results_mails(e, config) if e.kind == "results" else [published_mail(e)]
             to = [list_address(config)]
             if e.data.get("forum") and "@" in e.data["forum"] and e.data["forum"] not in to:
                 to.append(e.data["forum"])          # Rule 4E0: the Emergency Forum too
-            Outbox.create(message_id=mid, kind="notice" if e.kind == "misdemeanor" else e.kind,
-                          to=to, subject=subject, body=body, queued_at=now,
-                          next_attempt_at=now, auto_submitted="auto-generated")
+            for i, (subject, body) in enumerate(mails):
+                # the first keeps the one Message-ID; the second (every vote) answers it
+                this = mid if i == 0 else outbox_message_id("notice", f"event-{e.seq}-{e.summary}-{i}",
+                                                            config)
+                Outbox.create(message_id=this, kind="notice" if e.kind == "misdemeanor" else e.kind,
+                              to=to, subject=subject, body=body, queued_at=now,
+                              in_reply_to=None if i == 0 else mid, references=None if i == 0 else mid,
+                              next_attempt_at=now, auto_submitted="auto-generated")
     if events:
         Checkpoint.insert(source="notices", last_uid=events[-1].seq, updated_at=now).on_conflict(
             conflict_target=[Checkpoint.source],
             update={Checkpoint.last_uid: events[-1].seq, Checkpoint.updated_at: now}).execute()
     return len(events)
+
+
+def scheduled_receipts(config: Config, now: datetime) -> int:
+    """A receipt to the author of each scheduled action that took place (Rule 4E7),
+    threaded under the message that scheduled it (In-Reply-To, References), once
+    each, through the one reply gate (`receipts.may_reply`)."""
+    from ..store import Message
+    from . import parse
+    mark = Checkpoint.get_or_none(Checkpoint.source == "scheduled_receipts")
+    after = mark.last_uid if mark else 0
+    events = list(Event.select().where(Event.kind == "scheduled_done", Event.seq > after)
+                  .order_by(Event.seq))
+    for e in events:
+        message = Message.get_or_none(Message.entry == e.entry) if e.entry else None
+        mid = outbox_message_id("receipt", f"scheduled-{e.seq}-{e.data.get('message_id')}", config)
+        if message is None or Outbox.select().where(Outbox.message_id == mid).exists():
+            continue
+        mail = parse.parse(bytes(message.raw))
+        sender = e.data.get("sender") or message.sender
+        to = receipts.receipt_address(_Sender(sender), config)
+        why = receipts.may_reply(mail, message.envelope_from, to, config, now)
+        if why:
+            log.info("event %s: no receipt for a scheduled action to %s: %s", e.seq, to, why)
+            continue
+        answered = headers.msg_id(unfold(e.data.get("message_id") or message.message_id))
+        references = " ".join(headers.msg_ids(parse.header(mail, "References") + " " + (answered or "")))
+        subject = parse.one(mail.subject)
+        body = render("scheduled_receipt.txt", event=e, d=e.data,
+                      message_id=headers.text(message.message_id, limit=250),
+                      subject=headers.text(subject))
+        Outbox.create(message_id=mid, kind="receipt", to=[to], subject=receipts.reply_subject(subject),
+                      body=body, in_reply_to=answered, references=references,
+                      auto_submitted="auto-replied", entry=e.entry, queued_at=now, next_attempt_at=now)
+    if events:
+        Checkpoint.insert(source="scheduled_receipts", last_uid=events[-1].seq, updated_at=now).on_conflict(
+            conflict_target=[Checkpoint.source],
+            update={Checkpoint.last_uid: events[-1].seq, Checkpoint.updated_at: now}).execute()
+    return len(events)
+
+
+class _Sender:
+    """What `receipts.receipt_address` reads of a post: its sender."""
+
+    def __init__(self, sender: str):
+        self.sender = sender
 
 
 # ------------------------------------------------------------------ digests

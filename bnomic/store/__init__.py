@@ -13,6 +13,7 @@ from .models import (
     Claim, Consultation, Emergency, Fine, Indictment, RankedBallot, RefreshProposal, Verdict,
     Breach, Contract, ContractParty, ContractVersion, Corporation, Delegation,
     Trick, TrickDraw, Sock,
+    Subgame, VictoryCondition,
 )
 
 __all__ = [
@@ -24,4 +25,5 @@ __all__ = [
     "RankedBallot", "RefreshProposal", "Verdict", "Bounce",
     "Breach", "Contract", "ContractParty", "ContractVersion", "Corporation", "Delegation",
     "Trick", "TrickDraw", "Sock",
+    "RankedBallot", "RefreshProposal", "Verdict", "Bounce", "Subgame", "VictoryCondition",
 ]

@@ -184,6 +184,7 @@ class Game(StateModel):
     motnw = TextField(default="This space intentionally left blank")   # Rule 4E39
     motnw_changed_nweek = IntegerField(null=True)
     ballot_nweek = IntegerField(null=True)   # Rules 4E14, 4E15: the nweek whose Ballot was published
+    peps_before = JSONField(null=True)       # Rule 4E0: the Players (ids) when there were last four or more
 
 
 class Player(StateModel):
@@ -453,6 +454,8 @@ class Fine(StateModel):
     indictment = ForeignKeyField(Indictment, null=True, on_delete="SET NULL")
     at = UTCDateTimeField()
     paid = BooleanField(default=False)
+    proposal_limit_nweek = IntegerField(null=True)   # Rule 4E60: at most one proposal in this nweek
+    limited_proposals = IntegerField(default=0)      # the proposals submitted in it
 
 
 class Emergency(StateModel):
@@ -611,6 +614,34 @@ class Sock(StateModel):
     destroyed_at = UTCDateTimeField(null=True)
 
 
+class Subgame(StateModel):
+    """A Subgame (Rule 4E82), a Game Document: its text, the parts the rule asks
+    for as found in it, its Status, and, once won, its winners and Trophy."""
+    id = AutoField()                         # the Subgame's number
+    name = TextField()
+    text = TextField()                       # the document, verbatim
+    parts = JSONField(default=dict)          # part -> what the document says of it
+    author = ForeignKeyField(Player, on_delete="CASCADE")
+    status = CharField(default="Pending", index=True)    # Pending | Open | Historical
+    created_at = UTCDateTimeField()
+    opened_at = UTCDateTimeField(null=True)
+    won_at = UTCDateTimeField(null=True)
+    winners = JSONField(default=list)        # the winners' names
+    trophy = TextField(default="")           # what the Trophy was: awarded, or owed by the GM
+
+
+class VictoryCondition(StateModel):
+    """A Victory Condition (Rule 4E36: the Rulekeeper displays them; 4E75: its
+    changes come first), created by a change in the change language."""
+    id = AutoField()
+    title = TextField(default="")
+    text = TextField()
+    source = TextField()                     # what created it ("Proposal 12")
+    created_at = UTCDateTimeField()
+    repealed = BooleanField(default=False)
+    history = JSONField(default=list)
+
+
 class Bounce(BaseModel):
     """An address bnomic's mail to which bounced (a delivery report to the
     processor named it): not mailed until mail from it is read again. State:
@@ -625,7 +656,8 @@ STATE_MODELS = [Game, Player, Address, Event, Outcome, Deadline, Setting, Intent
                 Ministry, Usurpation, Obligation, Rule, Proposal, Vote, Tweak, Consultation, Claim,
                 Indictment, Verdict, Fine, Emergency, RefreshProposal, RankedBallot, Bounce,
                 Corporation, Contract, ContractParty, ContractVersion, Delegation, Breach,
-                Trick, TrickDraw, Sock]
+                Trick, TrickDraw, Sock,
+                Subgame, VictoryCondition]
 
 
 class SchemaVersion(BaseModel):

@@ -5,12 +5,18 @@ that selected it, and each Sock. State tables only, all new: a game from before 
 these rows, and its replay makes none unless its log does what makes them (a
 Laundry Corporation's row is made when it is first needed), so an old game's
 digest does not move. A game from before gets the [beast] and [socks] configuration keys
-with this version's defaults."""
+with this version's defaults.
+Also (part C: Rules 4E82, 4E36, 4E0, 4E60): Subgames and Victory Conditions, the
+Players Rule 4E0's PEPs fall back to (`game.peps_before`), and Rule 4E60's limit of
+one proposal in the nweek after a fine for Contempt of Court (columns added only
+where missing)."""
 from __future__ import annotations
 
 import tomllib
 
 from peewee import AutoField, BooleanField, CharField, DateTimeField, ForeignKeyField, IntegerField, TextField
+
+from playhouse.migrate import migrate
 
 from .frozen import Frozen, fill_config
 
@@ -172,7 +178,46 @@ class Sock(Frozen):
         table_name = "sock"
 
 
+class Subgame(Frozen):
+    id = AutoField()
+    name = TextField()
+    text = TextField()
+    parts = TextField()                      # JSON
+    author = ForeignKeyField(Player, on_delete="CASCADE")
+    status = CharField(index=True)
+    created_at = DateTimeField()
+    opened_at = DateTimeField(null=True)
+    won_at = DateTimeField(null=True)
+    winners = TextField()                    # JSON
+    trophy = TextField()
+
+    class Meta:
+        table_name = "subgame"
+
+
+class VictoryCondition(Frozen):
+    id = AutoField()
+    title = TextField()
+    text = TextField()
+    source = TextField()
+    created_at = DateTimeField()
+    repealed = BooleanField()
+    history = TextField()                    # JSON
+
+    class Meta:
+        table_name = "victorycondition"
+
+
+def _missing(migrator, table: str, column: str) -> bool:
+    return column not in {c.name for c in migrator.database.get_columns(table)}
+
+
 def apply(migrator) -> None:
+    # each column only where it is missing, as create_tables makes only missing tables
+    added = [("game", "peps_before", TextField(null=True)),                  # Rule 4E0
+             ("fine", "proposal_limit_nweek", IntegerField(null=True)),       # Rule 4E60
+             ("fine", "limited_proposals", IntegerField(default=0))]
+    migrate(*(migrator.add_column(t, c, f) for t, c, f in added if _missing(migrator, t, c)))
     migrator.database.create_tables([Corporation, Contract, ContractParty, ContractVersion,
-                                     Delegation, Breach, Trick, TrickDraw, Sock])
+                                     Delegation, Breach, Trick, TrickDraw, Sock, Subgame, VictoryCondition])
     fill_config(CONFIG)
