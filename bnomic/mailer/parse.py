@@ -296,8 +296,10 @@ def own_words(text: str) -> str:
         if line.lstrip().startswith(">"):
             continue
         if _ATTRIBUTION.match(line):
-            if kept and kept[-1].strip().lower().startswith("on "):
+            if (kept and kept[-1].strip().lower().startswith("on ")
+                    and not line.strip().lower().startswith("on ")):
                 kept.pop()                  # "On Mon, 1 Sep 2008, Wooble" / "<w@x> wrote:"
+                                            # (an attribution whole on its line keeps the one above)
             continue
         kept.append(line)
     # Comment Text last: a "/*" in the sender's words is not closed by a quoted "*/"
