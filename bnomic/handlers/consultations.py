@@ -35,7 +35,7 @@ import re
 from ..store import Claim, Consultation, Deadline, Event, Ministry, Obligation, Player
 from . import changes, durations
 from .context import Context, Rejected
-from .ministries import delegated, ensure, require_minister
+from .ministries import delegated, ensure, held_ministries, require_minister
 from .obligations import fulfil, oblige
 from .players import clean_name, find_player, name_key
 from .frames import frame, role
@@ -92,7 +92,7 @@ def find(which: str, unnumbered: str | None = None) -> Consultation:
 
 def oracle() -> Player | None:
     """Rule 4E18: the Minister of Questions, also known as the Oracle."""
-    m = Ministry.get_or_none(Ministry.name == "Questions")
+    m = held_ministries().get("Questions")
     return Player.get_by_id(m.holder_id) if m is not None and m.holder_id else None
 
 

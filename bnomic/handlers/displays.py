@@ -181,9 +181,10 @@ def check_kept_displays(ctx: Context) -> None:
     """Rule 4E50: a Ministry that keeps its own display is obligated to update
     it whenever its data changes (bnomic does it for the others)."""
     from .obligations import oblige
-    for m in Ministry.select().where(Ministry.holder.is_null(False)).order_by(Ministry.name):
-        if "displays" not in (m.kept_duties or []):
-            continue
+    kept = [name for name, m in ministries.held_ministries().items()      # one snapshot (versions.py)
+            if m.holder_id is not None and "displays" in (m.kept_duties or [])]
+    for name in kept:
+        m = ministries.ministry(name)
         digest = content_digest(ctx, m.name)
         if m.display_digest is None:
             m.display_digest = digest          # what it showed when the minister took the duty

@@ -27,8 +27,8 @@ from .clock import in_voting_period, set_clock
 from .economy import set_points
 from .context import Context, Rejected
 from . import changes
-from .ministries import delegated, ensure, mom, require_minister, vacant
-from .obligations import fulfil, fulfil_kind, oblige
+from .ministries import any_vacant, delegated, ensure, held_ministries, mom, require_minister, vacant
+from .obligations import fulfil, fulfil_kind, oblige, open_obligation
 from .proposals import find, label, number_all
 from .frames import frame, role
 from .registry import action, at_end_of, at_start_of, duty
@@ -258,12 +258,14 @@ def chairman_publishes_results(ctx: Context, actor: Player, nweek: str | None = 
 
 def _chairman(ctx: Context) -> Player | None:
     """The Chairman, if the Ministry of Change is held (bnomic never acts for a Vacant one)."""
-    change = Ministry.get_or_none(Ministry.name == "Change")
+    change = held_ministries().get("Change")
     return None if change is None or change.holder_id is None else Player.get_by_id(change.holder_id)
 
 
 def _chairman_obliged(ctx: Context, kind: str, does) -> None:
     """Fulfil the Chairman's open obligations of this kind, for a Chairman who delegated it (4E45)."""
+    if not open_obligation("Change", kind):     # the usual case: nothing to fulfil
+        return
     chairman = _chairman(ctx)
     if chairman is None or not delegated(ctx, kind):
         return
@@ -316,9 +318,9 @@ def clock_on_duty(ctx: Context) -> None:
     turn it On (in the Voting Period, once the Ballot is out). bnomic does so for a
     MoM who delegated the duty (4E45)."""
     game = ctx.game
-    if game.clock_on or game.time_stopped or vacant().exists() or waiting_for_ballot(ctx):
+    if game.clock_on or game.time_stopped or any_vacant() or waiting_for_ballot(ctx):
         fulfil_kind(ctx, "Ministry", "clock_on", "the Clock is On" if game.clock_on
-                    else "a Ministry is Vacant" if vacant().exists() else "game time is stopped"
+                    else "a Ministry is Vacant" if any_vacant() else "game time is stopped"
                     if game.time_stopped else "the Clock waits for the Ballot")
         return
     if delegated(ctx, "clock_on"):

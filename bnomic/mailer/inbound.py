@@ -26,6 +26,18 @@ def store_raw(raw: bytes, *, source: str, at: datetime | None = None,
     Arrival time: `at` if given; else, with use_headers_for_time, the newest
     Received header or the Date; else now. The log never goes back in time.
     """
+    mid, address, at = stored_fields(raw, at, envelope_from, use_headers_for_time)
+    now = wall_clock()
+    entry = log.append_message(raw, mid, address, at or (log.game_time() if use_headers_for_time else now),
+                               stored_at=now, source=source, envelope_from=envelope_from,
+                               rcpt_tos=rcpt_tos)
+    return mid, entry
+
+
+def stored_fields(raw: bytes, at: datetime | None = None, envelope_from: str | None = None,
+                  use_headers_for_time: bool = False) -> tuple[str, str, datetime | None]:
+    """(Message-ID, sender address, arrival time or None) as the log stores a mail
+    (store_raw: None for the time means the game's present, or now)."""
     try:
         mail = parse.parse(raw)
         mid = parse.message_id(raw, mail)
@@ -40,12 +52,27 @@ def store_raw(raw: bytes, *, source: str, at: datetime | None = None,
         address = envelope_from
     if len(mid) > 250:                  # fits every backend's index (PostgreSQL varchar(255))
         mid = parse.derived_message_id(raw)
-    address = address[:250]
+    return mid, address[:250], at
+
+
+def store_archive(mails: list[tuple[str, bytes]], at: datetime | None = None
+                  ) -> list[tuple[str, str, Entry | None]]:
+    """Commit an archive's mails (where, raw) to the log in one durable
+    transaction, in the order given, as store_raw(use_headers_for_time=True)
+    would one by one. Returns (where, Message-ID, entry or None) for each."""
     now = wall_clock()
-    entry = log.append_message(raw, mid, address, at or (log.game_time() if use_headers_for_time else now),
-                               stored_at=now, source=source, envelope_from=envelope_from,
-                               rcpt_tos=rcpt_tos)
-    return mid, entry
+    rows, mids = [], []
+    for where, raw in mails:
+        mid, address, when = stored_fields(raw, at, None, use_headers_for_time=True)
+        mids.append((where, mid))
+        rows.append({"raw": raw, "message_id": mid, "sender": address, "at": when,
+                     "stored_at": now, "source": f"ingest {where}"})
+    floor = log.game_time()
+    for row in rows:        # no time: the game's present (each is clamped to the log's last anyway)
+        if row["at"] is None:
+            row["at"] = floor
+    entries = log.append_messages(rows)
+    return [(where, mid, entry) for (where, mid), entry in zip(mids, entries)]
 
 
 def receive(raw: bytes, *, source: str, envelope_from: str | None = None,
