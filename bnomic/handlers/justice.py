@@ -35,7 +35,7 @@ from datetime import datetime, timedelta, timezone
 from fractions import Fraction
 from math import ceil
 
-from ..store import Event, Fine, Indictment, Ministry, Obligation, Player, Verdict
+from ..store import Event, Fine, Indictment, Ministry, Obligation, Player, Verdict, database, versions
 from . import changes, durations
 from .context import Context, Rejected
 from .economy import debit, fmt, parse_amount
@@ -423,6 +423,9 @@ def judge_duties(ctx: Context) -> None:
     each Indictment still without a Jury gets one, or the Judge is obliged."""
     ministry = held_ministries().get("Judging")
     if ministry is None or ministry.holder_id is None:
+        return
+    if not versions.cached(database, "open indictments", ("indictment",),       # the usual case: none
+                           Indictment.select(Indictment.id).where(Indictment.state == "open").exists):
         return
     for ind in Indictment.select().where(Indictment.state == "open").order_by(Indictment.id):
         if not ind.draw:

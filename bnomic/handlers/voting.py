@@ -256,6 +256,11 @@ def chairman_publishes_results(ctx: Context, actor: Player, nweek: str | None = 
     ctx.record("results", f"the Chairman ({actor.name}) publishes the results", rule="4E15", mail=False)
 
 
+def _chairman_held() -> bool:
+    change = held_ministries().get("Change")
+    return change is not None and change.holder_id is not None
+
+
 def _chairman(ctx: Context) -> Player | None:
     """The Chairman, if the Ministry of Change is held (bnomic never acts for a Vacant one)."""
     change = held_ministries().get("Change")
@@ -296,9 +301,9 @@ def results_duty(ctx: Context) -> None:
 def ballot_duty(ctx: Context) -> None:
     """Rules 4E15, 4E14: in the Voting Period the Chairman publishes the Ballot, and
     may then turn the Clock On; done by bnomic for a Chairman who delegated it."""
-    chairman = _chairman(ctx)
-    if chairman is None or not waiting_for_ballot(ctx):
+    if not _chairman_held() or not waiting_for_ballot(ctx):
         return
+    chairman = _chairman(ctx)
     if delegated(ctx, "ballot"):
         publish_ballot(ctx, f"bnomic, for the Chairman ({chairman.name}),", mail=True)
         if not ctx.game.clock_on:

@@ -163,9 +163,11 @@ def cmd_ingest(args) -> None:
     engine_running = log.engine_running(wall_clock())
     # in batches: each batch stored in one durable transaction, then (when no daemon
     # runs) applied in one transaction: an archive is nobody's acknowledged mail
-    for start in range(0, len(mails), INGEST_BATCH):
+    if args.batch < 1:
+        raise CLIError("--batch takes a number of mails, 1 or more")
+    for start in range(0, len(mails), args.batch):
         batch = []
-        for where, mid, entry in inbound.store_archive(mails[start:start + INGEST_BATCH], at=forced):
+        for where, mid, entry in inbound.store_archive(mails[start:start + args.batch], at=forced):
             if entry is None:
                 print(f"{where}: {mid} is already in the log; skipped")
             else:
@@ -601,6 +603,8 @@ def build_parser() -> argparse.ArgumentParser:
 
     sp = with_db(sub.add_parser("ingest", help="add mail files (.eml, mbox, maildir) to the log and process them"))
     sp.add_argument("--at", help="arrival time for these messages, ISO 8601")
+    sp.add_argument("--batch", type=int, default=INGEST_BATCH, metavar="N",
+                    help=f"mails stored, then applied, per transaction (default {INGEST_BATCH})")
     sp.add_argument("files", nargs="+")
     sp.set_defaults(fn=cmd_ingest)
 
