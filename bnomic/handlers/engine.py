@@ -304,8 +304,39 @@ def apply_post(post: Post, entry: int, store: bool = True) -> list[Outcome]:
 def vocabulary_of(ctx: Context, post: Post) -> vocabulary.Vocabulary:
     """The words of the game as the post finds it: its sender ("me"), what it replies to."""
     actor = player_by_address(post.sender) if post.sender else None
-    words = vocabulary.of_game(ctx, actor.name if actor is not None else None, post.in_reply_to)
+    words = game_words(ctx, actor.name if actor is not None else None, post.in_reply_to or "")
     return lexer.with_quoted(words, post.quoted) if post.quoted else words
+
+
+# what vocabulary.of_game reads besides the Players (whom the key holds, below)
+_WORDS_FROM = ("ministry", "proposal", "intent", "tweak", "refreshproposal", "consultation",
+               "indictment", "message", "setup", "setting")
+_PLAYERS = 'SELECT "id", "name", "is_beast" FROM "player" WHERE "is_player" ORDER BY "id"'
+_KEPT_VOCABULARIES = 64
+
+
+def game_words(ctx: Context, actor: str | None, in_reply_to: str) -> vocabulary.Vocabulary:
+    """vocabulary.of_game, kept within a transaction (a rebuild, an ingest batch) while
+    what it is made of is unchanged: the other tables it reads (store/versions.py) and
+    the current Players' names, asked in one plain statement (the player table itself
+    changes with every gift). The same object each time, so the lexer's own cache of
+    names per vocabulary holds too."""
+    if not versions.active(database):
+        return vocabulary.of_game(ctx, actor, in_reply_to)
+    players = tuple(database.execute_sql(_PLAYERS).fetchall())
+    kept = versions.cached(database, "vocabularies", _WORDS_FROM, dict)
+    hit = kept.get(in_reply_to)
+    if hit is None or hit[0] != players:
+        if len(kept) >= _KEPT_VOCABULARIES:
+            kept.clear()
+        # the actor is one field ("me"): the rest is the same for every sender
+        hit = kept[in_reply_to] = (players, vocabulary.of_game(ctx, None, in_reply_to), {})
+    _, words, by_actor = hit
+    if actor is None:
+        return words
+    if actor not in by_actor:
+        by_actor[actor] = words.with_actor(actor)
+    return by_actor[actor]
 
 
 def _weight(reading: grammar.Reading) -> int:
