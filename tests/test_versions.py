@@ -8,8 +8,8 @@ from fractions import Fraction
 
 import pytest
 
-from bnomic.handlers import engine, ministries, registry
-from bnomic.handlers.context import Context, current_game, game_config
+from bnomic.handlers import context, engine, ministries, registry
+from bnomic.handlers.context import Context, game_config
 from bnomic.mailer import runner
 from bnomic.store import (
     Event, Game, Ministry, Player, Rule, Setting, close_database, database, open_database,
@@ -89,9 +89,9 @@ def test_nothing_is_kept_outside_a_transaction_or_across_transactions(db):
 
 def test_rows_handed_out_are_copies(db):
     with write_transaction():
-        game = current_game()
+        game = context.current_game()
         game.threat_flag = "changed, never saved"
-        assert current_game().threat_flag == "Pink Ponies"
+        assert context.current_game().threat_flag == "Pink Ponies"
         m = ministries.ministry("Change")
         m.kept_duties.append("ballot")
         assert ministries.held_ministries()["Change"].kept_duties == []
