@@ -154,10 +154,12 @@ def cmd_ingest(args) -> None:
     open_game(args)
     forced = utc(args.at) if args.at else None
     stored = []
-    mails = [(where, raw) for path in args.files for where, raw in archive.read(path)]
+    # each mail parsed once here: its header time and the fields the log stores
+    mails = [(where, raw, inbound.archive_fields(raw, forced))
+             for path in args.files for where, raw in archive.read(path)]
     if forced is None:      # one call's mail goes in in arrival order (its header times)
         mails = [m for _, _, m in sorted(
-            ((inbound.header_time(raw), i, (where, raw)) for i, (where, raw) in enumerate(mails)),
+            ((m[2]["header_time"], i, m) for i, m in enumerate(mails)),
             key=lambda t: (t[0] is None, t[0] or datetime.min.replace(tzinfo=timezone.utc), t[1]))]
     results = {}
     engine_running = log.engine_running(wall_clock())
@@ -167,7 +169,7 @@ def cmd_ingest(args) -> None:
         raise CLIError("--batch takes a number of mails, 1 or more")
     for start in range(0, len(mails), args.batch):
         batch = []
-        for where, mid, entry in inbound.store_archive(mails[start:start + args.batch], at=forced):
+        for where, mid, entry in inbound.store_archive(mails[start:start + args.batch]):
             if entry is None:
                 print(f"{where}: {mid} is already in the log; skipped")
             else:

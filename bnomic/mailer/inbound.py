@@ -55,15 +55,43 @@ def stored_fields(raw: bytes, at: datetime | None = None, envelope_from: str | N
     return mid, address[:250], at
 
 
-def store_archive(mails: list[tuple[str, bytes]], at: datetime | None = None
-                  ) -> list[tuple[str, str, Entry | None]]:
-    """Commit an archive's mails (where, raw) to the log in one durable
-    transaction, in the order given, as store_raw(use_headers_for_time=True)
+def archive_fields(raw: bytes, at: datetime | None = None) -> dict:
+    """What `bnomic ingest` needs of an archive's mail, from ONE parse: the
+    arrival time its headers give (header_time, to order the archive) and the
+    fields stored_fields(raw, at, use_headers_for_time=True) gives."""
+    try:
+        mail = parse.parse(raw)
+    except Exception:
+        mail = None
+    try:
+        header = parse.arrival_time(mail) if mail is not None else None
+    except Exception:
+        header = None
+    when = at
+    try:
+        if mail is None:
+            raise ValueError("unreadable")
+        mid = parse.message_id(raw, mail)
+        _, address = parse.sender(mail)
+        if when is None:
+            when = parse.arrival_time(mail)
+            if when is not None and when > wall_clock():
+                when = None     # a time in the future is wrong: never move the game ahead for it
+    except Exception:       # unreadable: keep it anyway (nothing is lost)
+        mid, address = parse.derived_message_id(raw), ""
+    if len(mid) > 250:
+        mid = parse.derived_message_id(raw)
+    return {"header_time": header, "message_id": mid, "sender": address[:250], "at": when}
+
+
+def store_archive(mails: list[tuple[str, bytes, dict]]) -> list[tuple[str, str, Entry | None]]:
+    """Commit an archive's mails (where, raw, archive_fields) to the log in one
+    durable transaction, in the order given, as store_raw(use_headers_for_time=True)
     would one by one. Returns (where, Message-ID, entry or None) for each."""
     now = wall_clock()
     rows, mids = [], []
-    for where, raw in mails:
-        mid, address, when = stored_fields(raw, at, None, use_headers_for_time=True)
+    for where, raw, fields in mails:
+        mid, address, when = fields["message_id"], fields["sender"], fields["at"]
         mids.append((where, mid))
         rows.append({"raw": raw, "message_id": mid, "sender": address, "at": when,
                      "stored_at": now, "source": f"ingest {where}"})
