@@ -25,6 +25,7 @@ mutable (a model row: `clone`).
 from __future__ import annotations
 
 import itertools
+import re
 from copy import deepcopy
 import threading
 from typing import Callable
@@ -52,13 +53,14 @@ class _State(threading.local):
         self.values = {}
 
 
+# peewee's form: the statement's table, quoted, right after its verb (anything else: None)
+_TABLE = re.compile(r'\s*+(?:INSERT(?: OR [A-Z]++)?+ INTO|UPDATE(?: OR [A-Z]++)?+|DELETE FROM|REPLACE INTO)'
+                    r' "([^"]++)"', re.I)
+
+
 def _table_of(sql: str) -> str | None:
-    """The quoted table name after INSERT INTO / UPDATE / DELETE FROM (peewee's form)."""
-    start = sql.find('"')
-    if start < 0:
-        return None
-    end = sql.find('"', start + 1)
-    return sql[start + 1:end] if end > start else None
+    m = _TABLE.match(sql)
+    return m.group(1) if m else None
 
 
 class GameDatabase(SqliteDatabase):
