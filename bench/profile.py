@@ -84,7 +84,7 @@ STEPS = [
     ("duty and watch checks", "bnomic.handlers.engine", "perform_duties"),
     ("receipt", "bnomic.mailer.receipts", "queue_receipt"),
     ("game_config()", "bnomic.handlers.context", "game_config"),
-    ("store the mail", "bnomic.mailer.inbound", "store_raw"),
+    ("store the mail", "bnomic.mailer.inbound", "store_archive"),
 ]
 
 _step = ["(outside the steps)"]
