@@ -32,11 +32,11 @@ from __future__ import annotations
 
 import re
 
-from ..store import Claim, Consultation, Deadline, Event, Ministry, Obligation, Player
+from ..store import Claim, Consultation, Deadline, Event, Ministry, Obligation, Player, database, versions
 from . import changes, durations
 from .context import Context, Rejected
-from .ministries import delegated, ensure, require_minister
-from .obligations import fulfil, oblige
+from .ministries import delegated, ensure, held_ministries, require_minister
+from .obligations import fulfil, oblige, open_obligation
 from .players import clean_name, find_player, name_key
 from .frames import frame, role
 from .grammar import match_action, sentences
@@ -92,7 +92,7 @@ def find(which: str, unnumbered: str | None = None) -> Consultation:
 
 def oracle() -> Player | None:
     """Rule 4E18: the Minister of Questions, also known as the Oracle."""
-    m = Ministry.get_or_none(Ministry.name == "Questions")
+    m = held_ministries().get("Questions")
     return Player.get_by_id(m.holder_id) if m is not None and m.holder_id else None
 
 
@@ -296,6 +296,13 @@ def oracle_duties(ctx: Context) -> None:
     """What the Oracle must do (4E18), done by bnomic for an Oracle who delegated
     the duty "priests" (4E45); never for a Vacant Ministry of Questions."""
     if not delegated(ctx, "priests"):
+        return
+    # the usual case, after every entry: nothing to do, from the transaction's snapshot
+    waiting = versions.cached(database, "consultations without a priest", ("consultation",),
+                              lambda: Consultation.select(Consultation.id).where(
+                                  Consultation.state == "Waiting", Consultation.priest.is_null()).exists())
+    to_tally = open_obligation("Questions", "consultation_tally")
+    if not waiting and not to_tally:
         return
     by = f"bnomic, for the Oracle ({oracle().name}),"
     for c in (Consultation.select().where(Consultation.state == "Waiting", Consultation.priest.is_null())

@@ -9,14 +9,27 @@ from dataclasses import dataclass, field
 from datetime import datetime
 
 from ..config import Config, with_settings
-from ..store import Event, Game, Setting, Setup
+from ..store import Event, Game, Setting, Setup, database, versions
 
 
 def game_config(setup: Setup | None = None) -> Config:
-    """The configuration in force now: the game's, with settings changed in play."""
-    setup = setup or Setup.get()
+    """The configuration in force now: the game's, with settings changed in play
+    (decoded once per transaction while neither table changes: store/versions.py)."""
+    if setup is not None:
+        return _config_of(setup)
+    return versions.cached(database, "game_config", ("setup", "setting"),
+                           lambda: _config_of(Setup.get()))
+
+
+def _config_of(setup: Setup) -> Config:
     settings = {s.key: s.value for s in Setting.select().order_by(Setting.key)}
     return Config(with_settings(setup.config, settings) if settings else setup.config)
+
+
+def current_game() -> Game:
+    """The game row (a copy the caller may change), read once per transaction
+    while the table is unchanged (store/versions.py)."""
+    return versions.clone(versions.cached(database, "game", ("game",), Game.get))
 
 
 class Rejected(Exception):
@@ -56,18 +69,19 @@ class Context:
     @property
     def setup(self) -> Setup:
         if self._setup is None:
-            self._setup = Setup.get()
+            self._setup = versions.clone(versions.cached(database, "setup", ("setup",), Setup.get),
+                                         deep=False)    # read, never changed
         return self._setup
 
     @property
     def config(self) -> Config:
         if self._config is None:
-            self._config = game_config(self.setup)
+            self._config = game_config(self._setup)
         return self._config
 
     @property
     def game(self) -> Game:
-        return Game.get()
+        return current_game()
 
     def record(self, kind: str, summary: str, rule: str | None = None, **data) -> Event:
         """Write one change to the event log (every change to the gamestate has one)."""

@@ -49,12 +49,20 @@ def common(ctx: Context, name: str) -> dict:
 
 
 def society(ctx: Context) -> dict:
+    # addresses and Ministries in one query each, not one per Player (issue 16)
+    addresses: dict[int, list[str]] = {}
+    for a in Address.select(Address.player, Address.address).order_by(Address.address):
+        addresses.setdefault(a.player_id, []).append(a.address)
+    held: dict[int, list[str]] = {}
+    for m in ministries.held_ministries().values():             # ordered by name
+        if m.holder_id is not None:
+            held.setdefault(m.holder_id, []).append(m.name)
     players = []
     for p in Player.select().where(Player.is_player == True).order_by(Player.id):  # noqa: E712
         players.append({"name": p.name, "points": p.points, "mackerel": p.mackerel,
                         "active": p.active, "vested": p.vested, "joined_nweek": p.joined_nweek,
-                        "addresses": [a.address for a in p.addresses.order_by(Address.address)],
-                        "ministries": [m.name for m in ministries.held_by(p)]})
+                        "addresses": addresses.get(p.id, []),
+                        "ministries": held.get(p.id, [])})
     return {"players": players,
             "public_fora": ctx.config.get("addresses.public_fora", []) or [],
             "discussion_fora": ctx.config.get("addresses.discussion_fora", []) or []}
@@ -207,9 +215,10 @@ def check_kept_displays(ctx: Context) -> None:
     """Rule 4E50: a Ministry that keeps its own display is obligated to update
     it whenever its data changes (bnomic does it for the others)."""
     from .obligations import oblige
-    for m in Ministry.select().where(Ministry.holder.is_null(False)).order_by(Ministry.name):
-        if "displays" not in (m.kept_duties or []):
-            continue
+    kept = [name for name, m in ministries.held_ministries().items()      # one snapshot (versions.py)
+            if m.holder_id is not None and "displays" in (m.kept_duties or [])]
+    for name in kept:
+        m = ministries.ministry(name)
         digest = content_digest(ctx, m.name)
         if m.display_digest is None:
             m.display_digest = digest          # what it showed when the minister took the duty

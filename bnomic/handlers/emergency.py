@@ -28,7 +28,8 @@ from __future__ import annotations
 
 from datetime import datetime, timedelta
 
-from ..store import Emergency, Event, Game, Ministry, Player, RankedBallot, RefreshProposal
+from ..store import (Emergency, Event, Game, Ministry, Player, RankedBallot, RefreshProposal, database,
+                     versions)
 from . import changes, durations
 from .clock import resume_time, stop_time
 from .context import Context, Rejected
@@ -168,9 +169,10 @@ def check(ctx: Context) -> None:
     """Rules 4E0, 4E40: four or more Paranoid PEPs: a State of Emergency and Black
     Watch Plaid; fewer: every Procedure stops, time resumes, Jolly Roger."""
     track_peps(ctx)
+    running_any = versions.cached(database, "emergency running", ("emergency",),
+                                  Emergency.select().where(Emergency.state == "running").exists)
     count, enough = paranoid().count(), _n(ctx, "paranoid_peps")
-    if count < enough and not Emergency.select().where(Emergency.state == "running").exists() \
-            and not Game.select().where(Game.threat_flag == "Black Watch Plaid").exists():
+    if count < enough and not running_any and ctx.game.threat_flag != "Black Watch Plaid":
         return          # the usual case, after every entry: nothing to do, cheaply
     game = ctx.game
     if count >= enough:

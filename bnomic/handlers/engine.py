@@ -23,10 +23,10 @@ from datetime import datetime, timedelta
 
 from ..config import defaults
 from ..store import (Approval, Deadline, Entry, Game, Message, Ministry, Outcome, Player, Setup, database,
-                     write_transaction)
+                     versions, write_transaction)
 from . import (acting, budget, clock, emergency, entities, grammar, lexer, ministries, pinned, players, rules,
                scheduling, transactions, vocabulary)
-from .context import Context, Rejected, RetroactiveChange
+from .context import Context, Rejected, RetroactiveChange, current_game
 from .durations import next_midnight
 from .players import player_by_address
 from .post import Post
@@ -68,15 +68,13 @@ def advance(to: datetime) -> None:
 def _step_towards(to: datetime) -> bool:
     """Fire the next midnight or deadline before `to`; False once the game is at `to`."""
     with write_transaction():
-        game = Game.get()
+        game = current_game()
         if to <= game.now:
             return False
         midnight = next_midnight(game.now)
-        due = (Deadline.select().where(Deadline.state == "pending",
-                                       Deadline.due_at.is_null(False))
-               .order_by(Deadline.due_at).first())
-        if due is not None and due.due_at < midnight and due.due_at <= to:
-            _set_now(max(due.due_at, game.now))
+        due_at = next_dated_deadline()
+        if due_at is not None and due_at < midnight and due_at <= to:
+            _set_now(max(due_at, game.now))
             ctx = Context(Game.get().now, "deadline")
             _run_in_order(ctx, _absolute_deadlines_due(ctx.at))
             perform_duties(ctx)
@@ -89,6 +87,17 @@ def _step_towards(to: datetime) -> bool:
             return True
         _set_now(to)
         return False
+
+
+def next_dated_deadline() -> datetime | None:
+    """When the next pending deadline with a date falls due (one query per change
+    of the deadline table within a transaction: store/versions.py)."""
+    def first():
+        row = (Deadline.select(Deadline.due_at)
+               .where(Deadline.state == "pending", Deadline.due_at.is_null(False))
+               .order_by(Deadline.due_at).first())
+        return row.due_at if row is not None else None
+    return versions.cached(database, "next dated deadline", ("deadline",), first)
 
 
 def _set_now(at: datetime) -> None:
@@ -197,12 +206,14 @@ def limit(ctx: Context, key: str) -> int:
     return int(ctx.config.get(f"limits.{key}", _LIMITS[key]))
 
 
-def read_post(ctx: Context, post: Post) -> list[grammar.Reading] | None:
-    """The post read by the current reader, against the state as it is now,
-    within the step budget ([limits] read_steps); None when over it."""
+def read_post(ctx: Context, post: Post, vocab: vocabulary.Vocabulary | None = None
+              ) -> list[grammar.Reading] | None:
+    """The post read by the current reader, against the state as it is now
+    (`vocab`: its words, if the caller has them), within the step budget
+    ([limits] read_steps); None when over it."""
     try:
         with budget.bounded(limit(ctx, "read_steps")):
-            return grammar.read(post.text, vocab=vocabulary_of(ctx, post),
+            return grammar.read(post.text, vocab=vocab or vocabulary_of(ctx, post),
                                 max_line=limit(ctx, "max_line"))
     except budget.OverBudget:
         return None
@@ -225,7 +236,8 @@ def checking_readings():
         _CHECKING.reset(token)
 
 
-def post_readings(ctx: Context, post: Post, entry: int, store: bool = True) -> list[grammar.Reading] | None:
+def post_readings(ctx: Context, post: Post, entry: int, store: bool = True,
+                  vocab: vocabulary.Vocabulary | None = None) -> list[grammar.Reading] | None:
     """The readings of log entry `entry`'s post (None: over the step budget):
     those pinned for it if any (issue 13: a replay applies what was read then,
     whatever today's reader says), else read now and, with `store`, pinned.
@@ -233,13 +245,13 @@ def post_readings(ctx: Context, post: Post, entry: int, store: bool = True) -> l
     run and its replay apply the very same readings."""
     pin = pinned.load(entry) if entry else None
     if pin is None:
-        readings = read_post(ctx, post)
+        readings = read_post(ctx, post, vocab)
         if store and entry:
             pin = pinned.save(entry, readings)
             return pin.readings()
         return readings
     changed = _CHECKING.get()
-    if changed is not None and entry not in changed and pinned.canonical(read_post(ctx, post)) != pin.text:
+    if changed is not None and entry not in changed and pinned.canonical(read_post(ctx, post, vocab)) != pin.text:
         changed.add(entry)
     return pin.readings()
 
@@ -255,7 +267,8 @@ def apply_post(post: Post, entry: int, store: bool = True) -> list[Outcome]:
     UTC day.
     """
     ctx = Context(post.at, "mail", entry, post=post)
-    readings = post_readings(ctx, post, entry, store)
+    vocab = vocabulary_of(ctx, post)        # the words as the post finds it: read once, used twice
+    readings = post_readings(ctx, post, entry, store, vocab)
     if readings is None:
         steps = limit(ctx, "read_steps")
         return [Outcome.create(entry=entry, position=1, action=LIMIT, text="(the whole message)",
@@ -276,7 +289,7 @@ def apply_post(post: Post, entry: int, store: bool = True) -> list[Outcome]:
     # Rule 4E79: "On behalf of the X Corporation, ...": whose each action is
     behalf = entities.behalves(post.text or "", [r.text or "" for r in readings])
     # what a handler reads (an intent's action) resolves names the same way
-    with grammar.reading_with(vocabulary_of(ctx, post)):
+    with grammar.reading_with(vocab):
         for position, reading in enumerate(readings, 1):
             count += _weight(reading)
             if count > allowed:
@@ -301,8 +314,39 @@ def apply_post(post: Post, entry: int, store: bool = True) -> list[Outcome]:
 def vocabulary_of(ctx: Context, post: Post) -> vocabulary.Vocabulary:
     """The words of the game as the post finds it: its sender ("me"), what it replies to."""
     actor = player_by_address(post.sender) if post.sender else None
-    words = vocabulary.of_game(ctx, actor.name if actor is not None else None, post.in_reply_to)
+    words = game_words(ctx, actor.name if actor is not None else None, post.in_reply_to or "")
     return lexer.with_quoted(words, post.quoted) if post.quoted else words
+
+
+# what vocabulary.of_game reads besides the Players (whom the key holds, below)
+_WORDS_FROM = ("ministry", "proposal", "intent", "tweak", "refreshproposal", "consultation",
+               "indictment", "message", "setup", "setting")
+_PLAYERS = 'SELECT "id", "name", "is_beast" FROM "player" WHERE "is_player" ORDER BY "id"'
+_KEPT_VOCABULARIES = 64
+
+
+def game_words(ctx: Context, actor: str | None, in_reply_to: str) -> vocabulary.Vocabulary:
+    """vocabulary.of_game, kept within a transaction (a rebuild, an ingest batch) while
+    what it is made of is unchanged: the other tables it reads (store/versions.py) and
+    the current Players' names, asked in one plain statement (the player table itself
+    changes with every gift). The same object each time, so the lexer's own cache of
+    names per vocabulary holds too."""
+    if not versions.active(database):
+        return vocabulary.of_game(ctx, actor, in_reply_to)
+    players = tuple(database.execute_sql(_PLAYERS).fetchall())
+    kept = versions.cached(database, "vocabularies", _WORDS_FROM, dict)
+    hit = kept.get(in_reply_to)
+    if hit is None or hit[0] != players:
+        if len(kept) >= _KEPT_VOCABULARIES:
+            kept.clear()
+        # the actor is one field ("me"): the rest is the same for every sender
+        hit = kept[in_reply_to] = (players, vocabulary.of_game(ctx, None, in_reply_to), {})
+    _, words, by_actor = hit
+    if actor is None:
+        return words
+    if actor not in by_actor:
+        by_actor[actor] = words.with_actor(actor)
+    return by_actor[actor]
 
 
 def _weight(reading: grammar.Reading) -> int:

@@ -35,11 +35,11 @@ from datetime import datetime, timedelta, timezone
 from fractions import Fraction
 from math import ceil
 
-from ..store import Event, Fine, Indictment, Ministry, Obligation, Player, Verdict
+from ..store import Event, Fine, Indictment, Ministry, Obligation, Player, Verdict, database, versions
 from . import changes, durations
 from .context import Context, Rejected
 from .economy import debit, fmt, parse_amount
-from .ministries import delegated, ensure, require_minister
+from .ministries import delegated, ensure, held_ministries, require_minister
 from .obligations import fulfil, oblige
 from .players import current_players, find_player, name_key
 from .frames import frame, role
@@ -421,8 +421,11 @@ def judge_duties(ctx: Context) -> None:
     """What the rules oblige the Judge to do (4E73), done by bnomic for a Judge
     who delegated it (4E45), after every change (a declared duty):
     each Indictment still without a Jury gets one, or the Judge is obliged."""
-    ministry = Ministry.get_or_none(Ministry.name == "Judging")
+    ministry = held_ministries().get("Judging")
     if ministry is None or ministry.holder_id is None:
+        return
+    if not versions.cached(database, "open indictments", ("indictment",),       # the usual case: none
+                           Indictment.select(Indictment.id).where(Indictment.state == "open").exists):
         return
     for ind in Indictment.select().where(Indictment.state == "open").order_by(Indictment.id):
         if not ind.draw:

@@ -15,7 +15,7 @@ import re
 from math import floor
 
 from ..config import Config, defaults
-from ..store import Contract, ContractParty, Delegation, Ministry, Player
+from ..store import Contract, ContractParty, Delegation, Ministry, Player, database, versions
 from .context import Context, Rejected
 from .events import MinistryHolderChanged, PlayerInactive, PlayerLeft
 from .names import clean_name
@@ -71,9 +71,27 @@ def describe(config: Config, m: Ministry) -> str:
     return f"the Ministry of {m.name} ({title(config, m.name)})"
 
 
+def held_ministries() -> dict[str, Ministry]:
+    """Every Ministry's row by name: the one snapshot the duty and watch checks after
+    every entry read (store/versions.py: read again only when the table changed).
+    Shared: use `ministry(name)` for a row to change."""
+    return versions.cached(database, "ministries", ("ministry",),
+                           lambda: {m.name: m for m in Ministry.select().order_by(Ministry.name)})
+
+
+def ministry(name: str) -> Ministry | None:
+    """The Ministry's row (a copy the caller may change), or None."""
+    return versions.clone(held_ministries().get(name))
+
+
+def any_vacant() -> bool:
+    """Rule 4E45: is some Ministry Vacant?"""
+    return any(m.holder_id is None for m in held_ministries().values())
+
+
 def ensure(ctx: Context, name: str) -> Ministry:
     """The ministry's row (every configured ministry has one from the game's start)."""
-    row = Ministry.get_or_none(Ministry.name == name)
+    row = ministry(name)
     if row is None:
         row = Ministry.create(name=name, reward=ctx.config["ministries.default_reward"])
     return row
@@ -166,17 +184,17 @@ def _both_bound(d: Delegation) -> bool:
 
 
 def mom(ctx: Context) -> Player | None:
-    m = Ministry.get_or_none(Ministry.name == "Ministry")
+    m = held_ministries().get("Ministry")
     return Player.get_by_id(m.holder_id) if m is not None and m.holder_id else None
 
 
 def delegated(ctx: Context, duty: str, ministry_name: str | None = None) -> bool:
     """Does bnomic perform this duty for the minister who holds it (4E45)?"""
     owner = duty_named(duty).ministry
-    ministry = Ministry.get_or_none(Ministry.name == (ministry_name if owner == "*" else owner))
-    return (ministry is not None and ministry.holder_id is not None
+    row = held_ministries().get(ministry_name if owner == "*" else owner)
+    return (row is not None and row.holder_id is not None
             and duty in ctx.config["ministries.delegated_duties"]
-            and duty not in (ministry.kept_duties or []))
+            and duty not in (row.kept_duties or []))
 
 
 # the order displays and refusals list the duties in: defaults.toml's delegated_duties

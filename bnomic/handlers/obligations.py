@@ -7,7 +7,7 @@ by the mailer) and any Player may remove that Minister.
 """
 from __future__ import annotations
 
-from ..store import Ministry, Obligation, Player
+from ..store import Ministry, Obligation, Player, database, versions
 from . import durations
 from .context import Context, Rejected
 from .ministers import THEIRS
@@ -56,7 +56,19 @@ def fulfil(ctx: Context, o: Obligation, how: str) -> None:
     ctx.record("obligation", f"obligation #{o.id} fulfilled: {how}", rule=o.rule, obligation=o.id)
 
 
+def open_obligation(ministry_name: str, kind: str) -> bool:
+    """Is an obligation of this kind open for this Ministry? From one snapshot of
+    the open obligations per transaction (store/versions.py), as the duty checks
+    after every entry ask it."""
+    return (ministry_name, kind) in versions.cached(
+        database, "open obligations", ("obligation",),
+        lambda: {(o.ministry_id, o.kind) for o in Obligation.select(Obligation.ministry, Obligation.kind)
+                 .where(Obligation.state == "open")})
+
+
 def fulfil_kind(ctx: Context, ministry_name: str, kind: str, how: str) -> None:
+    if not open_obligation(ministry_name, kind):
+        return
     for o in (Obligation.select().join(Ministry)
               .where(Ministry.name == ministry_name, Obligation.kind == kind, Obligation.state == "open")):
         fulfil(ctx, o, how)

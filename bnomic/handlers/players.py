@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import re
 
-from ..store import Address, Player
+from ..store import Address, Player, database, versions
 from . import grammar, lexer, names
 from .colors import LAUNDRY_NAMES
 from .names import clean_name
@@ -24,11 +24,13 @@ def name_key(name: str) -> str:
 
 
 def player_by_address(address: str) -> Player | None:
-    """The current Player who posts from this address, if any."""
-    row = (Player.select().join(Address)
-           .where(Address.address == address.lower(), Player.is_player == True)  # noqa: E712
-           .first())
-    return row
+    """The current Player who posts from this address, if any (asked twice per
+    mail: kept while neither table changes, store/versions.py; a copy)."""
+    return versions.clone(versions.cached(
+        database, ("player by address", address.lower()), ("player", "address"),
+        lambda: (Player.select().join(Address)
+                 .where(Address.address == address.lower(), Player.is_player == True)  # noqa: E712
+                 .first())))
 
 
 def actor_of(ctx: Context) -> Player | None:

@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Callable
 
-from ..store import Rule
+from ..store import Rule, database, versions
 
 # What each placeholder of an assertion may match. Loose on purpose: the handler
 # reads the value and says precisely what is wrong with it, citing the rule.
@@ -225,8 +225,15 @@ def rule_number(rule: str | None) -> int:
 
 def power(number: int) -> Fraction:
     """Rule 4E75: the Power of the rule with this number (1/2 unless a change set another)."""
+    if versions.active(database):       # every Rule's Power, read once per transaction
+        return versions.cached(database, "powers", ("rule",), _powers).get(number, Fraction(1, 2))
     row = Rule.get_or_none(Rule.number == number)
     return Fraction(row.power_num, row.power_den) if row else Fraction(1, 2)
+
+
+def _powers() -> dict[int, Fraction]:
+    return {r.number: Fraction(r.power_num, r.power_den)
+            for r in Rule.select(Rule.number, Rule.power_num, Rule.power_den)}
 
 
 def rule_power(rule: str | None) -> Fraction:

@@ -28,8 +28,8 @@ from .economy import credit, set_points
 from .entities import laundry
 from .context import Context, Rejected
 from . import changes
-from .ministries import delegated, ensure, may_act_for, mom, require_minister, vacant
-from .obligations import fulfil, fulfil_kind, oblige
+from .ministries import any_vacant, delegated, ensure, held_ministries, may_act_for, mom, require_minister, vacant
+from .obligations import fulfil, fulfil_kind, oblige, open_obligation
 from .proposals import find, label, number_all
 from .frames import frame, role
 from .registry import action, at_end_of, at_start_of, duty
@@ -265,14 +265,21 @@ def chairman_publishes_results(ctx: Context, actor: Player, nweek: str | None = 
     ctx.record("results", f"the Chairman ({actor.name}) publishes the results", rule="4E15", mail=False)
 
 
+def _chairman_held() -> bool:
+    change = held_ministries().get("Change")
+    return change is not None and change.holder_id is not None
+
+
 def _chairman(ctx: Context) -> Player | None:
     """The Chairman, if the Ministry of Change is held (bnomic never acts for a Vacant one)."""
-    change = Ministry.get_or_none(Ministry.name == "Change")
+    change = held_ministries().get("Change")
     return None if change is None or change.holder_id is None else Player.get_by_id(change.holder_id)
 
 
 def _chairman_obliged(ctx: Context, kind: str, does) -> None:
     """Fulfil the Chairman's open obligations of this kind, for a Chairman who delegated it (4E45)."""
+    if not open_obligation("Change", kind):     # the usual case: nothing to fulfil
+        return
     chairman = _chairman(ctx)
     if chairman is None or not delegated(ctx, kind):
         return
@@ -303,9 +310,9 @@ def results_duty(ctx: Context) -> None:
 def ballot_duty(ctx: Context) -> None:
     """Rules 4E15, 4E14: in the Voting Period the Chairman publishes the Ballot, and
     may then turn the Clock On; done by bnomic for a Chairman who delegated it."""
-    chairman = _chairman(ctx)
-    if chairman is None or not waiting_for_ballot(ctx):
+    if not _chairman_held() or not waiting_for_ballot(ctx):
         return
+    chairman = _chairman(ctx)
     if delegated(ctx, "ballot"):
         publish_ballot(ctx, f"bnomic, for the Chairman ({chairman.name}),", mail=True)
         if not ctx.game.clock_on:
@@ -325,9 +332,9 @@ def clock_on_duty(ctx: Context) -> None:
     turn it On (in the Voting Period, once the Ballot is out). bnomic does so for a
     MoM who delegated the duty (4E45)."""
     game = ctx.game
-    if game.clock_on or game.time_stopped or vacant().exists() or waiting_for_ballot(ctx):
+    if game.clock_on or game.time_stopped or any_vacant() or waiting_for_ballot(ctx):
         fulfil_kind(ctx, "Ministry", "clock_on", "the Clock is On" if game.clock_on
-                    else "a Ministry is Vacant" if vacant().exists() else "game time is stopped"
+                    else "a Ministry is Vacant" if any_vacant() else "game time is stopped"
                     if game.time_stopped else "the Clock waits for the Ballot")
         return
     if delegated(ctx, "clock_on"):

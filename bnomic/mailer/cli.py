@@ -154,19 +154,31 @@ def cmd_ingest(args) -> None:
     open_game(args)
     forced = utc(args.at) if args.at else None
     stored = []
-    mails = [(where, raw) for path in args.files for where, raw in archive.read(path)]
+    # each mail parsed once here: its header time and the fields the log stores
+    mails = [(where, raw, inbound.archive_fields(raw, forced))
+             for path in args.files for where, raw in archive.read(path)]
     if forced is None:      # one call's mail goes in in arrival order (its header times)
         mails = [m for _, _, m in sorted(
-            ((inbound.header_time(raw), i, (where, raw)) for i, (where, raw) in enumerate(mails)),
+            ((m[2]["header_time"], i, m) for i, m in enumerate(mails)),
             key=lambda t: (t[0] is None, t[0] or datetime.min.replace(tzinfo=timezone.utc), t[1]))]
-    for where, raw in mails:
-        mid, entry = inbound.store_raw(raw, source=f"ingest {where}", at=forced,
-                                       use_headers_for_time=True)
-        if entry is None:
-            print(f"{where}: {mid} is already in the log; skipped")
-        else:
-            stored.append((where, entry.seq))
-    results = apply_or_wait([seq for _, seq in stored])
+    results = {}
+    engine_running = log.engine_running(wall_clock())
+    # in batches: each batch stored in one durable transaction, then (when no daemon
+    # runs) applied in one transaction: an archive is nobody's acknowledged mail
+    if args.batch < 1:
+        raise CLIError("--batch takes a number of mails, 1 or more")
+    for start in range(0, len(mails), args.batch):
+        batch = []
+        for where, mid, entry in inbound.store_archive(mails[start:start + args.batch]):
+            if entry is None:
+                print(f"{where}: {mid} is already in the log; skipped")
+            else:
+                batch.append((where, entry.seq))
+        stored += batch
+        if not engine_running:
+            results.update(apply_or_wait([seq for _, seq in batch], batch=True))
+    if engine_running:
+        results = apply_or_wait([seq for _, seq in stored])
     for where, seq in stored:
         entry = Entry.get_by_id(seq)
         message = entry.message.get()
@@ -177,11 +189,15 @@ def cmd_ingest(args) -> None:
                                 read_as=receipts.read_as(seq, outcomes)))
 
 
-def apply_or_wait(seqs: list[int], timeout: float = 60) -> dict:
+INGEST_BATCH = 250      # mails stored, then applied, per transaction by `bnomic ingest`
+
+
+def apply_or_wait(seqs: list[int], timeout: float = 60, batch: bool = False) -> dict:
     """Process what was just appended, or, when the daemon's engine is running
-    (it is the one writer), wait for it to do so. Returns {seq: [Outcome]}."""
+    (it is the one writer), wait for it to do so. Returns {seq: [Outcome]}.
+    With `batch`, everything pending is applied in one transaction."""
     if not log.engine_running(wall_clock()):
-        return {e.seq: outcomes for e, outcomes in runner.process_pending()}
+        return {e.seq: outcomes for e, outcomes in runner.process_pending(batch=batch)}
     deadline = time.monotonic() + timeout
     while Entry.select().where(Entry.seq.in_(seqs), Entry.processed == False).exists():  # noqa: E712
         if time.monotonic() > deadline:
@@ -592,6 +608,8 @@ def build_parser() -> argparse.ArgumentParser:
 
     sp = with_db(sub.add_parser("ingest", help="add mail files (.eml, mbox, maildir) to the log and process them"))
     sp.add_argument("--at", help="arrival time for these messages, ISO 8601")
+    sp.add_argument("--batch", type=int, default=INGEST_BATCH, metavar="N",
+                    help=f"mails stored, then applied, per transaction (default {INGEST_BATCH})")
     sp.add_argument("files", nargs="+")
     sp.set_defaults(fn=cmd_ingest)
 

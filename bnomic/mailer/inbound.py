@@ -26,6 +26,18 @@ def store_raw(raw: bytes, *, source: str, at: datetime | None = None,
     Arrival time: `at` if given; else, with use_headers_for_time, the newest
     Received header or the Date; else now. The log never goes back in time.
     """
+    mid, address, at = stored_fields(raw, at, envelope_from, use_headers_for_time)
+    now = wall_clock()
+    entry = log.append_message(raw, mid, address, at or (log.game_time() if use_headers_for_time else now),
+                               stored_at=now, source=source, envelope_from=envelope_from,
+                               rcpt_tos=rcpt_tos)
+    return mid, entry
+
+
+def stored_fields(raw: bytes, at: datetime | None = None, envelope_from: str | None = None,
+                  use_headers_for_time: bool = False) -> tuple[str, str, datetime | None]:
+    """(Message-ID, sender address, arrival time or None) as the log stores a mail
+    (store_raw: None for the time means the game's present, or now)."""
     try:
         mail = parse.parse(raw)
         mid = parse.message_id(raw, mail)
@@ -40,12 +52,55 @@ def store_raw(raw: bytes, *, source: str, at: datetime | None = None,
         address = envelope_from
     if len(mid) > 250:                  # fits every backend's index (PostgreSQL varchar(255))
         mid = parse.derived_message_id(raw)
-    address = address[:250]
+    return mid, address[:250], at
+
+
+def archive_fields(raw: bytes, at: datetime | None = None) -> dict:
+    """What `bnomic ingest` needs of an archive's mail, from ONE parse: the
+    arrival time its headers give (header_time, to order the archive) and the
+    fields stored_fields(raw, at, use_headers_for_time=True) gives."""
+    try:
+        mail = parse.parse(raw)
+    except Exception:
+        mail = None
+    try:
+        header = parse.arrival_time(mail) if mail is not None else None
+    except Exception:
+        header = None
+    when = at
+    try:
+        if mail is None:
+            raise ValueError("unreadable")
+        mid = parse.message_id(raw, mail)
+        _, address = parse.sender(mail)
+        if when is None:
+            when = parse.arrival_time(mail)
+            if when is not None and when > wall_clock():
+                when = None     # a time in the future is wrong: never move the game ahead for it
+    except Exception:       # unreadable: keep it anyway (nothing is lost)
+        mid, address = parse.derived_message_id(raw), ""
+    if len(mid) > 250:
+        mid = parse.derived_message_id(raw)
+    return {"header_time": header, "message_id": mid, "sender": address[:250], "at": when}
+
+
+def store_archive(mails: list[tuple[str, bytes, dict]]) -> list[tuple[str, str, Entry | None]]:
+    """Commit an archive's mails (where, raw, archive_fields) to the log in one
+    durable transaction, in the order given, as store_raw(use_headers_for_time=True)
+    would one by one. Returns (where, Message-ID, entry or None) for each."""
     now = wall_clock()
-    entry = log.append_message(raw, mid, address, at or (log.game_time() if use_headers_for_time else now),
-                               stored_at=now, source=source, envelope_from=envelope_from,
-                               rcpt_tos=rcpt_tos)
-    return mid, entry
+    rows, mids = [], []
+    for where, raw, fields in mails:
+        mid, address, when = fields["message_id"], fields["sender"], fields["at"]
+        mids.append((where, mid))
+        rows.append({"raw": raw, "message_id": mid, "sender": address, "at": when,
+                     "stored_at": now, "source": f"ingest {where}"})
+    floor = log.game_time()
+    for row in rows:        # no time: the game's present (each is clamped to the log's last anyway)
+        if row["at"] is None:
+            row["at"] = floor
+    entries = log.append_messages(rows)
+    return [(where, mid, entry) for (where, mid), entry in zip(mids, entries)]
 
 
 def receive(raw: bytes, *, source: str, envelope_from: str | None = None,

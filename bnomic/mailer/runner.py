@@ -283,15 +283,19 @@ def _simulate_again(entry: Entry, change: RetroactiveChange, emit: bool) -> list
     return outcomes
 
 
-def process_pending(emit: bool = False, each=None,
-                    replay: bool = False) -> list[tuple[Entry, list[Outcome]]]:
+def process_pending(emit: bool = False, each=None, replay: bool = False,
+                    batch: bool = False) -> list[tuple[Entry, list[Outcome]]]:
     """Apply every entry not yet applied, in arrival order. `each` is called
-    after every entry (the daemon's watchdog ping)."""
-    done = []
-    for entry in log.pending():
-        done.append((entry, process(entry, emit, replay)))
-        if each is not None:
-            each()
+    after every entry (the daemon's watchdog ping). With `batch` (`bnomic
+    ingest` of an archive), all of them in ONE write transaction: a crash
+    loses the batch's processing, never its mail (stored and committed
+    before), and the next run applies it again."""
+    with write_transaction() if batch else nullcontext():
+        done = []
+        for entry in log.pending():
+            done.append((entry, process(entry, emit, replay)))
+            if each is not None:
+                each()
     return done
 
 

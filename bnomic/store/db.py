@@ -12,6 +12,7 @@ from peewee import DatabaseProxy, SqliteDatabase
 from playhouse import db_url
 
 from . import intake
+from .versions import GameDatabase
 
 database = DatabaseProxy()
 
@@ -35,7 +36,7 @@ def open_database(target: str):
         except Exception as e:  # unknown scheme, missing driver
             raise StoreError(f"cannot open database URL {target!r}: {e}") from None
     else:
-        db = SqliteDatabase(target, pragmas=SQLITE_PRAGMAS)
+        db = GameDatabase(target, pragmas=SQLITE_PRAGMAS)    # counts writes per table (versions.py)
     # SQLite: the receivers' spool beside the file (store/intake.py); PostgreSQL needs none
     intake.use(db.database if isinstance(db, SqliteDatabase) and db.database != ":memory:" else None)
     try:

@@ -36,12 +36,32 @@ def append_message(raw: bytes, message_id: str, sender: str, at: datetime,
                             envelope_from, rcpt_tos)
 
 
+def append_messages(mails: list[dict]) -> list[Entry | None]:
+    """Commit many mails to the log in ONE durable transaction (an archive's
+    batch: `bnomic ingest`), in the order given; each dict holds
+    append_message's arguments. None for a Message-ID already there. Nothing
+    of the batch is stored if it fails (and nothing of it was acknowledged)."""
+    drain_intake()
+    out = []
+    with durable_transaction():
+        floor = game_time()
+        for m in mails:
+            entry = _append_mail(m["raw"], m["message_id"], m["sender"], m["at"], m["stored_at"],
+                                 m.get("source", ""), m.get("envelope_from"), m.get("rcpt_tos"),
+                                 floor=floor)
+            if entry is not None:
+                floor = entry.at
+            out.append(entry)
+    return out
+
+
 def _append_mail(raw, message_id, sender, at, stored_at, source, envelope_from,
-                 rcpt_tos) -> Entry | None:
+                 rcpt_tos, floor: datetime | None = None) -> Entry | None:
+    """`floor`: game_time() if the caller knows it (a batch carries it on)."""
     if has_message(message_id):
         return None
     with database.atomic() as savepoint:
-        entry = Entry.create(kind="mail", at=max(at, game_time()))
+        entry = Entry.create(kind="mail", at=max(at, floor if floor is not None else game_time()))
         try:
             Message.create(entry=entry, message_id=message_id, sender=sender.lower(),
                            raw=raw, stored_at=stored_at, source=source,

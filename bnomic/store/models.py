@@ -15,6 +15,7 @@ from peewee import (
     IntegerField, Model, TextField, fn,
 )
 
+from . import versions
 from .db import database
 from .fields import JSONField, UTCDateTimeField
 
@@ -33,9 +34,12 @@ class StateModel(BaseModel):
     def save(self, force_insert=False, only=None):
         pk = self._meta.primary_key
         if isinstance(pk, AutoField) and self._pk is None:
-            last = type(self).select(fn.MAX(pk)).scalar()
-            self._pk = (last or 0) + 1
-            force_insert = True
+            table = self._meta.table_name
+            # max + 1, counted on within a transaction (store/versions.py: no SELECT MAX per row)
+            self._pk = versions.next_key(database, table, type(self).select(fn.MAX(pk)).scalar)
+            done = super().save(force_insert=True, only=only)
+            versions.used_key(database, table, self._pk)
+            return done
         return super().save(force_insert=force_insert, only=only)
 
 
@@ -665,3 +669,25 @@ class SchemaVersion(BaseModel):
 
 
 ALL_MODELS = LOG_MODELS + STATE_MODELS + [SchemaVersion]
+
+
+def _referrers() -> dict[str, set[str]]:
+    """table -> every table a DELETE or UPDATE of it may change by its foreign keys
+    (store/versions.py), followed through cascades."""
+    direct: dict[str, set[str]] = {}
+    for model in ALL_MODELS:
+        for fk in model._meta.refs:
+            direct.setdefault(fk.rel_model._meta.table_name, set()).add(model._meta.table_name)
+    closed = {}
+    for table in direct:
+        seen, todo = set(), [table]
+        while todo:
+            for other in direct.get(todo.pop(), ()):
+                if other not in seen:
+                    seen.add(other)
+                    todo.append(other)
+        closed[table] = seen
+    return closed
+
+
+versions.REFERRERS.update(_referrers())

@@ -1,0 +1,162 @@
+"""What a write transaction has read, kept until a table it came from changes.
+
+The engine asks the same small questions after every entry (who holds the
+Ministry of Change, the Rules' Powers, the configuration, the game row, the
+next deadline): `cached(key, tables, compute)` answers from what was computed
+earlier in the same transaction, as long as none of `tables` has been written
+since. The SQLite database of a game (`GameDatabase`) counts the writes to
+each table from the statements it runs:
+
+* a new transaction (BEGIN), a rollback (whole, or to a savepoint) and any
+  statement that is not a plain read or write (CREATE, DROP, PRAGMA...)
+  forget everything;
+* INSERT, UPDATE, DELETE, REPLACE count a write to their table, and a DELETE
+  to every table whose foreign keys refer to it (ON DELETE CASCADE or SET
+  NULL; no foreign key of ours has an ON UPDATE action). A REPLACE deletes
+  too: it counts as a DELETE.
+
+Nothing is kept outside a transaction, across transactions, or between
+threads: a transaction that writes holds SQLite's write lock (BEGIN
+IMMEDIATE), so no other process can change a table under it. On any other
+database (PostgreSQL, the in-memory copy of a preview) `cached` simply
+computes. A cached value is shared: the callers return copies of anything
+mutable (a model row: `clone`).
+"""
+from __future__ import annotations
+
+import itertools
+import re
+from copy import deepcopy
+import threading
+from typing import Callable
+
+from peewee import SqliteDatabase
+
+_epochs = itertools.count(1)
+
+# table -> the tables whose foreign keys refer to it (filled by models.py)
+REFERRERS: dict[str, set[str]] = {}
+
+_READS = ("SELECT", "SAVEPOINT", "RELEASE")
+_WRITES = ("INSERT", "UPDATE", "DELETE", "REPLACE")
+
+
+class _State(threading.local):
+    def __init__(self):
+        self.epoch = next(_epochs)
+        self.written: dict[str, int] = {}
+        self.values: dict = {}
+
+    def forget(self) -> None:
+        self.epoch = next(_epochs)
+        self.written = {}
+        self.values = {}
+
+
+# peewee's form: the statement's table, quoted, right after its verb (anything else: None)
+_TABLE = re.compile(r'\s*+(?:INSERT(?: OR [A-Z]++)?+ INTO|UPDATE(?: OR [A-Z]++)?+|DELETE FROM|REPLACE INTO)'
+                    r' "([^"]++)"', re.I)
+
+
+def _table_of(sql: str) -> str | None:
+    m = _TABLE.match(sql)
+    return m.group(1) if m else None
+
+
+class GameDatabase(SqliteDatabase):
+    """SqliteDatabase that counts the writes to each table, for `cached`."""
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self._versions = _State()
+
+    def execute_sql(self, sql, params=None, *args, **kwargs):
+        self._note(sql)
+        return super().execute_sql(sql, params, *args, **kwargs)
+
+    def _note(self, sql: str) -> None:
+        head = sql.lstrip()[:10].upper()
+        if head.startswith(_READS):
+            return
+        state = self._versions
+        if head.startswith(_WRITES):
+            table = _table_of(sql)
+            if table is not None:
+                state.written[table] = state.written.get(table, 0) + 1
+                if head.startswith(("DELETE", "REPLACE", "INSERT OR")):     # a cascade may follow
+                    for other in REFERRERS.get(table, ()):
+                        state.written[other] = state.written.get(other, 0) + 1
+                return
+        state.forget()
+
+    def begin(self, *args, **kwargs):
+        self._versions.forget()
+        return super().begin(*args, **kwargs)
+
+    def rollback(self, *args, **kwargs):
+        self._versions.forget()
+        return super().rollback(*args, **kwargs)
+
+    def commit(self, *args, **kwargs):
+        self._versions.forget()
+        return super().commit(*args, **kwargs)
+
+
+def active(database) -> bool:
+    """Whether `cached` keeps what it computes here (a game's SQLite, in a transaction)."""
+    db = database.obj if hasattr(database, "obj") else database
+    return isinstance(db, GameDatabase) and db.in_transaction()
+
+
+def cached(database, key, tables: tuple[str, ...], compute: Callable):
+    """compute(), or what it gave earlier in this transaction while none of
+    `tables` has been written since (see the module's note)."""
+    db = database.obj if hasattr(database, "obj") else database
+    if not isinstance(db, GameDatabase) or not db.in_transaction():
+        return compute()
+    state = db._versions
+    stamp = (state.epoch, *(state.written.get(t, 0) for t in tables))
+    hit = state.values.get(key)
+    if hit is not None and hit[0] == stamp:
+        return hit[1]
+    value = compute()
+    if (state.epoch, *(state.written.get(t, 0) for t in tables)) == stamp:   # compute wrote nothing
+        state.values[key] = (stamp, value)
+    return value
+
+
+def _stamp(db, tables):
+    state = db._versions
+    return (state.epoch, *(state.written.get(t, 0) for t in tables))
+
+
+def next_key(database, table: str, largest: Callable[[], int | None]) -> int:
+    """The next number for a row of `table`: largest() + 1, counted on from the
+    last number this transaction gave while nobody else wrote to the table."""
+    db = database.obj if hasattr(database, "obj") else database
+    if not isinstance(db, GameDatabase) or not db.in_transaction():
+        return (largest() or 0) + 1
+    hit = db._versions.values.get(("next key", table))
+    if hit is not None and hit[0] == _stamp(db, (table,)):
+        return hit[1]
+    return (largest() or 0) + 1
+
+
+def used_key(database, table: str, key: int) -> None:
+    """A row numbered `key` was just inserted into `table` (see next_key)."""
+    db = database.obj if hasattr(database, "obj") else database
+    if isinstance(db, GameDatabase) and db.in_transaction():
+        db._versions.values[("next key", table)] = (_stamp(db, (table,)), key + 1)
+
+
+def clone(row, deep: bool = True):
+    """A copy of a model row that its caller may change (with `deep` False, its
+    JSON values stay shared: for a caller that only reads them)."""
+    if row is None:
+        return None
+    copy = type(row).__new__(type(row))
+    copy.__data__ = {k: deepcopy(v) if deep and isinstance(v, (dict, list)) else v
+                     for k, v in row.__data__.items()}
+    copy._dirty = set()
+    copy.__rel__ = {}
+    return copy

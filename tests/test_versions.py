@@ -1,0 +1,137 @@
+"""Issue 16: what the engine asks after every entry is read once per write
+transaction while its tables are unchanged (store/versions.py), and read
+again as soon as they change: by a write, a cascade, a rollback. A real game
+in a real SQLite file; statements counted with sqlite3's trace callback."""
+from contextlib import contextmanager
+from datetime import datetime, timezone
+from fractions import Fraction
+
+import pytest
+
+from bnomic.handlers import context, engine, ministries, registry
+from bnomic.handlers.context import Context, game_config
+from bnomic.mailer import runner
+from bnomic.store import (
+    Event, Game, Ministry, Player, Rule, Setting, close_database, database, open_database,
+    write_transaction,
+)
+
+START = datetime(2008, 9, 1, tzinfo=timezone.utc)
+
+
+@pytest.fixture
+def db(tmp_path):
+    path = str(tmp_path / "game.sqlite")
+    open_database(path)
+    runner.create_game(START, seed="versions")
+    yield path
+    close_database()
+
+
+@contextmanager
+def counted():
+    """The SELECTs the game's connection runs in the block."""
+    seen = []
+    conn = database.connection()
+    conn.set_trace_callback(lambda sql: seen.append(sql) if sql.lstrip().upper().startswith("SELECT") else None)
+    try:
+        yield seen
+    finally:
+        conn.set_trace_callback(None)
+
+
+def test_the_rules_powers_are_read_once_per_transaction(db):
+    with write_transaction():
+        with counted() as selects:
+            assert registry.power(14) == registry.power(14) == Fraction(1, 2)
+            registry.power(15)
+        assert len(selects) == 1
+
+
+def test_a_write_to_the_table_is_seen_at_once(db):
+    with write_transaction():
+        assert registry.power(14) == Fraction(1, 2)
+        Rule.update(power_num=2, power_den=3).where(Rule.number == 14).execute()
+        assert registry.power(14) == Fraction(2, 3)
+
+
+def test_a_rolled_back_savepoint_is_forgotten(db):
+    with write_transaction():
+        with pytest.raises(ZeroDivisionError):
+            with database.atomic():
+                Rule.update(power_num=1, power_den=1).where(Rule.number == 14).execute()
+                assert registry.power(14) == 1
+                1 / 0
+        assert registry.power(14) == Fraction(1, 2)
+
+
+def test_a_delete_cascades_to_the_tables_that_refer_to_it(db):
+    with write_transaction():
+        ctx = Context(START, "command")
+        p = Player.create(name="Wooble", name_key="wooble", joined_nweek=1)
+        ministries.give_ministry(ctx, ministries.ensure(ctx, "Change"), p, "test", "4E45")
+        assert ministries.held_ministries()["Change"].holder_id == p.id
+        Player.delete().where(Player.id == p.id).execute()      # ON DELETE SET NULL on ministry.holder
+        assert ministries.held_ministries()["Change"].holder_id is None
+
+
+def test_nothing_is_kept_outside_a_transaction_or_across_transactions(db):
+    with counted() as selects:
+        registry.power(14)
+        registry.power(14)
+    assert len(selects) == 2
+    with write_transaction():
+        registry.power(14)
+    Rule.update(power_num=1, power_den=3).where(Rule.number == 14).execute()
+    with write_transaction():
+        assert registry.power(14) == Fraction(1, 3)
+
+
+def test_rows_handed_out_are_copies(db):
+    with write_transaction():
+        game = context.current_game()
+        game.threat_flag = "changed, never saved"
+        assert context.current_game().threat_flag == "Pink Ponies"
+        m = ministries.ministry("Change")
+        m.kept_duties.append("ballot")
+        assert ministries.held_ministries()["Change"].kept_duties == []
+
+
+def test_the_configuration_follows_settings(db):
+    with write_transaction():
+        assert game_config()["receipts.daily_cap"] == 20
+        Setting.create(key="receipts.daily_cap", value=3)
+        assert game_config()["receipts.daily_cap"] == 3
+
+
+def test_row_numbers_are_max_plus_one_without_asking_each_time(db):
+    with write_transaction():
+        ctx = Context(START, "command")
+        first = ctx.record("test", "one").seq
+        with counted() as selects:
+            assert [ctx.record("test", str(i)).seq for i in range(3)] == [first + 1, first + 2, first + 3]
+        assert not [s for s in selects if "MAX" in s.upper()]
+        Event.delete().where(Event.seq > first).execute()     # a write: counted afresh
+        assert ctx.record("test", "again").seq == first + 1
+        with pytest.raises(ZeroDivisionError):
+            with database.atomic():
+                ctx.record("test", "rolled back")
+                1 / 0
+        assert ctx.record("test", "after").seq == first + 2
+
+
+def test_the_checks_after_an_entry_read_one_snapshot(db):
+    """The duty and watch checks after every entry (Chairman, Oracle, Judge, kept
+    displays, the Emergency, obligations) ask few questions of the database, and
+    none twice: they used to issue 16-19 statements per entry, now one."""
+    with write_transaction():
+        ctx = Context(START, "command")
+        for i in range(3):
+            p = Player.create(name=f"P{i}", name_key=f"p{i}", joined_nweek=1)
+        for name in ("Change", "Questions", "Judging", "Ministry"):
+            ministries.give_ministry(ctx, ministries.ensure(ctx, name), p, "test", "4E45")
+        engine.perform_duties(Context(START, "mail", 1))          # the first reads the snapshot
+        with counted() as selects:
+            engine.perform_duties(Context(START, "mail", 2))
+        assert len(selects) <= 2, selects          # the count of Paranoid PEPs (Rule 4E0)
+        assert len(set(selects)) == len(selects), selects
