@@ -264,11 +264,41 @@ def build(sizes=SIZES, nweeks: int = 200, quiet: bool = False) -> None:
     work.unlink(missing_ok=True)
 
 
-def load(size: int) -> Path:
-    """The cached game of `size` messages, built if missing."""
-    if not path(size).exists():
-        build(sorted({*SIZES, size}))
+def derive(size: int) -> Path | None:
+    """The game of the first `size` messages, cut from a bigger cached game (its
+    log up to that mail, its state there by `runner.replay_into`, its snapshots
+    up to there), without playing it again; None if no bigger game is cached."""
+    bigger = sorted(s for s in SIZES if s > size and path(s).exists())
+    if not bigger:
+        return None
+    from bnomic.store import Entry, Setup
+    close_database()
+    open_database(str(path(bigger[0])))
+    seq = (Entry.select(Entry.seq).where(Entry.kind == "mail").order_by(Entry.seq)
+           .offset(size - 1).limit(1).scalar())
+    at = Entry.get_by_id(seq).at
+    part = Path(str(path(size)) + ".part")
+    part.unlink(missing_ok=True)
+    runner.replay_into(str(part), seq, at)
+    database.execute_sql("ATTACH DATABASE ? AS big", (str(path(bigger[0])),))
+    with write_transaction():
+        database.execute_sql("INSERT INTO main.snapshot SELECT * FROM big.snapshot WHERE seq <= ?", (seq,))
+        Setup.update(advanced_to=at).execute()
+    database.execute_sql("DETACH DATABASE big")
+    close_database()
+    os.replace(part, path(size))
     return path(size)
+
+
+def load(size: int, play: bool = False) -> Path | None:
+    """The cached game of `size` messages: cut from a bigger one if need be, or
+    (with `play`) built; None if neither."""
+    if path(size).exists() or derive(size):
+        return path(size)
+    if play:
+        build(sorted({*SIZES, size}))
+        return path(size)
+    return None
 
 
 def main(argv=None) -> int:
