@@ -245,3 +245,28 @@ def test_version_11_upgrades_a_real_version_10_game(tmp_path):
     game.cli("rebuild")
     assert game.digest() == digest
     assert stored(game) and stored(game)[0][0] == 1
+
+
+def test_a_parked_entry_retried_later_is_parked_in_the_snapshot_before(game, often, restored,
+                                                                       monkeypatch):
+    """The one ledger row changed after the fact (a retry marks the parked outcome
+    "retried"): as of a moment before the retry it is still parked."""
+    from bnomic.handlers import engine
+    real = engine.apply_post
+
+    def apply_post(post, seq):
+        if "BOOM" in post.text:
+            raise TypeError("unhashable type: 'list'")
+        return real(post, seq)
+    monkeypatch.setattr(engine, "apply_post", apply_post)
+    game.join("Wooble", "2008-09-01T10:00:00Z")
+    game.post("wooble@example.org", "I give m5 to The Beast. BOOM", "2008-09-01T11:00:00Z")
+    for i in range(4):
+        game.post("wooble@example.org", "I give m1 to The Beast.", f"2008-09-01T12:0{i}:00Z")
+    monkeypatch.setattr(engine, "apply_post", real)
+    parked = game.show("log")[1]["seq"]
+    game.cli("parked", "--retry", str(parked))
+    assert game.show("log")[1]["outcomes"][0]["action"] == "retried"
+    point = entries(game) - 1                       # after the snapshots, before the retry
+    assert as_of(game, point, "snap") == as_of(game, point, "nothing", from_snapshot=False)
+    assert restored and restored[-1] > parked
