@@ -417,7 +417,9 @@ def replay_into(path: str, until_seq: int | None, until_at: datetime | None, eac
     The replay starts from the latest trusted snapshot at or before the point
     (store/snapshots.py), unless `each` is given (the site's captures, called
     after every entry applied, want them all) or `from_snapshot` is False.
-    The approvals made by then (Rule 4E50) are copied with the log."""
+    The approvals made by then (Rule 4E50) are copied with the log, except
+    with `each`: the site captures every entry as it stood live, so there an
+    approval takes effect when the replay reaches the entry that made it."""
     from ..store import open_database
     seq = until_seq or 0
     real = database.obj
@@ -436,6 +438,8 @@ def replay_into(path: str, until_seq: int | None, until_at: datetime | None, eac
     try:
         with write_transaction():
             for table, key in _COPIED:
+                if table == "approval" and each is not None:
+                    continue        # the site's captures: as it stood live, before any approval
                 cols = ", ".join(f'"{c.name}"' for c in database.get_columns(table))
                 where = f'WHERE "{key}" <= ?' if key else ""
                 database.execute_sql(f'INSERT INTO main."{table}" ({cols}) SELECT {cols} '
@@ -461,7 +465,8 @@ def _replay_into_by_rows(path: str, seq: int, until_at: datetime | None, each=No
     rows = {model: list(model.select().where(key <= seq).order_by(key).dicts())
             for model, key in ((Entry, Entry.seq), (Message, Message.entry),
                                (Command, Command.entry), (Parked, Parked.entry),
-                               (Pinned, Pinned.entry), (Approval, Approval.entry))}
+                               (Pinned, Pinned.entry), (Approval, Approval.entry))
+            if model is not Approval or each is None}
     open_database(path)
     upgrade()
     with write_transaction():
