@@ -15,7 +15,9 @@ the cached game, so its peak RSS (ru_maxrss) is its own:
   from outside;
 - approval: an approval anchored at the last entry two rdays before the end
   (as Rule 4E50's 2 rdays make it) is recorded, and `runner.replay_from(anchor)`
-  timed: the replay the engine does when a display is approved.
+  timed: the replay the engine does when a display is approved;
+- take: one snapshot taken at the game's end (the engine takes one every 100
+  entries and at each new nweek): seconds and its size.
 
 A size that is not cached is cut from a bigger cached game (history_game.derive:
 the log up to that mail, the state there, the snapshots up to there); one
@@ -71,6 +73,17 @@ def child(kind: str, db: str) -> dict:
         return {"seconds": seconds, "entries": entries, "snapshots": snaps, "point": middle,
                 "replayed": middle - start,
                 "players": len(json.loads(out.getvalue())), "maxrss_mib": maxrss_mib()}
+    if kind == "take":          # what the engine pays for one snapshot at the end of the game
+        from bnomic.store import snapshots, write_transaction
+        last = Entry.select().order_by(Entry.seq.desc()).first()
+        t0 = time.perf_counter()
+        with write_transaction():
+            snap = snapshots.take(last.seq, last.at, runner.code_version(), [])
+        seconds = time.perf_counter() - t0
+        size = len(snap.tables)
+        close_database()
+        return {"seconds": seconds, "entries": entries, "snapshots": snaps, "bytes": size,
+                "maxrss_mib": maxrss_mib()}
     # an approval anchored two rdays before the end
     last = Entry.select().order_by(Entry.seq.desc()).first()
     anchor = (Entry.select(Entry.seq).where(Entry.at <= last.at - timedelta(days=2))
@@ -136,9 +149,11 @@ def main(argv=None) -> int:
             continue
         a = measure("as-of", cached, args.runs)
         b = measure("approval", cached, args.runs)
+        c = measure("take", cached, 1)
         rss = max(a["maxrss_mib"], b["maxrss_mib"])
         print(f"{size:>9} {a['entries']:>8} {a['snapshots']:>6}  {a['seconds']:>8.3f} "
-              f"{a['process_seconds']:>9.2f} {a['replayed']:>8} {b['seconds']:>10.3f} {b['replayed']:>8}  {rss:>12.0f}")
+              f"{a['process_seconds']:>9.2f} {a['replayed']:>8} {b['seconds']:>10.3f} {b['replayed']:>8}  "
+              f"{rss:>12.0f}   {c['seconds']:>6.2f} s {c['bytes'] / 1024:>6.0f} KiB")
         ok &= a["seconds"] < 1 and b["seconds"] < 1 and rss < 200
     print("each under 1 s and under 200 MiB: " + ("yes" if ok else "NO")
           + " (\"replayed\": the entries applied after the snapshot the replay started from)")
