@@ -105,12 +105,15 @@ def _apply_mail(entry: Entry, emit: bool, message: Message | None = None) -> lis
     return outcomes
 
 
-def process(entry: Entry, emit: bool = False, replay: bool = False) -> list[Outcome]:
+def process(entry: Entry, emit: bool = False, replay: bool = False,
+            keep_snapshot: bool = True) -> list[Outcome]:
     """Apply one log entry. With emit, queue the mail it causes (receipts).
     The processed flag is read again under the write lock: when two processes
     race for the same entry, the second finds it done and does nothing.
     An entry that fails is parked (see the module's note); `replay` (a
-    rebuild) only records new failures, it never counts retries again."""
+    rebuild) only records new failures, it never counts retries again.
+    A snapshot of the state is taken, when one is due, in the same transaction
+    (no other writer's entry can come between the entry and its snapshot)."""
     engine.advance(entry.at)
     try:
         with write_transaction():
@@ -132,6 +135,8 @@ def process(entry: Entry, emit: bool = False, replay: bool = False) -> list[Outc
                     outcomes = [engine.apply_command(cmd.verb, cmd.args, entry.seq, entry.at)]
             engine.apply_approvals(entry.seq, entry.at)
             Entry.update(processed=True).where(Entry.seq == entry.seq).execute()
+            if keep_snapshot:
+                _keep_snapshot(entry)
         return outcomes
     except RetroactiveChange as change:
         return _simulate_again(entry, change, emit)
@@ -303,15 +308,15 @@ def _approvals(upto: int, made_by: int | None = None):
 
 
 def _keep_snapshot(entry: Entry) -> None:
-    """After an entry: a snapshot at each new nweek, and at least every SNAPSHOT_EVERY entries."""
+    """After an entry, inside the transaction that applied it: a snapshot after the
+    first entry, at each new nweek, and at least every SNAPSHOT_EVERY entries."""
     if not snapshots.enabled():
         return
     prev = snapshots.last()
     if prev is not None and prev.seq >= entry.seq:
         return
     if prev is None or entry.seq - prev.seq >= SNAPSHOT_EVERY or Game.get().nweek != prev.nweek:
-        with write_transaction():
-            snapshots.take(entry.seq, entry.at, code_version(), _approvals(entry.seq))
+        snapshots.take(entry.seq, entry.at, code_version(), _approvals(entry.seq))
 
 
 def replay_from(seq: int) -> None:
@@ -334,13 +339,11 @@ def replay_from(seq: int) -> None:
 def process_pending(emit: bool = False, each=None, replay: bool = False,
                     keep_snapshots: bool = True) -> list[tuple[Entry, list[Outcome]]]:
     """Apply every entry not yet applied, in arrival order, keeping snapshots
-    of the state as it goes (see _keep_snapshot). `each` is called after every
-    entry (the daemon's watchdog ping)."""
+    of the state as it goes (see process). `each` is called after every entry
+    (the daemon's watchdog ping)."""
     done = []
     for entry in log.pending():
-        done.append((entry, process(entry, emit, replay)))
-        if keep_snapshots:
-            _keep_snapshot(entry)
+        done.append((entry, process(entry, emit, replay, keep_snapshots)))
         if each is not None:
             each()
     return done
