@@ -93,6 +93,19 @@ def test_a_snapshots_digest_is_the_rebuilds_at_that_point(game, often):
     assert stored(game) == snaps
 
 
+def test_the_quick_digest_is_the_digest(game, often):
+    """Snapshots hash the state with digest.quick_state_digest: the same bytes."""
+    from bnomic.store.digest import quick_state_digest
+    play(game)
+    game.post("alice@example.org", "I intend to cause the Beast to give m5 to Bob without objection",
+              "2008-09-04T12:00:00Z")
+    open_database(game.db)
+    try:
+        assert quick_state_digest() == state_digest()
+    finally:
+        close_database()
+
+
 def test_as_of_from_a_snapshot_is_as_of_from_nothing(game, often, restored):
     play(game)
     for seq in range(1, entries(game) + 1):

@@ -273,8 +273,12 @@ def _simulate_again(entry: Entry, change: RetroactiveChange, emit: bool) -> list
     simulated on top of them (from the nearest snapshot before the anchor, not
     from entry 1). The approving entry is applied again within the replay."""
     with write_transaction():
+        # (ON CONFLICT ... DO UPDATE: PostgreSQL has no INSERT OR REPLACE)
         Approval.insert(entry=entry.seq, anchor=change.anchor_entry, values=change.values,
-                        why=change.why).on_conflict_replace().execute()
+                        why=change.why).on_conflict(
+            conflict_target=[Approval.entry],
+            update={Approval.anchor: change.anchor_entry, Approval.values: change.values,
+                    Approval.why: change.why}).execute()
     replay_from(change.anchor_entry)
     outcomes = list(Outcome.select().where(Outcome.entry == entry.seq).order_by(Outcome.position))
     if emit and entry.kind == "mail":

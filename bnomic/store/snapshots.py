@@ -34,7 +34,7 @@ from datetime import datetime
 from peewee import SqliteDatabase
 
 from .db import database
-from .digest import state_digest
+from .digest import quick_state_digest
 from .models import STATE_MODELS, Event, Game, Outcome, Snapshot
 
 logger = logging.getLogger("bnomic.snapshots")
@@ -88,7 +88,7 @@ def take(seq: int, at: datetime, code: str, approvals: list[int]) -> Snapshot | 
         tables[name] = {"columns": _columns(model), "rows": _rows(model)}
     blob = zlib.compress(json.dumps({"format": FORMAT, "tables": tables}, default=_plain,
                                     separators=(",", ":")).encode(), 6)
-    row = dict(seq=seq, at=at, nweek=Game.get().nweek, digest=state_digest(), code=code,
+    row = dict(seq=seq, at=at, nweek=Game.get().nweek, digest=quick_state_digest(), code=code,
                approvals=sorted(approvals), ledger=ledger,
                checksum=hashlib.sha256(blob).hexdigest(), tables=blob)
     Snapshot.insert(row).on_conflict_replace().execute()
