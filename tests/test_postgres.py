@@ -165,3 +165,30 @@ def test_lmtp_intake_on_postgres_goes_straight_into_the_log(postgres, tmp_path):
     runner.process_pending()
     assert "Wooble" in pg.players()
     assert not list(tmp_path.glob("*-intake"))
+
+
+def test_as_of_and_an_approval_on_postgres(postgres, tmp_path):
+    """Issue 16: PostgreSQL keeps no snapshots; --as-of copies the log by range
+    (runner._replay_into_by_rows) and an approval replays from nothing: both
+    as on SQLite, where they start from snapshots."""
+    (tmp_path / "pg").mkdir()
+    (tmp_path / "lite").mkdir()
+    pg = PgGame(postgres.create_database("history"), tmp_path / "pg")
+    lite = Game(tmp_path / "lite")
+    for g in (pg, lite):
+        for name in ("Alice", "Bob", "Carol", "Dave", "Erin"):
+            g.join(name, "2008-09-01T09:00:00Z")
+        doctored = "\n".join(line.replace("m50", "m500") if line.startswith("Alice") else line
+                             for line in g.cli("show", "display", "Registrar").splitlines())
+        g.post("alice@example.org", "I intend to approve the Registrar's display with 4 supporters "
+               "and without objection.\n\n" + doctored, "2008-09-01T10:00:00Z", msgid="<intent@x>")
+        g.post("alice@example.org", "I give m10 to Bob", "2008-09-01T11:00:00Z")
+        for name in ("Bob", "Carol", "Dave", "Erin"):
+            g.post(f"{name.lower()}@example.org", "I support intent #1", "2008-09-01T12:00:00Z")
+        assert "Done (Rule 4E50)" in g.post("alice@example.org", "I approve the Registrar's display",
+                                            "2008-09-03T10:00:00Z")
+    assert pg.players()["Alice"]["mackerel"] == lite.players()["Alice"]["mackerel"] == 490
+    assert pg.digest() == lite.digest()
+    for point in ("<intent@x>", "2008-09-01T11:30:00Z"):
+        assert pg.cli("show", "players", "--json", "--as-of", point) == \
+            lite.cli("show", "players", "--json", "--as-of", point)

@@ -17,14 +17,15 @@ import logging
 from contextlib import nullcontext
 from datetime import datetime
 
-from peewee import InterfaceError, OperationalError
+from peewee import InterfaceError, OperationalError, SqliteDatabase
 
-from .. import config as configuration
+from .. import __version__, config as configuration
 from ..handlers import engine, grammar, pinned
 from ..handlers.context import Context, RetroactiveChange, game_config
 from ..render import render
 from ..store import (
-    Entry, Message, Outbox, Outcome, Parked, Pinned, Setup, database, log, upgrade, write_transaction,
+    Approval, Entry, Game, Message, Outbox, Outcome, Parked, Pinned, Setup, database, log, snapshots,
+    upgrade, write_transaction,
 )
 from . import bounces, headers, parse, publish, receipts
 from .inbound import wall_clock
@@ -104,12 +105,15 @@ def _apply_mail(entry: Entry, emit: bool, message: Message | None = None) -> lis
     return outcomes
 
 
-def process(entry: Entry, emit: bool = False, replay: bool = False) -> list[Outcome]:
+def process(entry: Entry, emit: bool = False, replay: bool = False,
+            keep_snapshot: bool = True) -> list[Outcome]:
     """Apply one log entry. With emit, queue the mail it causes (receipts).
     The processed flag is read again under the write lock: when two processes
     race for the same entry, the second finds it done and does nothing.
     An entry that fails is parked (see the module's note); `replay` (a
-    rebuild) only records new failures, it never counts retries again."""
+    rebuild) only records new failures, it never counts retries again.
+    A snapshot of the state is taken, when one is due, in the same transaction
+    (no other writer's entry can come between the entry and its snapshot)."""
     engine.advance(entry.at)
     try:
         with write_transaction():
@@ -131,6 +135,8 @@ def process(entry: Entry, emit: bool = False, replay: bool = False) -> list[Outc
                     outcomes = [engine.apply_command(cmd.verb, cmd.args, entry.seq, entry.at)]
             engine.apply_approvals(entry.seq, entry.at)
             Entry.update(processed=True).where(Entry.seq == entry.seq).execute()
+            if keep_snapshot:
+                _keep_snapshot(entry)
         return outcomes
     except RetroactiveChange as change:
         return _simulate_again(entry, change, emit)
@@ -263,13 +269,17 @@ def _retry(entry: Entry, args: list[str], emit: bool, replay: bool) -> list[Outc
 
 def _simulate_again(entry: Entry, change: RetroactiveChange, emit: bool) -> list[Outcome]:
     """Rules 4E50, 4E26: record the approved values in the log, anchored at the
-    earlier entry, and replay the whole log so every later change is simulated
-    on top of them. The approving entry is applied again within the replay."""
-    from ..store import Approval
+    earlier entry, and replay the log from there so every later change is
+    simulated on top of them (from the nearest snapshot before the anchor, not
+    from entry 1). The approving entry is applied again within the replay."""
     with write_transaction():
+        # (ON CONFLICT ... DO UPDATE: PostgreSQL has no INSERT OR REPLACE)
         Approval.insert(entry=entry.seq, anchor=change.anchor_entry, values=change.values,
-                        why=change.why).on_conflict_replace().execute()
-    rebuild()
+                        why=change.why).on_conflict(
+            conflict_target=[Approval.entry],
+            update={Approval.anchor: change.anchor_entry, Approval.values: change.values,
+                    Approval.why: change.why}).execute()
+    replay_from(change.anchor_entry)
     outcomes = list(Outcome.select().where(Outcome.entry == entry.seq).order_by(Outcome.position))
     if emit and entry.kind == "mail":
         with write_transaction():
@@ -283,17 +293,64 @@ def _simulate_again(entry: Entry, change: RetroactiveChange, emit: bool) -> list
     return outcomes
 
 
+# ---------------------------------------------------------------- snapshots
+
+SNAPSHOT_EVERY = 100    # entries at most between two snapshots (and one at each new nweek)
+
+
+def code_version() -> str:
+    """What made a snapshot: one made by other code is not trusted."""
+    return f"bnomic {__version__}; reader {grammar.READER_VERSION}"
+
+
+def _approvals(upto: int, made_by: int | None = None):
+    """The approvals anchored at entries up to `upto`, made by entry `made_by` or earlier."""
+    query = Approval.select(Approval.entry).where(Approval.anchor <= upto)
+    if made_by is not None:
+        query = query.where(Approval.entry <= made_by)
+    return [a.entry for a in query]
+
+
+def _keep_snapshot(entry: Entry) -> None:
+    """After an entry, inside the transaction that applied it: a snapshot after the
+    first entry, at each new nweek, and at least every SNAPSHOT_EVERY entries."""
+    if not snapshots.enabled():
+        return
+    prev = snapshots.last()
+    if prev is not None and prev.seq >= entry.seq:
+        return
+    if prev is None or entry.seq - prev.seq >= SNAPSHOT_EVERY or Game.get().nweek != prev.nweek:
+        snapshots.take(entry.seq, entry.at, code_version(), _approvals(entry.seq))
+
+
+def replay_from(seq: int) -> None:
+    """Replay the log from entry `seq` on (history from there is being rewritten):
+    the state is set to the latest trusted snapshot before `seq` and the later
+    entries applied again; with none, the whole log is replayed (`rebuild`).
+    One transaction."""
+    with write_transaction():
+        snap, tables = snapshots.usable(seq - 1, code_version(), _approvals)
+        if snap is None:
+            rebuild()
+            return
+        snapshots.drop_after(snap.seq)
+        snapshots.restore(snap, tables)
+        Entry.update(processed=False).where(Entry.seq > snap.seq).execute()
+        process_pending(emit=False, replay=True)
+        engine.advance(log.game_time())
+
+
 def process_pending(emit: bool = False, each=None, replay: bool = False,
-                    batch: bool = False) -> list[tuple[Entry, list[Outcome]]]:
-    """Apply every entry not yet applied, in arrival order. `each` is called
-    after every entry (the daemon's watchdog ping). With `batch` (`bnomic
-    ingest` of an archive), all of them in ONE write transaction: a crash
-    loses the batch's processing, never its mail (stored and committed
-    before), and the next run applies it again."""
+                    batch: bool = False, keep_snapshots: bool = True) -> list[tuple[Entry, list[Outcome]]]:
+    """Apply every entry not yet applied, in arrival order, keeping snapshots
+    of the state as it goes (see process). `each` is called after every entry
+    (the daemon's watchdog ping). With `batch` (`bnomic ingest` of an archive),
+    all of them in ONE write transaction: a crash loses the batch's processing,
+    never its mail (stored and committed before), and the next run applies it again."""
     with write_transaction() if batch else nullcontext():
         done = []
         for entry in log.pending():
-            done.append((entry, process(entry, emit, replay)))
+            done.append((entry, process(entry, emit, replay, keep_snapshots)))
             if each is not None:
                 each()
     return done
@@ -320,6 +377,7 @@ def rebuild(check_readings: bool = False) -> list[int]:
     with engine.checking_readings() if check_readings else nullcontext(set()) as changed:
         with write_transaction():
             log.reset_state()
+            snapshots.drop_all()            # taken again as the replay goes
             engine.start_game(setup)
             process_pending(emit=False, replay=True)
             engine.advance(log.game_time())
@@ -356,35 +414,77 @@ def _reread_record(entry: Entry, args: list[str]) -> Outcome:
                                  f"operator, with reader version {version}; those readings are pinned")
 
 
-def replay_into(path: str, until_seq: int | None, until_at: datetime | None, each=None) -> None:
+# the log-side tables a scratch game copies up to its point, and the column naming the entry
+_COPIED = (("setup", None), ("log", "seq"), ("message", "entry_id"), ("command", "entry_id"),
+           ("parked", "entry"), ("pinned", "entry"), ("approval", "entry"))
+
+
+def replay_into(path: str, until_seq: int | None, until_at: datetime | None, each=None,
+                from_snapshot: bool | None = None) -> None:
     """Copy the log up to a point (entries up to seq `until_seq`, game time up
     to `until_at`) into a new SQLite game at `path`, replay it there, and leave
     that game open: the state as it stood then, for `bnomic show --as-of`.
-    `each` is called after every entry is applied (the site's captures)."""
-    from ..store import Command, Message, open_database
+    The replay starts from the latest trusted snapshot at or before the point
+    (store/snapshots.py), unless `each` is given (the site's captures, called
+    after every entry applied, want them all) or `from_snapshot` is False.
+    The approvals made by then (Rule 4E50) are copied with the log, except
+    with `each`: the site captures every entry as it stood live, so there an
+    approval takes effect when the replay reaches the entry that made it."""
+    from ..store import open_database
+    seq = until_seq or 0
+    real = database.obj
+    if from_snapshot is None:
+        from_snapshot = each is None
+    if not isinstance(real, SqliteDatabase):
+        return _replay_into_by_rows(path, seq, until_at, each)
+    snap, tables = (snapshots.usable(seq, code_version(), lambda s: _approvals(s, made_by=seq),
+                                     max_at=until_at)
+                    if from_snapshot and seq else (None, None))
+    source = real.database
+    open_database(path)
+    upgrade()
+    # the log is copied inside SQLite (ATTACH): nothing of it passes through Python
+    database.execute_sql("ATTACH DATABASE ? AS game", (source,))
+    try:
+        with write_transaction():
+            for table, key in _COPIED:
+                if table == "approval" and each is not None:
+                    continue        # the site's captures: as it stood live, before any approval
+                cols = ", ".join(f'"{c.name}"' for c in database.get_columns(table))
+                where = f'WHERE "{key}" <= ?' if key else ""
+                database.execute_sql(f'INSERT INTO main."{table}" ({cols}) SELECT {cols} '
+                                     f'FROM game."{table}" {where}', (seq,) if key else ())
+            database.execute_sql('UPDATE main."log" SET processed = (seq <= ?)',
+                                 (snap.seq if snap else 0,))
+            if snap is not None:
+                snapshots.restore(snap, tables, ledger_from="game")
+            else:
+                engine.start_game(Setup.get())
+    finally:
+        database.execute_sql("DETACH DATABASE game")
+    process_pending(replay=True, each=each, keep_snapshots=False)
+    target = until_at or log.game_time()
+    engine.advance(max(target, Setup.get().start_at))
+
+
+def _replay_into_by_rows(path: str, seq: int, until_at: datetime | None, each=None) -> None:
+    """replay_into from a game on PostgreSQL: the log's rows up to `seq` go through Python,
+    selected by range (never one bound parameter per entry)."""
+    from ..store import Command, open_database
     setup = Setup.get().__data__.copy()
-    parked = list(Parked.select().where(Parked.entry <= (until_seq or 0)).dicts())
-    pins = list(Pinned.select().where(Pinned.entry <= (until_seq or 0)).dicts())
-    entries = list(Entry.select().where(Entry.seq <= until_seq).order_by(Entry.seq).dicts()) \
-        if until_seq is not None else []
-    seqs = [e["seq"] for e in entries]
-    messages = list(Message.select().where(Message.entry.in_(seqs)).dicts()) if seqs else []
-    commands = list(Command.select().where(Command.entry.in_(seqs)).dicts()) if seqs else []
+    rows = {model: list(model.select().where(key <= seq).order_by(key).dicts())
+            for model, key in ((Entry, Entry.seq), (Message, Message.entry),
+                               (Command, Command.entry), (Parked, Parked.entry),
+                               (Pinned, Pinned.entry), (Approval, Approval.entry))
+            if model is not Approval or each is None}
     open_database(path)
     upgrade()
     with write_transaction():
         Setup.insert(setup).execute()
-        for e in entries:
-            Entry.insert({**e, "processed": False}).execute()
-        for m in messages:
-            Message.insert(m).execute()
-        for c in commands:
-            Command.insert(c).execute()
-        for p in parked:
-            Parked.insert(p).execute()
-        for p in pins:
-            Pinned.insert(p).execute()
+        for model, found in rows.items():
+            for row in found:
+                model.insert({**row, "processed": False} if model is Entry else row).execute()
         engine.start_game(Setup.get())
-    process_pending(replay=True, each=each)
+    process_pending(replay=True, each=each, keep_snapshots=False)
     target = until_at or log.game_time()
     engine.advance(max(target, Setup.get().start_at))

@@ -165,6 +165,22 @@ class Pinned(BaseModel):
     readings = TextField(null=True)          # canonical JSON list; NULL: over limits.read_steps
 
 
+class Snapshot(BaseModel):
+    """The state as it stood right after one log entry (issue 16): derived, never
+    the log's truth. A replay (`--as-of`, an approval's) may start from it
+    instead of from nothing; `rebuild` throws every one away and takes them
+    again. store/snapshots.py says what a row holds and when it is trusted."""
+    seq = IntegerField(primary_key=True)     # the entry after which (its approvals included)
+    at = UTCDateTimeField()                  # that entry's time (the game's now then)
+    nweek = IntegerField()
+    digest = TextField()                     # state_digest() then: what a rebuild gives there
+    code = CharField()                       # bnomic's version and the reader's, that made it
+    approvals = JSONField(default=list)      # the approvals (their entries) anchored up to seq
+    ledger = JSONField(default=dict)         # event and outcome: the highest key then
+    checksum = CharField()                   # sha256 of `tables`
+    tables = BlobField()                     # zlib(JSON): every other state table's rows
+
+
 LOG_MODELS = [Setup, Entry, Message, Command, Outbox, Checkpoint, Publication, Subscription,
               Approval, Parked, Pinned]
 
@@ -668,7 +684,7 @@ class SchemaVersion(BaseModel):
     version = IntegerField()
 
 
-ALL_MODELS = LOG_MODELS + STATE_MODELS + [SchemaVersion]
+ALL_MODELS = LOG_MODELS + STATE_MODELS + [Snapshot, SchemaVersion]
 
 
 def _referrers() -> dict[str, set[str]]:

@@ -9,12 +9,17 @@ with this version's defaults.
 Also (part C: Rules 4E82, 4E36, 4E0, 4E60): Subgames and Victory Conditions, the
 Players Rule 4E0's PEPs fall back to (`game.peps_before`), and Rule 4E60's limit of
 one proposal in the nweek after a fine for Contempt of Court (columns added only
-where missing)."""
+where missing).
+And (issue 16): state snapshots, a derived table, neither log nor state: the
+state right after some log entries, so that a replay (`--as-of`, an approval's)
+starts from the nearest one instead of from nothing. A game from before has
+none; its next replay or rebuild takes them."""
 from __future__ import annotations
 
 import tomllib
 
-from peewee import AutoField, BooleanField, CharField, DateTimeField, ForeignKeyField, IntegerField, TextField
+from peewee import (AutoField, BlobField, BooleanField, CharField, DateTimeField, ForeignKeyField, IntegerField,
+                    TextField)
 
 from playhouse.migrate import migrate
 
@@ -208,6 +213,21 @@ class VictoryCondition(Frozen):
         table_name = "victorycondition"
 
 
+class Snapshot(Frozen):
+    seq = IntegerField(primary_key=True)
+    at = DateTimeField()
+    nweek = IntegerField()
+    digest = TextField()
+    code = CharField()
+    approvals = TextField(default="[]")
+    ledger = TextField(default="{}")
+    checksum = CharField()
+    tables = BlobField()
+
+    class Meta:
+        table_name = "snapshot"
+
+
 def _missing(migrator, table: str, column: str) -> bool:
     return column not in {c.name for c in migrator.database.get_columns(table)}
 
@@ -219,5 +239,6 @@ def apply(migrator) -> None:
              ("fine", "limited_proposals", IntegerField(default=0))]
     migrate(*(migrator.add_column(t, c, f) for t, c, f in added if _missing(migrator, t, c)))
     migrator.database.create_tables([Corporation, Contract, ContractParty, ContractVersion,
-                                     Delegation, Breach, Trick, TrickDraw, Sock, Subgame, VictoryCondition])
+                                     Delegation, Breach, Trick, TrickDraw, Sock, Subgame, VictoryCondition,
+                                     Snapshot])
     fill_config(CONFIG)

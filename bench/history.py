@@ -1,0 +1,166 @@
+"""Benchmark: history at any moment (issue 16): `show players --as-of` a message
+in the middle of the game, and an approval's replay (Rule 4E50), on the
+generated games of bench/history_game.py (5,000, 20,000 and 50,000 messages
+over about 200 nweeks), to see that each stays under a second and flat in the
+game's length, and the peak memory of the process doing it.
+
+    python bench/history.py [--sizes 5000,20000,50000] [--runs 3] [--build]
+
+Each measurement runs in a child process of its own (`--child`), on a copy of
+the cached game, so its peak RSS (ru_maxrss) is its own:
+
+- as-of: `bnomic show players --json --as-of <Message-ID>` through the
+  command line's own `main` (the Message-ID of the mail in the middle of the
+  log); timed in the child, and the child's whole run (Python's start, imports)
+  from outside;
+- approval: an approval anchored at the last entry two rdays before the end
+  (as Rule 4E50's 2 rdays make it) is recorded, and `runner.replay_from(anchor)`
+  timed: the replay the engine does when a display is approved;
+- take: one snapshot taken at the game's end (the engine takes one every 100
+  entries and at each new nweek): seconds and its size.
+
+A size that is not cached is cut from a bigger cached game (history_game.derive:
+the log up to that mail, the state there, the snapshots up to there); one
+that cannot be is skipped, unless --build (which plays it: slow, the engine's
+full speed times the game's length).
+This is a script, not a test: pytest never collects it.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import resource
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from datetime import timedelta
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+import history_game  # noqa: E402
+
+
+def maxrss_mib() -> float:
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+
+
+def child(kind: str, db: str) -> dict:
+    """One measurement, in this (child) process."""
+    import contextlib
+    import io
+    from bnomic.mailer import cli, runner
+    from bnomic.store import Approval, Entry, Message, Snapshot, close_database, open_database
+    open_database(db)
+    entries = Entry.select().count()
+    snaps = Snapshot.select().count()
+    if kind == "as-of":
+        middle = (Entry.select(Entry.seq).where(Entry.kind == "mail", Entry.seq >= entries // 2)
+                  .order_by(Entry.seq).first().seq)
+        mid = Message.get(Message.entry == middle).message_id
+        start = (Snapshot.select(Snapshot.seq).where(Snapshot.seq <= middle)
+                 .order_by(Snapshot.seq.desc()).limit(1).scalar() or 0)
+        close_database()
+        out = io.StringIO()
+        t0 = time.perf_counter()
+        with contextlib.redirect_stdout(out):
+            code = cli.main(["show", "players", "--json", "--as-of", mid, "--db", db])
+        seconds = time.perf_counter() - t0
+        assert code in (0, None), code
+        return {"seconds": seconds, "entries": entries, "snapshots": snaps, "point": middle,
+                "replayed": middle - start,
+                "players": len(json.loads(out.getvalue())), "maxrss_mib": maxrss_mib()}
+    if kind == "take":          # what the engine pays for one snapshot at the end of the game
+        from bnomic.store import snapshots, write_transaction
+        last = Entry.select().order_by(Entry.seq.desc()).first()
+        t0 = time.perf_counter()
+        with write_transaction():
+            snap = snapshots.take(last.seq, last.at, runner.code_version(), [])
+        seconds = time.perf_counter() - t0
+        size = len(snap.tables)
+        close_database()
+        return {"seconds": seconds, "entries": entries, "snapshots": snaps, "bytes": size,
+                "maxrss_mib": maxrss_mib()}
+    # an approval anchored two rdays before the end
+    last = Entry.select().order_by(Entry.seq.desc()).first()
+    anchor = (Entry.select(Entry.seq).where(Entry.at <= last.at - timedelta(days=2))
+              .order_by(Entry.seq.desc()).first().seq)
+    from bnomic.store import Player, write_transaction
+    p = Player.select().where(Player.is_player == True, Player.is_beast == False).first()  # noqa: E712
+    with write_transaction():
+        Approval.insert(entry=last.seq, anchor=anchor, why="bench/history.py",
+                        values={"players": {p.name_key: {"mackerel": 500}}}).on_conflict_replace().execute()
+    start = (Snapshot.select(Snapshot.seq).where(Snapshot.seq < anchor)
+             .order_by(Snapshot.seq.desc()).limit(1).scalar() or 0)
+    t0 = time.perf_counter()
+    runner.replay_from(anchor)
+    seconds = time.perf_counter() - t0
+    close_database()
+    return {"seconds": seconds, "entries": entries, "snapshots": snaps, "anchor": anchor,
+            "replayed": last.seq - start, "maxrss_mib": maxrss_mib()}
+
+
+def measure(kind: str, cached: Path, runs: int) -> dict:
+    results, walls = [], []
+    for _ in range(runs):
+        with tempfile.TemporaryDirectory(prefix="bnomic-history-") as tmp:
+            db = str(Path(tmp) / "game.sqlite")
+            shutil.copyfile(cached, db)
+            t0 = time.perf_counter()
+            out = subprocess.run([sys.executable, __file__, "--child", kind, db],
+                                 check=True, capture_output=True, text=True)
+            walls.append(time.perf_counter() - t0)
+            results.append(json.loads(out.stdout.strip().splitlines()[-1]))
+    r = results[0]
+    r["seconds"] = statistics.median(x["seconds"] for x in results)
+    r["max_seconds"] = max(x["seconds"] for x in results)
+    r["process_seconds"] = statistics.median(walls)
+    r["maxrss_mib"] = max(x["maxrss_mib"] for x in results)
+    return r
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--sizes", default="1000,2500," + ",".join(map(str, history_game.SIZES)))
+    ap.add_argument("--runs", type=int, default=3)
+    ap.add_argument("--build", action="store_true", help="play the games that are not cached")
+    ap.add_argument("--child", nargs=2, metavar=("KIND", "DB"), help=argparse.SUPPRESS)
+    args = ap.parse_args(argv)
+    if args.child:
+        print(json.dumps(child(*args.child)))
+        return 0
+    sizes = [int(s) for s in args.sizes.split(",")]
+    if args.build:
+        missing = [s for s in sizes if not history_game.path(s).exists()]
+        if missing:
+            history_game.build(missing)
+    for s in sizes:                  # a smaller game is cut from a bigger cached one
+        history_game.load(s)
+    print(f"history benchmark (bench/history.py), {args.runs} run(s) each, median; Python "
+          f"{sys.version.split()[0]}")
+    print(f"{'messages':>9} {'entries':>8} {'snaps':>6}  {'as-of s':>8} {'(process)':>9} "
+          f"{'replayed':>8} {'approval s':>10} {'replayed':>8}  {'peak RSS MiB':>12}")
+    ok = True
+    for size in sizes:
+        cached = history_game.path(size)
+        if not cached.exists():
+            print(f"{size:>9}  (not built: python bench/history_game.py --sizes {size})")
+            continue
+        a = measure("as-of", cached, args.runs)
+        b = measure("approval", cached, args.runs)
+        c = measure("take", cached, 1)
+        rss = max(a["maxrss_mib"], b["maxrss_mib"])
+        print(f"{size:>9} {a['entries']:>8} {a['snapshots']:>6}  {a['seconds']:>8.3f} "
+              f"{a['process_seconds']:>9.2f} {a['replayed']:>8} {b['seconds']:>10.3f} {b['replayed']:>8}  "
+              f"{rss:>12.0f}   {c['seconds']:>6.2f} s {c['bytes'] / 1024:>6.0f} KiB")
+        ok &= a["seconds"] < 1 and b["seconds"] < 1 and rss < 200
+    print("each under 1 s and under 200 MiB: " + ("yes" if ok else "NO")
+          + " (\"replayed\": the entries applied after the snapshot the replay started from)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,186 @@
+"""State snapshots (issue 16): the state as it stood right after a log entry,
+so that a replay starts from the nearest one instead of from entry 1.
+
+A snapshot (table `snapshot`, derived: never the log's truth) holds
+
+- every state table's rows, as SQLite stores them, zlib-compressed JSON, with
+  the sha256 of those bytes (`checksum`): a damaged row is seen, not trusted;
+- for the two ledgers, `event` and `outcome`, which only ever grow, only their
+  highest key (`ledger`): the rows up to it are the same in the game, so a
+  restore keeps those and drops the later ones. The one ledger row the game
+  ever changes afterwards, a parked outcome a retry marks "retried", is kept
+  whole in the snapshot and put back;
+- `digest`: `state_digest()` at that point, which is what a rebuild gives
+  there (tests hold it); `code`: the versions of bnomic and of its reader that
+  made it; `approvals`: the approvals (Rule 4E50) anchored at or before it,
+  which its state already carries.
+
+A snapshot is trusted only when its checksum matches, its JSON reads, its
+code is today's, and the approvals it carries are the ones the replay must
+carry; otherwise it is passed over (and the next earlier one tried). Whoever
+rewrites history drops the snapshots after the point rewritten: `rebuild`
+(all of them), an approval's replay (those after its anchor).
+
+Only SQLite games keep snapshots; on PostgreSQL a replay starts from nothing.
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+import logging
+import zlib
+from datetime import datetime
+
+from peewee import SqliteDatabase
+
+from .db import database
+from .digest import quick_state_digest
+from .models import STATE_MODELS, Event, Game, Outcome, Snapshot
+
+logger = logging.getLogger("bnomic.snapshots")
+
+LEDGERS = {Event: Event.seq, Outcome: Outcome.id}      # grow only: kept by their highest key
+FORMAT = 1                                                   # of the JSON in `tables`
+
+
+def enabled() -> bool:
+    """Snapshots are kept on SQLite only."""
+    return isinstance(database.obj, SqliteDatabase)
+
+
+def _columns(model) -> list[str]:
+    return [f.column_name for f in model._meta.sorted_fields]
+
+
+def _quoted(names) -> str:
+    return ", ".join(f'"{n}"' for n in names)
+
+
+def _rows(model, where: str = "", params=()) -> list[list]:
+    pk = model._meta.primary_key.column_name
+    cursor = database.execute_sql(
+        f'SELECT {_quoted(_columns(model))} FROM "{model._meta.table_name}" {where} '
+        f'ORDER BY "{pk}"', params)
+    return [list(r) for r in cursor]
+
+
+def _plain(value):
+    if isinstance(value, bytes):
+        raise TypeError("a state table holds bytes; snapshots keep text and numbers only")
+    return value
+
+
+def take(seq: int, at: datetime, code: str, approvals: list[int]) -> Snapshot | None:
+    """Keep the state as it stands now as the snapshot after entry `seq`
+    (replacing one there). Call it inside the transaction that applied the entry."""
+    if not enabled():
+        return None
+    tables, ledger = {}, {}
+    for model in STATE_MODELS:
+        name = model._meta.table_name
+        if model in LEDGERS:
+            key = LEDGERS[model]
+            ledger[name] = model.select(key).order_by(key.desc()).limit(1).scalar() or 0
+            if model is Outcome:
+                tables[name] = {"columns": _columns(model),
+                                "rows": _rows(model, "WHERE action IN ('parked', 'retried')")}
+            continue
+        tables[name] = {"columns": _columns(model), "rows": _rows(model)}
+    blob = zlib.compress(json.dumps({"format": FORMAT, "tables": tables}, default=_plain,
+                                    separators=(",", ":")).encode(), 6)
+    row = dict(seq=seq, at=at, nweek=Game.get().nweek, digest=quick_state_digest(), code=code,
+               approvals=sorted(approvals), ledger=ledger,
+               checksum=hashlib.sha256(blob).hexdigest(), tables=blob)
+    Snapshot.insert(row).on_conflict_replace().execute()
+    return Snapshot.get_by_id(seq)
+
+
+def last() -> Snapshot | None:
+    return Snapshot.select(Snapshot.seq, Snapshot.at, Snapshot.nweek).order_by(
+        Snapshot.seq.desc()).first()
+
+
+def drop_after(seq: int) -> int:
+    """Forget the snapshots after entry `seq` (history after it is being rewritten)."""
+    return Snapshot.delete().where(Snapshot.seq > seq).execute()
+
+
+def drop_all() -> int:
+    return Snapshot.delete().execute()
+
+
+def _contents(snap: Snapshot) -> dict | None:
+    """The snapshot's tables, or None when it is damaged."""
+    blob = bytes(snap.tables or b"")
+    if hashlib.sha256(blob).hexdigest() != snap.checksum:
+        logger.warning("snapshot after entry %s is damaged (checksum): not used", snap.seq)
+        return None
+    try:
+        data = json.loads(zlib.decompress(blob))
+        if data.get("format") != FORMAT:
+            return None
+        tables = data["tables"]
+        for model in STATE_MODELS:
+            if model is Event:
+                continue
+            t = tables[model._meta.table_name]
+            if t["columns"] != _columns(model):
+                return None
+        return tables
+    except (ValueError, KeyError, TypeError, zlib.error):
+        logger.warning("snapshot after entry %s cannot be read: not used", snap.seq)
+        return None
+
+
+def usable(upto: int, code: str, approvals, max_at: datetime | None = None):
+    """The latest snapshot after an entry up to `upto` that a replay may start
+    from, and its tables; (None, None) if none. `approvals(seq)` gives the
+    approvals anchored at or before `seq` that the replay will carry: a
+    snapshot carrying others is stale. A damaged or stale one is passed over."""
+    if not enabled():
+        return None, None
+    query = (Snapshot.select(Snapshot.seq, Snapshot.at, Snapshot.code, Snapshot.approvals)
+             .where(Snapshot.seq <= upto).order_by(Snapshot.seq.desc()))
+    if max_at is not None:
+        query = query.where(Snapshot.at <= max_at)
+    for head in query.limit(16):
+        if head.code != code or sorted(head.approvals) != sorted(approvals(head.seq)):
+            continue
+        snap = Snapshot.get_by_id(head.seq)
+        tables = _contents(snap)
+        if tables is not None:
+            return snap, tables
+    return None, None
+
+
+def restore(snap: Snapshot, tables: dict, ledger_from=None) -> None:
+    """Set the state tables to the snapshot's (inside a write transaction). The
+    ledgers keep their rows up to the snapshot's highest keys: from this same
+    game, or, with `ledger_from` (the schema name of an attached game), copied
+    from that game's."""
+    conn = database
+    conn.execute_sql("PRAGMA defer_foreign_keys = ON")
+    for model in reversed(STATE_MODELS):
+        name = model._meta.table_name
+        if model in LEDGERS:
+            key = LEDGERS[model].column_name
+            top = snap.ledger.get(name, 0)
+            if ledger_from is None:
+                conn.execute_sql(f'DELETE FROM "{name}" WHERE "{key}" > ?', (top,))
+            else:
+                conn.execute_sql(f'DELETE FROM "{name}"')
+                cols = _quoted(_columns(model))
+                conn.execute_sql(f'INSERT INTO main."{name}" ({cols}) SELECT {cols} '
+                                 f'FROM {ledger_from}."{name}" WHERE "{key}" <= ?', (top,))
+        else:
+            conn.execute_sql(f'DELETE FROM "{name}"')
+    cursor = conn.cursor()
+    for model in STATE_MODELS:
+        name = model._meta.table_name
+        if model is Event:
+            continue
+        t = tables[name]
+        cols = t["columns"]
+        marks = ", ".join("?" for _ in cols)
+        verb = "INSERT OR REPLACE" if model in LEDGERS else "INSERT"
+        cursor.executemany(f'{verb} INTO main."{name}" ({_quoted(cols)}) VALUES ({marks})', t["rows"])
