@@ -21,8 +21,9 @@ from bnomic.store import close_database, migrations, open_database
 from conftest import Game, make_mail
 
 SCHEMAS = Path(__file__).parent / "schemas"
-# every version with a fixture game (a version's fixture is made when it is merged: tests/schemas/README.md)
-VERSIONS = [v for v in range(1, migrations.LATEST + 1) if (SCHEMAS / f"v{v}.db").exists()]
+# every version has its fixture game (made when the version is merged: tests/schemas/README.md);
+# a version without one fails here, not silently untested
+VERSIONS = list(range(1, migrations.LATEST + 1))
 # the log: what arrived from outside, never rewritten (setup is compared apart)
 LOG_TABLES = ["log", "message", "command", "outbox", "checkpoint", "publication",
               "subscription", "approval", "parked", "pinned"]
