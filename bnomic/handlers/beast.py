@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import re
 
-from ..store import Event, Intent, Ministry, Obligation, Player, Trick, TrickDraw
+from ..store import Event, Intent, Ministry, Obligation, Player, Trick, TrickDraw, database, versions
 from . import changes, durations, grammar
 from .acting import perform_once
 from .clock import in_voting_period
@@ -95,7 +95,9 @@ def _beast_name() -> str:
 
 
 def _due_draw() -> TrickDraw | None:
-    return TrickDraw.select().where(TrickDraw.state == "due").order_by(TrickDraw.id).first()
+    # asked after every entry: kept within a transaction while `trickdraw` is unwritten
+    return versions.cached(database, "trick due", ("trickdraw",), lambda: TrickDraw.select().where(
+        TrickDraw.state == "due").order_by(TrickDraw.id).first())
 
 
 def last_performed() -> TrickDraw | None:

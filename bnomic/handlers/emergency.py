@@ -34,7 +34,8 @@ from . import changes, durations
 from .clock import resume_time, stop_time
 from .context import Context, Rejected
 from .frames import frame, role
-from .registry import action, at_start_of, deadline
+from .events import PlayerLeft
+from .registry import action, at_start_of, deadline, on
 from .views import Request, view
 
 STATES = ("Calm", "Paranoid")
@@ -64,15 +65,17 @@ def peps():
     return _current()
 
 
-def track_peps(ctx: Context) -> None:
-    """Rule 4E0: remember the Players while there are at least four, so that after
-    a drop below four the PEPs are who the Players were before it."""
+@on(PlayerLeft, rule="4E0")
+def track_peps(ctx: Context, event: PlayerLeft) -> None:
+    """Rule 4E0: when a Player's leaving drops the Players below four, the PEPs are
+    who the Players were just before it (kept in `game.peps_before` until the next
+    such drop). Nothing is written otherwise, so a game that never drops keeps its
+    digest."""
     current = [p.id for p in _current()]
-    if len(current) < _n(ctx, "fewest_players"):
-        return
-    game = ctx.game
-    if game.peps_before != current:
-        game.peps_before = current
+    fewest = _n(ctx, "fewest_players")
+    if len(current) < fewest <= len(current) + 1:
+        game = ctx.game
+        game.peps_before = sorted(current + [event.player.id])
         game.save()
 
 
@@ -168,7 +171,6 @@ def public_lately(ctx: Context, post) -> bool:
 def check(ctx: Context) -> None:
     """Rules 4E0, 4E40: four or more Paranoid PEPs: a State of Emergency and Black
     Watch Plaid; fewer: every Procedure stops, time resumes, Jolly Roger."""
-    track_peps(ctx)
     running_any = versions.cached(database, "emergency running", ("emergency",),
                                   Emergency.select().where(Emergency.state == "running").exists)
     count, enough = paranoid().count(), _n(ctx, "paranoid_peps")
