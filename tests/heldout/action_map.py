@@ -112,6 +112,17 @@ ROWS: dict[str, Row] = {
     "withdraw_refresh_proposal": Row("withdraw-refresh", unmodelled=("refresh",)),
     "rank_refresh_proposals": Row("rank-refresh", {"ranking": "ranking"}),
     "parallel_procedure": Row("start-procedure"),
+    # issue 15: the Beast's Tricks (4E71), Socks (4E68), Contracts (4E70, 4E45), Subgames (4E82)
+    "reinforce_trick": Row("reinforce-trick"),
+    "punish_trick": Row("punish-trick"),
+    "select_trick": Row("select-trick", unmodelled=("trick",)),
+    "teach_trick": Row("teach-trick", {"document": "trick", "timing": "timing"}),
+    "transfer_sock": Row("transfer-sock", {"color": "color", "player": "to"}),
+    "create_contract": Row("create-contract", {"document": "body"}),
+    "join_contract": Row("bind-contract", unmodelled=("contract",)),
+    "delegate_by_contract": Row("delegate", {"ministry": "ministry", "delegate": "to"},
+                                unmodelled=("powers", "contract")),
+    "open_subgame": Row("open-subgame", {"number": "subgame"}),
 }
 
 # The set's actions the harness builds itself rather than from one bnomic action
