@@ -49,12 +49,19 @@ def common(ctx: Context, name: str) -> dict:
 
 
 def society(ctx: Context) -> dict:
+    # each player's addresses and Ministries in one query each, not two per player
+    addresses: dict[int, list[str]] = {}
+    for address, pid in Address.select(Address.address, Address.player).order_by(Address.address).tuples():
+        addresses.setdefault(pid, []).append(address)
+    held: dict[int, list[str]] = {}
+    for name, pid in (Ministry.select(Ministry.name, Ministry.holder).where(Ministry.holder.is_null(False))
+                      .order_by(Ministry.name).tuples()):
+        held.setdefault(pid, []).append(name)
     players = []
     for p in Player.select().where(Player.is_player == True).order_by(Player.id):  # noqa: E712
         players.append({"name": p.name, "points": p.points, "mackerel": p.mackerel,
                         "active": p.active, "vested": p.vested, "joined_nweek": p.joined_nweek,
-                        "addresses": [a.address for a in p.addresses.order_by(Address.address)],
-                        "ministries": [m.name for m in ministries.held_by(p)]})
+                        "addresses": addresses.get(p.id, []), "ministries": held.get(p.id, [])})
     return {"players": players,
             "public_fora": ctx.config.get("addresses.public_fora", []) or [],
             "discussion_fora": ctx.config.get("addresses.discussion_fora", []) or []}

@@ -61,12 +61,22 @@ def capture(outdir, seq: int, at, show_addresses: bool = False) -> None:
     (Busy if `bnomic site` is writing the site: the next one captures it)."""
     base = base_of(outdir)
     with locked(base, wait=False):
-        captures = asof.Captures(base / "cache", show_addresses)
+        kept = _live.get(base)
+        if kept is not None and kept[0].show_addresses == show_addresses and kept[0].signature() == kept[1]:
+            captures = kept[0]          # nobody else wrote the cache since: no need to read it again
+        else:
+            captures = asof.Captures(base / "cache", show_addresses)
         captures.check(asof.token())
-        if captures.data["last"] is not None and captures.data["last"] >= seq:
-            return
-        captures.capture(seq, at)
-        captures.save()
+        if captures.data["last"] is None or captures.data["last"] < seq:
+            captures.capture(seq, at)
+            captures.append()           # a line of the journal, not the whole index again
+            messages.read_one(base / "cache", seq)      # what the archive shows of it, read once
+        _live[base] = (captures, captures.signature())
+
+
+# the daemon's captures, kept between entries (with the cache files' signature
+# when it left them: a `bnomic site` in between makes it read them again)
+_live: dict[Path, tuple] = {}
 
 
 def build(outdir, show_addresses: bool = False, title: str | None = None,
