@@ -80,15 +80,16 @@ _live: dict[Path, tuple] = {}
 
 
 def build(outdir, show_addresses: bool = False, title: str | None = None,
-          fill: bool = True, progress=None, wait: bool = True) -> dict:
+          fill: bool = True, progress=None, wait: bool = True, workers: int = 1) -> dict:
     """Write the site into OUTDIR (a link to the newest tree). `fill`: capture
     the state as of messages not captured yet by a replay (the command line;
     the daemon captures as it goes). `progress` is called every 100 pages.
+    `workers`: processes drawing the charts (the command line: one a core).
     Returns counts for the operator."""
     with locked(base_of(outdir), wait):
         tree = Tree(outdir, progress)
         try:
-            stats = _build(tree, show_addresses, title or DEFAULT_TITLE, fill)
+            stats = _build(tree, show_addresses, title or DEFAULT_TITLE, fill, workers)
         except BaseException:
             tree.abandon()
             raise
@@ -99,7 +100,7 @@ def build(outdir, show_addresses: bool = False, title: str | None = None,
     return stats
 
 
-def _build(tree: Tree, show_addresses: bool, site_title: str, fill: bool) -> dict:
+def _build(tree: Tree, show_addresses: bool, site_title: str, fill: bool, workers: int = 1) -> dict:
     salt = _templates_digest()
     cfg = game_config()
     game = Game.get()
@@ -159,6 +160,7 @@ def _build(tree: Tree, show_addresses: bool, site_title: str, fill: bool) -> dic
     # the charts run to the start of the game's day, so one message redraws
     # only the charts of the players it changed
     until = game.now.replace(hour=0, minute=0, second=0, microsecond=0)
+    charts = []
     for person in people:
         authored = [{"slug": q["slug"], "number": q["number"], "title": q["title"],
                      "status": q["status"], "success": q["success"]}
@@ -168,9 +170,12 @@ def _build(tree: Tree, show_addresses: bool, site_title: str, fill: bool) -> dic
               "votes": votes_of.get(person["id"], []), "ministry_events": held.get(person["name"], [])})
         series = person["series"]
         now = (person["points"], person["mackerel"])
-        tree.page(f"players/{person['id']}.svg", {"salt": salt, "series": series, "name": person["name"],
-                                                   "until": until, "now": now},
-                  lambda: chart.svg(person["name"], series, until, now))
+        path = f"players/{person['id']}.svg"
+        if tree.needs(path, {"salt": salt, "series": series, "name": person["name"], "until": until, "now": now}):
+            charts.append((path, (person["name"], series, until, now)))
+    # drawing is most of a full build's time: by `workers` processes
+    for (path, _), body in zip(charts, chart.svgs([job for _, job in charts], workers)):
+        tree.write(path, body)
 
     # ---- ministries, clock, home
     page("ministries.html", "ministries.html", ministries_data)
