@@ -138,8 +138,10 @@ def split_quotes(text: str) -> list[dict]:
 
 def archive(cache: Path, show_addresses: bool) -> list[dict]:
     """Every published message, oldest first, with its outcomes and thread."""
+    from ..handlers.pinned import pins_from
     from ..mailer.receipts import read_as
     read = read_all(cache)
+    pins = pins_from(0)             # every mail's pinned readings in one query, not one a mail
     names = {a: n for a, n in Address.select(Address.address, Player.name).join(Player).tuples()}
     outcomes: dict[int, list] = {}
     for o in Outcome.select().where(Outcome.entry.in_(list(read))).order_by(Outcome.entry, Outcome.position):
@@ -156,7 +158,7 @@ def archive(cache: Path, show_addresses: bool) -> list[dict]:
         seq_of.setdefault(m["message_id"], seq)
         player = names.get(m["sender"])
         shown_name = player or scrub(m["name"], show_addresses) or "(not a player)"
-        readings = read_as(seq, done) if done else []     # no outcomes: nothing read as anything
+        readings = read_as(seq, done, pins) if done else []     # no outcomes: nothing read as anything
         published.append({
             "seq": seq, "at": m["at"], "nweek": nweek_at(timeline, m["at"]),
             "subject": scrub(m["subject"], show_addresses) or "(no subject)",

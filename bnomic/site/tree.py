@@ -62,6 +62,7 @@ class Tree:
         self.pages: dict[str, str] = {}
         self.written: list[str] = []
         self.linked = 0
+        self._folders: set[Path] = set()       # made already
 
     @property
     def cache(self) -> Path:
@@ -87,7 +88,9 @@ class Tree:
         if self.progress is not None and len(self.pages) % 100 == 0:
             self.progress()
         target = self.new_dir / path
-        target.parent.mkdir(parents=True, exist_ok=True)
+        if target.parent not in self._folders:
+            target.parent.mkdir(parents=True, exist_ok=True)
+            self._folders.add(target.parent)
         if self.old_dir is not None and self.old_pages.get(path) == key:
             try:
                 os.link(self.old_dir / path, target)
