@@ -396,7 +396,8 @@ def cmd_site(args) -> None:
     open_game(args)
     show = args.show_addresses or bool(site.get("show_addresses", False))
     try:
-        done = build.build(outdir, show_addresses=show, title=site.get("title"), fill=not args.no_fill)
+        done = build.build(outdir, show_addresses=show, title=site.get("title"), fill=not args.no_fill,
+                           workers=args.jobs or os.cpu_count() or 1)
     except TreeError as e:
         raise CLIError(str(e)) from None
     index = Path(done["path"]) / "index.html"
@@ -659,6 +660,8 @@ def build_parser() -> argparse.ArgumentParser:
                     help="show senders' mail addresses (default: player names only)")
     sp.add_argument("--no-fill", action="store_true",
                     help="do not replay the log to capture the state as of messages not captured yet")
+    sp.add_argument("--jobs", type=int, metavar="N",
+                    help="processes drawing the players' charts (default: one a core)")
     sp.add_argument("--json", action="store_true")
     sp.set_defaults(fn=cmd_site)
 

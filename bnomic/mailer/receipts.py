@@ -204,11 +204,12 @@ def arrival_note(entry: Entry) -> str | None:
             f"not when bnomic stored it ({stored:%Y-%m-%d %H:%M} UTC).")
 
 
-def read_as(seq: int, outcomes) -> list[str]:
+def read_as(seq: int, outcomes, pins: dict | None = None) -> list[str]:
     """What each outcome's action was read as (its pinned reading), for the receipt to
-    echo ("Read as: vote AGAINST on 5"); "" where there is nothing to echo."""
+    echo ("Read as: vote AGAINST on 5"); "" where there is nothing to echo. `pins`:
+    the pins by entry, loaded at once by a caller asking for many (the site)."""
     from ..handlers import pinned
-    pin = pinned.load(seq) if seq else None
+    pin = (pins.get(seq) if pins is not None else pinned.load(seq)) if seq else None
     readings = (pin.readings() if pin is not None else None) or []
     out = []
     for o in outcomes:

@@ -94,26 +94,74 @@ class Captures:
         self.folder = folder / "asof"
         self.folder.mkdir(parents=True, exist_ok=True)
         self.index_path = self.folder / "index.json"
+        self.journal_path = self.folder / "journal.jsonl"
         self.show_addresses = show_addresses
         self.data = {"token": None, "show_addresses": show_addresses, "entries": {},
                      "series": {}, "last": None}
         if self.index_path.exists():
             self.data = json.loads(self.index_path.read_text("utf-8"))
+        self._pending: list[dict] = []      # captures not yet in the journal
+        if self.journal_path.exists():
+            self._replay_journal()
         self._moment = self._sampled = None
         self._key = None
+
+    def _replay_journal(self) -> None:
+        """The captures the daemon appended since the index was last written
+        (a line each; a torn last line, from a crash, is dropped)."""
+        for line in self.journal_path.read_text("utf-8").split("\n")[:-1]:
+            try:
+                item = json.loads(line)
+            except ValueError:
+                break
+            self._apply(item)
+
+    def _apply(self, item: dict) -> None:
+        for pid, row in item["s"]:
+            self.data["series"].setdefault(pid, []).append(row)
+        if item["k"] is not None:
+            self.data["entries"][str(item["e"])] = item["k"]
+            self.data["last"] = item["e"]
+
+    def signature(self) -> tuple:
+        """What the cache's files are now: another writer changed them if this differs."""
+        def stat(path):
+            try:
+                st = path.stat()
+            except FileNotFoundError:
+                return None
+            return (st.st_ino, st.st_size, st.st_mtime_ns)
+        return stat(self.index_path), stat(self.journal_path)
 
     def check(self, current_token: str) -> None:
         if (self.data["token"] != current_token or self.data.get("format") != FORMAT
                 or self.data.get("show_addresses") != self.show_addresses):
-            for f in [*self.folder.glob("*.json"), *self.folder.glob("d-*.txt")]:
+            for f in [*self.folder.glob("*.json"), *self.folder.glob("d-*.txt"), *self.folder.glob("*.jsonl")]:
                 f.unlink()
+            self._pending = []
+            self._moment = self._sampled = self._key = None
             self.data = {"token": current_token, "format": FORMAT,
                          "show_addresses": self.show_addresses, "entries": {}, "series": {}, "last": None}
 
     def save(self) -> None:
+        """Write the whole index (a build); the journal is in it now."""
         tmp = self.index_path.with_suffix(".tmp")
         tmp.write_text(json.dumps(self.data, separators=(",", ":")), "utf-8")
         tmp.replace(self.index_path)
+        self.journal_path.unlink(missing_ok=True)
+        self._pending = []
+
+    def append(self) -> None:
+        """Add the captures made since the last save or append to the journal
+        (the daemon, after each entry: a line each, not the whole index again)."""
+        if not self.index_path.exists():
+            self.save()                 # the first capture of a history: the index says whose
+            return
+        if not self._pending:
+            return
+        with open(self.journal_path, "a", encoding="utf-8") as f:
+            f.write("".join(json.dumps(item, separators=(",", ":")) + "\n" for item in self._pending))
+        self._pending = []
 
     def has(self, seq: int) -> bool:
         return str(seq) in self.data["entries"]
@@ -129,10 +177,13 @@ class Captures:
         """The state now is the state right after entry `seq` (at `at`): sample
         the players; with `shown`, keep its displays for the entry's page."""
         moment = _moment()
+        sampled = []
         if moment != self._sampled:
-            self._sample(seq, at)
+            sampled = self._sample(seq, at)
             self._sampled = moment
         if not shown:
+            if sampled:
+                self._pending.append({"e": seq, "k": None, "s": sampled})
             return
         if moment != self._moment or self._key is None:
             versions = {}
@@ -149,16 +200,20 @@ class Captures:
             self._key, self._moment = key, moment
         self.data["entries"][str(seq)] = self._key
         self.data["last"] = seq
+        self._pending.append({"e": seq, "k": self._key, "s": sampled})
 
-    def _sample(self, seq: int, at) -> None:
-        """Each player's points and mackerel, where they changed (the charts)."""
-        series = self.data["series"]
-        for pid, name, points, mackerel, is_player in (
-                Player.select(Player.id, Player.name, Player.points, Player.mackerel, Player.is_player)
-                .tuples()):
+    def _sample(self, seq: int, at) -> list:
+        """Each player's points and mackerel, where they changed (the charts).
+        Returns the rows added, as [player id, row]."""
+        series, added = self.data["series"], []
+        for pid, points, mackerel, is_player in (
+                Player.select(Player.id, Player.points, Player.mackerel, Player.is_player).tuples()):
             rows = series.setdefault(str(pid), [])
             if not rows or rows[-1][2:4] != [points, mackerel] or rows[-1][4] != is_player:
-                rows.append([seq, at.isoformat(), points, mackerel, is_player])
+                row = [seq, at.isoformat(), points, mackerel, is_player]
+                rows.append(row)
+                added.append([str(pid), row])
+        return added
 
 
 def fill(captures: Captures, seqs: list[int]) -> int:

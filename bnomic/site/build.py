@@ -61,24 +61,35 @@ def capture(outdir, seq: int, at, show_addresses: bool = False) -> None:
     (Busy if `bnomic site` is writing the site: the next one captures it)."""
     base = base_of(outdir)
     with locked(base, wait=False):
-        captures = asof.Captures(base / "cache", show_addresses)
+        kept = _live.get(base)
+        if kept is not None and kept[0].show_addresses == show_addresses and kept[0].signature() == kept[1]:
+            captures = kept[0]          # nobody else wrote the cache since: no need to read it again
+        else:
+            captures = asof.Captures(base / "cache", show_addresses)
         captures.check(asof.token())
-        if captures.data["last"] is not None and captures.data["last"] >= seq:
-            return
-        captures.capture(seq, at)
-        captures.save()
+        if captures.data["last"] is None or captures.data["last"] < seq:
+            captures.capture(seq, at)
+            captures.append()           # a line of the journal, not the whole index again
+            messages.read_one(base / "cache", seq)      # what the archive shows of it, read once
+        _live[base] = (captures, captures.signature())
+
+
+# the daemon's captures, kept between entries (with the cache files' signature
+# when it left them: a `bnomic site` in between makes it read them again)
+_live: dict[Path, tuple] = {}
 
 
 def build(outdir, show_addresses: bool = False, title: str | None = None,
-          fill: bool = True, progress=None, wait: bool = True) -> dict:
+          fill: bool = True, progress=None, wait: bool = True, workers: int = 1) -> dict:
     """Write the site into OUTDIR (a link to the newest tree). `fill`: capture
     the state as of messages not captured yet by a replay (the command line;
     the daemon captures as it goes). `progress` is called every 100 pages.
+    `workers`: processes drawing the charts (the command line: one a core).
     Returns counts for the operator."""
     with locked(base_of(outdir), wait):
         tree = Tree(outdir, progress)
         try:
-            stats = _build(tree, show_addresses, title or DEFAULT_TITLE, fill)
+            stats = _build(tree, show_addresses, title or DEFAULT_TITLE, fill, workers)
         except BaseException:
             tree.abandon()
             raise
@@ -89,7 +100,7 @@ def build(outdir, show_addresses: bool = False, title: str | None = None,
     return stats
 
 
-def _build(tree: Tree, show_addresses: bool, site_title: str, fill: bool) -> dict:
+def _build(tree: Tree, show_addresses: bool, site_title: str, fill: bool, workers: int = 1) -> dict:
     salt = _templates_digest()
     cfg = game_config()
     game = Game.get()
@@ -149,6 +160,7 @@ def _build(tree: Tree, show_addresses: bool, site_title: str, fill: bool) -> dic
     # the charts run to the start of the game's day, so one message redraws
     # only the charts of the players it changed
     until = game.now.replace(hour=0, minute=0, second=0, microsecond=0)
+    charts = []
     for person in people:
         authored = [{"slug": q["slug"], "number": q["number"], "title": q["title"],
                      "status": q["status"], "success": q["success"]}
@@ -158,9 +170,12 @@ def _build(tree: Tree, show_addresses: bool, site_title: str, fill: bool) -> dic
               "votes": votes_of.get(person["id"], []), "ministry_events": held.get(person["name"], [])})
         series = person["series"]
         now = (person["points"], person["mackerel"])
-        tree.page(f"players/{person['id']}.svg", {"salt": salt, "series": series, "name": person["name"],
-                                                   "until": until, "now": now},
-                  lambda: chart.svg(person["name"], series, until, now))
+        path = f"players/{person['id']}.svg"
+        if tree.needs(path, {"salt": salt, "series": series, "name": person["name"], "until": until, "now": now}):
+            charts.append((path, (person["name"], series, until, now)))
+    # drawing is most of a full build's time: by `workers` processes
+    for (path, _), body in zip(charts, chart.svgs([job for _, job in charts], workers)):
+        tree.write(path, body)
 
     # ---- ministries, clock, home
     page("ministries.html", "ministries.html", ministries_data)

@@ -68,3 +68,14 @@ def svg(name: str, series: list, until: datetime, now: tuple[int, int]) -> bytes
         out = io.BytesIO()
         figure.savefig(out, format="svg", metadata={"Date": None})
     return out.getvalue()
+
+
+def svgs(jobs: list[tuple], workers: int = 1) -> list[bytes]:
+    """`svg(*job)` for each job, in order; with `workers` > 1 and enough of
+    them, drawn by that many processes (forked: only `bnomic site` asks, a
+    process with no other thread; the daemon draws the few it needs here)."""
+    if workers <= 1 or len(jobs) < 2 * workers:
+        return [svg(*job) for job in jobs]
+    import multiprocessing
+    with multiprocessing.get_context("fork").Pool(workers) as pool:
+        return pool.starmap(svg, jobs, chunksize=max(1, len(jobs) // (workers * 4)))

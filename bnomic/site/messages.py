@@ -40,19 +40,34 @@ def _read(raw: bytes, at, rcpt_tos, config) -> dict:
             "body": parse.body_text(mail)}
 
 
+def _fora(config) -> str:
+    """The configuration that decides a mail's forum: what is read is kept under it."""
+    return digest({k: config.get(f"addresses.{k}") for k in
+                   ("public_fora", "discussion_fora", "processor", "forum_by_envelope")})
+
+
 def read_all(cache: Path) -> dict[int, dict]:
     """seq -> what is read of each processed mail (cached by seq and the
-    configuration that decides forums)."""
+    configuration that decides forums; the daemon adds each mail as it comes,
+    `read_one`, to a journal beside the cache that this folds in)."""
     config = game_config()
-    fora = digest({k: config.get(f"addresses.{k}") for k in
-                   ("public_fora", "discussion_fora", "processor", "forum_by_envelope")})
-    path = cache / "messages.json"
+    fora = _fora(config)
+    path, journal = cache / "messages.json", cache / "messages.jsonl"
     saved = {}
     if path.exists():
         stored = json.loads(path.read_text("utf-8"))
         if stored.get("fora") == fora:
             saved = stored["messages"]
-    out, added = {}, False
+    added = journal.exists()
+    if added:
+        for line in journal.read_text("utf-8").split("\n")[:-1]:    # not splitlines: U+2028 is in text
+            try:
+                item = json.loads(line)
+            except ValueError:
+                break                           # a torn last line (a crash): read that mail again
+            if item["fora"] == fora:
+                saved[str(item["seq"])] = item["m"]
+    out = {}
     query = (Message.select(Message.entry, Message.raw, Message.rcpt_tos, Entry.at)
              .join(Entry).where(Entry.processed == True).order_by(Entry.seq))  # noqa: E712
     for row in query.objects():
@@ -65,7 +80,21 @@ def read_all(cache: Path) -> dict[int, dict]:
         tmp = path.with_suffix(".tmp")
         tmp.write_text(json.dumps({"fora": fora, "messages": saved}, ensure_ascii=False), "utf-8")
         tmp.replace(path)
+        journal.unlink(missing_ok=True)
     return out
+
+
+def read_one(cache: Path, seq: int) -> None:
+    """The daemon, right after applying mail `seq`: what the archive shows of
+    it, added to the journal (a line, not the whole cache again)."""
+    config = game_config()
+    row = Message.get_or_none(Message.entry == seq)
+    if row is None:
+        return
+    item = {"fora": _fora(config), "seq": seq,
+            "m": _read(bytes(row.raw), None, row.rcpt_tos, config)}
+    with open(cache / "messages.jsonl", "a", encoding="utf-8") as f:
+        f.write(json.dumps(item, ensure_ascii=False, separators=(",", ":")) + "\n")
 
 
 def nweek_timeline() -> tuple[list, list, list]:
@@ -109,8 +138,10 @@ def split_quotes(text: str) -> list[dict]:
 
 def archive(cache: Path, show_addresses: bool) -> list[dict]:
     """Every published message, oldest first, with its outcomes and thread."""
+    from ..handlers.pinned import pins_from
     from ..mailer.receipts import read_as
     read = read_all(cache)
+    pins = pins_from(0)             # every mail's pinned readings in one query, not one a mail
     names = {a: n for a, n in Address.select(Address.address, Player.name).join(Player).tuples()}
     outcomes: dict[int, list] = {}
     for o in Outcome.select().where(Outcome.entry.in_(list(read))).order_by(Outcome.entry, Outcome.position):
@@ -127,7 +158,7 @@ def archive(cache: Path, show_addresses: bool) -> list[dict]:
         seq_of.setdefault(m["message_id"], seq)
         player = names.get(m["sender"])
         shown_name = player or scrub(m["name"], show_addresses) or "(not a player)"
-        readings = read_as(seq, done)
+        readings = read_as(seq, done, pins) if done else []     # no outcomes: nothing read as anything
         published.append({
             "seq": seq, "at": m["at"], "nweek": nweek_at(timeline, m["at"]),
             "subject": scrub(m["subject"], show_addresses) or "(no subject)",

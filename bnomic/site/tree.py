@@ -62,6 +62,7 @@ class Tree:
         self.pages: dict[str, str] = {}
         self.written: list[str] = []
         self.linked = 0
+        self._folders: set[Path] = set()       # made already
 
     @property
     def cache(self) -> Path:
@@ -73,12 +74,23 @@ class Tree:
     def page(self, path: str, data, render) -> bool:
         """Write `path` (relative): from the previous generation if its digest
         (of `data`) is unchanged, else `render()` (text or bytes). True if rendered."""
+        if not self.needs(path, data):
+            return False
+        self.write(path, render())
+        return True
+
+    def needs(self, path: str, data) -> bool:
+        """`page` in two steps, for pages rendered elsewhere (the charts, by a
+        pool of processes): record `path`'s digest and link it from the previous
+        generation if unchanged; True if it must be rendered and `write`n."""
         key = digest(data)
         self.pages[path] = key
         if self.progress is not None and len(self.pages) % 100 == 0:
             self.progress()
         target = self.new_dir / path
-        target.parent.mkdir(parents=True, exist_ok=True)
+        if target.parent not in self._folders:
+            target.parent.mkdir(parents=True, exist_ok=True)
+            self._folders.add(target.parent)
         if self.old_dir is not None and self.old_pages.get(path) == key:
             try:
                 os.link(self.old_dir / path, target)
@@ -86,10 +98,11 @@ class Tree:
                 return False
             except OSError:
                 pass
-        body = render()
-        target.write_bytes(body.encode("utf-8") if isinstance(body, str) else body)
-        self.written.append(path)
         return True
+
+    def write(self, path: str, body) -> None:
+        (self.new_dir / path).write_bytes(body.encode("utf-8") if isinstance(body, str) else body)
+        self.written.append(path)
 
     def commit(self) -> Path:
         """Swap the new generation in (one rename) and drop the older ones."""
