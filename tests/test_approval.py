@@ -69,4 +69,4 @@ def test_approving_a_metamin_display_moves_a_ministry(game):
 def test_the_rangers_display(game):
     text = game.cli("show", "display", "Ranger")
     assert "The Beast: a Player, not Active, m0, 0 points" in text
-    assert "TRICKS\n    none has been taught" in text
+    assert "TRICKS (Response, Timing)\n    none has been taught" in text
