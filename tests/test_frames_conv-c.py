@@ -197,6 +197,11 @@ CASES = [
      {"ranking": "2, 1"}),
     ("I initiate another Emergency Procedure.", "parallel_procedure", {}),   # the rule's words
     ("I start a new, parallel Emergency Procedure", "parallel_procedure", {}),
+    # Rule 4E60: "... may not submit more than one proposal during the following nweek"
+    ("I limit Wooble to one proposal during the following nweek for Indictment 2", "limit_proposals",
+     {"player": "Wooble", "number": "2"}),
+    ("I impose a limit of at most one proposal during the following nweek on Wooble for Indictment 2",
+     "limit_proposals", {"player": "Wooble", "number": "2"}),
 ]
 
 
@@ -207,7 +212,7 @@ def test_each_action_in_its_rules_words_and_others(text, name, args):
 
 
 def test_every_action_of_these_areas_is_declared_as_frames_and_read_in_its_example():
-    assert len(MINE) == 27
+    assert len(MINE) == 28                  # 4E60's limit on proposals since issue 15
     for spec in MINE:
         assert spec.frames and spec.says, spec.name
         r = one(spec.example)
