@@ -1179,7 +1179,7 @@ def _on_topic(r: Reading, number: str) -> None:
     heading's proposal is the one meant (Rule 4E7: a target need only be unambiguous)."""
     if r.kind != "incomplete" or len(r.missing) != 1:
         return
-    role = next((x for fr in r.spec.frames for x in fr.roles
+    role = next((x for x in r.spec.roles
                  if x.name == r.missing[0] and x.type == "proposal"), None)
     if role is None:
         return
@@ -1297,7 +1297,7 @@ def _every_player(readings: list[Reading], vocab: Vocabulary | None) -> None:
     for r in list(readings):
         if r.kind != "action":
             continue
-        role = next((x.name for fr in r.spec.frames for x in fr.roles if x.type == "player"
+        role = next((x.name for x in r.spec.roles if x.type == "player"
                      and " ".join(str(r.args.get(x.name) or "").lower().split()) in _EVERYONE), None)
         if role is None:
             continue
@@ -1324,7 +1324,7 @@ def _intent_by_action(readings: list[Reading], vocab: Vocabulary | None) -> None
         return
     for k, r in enumerate(readings):
         what = r.args.get("what") if r.kind == "action" else None
-        role = next((x.name for fr in r.spec.frames for x in fr.roles if x.type == "intent"),
+        role = next((x.name for x in r.spec.roles if x.type == "intent"),
                     None) if what else None
         if role is None:
             continue
@@ -1365,11 +1365,11 @@ def _whose_ministry(readings: list[Reading], vocab: Vocabulary | None) -> None:
     for r in readings:
         if r.kind not in ("action", "incomplete") or r.spec is None:
             continue
-        roles = {x.name for fr in r.spec.frames for x in fr.roles}
+        roles = {x.name for x in r.spec.roles}
         if "ministry" not in roles:
             continue
         said = r.args.get("ministry")
-        optional = any(x.name == "ministry" and not x.required for fr in r.spec.frames for x in fr.roles
+        optional = any(x.name == "ministry" and not x.required for x in r.spec.roles
                        if x.type == "ministry")
         if said in ("mine", "theirs") or said is None and optional:
             who = r.args.get("player") if "player" in roles else vocab.actor
@@ -1401,7 +1401,7 @@ def _the_rest(readings: list[Reading], vocab: Vocabulary | None) -> None:
                 instead = r.args.pop("instead", None)
                 r.read_as = r.spec.describe(r.args)
                 if instead:             # "..., except 14, which is AGAINST": a reading of its own
-                    roles = {x.name: x.type for fr in r.spec.frames for x in fr.roles}
+                    roles = {x.name: x.type for x in r.spec.roles}
                     own = next(n for n, t in roles.items() if t == roles["instead"] and n in r.args)
                     args = {**r.args, "which": excepted, own: instead}
                     readings.insert(readings.index(r) + 1, replace(
@@ -1427,7 +1427,7 @@ def _replied_to(readings: list[Reading], vocab: Vocabulary | None) -> None:
     for k, r in enumerate(readings):
         if r.kind != "action":
             continue
-        role = next((x for fr in r.spec.frames for x in fr.roles
+        role = next((x for x in r.spec.roles
                      if x.type == "intent" and not x.required), None)
         if role is None or r.args.get(role.name) or any(
                 v for n, v in r.args.items() if n != role.name):

@@ -90,6 +90,11 @@ class ActionSpec:
                          else f"without {self.objections} objections")
         return " and ".join(parts)
 
+    @property
+    def roles(self) -> tuple:
+        """Every role of every frame, in order (a role two frames share, twice)."""
+        return tuple(x for fr in self.frames for x in fr.roles)
+
     def describe(self, args: dict) -> str:
         """The reading as a receipt echoes it: "vote AGAINST on 5"."""
         if self.says:
