@@ -22,7 +22,7 @@ from datetime import datetime, timezone
 
 from ..config import defaults
 from .budget import charge
-from .frames import fill, match_phrase
+from .frames import fill, has_needs, match_phrase, said_words
 from .lexer import lex, raw_tokens
 from .registry import ACTIONS, ASSERTIONS, UNCHECKED, ActionSpec, AssertionSpec
 from .vocabulary import Vocabulary, words
@@ -588,9 +588,9 @@ def read_clause(text: str, vocab: Vocabulary | None = None) -> list["Reading"] |
     open_world = not (vocab and vocab.players)
     # a frame whose own required words are absent is not this action at all (and, but for
     # an intent's clause, never reported as an attempt at it): not tried
-    said = {w for t in toks for w in t.low.split()}
+    said = said_words(toks)
     cands = [c for c in cands if not c[1].needs or any(r.type == "clause" for r in c[1].roles)
-             or all(any(alt in said for alt in need.split("|")) for need in c[1].needs)]
+             or has_needs(c[1], said)]
     charge(sum(len(fr.roles) for _, fr, _, _ in cands) * 8 * len(toks))
     fills = [(spec, fill(fr, toks, at, open_world, vocab), k, " ".join(t.low for t in toks[at - k:at]))
              for spec, fr, at, k in cands]
@@ -791,6 +791,9 @@ def _without_citations(toks):
 _LONG_CIRCUMSTANCE = frozenset({"having", "following", "seeing", "given", "since"})
 
 
+_BEHALF = (("on", "behalf", "of"), ("for", "and", "on", "behalf", "of"))
+
+
 def _fronted(toks):
     """A role written before "I <verb>" ("To Wooble, I give m5"): moved after the verb,
     so the frame reads it as any other role."""
@@ -805,6 +808,8 @@ def _fronted(toks):
         return toks[at:] if at is not None else toks
     if at is None or at == 0:
         return toks
+    if any(_phrase_at(toks, 0, p) for p in _BEHALF):
+        return toks[at:]        # "On behalf of the Blue Corporation, I ...": whose action (4E79)
     if not any(s[0] != "num" for t in toks[:at] for s in t.senses) and not (
             toks[0].low in ("on", "for") and at == 2 and toks[1].has("num")):   # "On 11 I vote FOR"
         # "Having slept on it, I change my vote": a circumstance, not a part of the action

@@ -14,6 +14,7 @@ import unicodedata
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
 
+from .colors import LAUNDRY_NAMES
 from .ministries import _fold
 from .vocabulary import Vocabulary, default, ministry_words, words
 
@@ -125,12 +126,16 @@ def _phrases(vocab: Vocabulary) -> dict[tuple[str, ...], list[Sense]]:
     table: dict[tuple[str, ...], list[Sense]] = {}
 
     def add(name: str, sense: Sense):
-        key = tuple(t.low for t in raw_tokens(name) if t.low not in (".", "'"))
-        if key and sense not in table.setdefault(key, []):
-            table[key].append(sense)
+        words = [t.low for t in raw_tokens(name)]
+        # as written ("the Fishmongers' Guild") and without its stops and apostrophes
+        for key in {tuple(words), tuple(w for w in words if w not in (".", "'"))}:
+            if key and sense not in table.setdefault(key, []):
+                table[key].append(sense)
 
     for p in vocab.players:
         add(p, ("player", p))
+    for c in (*LAUNDRY_NAMES, *vocab.corporations):       # "to the Blue Corporation" (4E68, 4E81)
+        add(c, ("player", c))
     if vocab.beast:
         for b in _BEAST:
             add(b, ("player", vocab.beast))
@@ -149,6 +154,12 @@ def _phrases(vocab: Vocabulary) -> dict[tuple[str, ...], list[Sense]]:
     for number, (title, _) in vocab.proposals.items():     # "I vote AGAINST Clock Fix II"
         if title and len(title) > 3:
             add(title, ("ref", ("proposal", number)))
+    for number, title in vocab.contracts.items():          # "I agree to be bound by the Fishmongers' Guild"
+        if title and len(title) > 3:
+            add(title, ("ref", ("contract", number)))
+            bare = title[4:] if title.lower().startswith("the ") else ""
+            if len(bare) > 3:                              # "bound by Fishmongers' Guild"
+                add(bare, ("ref", ("contract", number)))
     for words in THIS_WORDS:                               # "this one", "the above"
         if len(words) > 1:
             table.setdefault(words, []).append(("ref", (None, "this")))
@@ -216,6 +227,9 @@ def _typed(raw: list[Tok], i: int, table, firsts: dict, vocab: Vocabulary) -> tu
         elif n > 1 and last == "'s":
             continue
         found = table.get(key) or (table.get(stripped) if stripped else None)
+        if found and all(s[0] == "ref" and s[1][0] for s in found) and not any(
+                t.text[:1].isupper() for t in raw[i:i + n]) and any(t.text[:1].isupper() for t in raw):
+            continue            # a title in running lowercase is words: "and, to tidy up, I vote"
         if found:
             if n + i < len(raw) and raw[i + n].low in ("'s", "'"):
                 return n + 1, list(found)
