@@ -194,6 +194,31 @@ def test_a_ranger_who_keeps_the_duty_is_obliged_and_any_player_may_after_1_rday(
     assert "the Beast is not due to perform a Trick now" in r
 
 
+def test_the_ranger_names_the_trick_its_own_announced_mode_gave(game):
+    # Rule 4E71: the Ranger selects "using a mode of selection that must be announced"; a
+    # Ranger who says which Trick it selected has it performed, not bnomic's own draw
+    setup(game, "Wooble", "Ais523", "Chuck")
+    game.post(mail("Wooble"), "I become the Ranger. I take back the duty to select Tricks.",
+              "2008-09-01T09:00:00Z")
+    teach(game, "Ais523", "Chuck", "Set the mackerel of Chuck to m1", "01")
+    game.tick("2008-09-03T00:00:00Z")
+    support(game, "Chuck", 1, "03")
+    game.tick("2008-09-04T00:00:00Z")
+    assert "Done" in game.post(mail("Ais523"), "I teach the Beast the Trick.", "2008-09-04T10:00:00Z")
+    game.tick("2008-09-05T00:00:00Z")
+    r = game.post(mail("Wooble"), "I select Trick 7 to be performed.", "2008-09-05T10:00:00Z")
+    assert "Refused: Trick 7 may not be performed now (those that may: Trick 1) (Rule 4E71)" in r, r
+    r = game.post(mail("Wooble"), "By the d20 I announced: 14. I select Trick 1 (the mackerel one).",
+                  "2008-09-05T10:10:00Z")
+    assert "Done" in r and "the Beast performs Trick 1" in r, r
+    (draw,) = events(game, "trick_draw")
+    assert draw["data"]["by"] == "the Ranger (Wooble)" and draw["data"]["mode"] == "announced by the selector"
+    assert "roll" not in draw["data"] and game.players()["Chuck"]["mackerel"] == 1
+    digest = game.digest()
+    game.cli("rebuild")
+    assert game.digest() == digest
+
+
 # ------------------------------------------------------------ schema version 11
 
 def test_v11_upgrades_the_real_v10_game_with_its_data(tmp_path):

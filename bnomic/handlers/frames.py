@@ -305,6 +305,15 @@ def fill(fr: Frame, toks: list[Tok], start: int, open_world: bool, vocab=None) -
                 inst[last_role.name].extend(range(first + 1, last + 1))
                 i += 2
                 continue
+        if (low == "or" and last_role is not None and not last_role.many and last_at == i - 1
+                and inst.get(last_role.name) and i + 1 < n):
+            other = next((v for s in toks[i + 1].senses if s[0] in _ACCEPTS.get(last_role.type, ())
+                          for v in [_value(s, last_role.type)] if v is not None), None)
+            if other is not None and other != inst[last_role.name][0]:
+                # "to Alice or Bob": either, and the sender did not say which (Rule 4E7)
+                f.choices.append((last_role.name, [inst[last_role.name][0], other]))
+                i += 2
+                continue
         if low in _PUNCT or low in CONJUNCTIONS:
             after_join = after_join or low in (",", "and", "&", "plus", "/")
             i += 1

@@ -116,8 +116,11 @@ INTENT_METHOD = re.compile(
     r"^(?P<action>.*?[^\s,])(?P<cond>(?:[\s,]++(?:and\s++|but\s++)?(?:(?:without|with\s++no)\s++(?:\w++\s++)?"
     r"objections?|with\s++(?:\w++\s++)?(?:supporters?|supports?))" + _WITHIN + r")+)$", re.I)
 
-BEGIN = re.compile(r"^\W*(?:begin|start)\s+(?:of\s+(?:the\s+)?)?transaction\W*$", re.I)
-END = re.compile(r"^\W*(?:end|finish|commit)\s+(?:of\s+(?:the\s+)?)?transaction\W*$", re.I)
+# "BEGIN TRANSACTION", "Start of transaction:", "Transaction start" (Rule 4E12)
+BEGIN = re.compile(r"^\W*+(?:(?:begin|start)\s++(?:of\s++(?:the\s++)?)?transaction|transaction\s++(?:start|begin)s?+)"
+                   r"\W*+$", re.I)
+END = re.compile(r"^\W*+(?:(?:end|finish|commit)\s++(?:of\s++(?:the\s++)?)?transaction"
+                 r"|transaction\s++(?:end|ends|over|complete|done))\W*+$", re.I)
 
 NUMBER_WORDS = {
     "once": 1, "twice": 2, "thrice": 3, "one": 1, "two": 2, "three": 3, "four": 4,
@@ -453,8 +456,8 @@ def _verbs() -> _Verbs:
         for k in table:
             table[k].sort(key=lambda x: len(x[0]), reverse=True)
     _VERBS.by_first, _VERBS.openers, _VERBS.bare = by_first, openers, bare
-    _VERBS.bare_words = frozenset(w for spec, fr in bare for r in fr.roles
-                                  for w in _role_words(r))
+    _VERBS.bare_words = frozenset({w for spec, fr in bare for r in fr.roles for w in _role_words(r)}
+                                  | {w for spec, fr in bare for need in fr.needs for w in need.split("|")})
     _VERBS.all_verbs, _VERBS.size = tuple(sorted(every)), len(ACTIONS)
     return _VERBS
 

@@ -100,6 +100,7 @@ CURRENCY = {"m": "m", "mackerel": "m", "mackerels": "m", "macks": "m", "mack": "
 _AMOUNT_ONE = re.compile(r"m-?\d++|\d++m")
 _RULE_ID = re.compile(r"\d++e\d++")
 _P_REF = re.compile(r"p\d++|#\d++")
+_RP_REF = re.compile(r"rp\d++")
 _BEAST = ("the beast", "beast", "the ocb", "ocb", "the operantly conditioned beast",
           "operantly conditioned beast", "the operantly-conditioned beast")
 
@@ -234,6 +235,8 @@ def _typed(raw: list[Tok], i: int, table, firsts: dict, vocab: Vocabulary) -> tu
             if n + i < len(raw) and raw[i + n].low in ("'s", "'"):
                 return n + 1, list(found)
             return n, list(found)
+    if low[:2] == "rp" and _RP_REF.fullmatch(low):       # "RP3": Refresh Proposal 3 (Rule 4E0)
+        return 1, [("ref", ("refresh", int(low[2:])))]
     if low not in _SPECIAL and not low[:1].isdigit() and low[:1] not in ("m", "p", "#", "$", "€", "£", "¥"):
         return 0, []
     if low in ("$", "€", "£", "¥") and nxt.isdecimal():    # "$10": a currency the handler refuses
@@ -243,6 +246,8 @@ def _typed(raw: list[Tok], i: int, table, firsts: dict, vocab: Vocabulary) -> tu
         return 1, [("amount", "m" + low.strip("m"))]
     if low == "m" and nxt.isdigit():
         return 2, [("amount", "m" + nxt)]
+    if low.endswith(("'s", "’s")) and low[:-2].isdecimal() and len(low) < 12:
+        return 1, [("num", int(low[:-2]))]          # "I change 17's color to Teal"
     n0 = number_of(low)
     if n0 is not None:
         if nxt in CURRENCY and nxt != "m" or nxt == "m":
