@@ -219,8 +219,9 @@ def fill(fr: Frame, toks: list[Tok], start: int, open_world: bool, vocab=None) -
         elif r.many and last_role is r:     # "5, 6 and 8"; after another role it begins a new group
             if v not in inst[r.name]:
                 inst[r.name].append(v)
-        elif inst[r.name] == [v] and not after_join:
-            pass                            # the same said again: "the Fishmongers' Guild (Contract 1)"
+        elif inst[r.name] == [v] and (not after_join or r.type in REF_KINDS):
+            pass                            # the same said again: "the Fishmongers' Guild (Contract 1)",
+                                            # "Contract 1, the Fishmongers' Guild"
         else:                               # a second value: another action, same verb
             new = {k: list(v2) for k, v2 in inst.items() if k != "__inherited"}
             new["__inherited"] = set(new)

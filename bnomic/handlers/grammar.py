@@ -313,7 +313,7 @@ def _asks(part: str) -> bool:
         at = p.rfind("“" if close == "”" else '"', 0, len(p) - 1)
         if at > 0 and "?" in p[at:]:
             return p[:at].rstrip().endswith("?")
-    return p.rstrip("\"'’”").endswith("?")
+    return p.rstrip("\"'’”").rstrip("!").endswith("?")      # "AGAINST 15?!" asks too
 
 
 def sentences(text: str):
@@ -329,7 +329,8 @@ def sentences(text: str):
 
 
 # A line ending like this was cut by the sender's mail program, not by them.
-_DANGLING = re.compile(r"(?:,|\b(?:by|to|as|and|the|of|from|for|with|under|name|give|i|my|a|an))\s*$", re.I)
+_DANGLING = re.compile(r"(?:,|\b(?:by|to|as|and|the|of|from|for|with|under|name|give|i|my|a|an"
+                       r"|vote|votes|voted|voting|cast))\s*$", re.I)     # "I've already voted" / "AGAINST it"
 
 
 # a vote word that begins a group at a line's end ("... and AGAINST"), not a ballot's "10 FOR"
@@ -745,7 +746,8 @@ def _without_condition(toks) -> list | None:
     the tokens of what would be done (perhaps none); None when there is no condition."""
     at = next((i for i, t in enumerate(toks) if t.low in _CONDITION_WORDS
                and (t.low != "once" or 0 < i < len(toks) - 1 and toks[i + 1].low in ("i", "we", "the", "he",
-                                                                                    "she", "they", "everyone"))),
+                                                                                    "she", "they", "everyone"))
+               or t.low == "as" and _phrase_at(toks, i, ("as", "soon", "as"))),      # "..., as soon as"
               None)
     if at is None:
         return None
@@ -795,6 +797,9 @@ _LONG_CIRCUMSTANCE = frozenset({"having", "following", "seeing", "given", "since
 
 
 _BEHALF = (("on", "behalf", "of"), ("for", "and", "on", "behalf", "of"))
+# words after which "I <verb>" is a clause of the sentence's, not an action said
+_SUBORDINATE = frozenset({"until", "till", "before", "after", "because", "unless", "although", "though",
+                          "whenever"})
 
 
 def _fronted(toks):
@@ -813,6 +818,8 @@ def _fronted(toks):
         return toks
     if any(_phrase_at(toks, 0, p) for p in _BEHALF):
         return toks[at:]        # "On behalf of the Blue Corporation, I ...": whose action (4E79)
+    if toks[at - 1].low in _SUBORDINATE:
+        return toks             # "Voting hasn't opened until I publish the Ballot": no action of mine
     if not any(s[0] != "num" for t in toks[:at] for s in t.senses) and not (
             toks[0].low in ("on", "for") and at == 2 and toks[1].has("num")):   # "On 11 I vote FOR"
         # "Having slept on it, I change my vote": a circumstance, not a part of the action
@@ -994,7 +1001,9 @@ def _next_verb() -> re.Pattern:
     if _NEXT_VERB[1] != v.size:
         heads = sorted({w for w in (p.split()[0] for p in v.all_verbs)
                         if w.isalpha() and len(w) > 2 and w not in _NOT_NEXT}, key=len, reverse=True)
-        _NEXT_VERB[0] = re.compile(r"(?<!\s)(?:\s*+,\s*+(?:and\s++)?(?:then\s++)?|\s++and\s++(?:then\s++)?"
+        # (", and I vote ...": the "I" after "and" goes with the separator)
+        _NEXT_VERB[0] = re.compile(r"(?<!\s)(?:\s*+,\s*+(?:and\s++(?:then\s++)?(?:I\s++)?+|then\s++)?"
+                                   r"|\s++and\s++(?:then\s++)?(?:I\s++)?+"
                                    r"|\s++then\s++)(?=(?-i:" + "|".join(heads) + r")\b)", re.I)
         _NEXT_VERB[1] = v.size
     return _NEXT_VERB[0]
@@ -1015,7 +1024,7 @@ def _clause_readings(clause: str, in_transaction: bool) -> list[Reading]:
             return got
     got = _read_clause_memo(clause)
     if not in_transaction and not any(r.kind == "action" for r in got or ()):
-        got = _not_a_vote(clause) or got
+        got = _not_a_vote(clause) or _hereby_done(clause) or got
     if got and not (in_transaction and not all(r.kind == "action" for r in got)):
         for r in got:
             r.text = clause
@@ -1065,6 +1074,31 @@ def _misspelt_vote(word: str) -> str | None:
                                   and up[diff[0]] == v[diff[1]] and up[diff[1]] == v[diff[0]]):
                 return v
     return None
+
+
+# "Consultation 6 is hereby ZOTTED", "The Clock is hereby turned On": an officer's
+# performative passive, said with "hereby" (without it, a description: "6 is ZOTTED")
+_HEREBY = re.compile(r"^(?P<what>[^.!?;:]{1,200}?)\s++(?:is|are)\s++hereby\s++(?P<done>[a-z]{3,20}+)\b(?P<rest>.*)$",
+                     re.I | re.S)
+
+
+def _hereby_done(clause: str) -> list[Reading] | None:
+    """Rule 4E7: "X is hereby <done>" says the sender does it: read as "I <do> X ..."."""
+    m = _HEREBY.match(clause.strip())
+    if m is None:
+        return None
+    done, v = m.group("done").lower(), _verbs()
+    bases = [done[:-2], done[:-1], done[:-3], done[:-2] + "e"] if done.endswith("ed") else (
+        [done[:-1], done[:-2]] if done.endswith("n") else [])           # ZOTTED, turned, withdrawn, given
+    verb = next((b for b in bases if len(b) > 1 and b in v.by_first), None)
+    if verb is None:
+        return None
+    got = _read_clause_memo(f"I {verb} {m.group('what').strip()}{m.group('rest')}")
+    if not got or not all(r.kind == "action" for r in got):
+        return None
+    for r in got:
+        r.text = clause
+    return got
 
 
 def _not_a_vote(clause: str) -> list[Reading] | None:
@@ -1297,6 +1331,9 @@ _EVERYONE = frozenset({"every player", "each player", "all players", "all the pl
                        "everybody", "every other player", "each other player", "all other players"})
 
 
+_EACH_PLAYER = re.compile(r"\b(?:each|every|all(?:\s++the)?+)\s++players?\b", re.I)
+
+
 def _every_player(readings: list[Reading], vocab: Vocabulary | None) -> None:
     """"I give m5 to every Player": Rule 4E7 lets a player list several actions; one
     for each Player the vocabulary knows but the sender, in the order of the game."""
@@ -1306,7 +1343,9 @@ def _every_player(readings: list[Reading], vocab: Vocabulary | None) -> None:
         if r.kind != "action":
             continue
         role = next((x.name for x in r.spec.roles if x.type == "player"
-                     and " ".join(str(r.args.get(x.name) or "").lower().split()) in _EVERYONE), None)
+                     and (" ".join(str(r.args.get(x.name) or "").lower().split()) in _EVERYONE
+                          or str(r.args.get(x.name) or "").lower() in ("player", "players")
+                          and _EACH_PLAYER.search(r.text))), None)       # "each" is a filler
         if role is None:
             continue
         at = readings.index(r)

@@ -71,22 +71,25 @@ _ALL = {"all": "all", "all open proposals": "all", "all proposals": "all", "ever
         "everything other": "rest", "all else": "rest", "rest": "rest", "others": "rest"}
 
 
+# "except 14": the proposals a vote on all leaves out; "..., which is AGAINST": their own vote
+_BUT = "but:proposal*[except|except for|but|but not|apart from|other than|save|excluding]!?"
+_INSTEAD = ("instead:vote[which is|which are|which gets|which get|where i vote|which i vote"
+            "|on which i vote|where it is|which i am]!?")
+
+
 @action("vote",
         # Rule 4E15: a Vote is one of the words FOR, AGAINST, ABSTAIN, SHELVE, on Open proposals
         frame("vote|cast|cast my vote|cast my votes|place my vote|submit my vote|submit a vote|enter"
               "|change my vote|change my votes|switch my vote|update my vote|amend my vote",
               "vote:vote[to]", role("which:proposal*[on|for|to|in|regarding|re|about|with respect to]", _ALL),
               "was:vote[from]!?",                                               # "from FOR to AGAINST"
-              "but:proposal*[except|except for|but|but not|apart from|other than|save|excluding]!?",
-              # "except 14, which is AGAINST": the excepted ones get a vote of their own
-              "instead:vote[which is|which are|which gets|which get|where i vote|which i vote"
-              "|on which i vote|where it is|which i am]!?",
+              _BUT, _INSTEAD,
               also="votes vote as follows of from me myself nweek",
               openers="my vote|my votes|votes|i am|i am voting"),                 # "I am AGAINST 12"
         frame("vote|cast|cast my vote|cast my votes", "vote:vote", role("which:choice", _ALL),
               also="on for to in", openers="my vote|my votes"),
-        frame("", "vote:vote", "which:proposal*[on|for|to|in|regarding|re|about]", also="from me",
-              bare=True),                                                       # "AGAINST 12 from me"
+        frame("", "vote:vote", role("which:proposal*[on|for|to|in|regarding|re|about]", _ALL), _BUT, _INSTEAD,
+              also="from me", bare=True),                 # "AGAINST 12 from me", "FOR all except 13"
         frame("", "vote:vote", role("which:choice[on]!", _ALL), bare=True),     # "FOR on all"
         frame("", role("which:choice", {k: v for k, v in _ALL.items() if v == "rest"}), "vote:vote",
               bare=True),                                                       # "everything else: AGAINST"
@@ -226,6 +229,8 @@ def waiting_for_ballot(ctx: Context) -> bool:
         frame("", "nweek:number[for nweek|of nweek]?", also="ballot below follows",
               openers="this is the ballot|here is the ballot|here's the ballot|the ballot is below"
                       "|below is the ballot"),
+        # a heading, as Chairmen write it: "BALLOT, nweek 7" (the nweek said: not "Ballot: 1st ...")
+        frame("", "nweek:number[nweek|for nweek|of nweek]", also="the", openers="ballot|the ballot"),
         rule="4E15", example="I publish the Ballot", says="publish the Ballot",
         not_actions=("I published the Ballot yesterday", "The Chairman publishes the Ballot",
                      "Should I publish the Ballot?"))
@@ -253,6 +258,9 @@ def chairman_publishes_ballot(ctx: Context, actor: Player, nweek: str | None = N
         frame("publish|post|present|issue|announce|give|send out|put out",
               "nweek:number[for nweek|of nweek|of the voting of nweek|of the voting for nweek]?",
               also="results result voting of the below above following here", needs="results"),
+        # a heading: "RESULTS, nweek 7", "Results of voting, nweek 7:" (the nweek said)
+        frame("", "nweek:number[nweek|for nweek|of nweek]", also="the",
+              openers="results|the results|results of voting|results of the voting|voting results"),
         rule="4E15", example="I publish the results of the voting", says="publish the results",
         not_actions=("I published the results yesterday", "The Chairman publishes the results",
                      "Should I publish the results?"))
