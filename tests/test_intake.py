@@ -50,7 +50,8 @@ def test_lmtp_answers_while_the_engine_holds_the_write_transaction(receiver):
         answers.append(send(port, make_mail("w@example.org", "again", msgid=ids[0])))  # a retry
         assert answers == [{}] * 6                       # every one got 250 ...
         assert busy.is_alive() and not release.is_set()  # ... while the engine still held the lock
-        assert log.intake_backlog() == 5 and not log.has_message(ids[0])
+        # the spool keeps mail as it came (the retry too: its Message-ID is read when drained)
+        assert log.intake_backlog() == 6 and not log.has_message(ids[0])
     finally:
         release.set()
         busy.join(10)
