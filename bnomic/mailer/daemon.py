@@ -451,7 +451,7 @@ class Daemon:
         if self.poller is not None:             # it polls on in the engine process
             self.poller.close()
             self.poller = None
-        self.engine = engine_process.Engine(engine_main, self.operator, self.db_target, self.watchdog)
+        self.engine = engine_process.Engine(f"{__name__}:engine_main", self.operator, self.db_target, self.watchdog)
         if not self.engine.wait_ready():
             code = self.engine.stop()
             raise DaemonError(f"the engine process did not start (exit status {code}); "
@@ -477,10 +477,9 @@ class Daemon:
             raise DaemonError(f"{self.failure}; stopped so that the service manager restarts bnomic")
 
 
-def engine_main(operator: dict, db_target: str, watchdog: float | None, level: int, sock) -> None:
-    """The engine process's body (mailer/engine_process.py; spawned: a fresh interpreter)."""
-    import sys
-
+def engine_main(operator: dict, db_target: str, watchdog: float | None, level: int, sock) -> int:
+    """The engine process's body (mailer/engine_process.py: a fresh interpreter);
+    its exit status."""
     from . import logs
     logs.setup(level <= logging.DEBUG)
     logging.getLogger("mail.log").setLevel(logging.WARNING)
@@ -495,4 +494,4 @@ def engine_main(operator: dict, db_target: str, watchdog: float | None, level: i
         log.critical("the engine could not start: %s", e)
         code = 1
     logging.shutdown()
-    sys.exit(code)            # multiprocessing makes it the process's exit status
+    return code

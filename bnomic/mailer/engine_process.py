@@ -4,7 +4,7 @@
 runs the LMTP/SMTP receivers, which only store: their commits go to the
 intake spool, so neither the engine's write lock nor its CPU-heavy work (the
 GIL) ever stands between a message and its 250. The engine process, started
-by the main one (multiprocessing, spawn), runs what the daemon's threads ran
+by the main one (a new interpreter: `python -c` calling daemon.engine_main), runs what the daemon's threads ran
 before: the engine, the outbox sender, the IMAP poller and the site.
 
 The two talk over one socket pair, single bytes and NUL-ended lines:
@@ -26,9 +26,11 @@ spool and applied when the engine runs again.
 from __future__ import annotations
 
 import logging
-import multiprocessing
 import os
+import pickle
 import socket
+import subprocess
+import sys
 import threading
 import time
 
@@ -45,16 +47,21 @@ READY_SECONDS = 300
 class Engine:
     """The main process's handle on the engine process."""
 
-    def __init__(self, target, *args):
-        """Start `target(*args, level, sock)` in a new interpreter (spawn: nothing of
-        this process's threads or connections is inherited)."""
+    def __init__(self, entry: str, *args):
+        """Start a new interpreter (nothing of this process's threads or connections
+        is inherited) that calls `entry` ("module:function") with args, the log
+        level and its end of the socket pair (the arguments go over standard
+        input, pickled: the operator's file may hold TOML dates)."""
         self.sock, child = socket.socketpair(socket.AF_UNIX, socket.SOCK_STREAM)
+        module, _, function = entry.partition(":")
         level = logging.getLogger().getEffectiveLevel()
-        ctx = multiprocessing.get_context("spawn")
-        self.proc = ctx.Process(target=target, name="bnomic engine", daemon=False,
-                                args=(*args, level, child))
-        self.proc.start()
+        self.proc = subprocess.Popen(
+            [sys.executable, "-c", f"from {module} import {function} as main; "
+             f"from {__name__} import child_main; child_main(main)", str(child.fileno())],
+            stdin=subprocess.PIPE, pass_fds=[child.fileno()])
         child.close()
+        with self.proc.stdin:
+            self.proc.stdin.write(pickle.dumps((*args, level)))
         self._buffer = b""
         self._lock = threading.Lock()
         self.ready = False
@@ -66,7 +73,7 @@ class Engine:
         deadline = time.monotonic() + timeout
         try:
             while not self.ready and time.monotonic() < deadline:
-                if not self.read_notes() or self.proc.exitcode is not None:
+                if not self.read_notes() or self.proc.poll() is not None:
                     break
         finally:
             self.sock.setblocking(False)
@@ -77,7 +84,8 @@ class Engine:
         return self.proc.pid
 
     def exitcode(self) -> int | None:
-        return self.proc.exitcode
+        """None while it runs; negative: the signal that ended it."""
+        return self.proc.poll()
 
     def wake(self) -> None:
         """From any thread: a non-blocking byte; a full buffer already means 'wake up'."""
@@ -109,23 +117,33 @@ class Engine:
 
     def stop(self, timeout: float = JOIN_SECONDS) -> int | None:
         """Ask the engine to finish the entry in hand and exit; its exit status."""
-        if self.proc.exitcode is None:
+        if self.proc.poll() is None:
             try:
                 with self._lock:
                     self.sock.setblocking(True)
                     self.sock.sendall(STOP)
             except OSError:
                 pass
-            self.proc.join(timeout)
-        if self.proc.exitcode is None:
-            log.error("the engine process did not stop within %g s; terminating it", timeout)
-            self.proc.terminate()
-            self.proc.join(5)
-            if self.proc.exitcode is None:
-                self.proc.kill()
-                self.proc.join(5)
+            try:
+                self.proc.wait(timeout)
+            except subprocess.TimeoutExpired:
+                log.error("the engine process did not stop within %g s; terminating it", timeout)
+                self.proc.terminate()
+                try:
+                    self.proc.wait(5)
+                except subprocess.TimeoutExpired:
+                    self.proc.kill()
+                    self.proc.wait(5)
         self.sock.close()
-        return self.proc.exitcode
+        return self.proc.returncode
+
+
+def child_main(main) -> None:
+    """The engine process's start: its arguments from standard input, its socket
+    from the command line; `main(*args, level, sock)` returns the exit status."""
+    args = pickle.loads(sys.stdin.buffer.read())
+    sock = socket.socket(fileno=int(sys.argv[1]))
+    sys.exit(main(*args, sock))
 
 
 def relay(sock: socket.socket):
