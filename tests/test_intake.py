@@ -87,3 +87,23 @@ def test_commands_and_ticks_come_after_mail_already_spooled(tmp_path):
     log_rows = game.show("log")
     assert [e["kind"] for e in log_rows][-2:] == ["mail", "command"]
     assert log_rows[-2]["message_id"] == "<o1@x>"
+
+
+def test_a_spool_an_older_bnomic_left_is_drained_with_the_new_rows_in_received_order(tmp_path):
+    """The receivers now store mail as it came (table `arrived`, read when
+    drained); mail an older bnomic spooled already read (table `intake`) is
+    drained with it, each in the order our mail server received it."""
+    from datetime import timedelta
+    game = Game(tmp_path, start=recent())
+    open_database(game.db)
+    now = inbound.wall_clock()
+    inbound.receive(make_mail("v@example.org", "I join as Vole", msgid="<new@x>"), source="lmtp",
+                    envelope_from="v@example.org")
+    intake.put(make_mail("w@example.org", "I join as Wooble", msgid="<old@x>"), "<old@x>",
+               "w@example.org", now - timedelta(seconds=30), now - timedelta(seconds=30), source="lmtp")
+    assert {r.table for r in intake.waiting()} == {"intake", "arrived"}
+    log.drain_intake()
+    stored = list(Message.select().order_by(Message.entry))
+    assert [(m.message_id, m.sender) for m in stored] == [("<old@x>", "w@example.org"),
+                                                          ("<new@x>", "v@example.org")]
+    assert intake.count() == 0
