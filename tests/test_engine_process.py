@@ -60,21 +60,22 @@ def test_lmtp_answers_while_the_engine_process_is_frozen(live_game, tmp_path):
     and one GIL, nothing was answered); SIGCONT, and the mail is applied."""
     sink, port = Sink().start(), free_port()
     d = DaemonProcess(write_config(tmp_path, sink.port, port), live_game.db).start(wait_port=port)
-    engine = engine_pid(live_game.db)
-    os.kill(engine, signal.SIGSTOP)
     try:
-        ids = [f"<frozen{i}@x>" for i in range(5)]
-        for i, mid in enumerate(ids):
-            assert send(port, make_mail("w@example.org", f"I join as Frozen{i}", msgid=mid)) == {}
-        assert mail_ids(live_game) == []                # stored, not applied: the engine is stopped
-    finally:
-        os.kill(engine, signal.SIGCONT)
-    try:
+        engine = engine_pid(live_game.db)
+        os.kill(engine, signal.SIGSTOP)
+        try:
+            ids = [f"<frozen{i}@x>" for i in range(5)]
+            for i, mid in enumerate(ids):
+                assert send(port, make_mail("w@example.org", f"I join as Frozen{i}", msgid=mid)) == {}
+            assert mail_ids(live_game) == []            # stored, not applied: the engine is stopped
+        finally:
+            os.kill(engine, signal.SIGCONT)
         mails = wait_applied(live_game, 5)
         assert [m["message_id"] for m in mails] == ids
-        assert d.proc.poll() is None
-    finally:
         assert d.terminate() == 0
+    finally:
+        if d.proc.poll() is None:
+            d.kill()
         sink.stop()
 
 
@@ -85,10 +86,10 @@ def test_mail_stored_while_the_engine_is_down_is_applied_when_it_comes_back(live
     sink, port = Sink().start(), free_port()
     cfg = write_config(tmp_path, sink.port, port)
     d = DaemonProcess(cfg, live_game.db).start(wait_port=port)
-    engine = engine_pid(live_game.db)
-    os.kill(engine, signal.SIGSTOP)
     ids = [f"<down{i}@x>" for i in range(4)]
     try:
+        engine = engine_pid(live_game.db)
+        os.kill(engine, signal.SIGSTOP)
         for i, mid in enumerate(ids):
             assert send(port, make_mail("w@example.org", f"I join as Down{i}", msgid=mid)) == {}
         os.kill(engine, signal.SIGKILL)
