@@ -451,7 +451,8 @@ class Daemon:
         if self.poller is not None:             # it polls on in the engine process
             self.poller.close()
             self.poller = None
-        self.engine = engine_process.Engine(f"{__name__}:engine_main", self.operator, self.db_target, self.watchdog)
+        self.engine = engine_process.Engine(f"{__name__}:engine_main", self.operator,
+                                            self.db_target, self.watchdog)
         if not self.engine.wait_ready():
             code = self.engine.stop()
             raise DaemonError(f"the engine process did not start (exit status {code}); "

@@ -60,8 +60,11 @@ class Engine:
              f"from {__name__} import child_main; child_main(main)", str(child.fileno())],
             stdin=subprocess.PIPE, pass_fds=[child.fileno()])
         child.close()
-        with self.proc.stdin:
-            self.proc.stdin.write(pickle.dumps((*args, level)))
+        try:
+            with self.proc.stdin:
+                self.proc.stdin.write(pickle.dumps((*args, level)))
+        except BrokenPipeError:         # it died at once: wait_ready says so
+            pass
         self._buffer = b""
         self._lock = threading.Lock()
         self.ready = False
