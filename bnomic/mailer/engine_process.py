@@ -4,8 +4,9 @@
 runs the LMTP/SMTP receivers, which only store: their commits go to the
 intake spool, so neither the engine's write lock nor its CPU-heavy work (the
 GIL) ever stands between a message and its 250. The engine process, started
-by the main one (a new interpreter: `python -c` calling daemon.engine_main), runs what the daemon's threads ran
-before: the engine, the outbox sender, the IMAP poller and the site.
+by the main one (a new interpreter: `python -c` calling daemon.engine_main),
+runs what the daemon's threads ran before: the engine, the outbox sender, the
+IMAP poller and the site.
 
 The two talk over one socket pair, single bytes and NUL-ended lines:
 - main -> engine: `w` (mail was stored: wake up; a wake-up already waiting
