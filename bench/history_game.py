@@ -249,7 +249,7 @@ def build(sizes=SIZES, nweeks: int = 200, quiet: bool = False) -> None:
             i += 1
         for k in range(0, len(chunk), 500):
             _append(chunk[k:k + 500])
-            runner.process_pending()
+            runner.process_pending(batch=True)      # one transaction per 500, as `ingest` does
             if not quiet:
                 print(f"  {done_mail - len(chunk) + sum(1 for c in chunk[:k + 500] if c[1] == 'mail')}"
                       f" mails applied, {time.perf_counter() - t0:.0f} s", flush=True)

@@ -99,7 +99,7 @@ def set_points(player: Player, delta: int) -> tuple[int, int]:
     through here; the caller records it. Returns (before, after)."""
     before = player.points
     player.points = max(0, before + delta)
-    player.save()
+    Player.update(points=player.points).where(Player.id == player.id).execute()   # the score alone
     return before, player.points
 
 

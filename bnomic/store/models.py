@@ -15,7 +15,7 @@ from peewee import (
     IntegerField, Model, TextField, fn,
 )
 
-from . import versions
+from . import rowsave, versions
 from .db import database
 from .fields import JSONField, UTCDateTimeField
 
@@ -37,10 +37,13 @@ class StateModel(BaseModel):
             table = self._meta.table_name
             # max + 1, counted on within a transaction (store/versions.py: no SELECT MAX per row)
             self._pk = versions.next_key(database, table, type(self).select(fn.MAX(pk)).scalar)
-            done = super().save(force_insert=True, only=only)
+            done = rowsave.save(self, database.obj, True, only)      # its SQL built once
+            if done is None:
+                done = super().save(force_insert=True, only=only)
             versions.used_key(database, table, self._pk)
             return done
-        return super().save(force_insert=force_insert, only=only)
+        done = rowsave.save(self, database.obj, force_insert, only)
+        return super().save(force_insert=force_insert, only=only) if done is None else done
 
 
 # --------------------------------------------------------------------- the log
