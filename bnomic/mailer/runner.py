@@ -295,7 +295,8 @@ def _simulate_again(entry: Entry, change: RetroactiveChange, emit: bool) -> list
 
 # ---------------------------------------------------------------- snapshots
 
-SNAPSHOT_EVERY = 100    # entries at most between two snapshots (and one at each new nweek)
+SNAPSHOT_EVERY = 100    # entries at most between two checked snapshots (and one at each new nweek)
+LIGHT_EVERY = 20        # entries at most between two snapshots (light ones between the checked)
 
 
 def code_version() -> str:
@@ -312,15 +313,24 @@ def _approvals(upto: int, made_by: int | None = None):
 
 
 def _keep_snapshot(entry: Entry) -> None:
-    """After an entry, inside the transaction that applied it: a snapshot after the
-    first entry, at each new nweek, and at least every SNAPSHOT_EVERY entries."""
+    """After an entry, inside the transaction that applied it: a checked snapshot
+    (with the state digest) after the first entry, at each new nweek and at least
+    every SNAPSHOT_EVERY entries; a light one (no digest: its cost does not grow
+    with the ledgers) when LIGHT_EVERY entries have passed since the last of either.
+    A replay then applies at most LIGHT_EVERY entries before reaching its point."""
     if not snapshots.enabled():
         return
     prev = snapshots.last()
     if prev is not None and prev.seq >= entry.seq:
         return
-    if prev is None or entry.seq - prev.seq >= SNAPSHOT_EVERY or Game.get().nweek != prev.nweek:
-        snapshots.take(entry.seq, entry.at, code_version(), _approvals(entry.seq))
+    if prev is None or Game.get().nweek != prev.nweek:
+        checked = True
+    elif entry.seq - prev.seq >= min(LIGHT_EVERY, SNAPSHOT_EVERY):
+        last_checked = snapshots.last(checked=True)
+        checked = last_checked is None or entry.seq - last_checked.seq >= SNAPSHOT_EVERY
+    else:
+        return
+    snapshots.take(entry.seq, entry.at, code_version(), _approvals(entry.seq), checked=checked)
 
 
 def replay_from(seq: int) -> None:
@@ -462,9 +472,13 @@ def replay_into(path: str, until_seq: int | None, until_at: datetime | None, eac
                 engine.start_game(Setup.get())
     finally:
         database.execute_sql("DETACH DATABASE game")
-    process_pending(replay=True, each=each, keep_snapshots=False)
-    target = until_at or log.game_time()
-    engine.advance(max(target, Setup.get().start_at))
+    # a scratch game: nothing in it is owed to anyone, so its replay is one
+    # transaction (what the engine reads stays cached across entries) and unsynced
+    database.execute_sql("PRAGMA synchronous = OFF")
+    with write_transaction():
+        process_pending(replay=True, each=each, keep_snapshots=False)
+        target = until_at or log.game_time()
+        engine.advance(max(target, Setup.get().start_at))
 
 
 def _replay_into_by_rows(path: str, seq: int, until_at: datetime | None, each=None) -> None:
