@@ -210,8 +210,13 @@ def _score(proposals: list[Counted], d: dict[int, Decision], penalty: int, vote_
         r = d[p.key]
         if r.shelved:
             continue
+        name = p.name
         for voter in sorted(v for v, w in p.votes.items() if w != "ABSTAIN"):
-            add(voter, vote_points, voted_on=p.name)
+            g = gathered.get(voter)
+            if g is None:
+                g = gathered[voter] = ([0], [], [])
+            g[0][0] += vote_points
+            g[2].append(name)
         if r.passed:
             add(p.author, p.strength, f"+{p.strength}: proposal {p.name} Passed with Strength {p.strength}")
         elif r.success != "Discarded":

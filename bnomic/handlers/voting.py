@@ -418,6 +418,7 @@ def tally(ctx: Context) -> None:
         return
     finals = final_votes(proposals, {pid for (pid,) in _plain_rows(registered_voters().select(Player.id))})
     names = dict(_plain_rows(Player.select(Player.id, Player.name)))
+    folded = {pid: name.casefold() for pid, name in names.items()}    # the results' order of voters
     vested = vested_count()
     counted = [Counted(p.id, p.number, p.author_id, finals.get(p.id, {}), tuple(p.dependencies),
                        tuple(p.conflicts), p.was_won, p.shelved_nweek == nweek - 1) for p in proposals]
@@ -436,7 +437,8 @@ def tally(ctx: Context) -> None:
     event = ctx.record("tally", f"the votes of nweek {nweek} are counted: "
                        + ", ".join(f"{_n(p)} {outcomes[p.id]}" for p in proposals),
                        rule="4E15", nweek=nweek, vested=vested,
-                       proposals=[_result(p, c, result.decisions[p.id], outcomes[p.id], changed[p.id], names)
+                       proposals=[_result(p, c, result.decisions[p.id], outcomes[p.id], changed[p.id], names,
+                                          folded)
                                   for p, c in zip(proposals, counted)],
                        scores=[{"player": names[pid], **s} for pid, s in sorted(
                            scores.items(), key=lambda kv: names[kv[0]].casefold())])
@@ -520,8 +522,9 @@ def _write_closed(proposals: list[Proposal]) -> None:
 
 
 def _result(p: Proposal, c: Counted, d: Decision, outcome: str, changed: tuple[list[str], list[str]],
-            names: dict[int, str]) -> dict:
-    votes = {names[pid]: w for pid, w in sorted(c.votes.items(), key=lambda kv: names[kv[0]].casefold())}
+            names: dict[int, str], folded: dict[int, str] | None = None) -> dict:
+    folded = folded or {pid: name.casefold() for pid, name in names.items()}
+    votes = {names[pid]: c.votes[pid] for pid in sorted(c.votes, key=folded.__getitem__)}
     return {"number": p.number, "title": p.title, "author": names[p.author_id], "votes": votes,
             "for": c.tally("FOR"), "against": c.tally("AGAINST"), "abstain": c.tally("ABSTAIN"),
             "shelve": c.tally("SHELVE"), "stamina": c.stamina, "strength": c.strength, "success": d.success,
@@ -546,8 +549,9 @@ def _pay_colors(ctx: Context, passed: list[Proposal]) -> None:
     Proposal) has its macks increased by m100": each passed proposal in the
     tally's order (by number), to its Color's Laundry Corporation (4E68)."""
     amount = ctx.config.owned("proposals.color_payment")
+    corporations = {}               # each Color's Corporation found (or made) once
     for p in passed:
         if p.color != "Blank":
-            corp = laundry(ctx, p.color)
+            corp = corporations.get(p.color) or corporations.setdefault(p.color, laundry(ctx, p.color))
             credit(ctx, corp.entity, "mackerel", amount, "4E69",
                    f"{label(p)} Passed with the Proposal Color {p.color}")

@@ -36,7 +36,7 @@ class StateModel(BaseModel):
         if isinstance(pk, AutoField) and self._pk is None:
             table = self._meta.table_name
             # max + 1, counted on within a transaction (store/versions.py: no SELECT MAX per row)
-            self._pk = versions.next_key(database, table, type(self).select(fn.MAX(pk)).scalar)
+            self._pk = versions.next_key(database, table, lambda: type(self).select(fn.MAX(pk)).scalar())
             done = rowsave.save(self, database.obj, True, only)      # its SQL built once
             if done is None:
                 done = super().save(force_insert=True, only=only)
