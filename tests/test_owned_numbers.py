@@ -35,6 +35,7 @@ ALLOWED: dict[str, dict[object, str]] = {
     # the machine, not the game
     "<module:budget>": {1_000_000: "steps between progress pings (the watchdog's), not a game quantity"},
     "<module:engine>": {64: "vocabularies kept within one transaction (issue 16: memory), not a game quantity"},
+    "final_votes": {500: "proposals per query (bound parameters), not a game quantity"},
     "Budget.__init__": {1_000_000: "steps between progress pings (the watchdog's)"},
     "set_progress": {1_000_000: "steps between progress pings (the watchdog's)"},
     "<module:changes>": {8: "lines a mail program may wrap one instruction over (reading, not a rule)"},

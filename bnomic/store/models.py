@@ -15,7 +15,7 @@ from peewee import (
     IntegerField, Model, TextField, fn,
 )
 
-from . import versions
+from . import rowsave, versions
 from .db import database
 from .fields import JSONField, UTCDateTimeField
 
@@ -36,11 +36,14 @@ class StateModel(BaseModel):
         if isinstance(pk, AutoField) and self._pk is None:
             table = self._meta.table_name
             # max + 1, counted on within a transaction (store/versions.py: no SELECT MAX per row)
-            self._pk = versions.next_key(database, table, type(self).select(fn.MAX(pk)).scalar)
-            done = super().save(force_insert=True, only=only)
+            self._pk = versions.next_key(database, table, lambda: type(self).select(fn.MAX(pk)).scalar())
+            done = rowsave.save(self, database.obj, True, only)      # its SQL built once
+            if done is None:
+                done = super().save(force_insert=True, only=only)
             versions.used_key(database, table, self._pk)
             return done
-        return super().save(force_insert=force_insert, only=only)
+        done = rowsave.save(self, database.obj, force_insert, only)
+        return super().save(force_insert=force_insert, only=only) if done is None else done
 
 
 # --------------------------------------------------------------------- the log
@@ -179,6 +182,14 @@ class Snapshot(BaseModel):
     ledger = JSONField(default=dict)         # event and outcome: the highest key then
     checksum = CharField()                   # sha256 of `tables`
     tables = BlobField()                     # zlib(JSON): every other state table's rows
+
+
+class SnapshotPart(BaseModel):
+    """Up to snapshots.CHUNK rows of one state table, as a snapshot (format 2) names
+    them by their hash: a part unchanged from one snapshot to the next is stored
+    once (schema 12). Derived, like Snapshot."""
+    hash = CharField(primary_key=True)       # sha256 of the rows' JSON (before compression)
+    blob = BlobField()                       # zlib(JSON): the rows
 
 
 LOG_MODELS = [Setup, Entry, Message, Command, Outbox, Checkpoint, Publication, Subscription,
@@ -684,7 +695,7 @@ class SchemaVersion(BaseModel):
     version = IntegerField()
 
 
-ALL_MODELS = LOG_MODELS + STATE_MODELS + [Snapshot, SchemaVersion]
+ALL_MODELS = LOG_MODELS + STATE_MODELS + [Snapshot, SnapshotPart, SchemaVersion]
 
 
 def _referrers() -> dict[str, set[str]]:
