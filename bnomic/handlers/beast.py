@@ -140,44 +140,41 @@ def select_trick(ctx: Context, draw: TrickDraw, by: str, named: str | None = Non
     A Player who selects names the Trick its own announced mode gave (`named`);
     otherwise bnomic draws by its own mode (MODE)."""
     candidates = _existing(draw.voting)
-    if named is not None:
-        chosen = next((t for t in candidates if str(t.id) == named.strip().lstrip("#")), None)
-        if chosen is None:
-            may = ", ".join(_label(t) for t in candidates) or "none"
-            raise Rejected(f"Trick {named} may not be performed now (those that may: {may})", rule="4E71")
-        listed = [{"trick": t.id, "response": t.response, "timing": t.timing} for t in candidates]
-        event = ctx.record("trick_draw", f"{by} selects {_label(chosen)} by the mode of selection they "
-                           f"announced: the Beast performs it (nweek {draw.nweek}, nday {draw.nday})",
-                           rule="4E71", draw=draw.id, candidates=listed, trick=chosen.id, by=by,
-                           mode="announced by the selector", nweek=draw.nweek, nday=draw.nday,
-                           changes=chosen.changes)
-        draw.state, draw.by, draw.candidates, draw.trick = "performed", by, listed, chosen.id
-        draw.event, draw.performed_at = event.seq, ctx.at
-        draw.save()
-        _perform(ctx, chosen)
-        _fulfil(ctx, draw)
-        return chosen
-    if not candidates:
+    if not candidates and named is None:
         draw.state, draw.by = "nothing", by
         draw.save()
         ctx.record("trick_draw", f"{by}: no Trick may be performed (nweek {draw.nweek}, nday {draw.nday})"
                    f"; the Beast performs none", rule="4E71", draw=draw.id, candidates=[], trick=None)
         _fulfil(ctx, draw)
         return None
-    total = sum(t.response for t in candidates)
-    roll = ctx.rng().randrange(total) + 1           # the next event is the draw's
-    upto, chosen, shares = 0, None, []
-    for t in candidates:
-        shares.append(f"{_label(t)} {upto + 1}-{upto + t.response}")
-        if upto < roll <= upto + t.response:
-            chosen = t
-        upto += t.response
     listed = [{"trick": t.id, "response": t.response, "timing": t.timing} for t in candidates]
-    event = ctx.record("trick_draw", f"{by} draws {roll} of 1-{total} ({', '.join(shares)}): the Beast "
-                       f"performs {_label(chosen)} (nweek {draw.nweek}, nday {draw.nday})", rule="4E71",
-                       draw=draw.id, candidates=listed, total=total, roll=roll, trick=chosen.id,
-                       by=by, mode=MODE, nweek=draw.nweek, nday=draw.nday, changes=chosen.changes)
-    draw.state, draw.by, draw.candidates, draw.roll, draw.trick = "performed", by, listed, roll, chosen.id
+    if named is not None:                           # the selector's own mode gave it
+        chosen = next((t for t in candidates if str(t.id) == named.strip().lstrip("#")), None)
+        if chosen is None:
+            may = ", ".join(_label(t) for t in candidates) or "none"
+            raise Rejected(f"Trick {named} may not be performed now (those that may: {may})", rule="4E71")
+        roll = None
+        event = ctx.record("trick_draw", f"{by} selects {_label(chosen)} by the mode of selection they "
+                           f"announced: the Beast performs it (nweek {draw.nweek}, nday {draw.nday})",
+                           rule="4E71", draw=draw.id, candidates=listed, trick=chosen.id, by=by,
+                           mode="announced by the selector", nweek=draw.nweek, nday=draw.nday,
+                           changes=chosen.changes)
+    else:                                           # bnomic draws by its own mode (MODE)
+        total = sum(t.response for t in candidates)
+        roll = ctx.rng().randrange(total) + 1       # the next event is the draw's
+        upto, chosen, shares = 0, None, []
+        for t in candidates:
+            shares.append(f"{_label(t)} {upto + 1}-{upto + t.response}")
+            if upto < roll <= upto + t.response:
+                chosen = t
+            upto += t.response
+        event = ctx.record("trick_draw", f"{by} draws {roll} of 1-{total} ({', '.join(shares)}): the Beast "
+                           f"performs {_label(chosen)} (nweek {draw.nweek}, nday {draw.nday})", rule="4E71",
+                           draw=draw.id, candidates=listed, total=total, roll=roll, trick=chosen.id,
+                           by=by, mode=MODE, nweek=draw.nweek, nday=draw.nday, changes=chosen.changes)
+    draw.state, draw.by, draw.candidates, draw.trick = "performed", by, listed, chosen.id
+    if roll is not None:
+        draw.roll = roll
     draw.event, draw.performed_at = event.seq, ctx.at
     draw.save()
     _perform(ctx, chosen)
