@@ -89,6 +89,11 @@ class Frame:
             object.__setattr__(self, "_choice_words", got)
         return got
 
+    @functools.cached_property
+    def has_clause(self) -> bool:
+        """Whether a role holds an action ("to give m5 to Wooble")."""
+        return any(r.type == "clause" for r in self.roles)
+
     @property
     def marker_words(self) -> frozenset:
         """The first words of every marker (a quick test before trying each)."""
@@ -173,7 +178,11 @@ def _value(sense: tuple, rtype: str):
     return value
 
 
-def fill(fr: Frame, toks: list[Tok], start: int, open_world: bool, vocab=None) -> Fill:
+def fill(fr: Frame, toks: list[Tok], start: int, open_world: bool, vocab=None,
+         enough: int | None = None) -> Fill:
+    """The frame laid over the clause's tokens from `start` (after its verb). With `enough`,
+    the caller can use no fill that leaves more than that many words unaccounted for: the
+    reading stops at the next one (what it holds then is incomplete, and not to be used)."""
     f = Fill(fr, [{}])
     inst = f.instances[0]
     pending: tuple[Role, ...] = ()          # roles the last marker introduced
@@ -385,6 +394,8 @@ def fill(fr: Frame, toks: list[Tok], start: int, open_world: bool, vocab=None) -
             f.idiom = True
         f.unaccounted.append(t.text)
         i += 1
+        if enough is not None and len(f.unaccounted) > enough:
+            return f                    # of no use to the caller: see `enough`
     # "I vote FOR 10 and 11 and AGAINST": a last group that says its vote but not what on
     # takes no list from the group before it (its proposals are missing, not 10 and 11)
     if len(f.instances) > 1:

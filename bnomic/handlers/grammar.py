@@ -592,7 +592,10 @@ def read_clause(text: str, vocab: Vocabulary | None = None) -> list["Reading"] |
     cands = [c for c in cands if not c[1].needs or any(r.type == "clause" for r in c[1].roles)
              or all(any(alt in said for alt in need.split("|")) for need in c[1].needs)]
     charge(sum(len(fr.roles) for _, fr, _, _ in cands) * 8 * len(toks))
-    fills = [(spec, fill(fr, toks, at, open_world, vocab), k, " ".join(t.low for t in toks[at - k:at]))
+    # (a fill that leaves words unread is of use only as an attempt, with a verb, and with
+    # one word unread at most; or, for a frame with a clause role, to _intended_plainly)
+    fills = [(spec, fill(fr, toks, at, open_world, vocab, None if fr.has_clause else 1 if k else 0), k,
+              " ".join(t.low for t in toks[at - k:at]))
              for spec, fr, at, k in cands]
     for spec, f, k, _ in fills:
         said = _intended_plainly(f, vocab)
