@@ -80,28 +80,74 @@ class Frame:
     openers: tuple[tuple[str, ...], ...] = ()   # stand instead of "I <verb>" ("my vote on 12 is")
     why: bool = True                         # a trailing reason (", for the map") is allowed
 
-    @property
+    # What the reader asks of a frame at every word, worked out once per frame
+    # (functools.cached_property keeps it in the instance; a Frame is frozen, not changed)
+
+    @functools.cached_property
+    def markers_by_first(self) -> dict[str, tuple[tuple[Role, tuple[str, ...]], ...]]:
+        """Every (role, marker) by the marker's first word, in the order the roles and
+        their markers are declared (a marker whose first word is not the token's cannot
+        match it: this is where matching starts)."""
+        out: dict[str, list] = {}
+        for r in self.roles:
+            for m in r.markers:
+                if m:
+                    out.setdefault(m[0], []).append((r, m))
+        return {k: tuple(v) for k, v in out.items()}
+
+    @functools.cached_property
+    def choices_by_first(self) -> dict[str, tuple[tuple[Role, tuple[str, ...], str], ...]]:
+        """Every (role, choice phrase, canonical word) by the phrase's first word, in the
+        order declared."""
+        out: dict[str, list] = {}
+        for r in self.roles:
+            for phrase, canonical in r.choices:
+                if phrase:
+                    out.setdefault(phrase[0], []).append((r, phrase, canonical))
+        return {k: tuple(v) for k, v in out.items()}
+
+    @functools.cached_property
     def choice_words(self) -> frozenset:
         """The first words of every choice phrase (a quick test before trying each)."""
-        got = self.__dict__.get("_choice_words")
-        if got is None:
-            got = frozenset(p[0] for r in self.roles for p, _ in r.choices if p)
-            object.__setattr__(self, "_choice_words", got)
-        return got
+        return frozenset(self.choices_by_first)
+
+    @functools.cached_property
+    def marker_words(self) -> frozenset:
+        """The first words of every marker (a quick test before trying each)."""
+        return frozenset(self.markers_by_first)
 
     @functools.cached_property
     def has_clause(self) -> bool:
         """Whether a role holds an action ("to give m5 to Wooble")."""
         return any(r.type == "clause" for r in self.roles)
 
-    @property
-    def marker_words(self) -> frozenset:
-        """The first words of every marker (a quick test before trying each)."""
-        got = self.__dict__.get("_marker_words")
-        if got is None:
-            got = frozenset(m[0] for r in self.roles for m in r.markers if m)
-            object.__setattr__(self, "_marker_words", got)
-        return got
+    @functools.cached_property
+    def bare_text(self) -> Role | None:
+        """A text role with an empty marker ("rest:text[to|]"): it may stand right after the verb."""
+        return next((r for r in self.roles if r.type in ("text", "clause") and () in r.markers), None)
+
+    @functools.cached_property
+    def rest_roles(self) -> tuple[Role, ...]:
+        """Every text role with no markers."""
+        return tuple(r for r in self.roles if r.type == "text" and not r.markers)
+
+    @functools.cached_property
+    def role_types(self) -> frozenset:
+        return frozenset(r.type for r in self.roles)
+
+    @functools.cached_property
+    def accepted(self) -> frozenset:
+        """Every token sense some role of the frame takes."""
+        return frozenset(k for r in self.roles for k in _ACCEPTS.get(r.type, ()))
+
+    @functools.cached_property
+    def ref_kinds(self) -> dict:
+        """The frame's reference roles by kind: of two of one kind, the one that may stand
+        without its marker ("which", not the "but" of "except 14")."""
+        out: dict = {}
+        for r in sorted((r for r in self.roles if r.type in REF_KINDS), key=lambda r: r.marked):
+            out.setdefault(r.type, r)
+        return out
 
 
 def frame(verbs: str, *roles: Role | str, also: str = "", needs: str = "", bare: bool = False,
@@ -154,12 +200,15 @@ class Fill:
 
 def match_phrase(toks: list[Tok], i: int, phrase: tuple[str, ...]) -> int:
     """How many tokens from i spell the phrase (a typed token may hold several words)."""
+    n, m = len(toks), len(phrase)
+    if m == 1:                          # most phrases are one word: one token spelling it
+        return 1 if i < n and toks[i].words == phrase else 0
     j, k = i, 0
-    while k < len(phrase):
-        if j >= len(toks):
+    while k < m:
+        if j >= n:
             return 0
-        words = toks[j].low.split()
-        if tuple(phrase[k:k + len(words)]) != tuple(words):
+        words = toks[j].words
+        if phrase[k:k + len(words)] != words:
             return 0
         k += len(words)
         j += 1
@@ -192,7 +241,7 @@ def fill(fr: Frame, toks: list[Tok], start: int, open_world: bool, vocab=None,
     i, n = start, len(toks)
     roles = fr.roles
     # a text role with an empty marker ("rest:text[to|]") may stand right after the verb
-    bare_text = next((r for r in roles if r.type in ("text", "clause") and () in r.markers), None)
+    bare_text = fr.bare_text
     if bare_text is not None and start < n and not _is_marker(fr, toks, start):
         end = _text_end(toks, start, roles, inst)
         if not _empty(fr, toks, start, end):
@@ -233,23 +282,22 @@ def fill(fr: Frame, toks: list[Tok], start: int, open_world: bool, vocab=None,
         t = toks[i]
         low = t.low
         # a marker that introduces a role still open (or a list role)
-        if ((not t.senses or low in ("for", "to", "against") or t.has("kind"))
-                and low.split()[0] in fr.marker_words):
+        here = fr.markers_by_first.get(t.first)
+        if here and (not t.senses or low in ("for", "to", "against") or t.has("kind")):
             best = None
-            for r in roles:
-                for m in r.markers:
-                    k = match_phrase(toks, i, m)
-                    if k and (best is None or k > best[0]):
-                        best = (k, [r])
-                    elif k and best and k == best[0]:
-                        best[1].append(r)
+            for r, m in here:               # (in the order the roles declare their markers)
+                k = match_phrase(toks, i, m)
+                if k and (best is None or k > best[0]):
+                    best = (k, [r])
+                elif k and best and k == best[0]:
+                    best[1].append(r)
             # (a marker that ends the clause introduces nothing: its role is missing)
             if best and (i + best[0] < n or not t.senses and all(unfilled(r) for r in best[1])):
                 cands = [r for r in best[1] if unfilled(r) or r.many] or best[1]
                 # "for" before a vote word is the vote (Rule 4E15), not a marker
                 # "for" is the vote FOR when the vote is still to say, or written "FOR"
                 # ... but not "For 11, AGAINST", where the vote is written after it
-                if not (t.has("vote") and any(r.type == "vote" for r in roles)
+                if not (t.has("vote") and "vote" in fr.role_types
                         and (t.text.isupper() or (after_join
                              or any(r.type == "vote" and unfilled(r) for r in roles))
                              and not _for_then_vote(toks, i))):
@@ -276,7 +324,7 @@ def fill(fr: Frame, toks: list[Tok], start: int, open_world: bool, vocab=None,
                 and not (low == "," and last_role is not None and last_role.many    # "Bob, Carol and Dave"
                          and not (i + 1 < n and (toks[i + 1].low in _NEW_SUBJECT or _reason_at(fr, toks, i + 1)
                                                  or _adverb(toks[i + 1]))))
-                and not any(r.type == "text" and not r.markers for r in roles)   # the rest is its text
+                and not fr.rest_roles           # the rest is its text
                 and _aside(fr, toks, i + 1)):
             f.reason = _span(toks, i, n)        # "..., grudgingly", "(who asked nicely)"
             break
@@ -298,7 +346,9 @@ def fill(fr: Frame, toks: list[Tok], start: int, open_world: bool, vocab=None,
                 f.times = sense[1]
                 placed = True
                 break
-            order = list(pending) + [r for r in roles if r not in pending]
+            if sense[0] not in fr.accepted:
+                continue                    # no role takes it
+            order = list(pending) + [r for r in roles if r not in pending] if pending else roles
             for r in order:
                 if r.marked and r not in pending:
                     continue
@@ -337,7 +387,7 @@ def fill(fr: Frame, toks: list[Tok], start: int, open_world: bool, vocab=None,
             i += 1                                  # "to each of Alice, Bob and Chuck"
             continue
         # a name not in the vocabulary, after its marker: taken as written
-        loose = next((r for r in pending if r.type == "player" and not t.has("vote")), None)
+        loose = next((r for r in pending if r.type == "player" and not t.has("vote")), None) if pending else None
         guess = loose is None
         if (loose is None and open_world and not t.senses and low not in FILLERS and low not in fr.also
                 and low not in PREPOSITIONS
@@ -367,27 +417,27 @@ def fill(fr: Frame, toks: list[Tok], start: int, open_world: bool, vocab=None,
             continue
         # an unmarked text role takes the rest of the clause as written, once every other
         # required role is filled ("I answer Consultation 1 Perhaps": the handler judges it)
-        rest = next((r for r in roles if r.type == "text" and not r.markers and unfilled(r)), None)
+        rest = next((r for r in fr.rest_roles if unfilled(r)), None) if fr.rest_roles else None
         if (rest is not None and low not in FILLERS and not _own(fr, low)
                 and all(inst.get(r.name) for r in roles if r.required and r is not rest)):
             put(rest, _span(toks, i, n))
             f.loose += 1
             break
         if (fr.why and low in CIRCUMSTANCES and i > start and all(not f.missing(x) for x in f.instances)
-                and not any(r.type == "text" and not r.markers for r in roles) and _aside(fr, toks, i)):
+                and not fr.rest_roles and _aside(fr, toks, i)):
             f.reason = _span(toks, i, n)        # "..., now that I'm a Registered Voter again"
             break
         if low in FILLERS or _own(fr, low) or low == "i" and i == start:
             i += 1
             continue
-        if t.has("kind") and any(r.type == t.sense("kind") for r in roles):
+        if t.has("kind") and t.sense("kind") in fr.role_types:
             i += 1
             continue
-        if t.has("ref") and t.sense("ref")[1] == "this" and not any(r.type in REF_KINDS for r in roles):
+        if t.has("ref") and t.sense("ref")[1] == "this" and not fr.ref_kinds:
             i += 1                                  # "this one" where nothing is referred to: a filler
             continue
         if (fr.why and low in REASONS and (f.filled or all(not f.missing(x) for x in f.instances))
-                and not any(r.type == "text" and not r.markers for r in roles)):
+                and not fr.rest_roles):
             f.reason = _span(toks, i, n)
             break
         if low in IDIOMS:
@@ -453,13 +503,10 @@ def _for_then_vote(toks: list[Tok], i: int) -> bool:
 
 def _marks_value(fr: Frame, toks: list[Tok], i: int) -> bool:
     """A marker of the frame at i, and after it something a role could take."""
-    if not toks[i].low or toks[i].low.split()[0] not in fr.marker_words:
-        return False
-    for r in fr.roles:
-        for m in r.markers:
-            k = match_phrase(toks, i, m) if m else 0
-            if k and i + k < len(toks) and _may_fill(fr, toks, i + k):
-                return True
+    for _, m in fr.markers_by_first.get(toks[i].first, ()):
+        k = match_phrase(toks, i, m)
+        if k and i + k < len(toks) and _may_fill(fr, toks, i + k):
+            return True
     return False
 
 
@@ -500,15 +547,17 @@ def _own(fr: Frame, low: str) -> bool:
 
 
 def _is_choice(fr: Frame, toks: list[Tok], i: int) -> bool:
-    if not toks[i].low or toks[i].low.split()[0] not in fr.choice_words:
-        return False
-    return any(match_phrase(toks, i, phrase) for r in fr.roles if r.choices for phrase, _ in r.choices)
+    for _, phrase, _ in fr.choices_by_first.get(toks[i].first, ()):
+        if match_phrase(toks, i, phrase):
+            return True
+    return False
 
 
 def _is_marker(fr: Frame, toks: list[Tok], i: int) -> bool:
-    if toks[i].low.split()[0] not in fr.marker_words:
-        return False
-    return any(match_phrase(toks, i, m) for r in fr.roles for m in r.markers)
+    for _, m in fr.markers_by_first.get(toks[i].first, ()):
+        if match_phrase(toks, i, m):
+            return True
+    return False
 
 
 def _text_end(toks: list[Tok], i: int, roles, inst) -> int:
@@ -518,10 +567,11 @@ def _text_end(toks: list[Tok], i: int, roles, inst) -> int:
     j = i
     while j < n:
         if toks[j].low in (",", "(", ";") and j + 1 < n:
+            first = toks[j + 1].first
             for r in roles:
                 if r.type in ("text", "clause") or inst.get(r.name):
                     continue
-                if any(match_phrase(toks, j + 1, m) for m in r.markers):
+                if any(m and m[0] == first and match_phrase(toks, j + 1, m) for m in r.markers):
                     return j
         j += 1
     return n
@@ -538,13 +588,16 @@ def _span(toks: list[Tok], i: int, j: int) -> str:
 
 
 def _choice(fr: Frame, toks, i, pending, put, unfilled) -> int:
-    if not toks[i].low or toks[i].low.split()[0] not in fr.choice_words:
+    here = fr.choices_by_first.get(toks[i].first)
+    if not here:
         return 0
     best = None
-    for r in list(pending) + [r for r in fr.roles if r not in pending]:
+    for r in list(pending) + [r for r in fr.roles if r not in pending] if pending else fr.roles:
         if not r.choices or (r.marked and r not in pending):
             continue
-        for phrase, canonical in r.choices:
+        for r2, phrase, canonical in here:      # (a phrase that begins with another word cannot match)
+            if r2 is not r:
+                continue
             k = match_phrase(toks, i, phrase)
             if k and (best is None or k > best[0]):
                 best = (k, r, canonical)
@@ -570,20 +623,10 @@ def _owned(kind: str, who: str | None, vocab) -> list:
     return [n for n, a in sorted(getattr(vocab, table).items()) if a == who] if table else []
 
 
-@functools.lru_cache(maxsize=None)
-def _ref_kinds(fr: Frame) -> dict:
-    """The frame's reference roles by kind (once per frame): of two of one kind, the one
-    that may stand without its marker ("which", not the "but" of "except 14")."""
-    out: dict = {}
-    for r in sorted((r for r in fr.roles if r.type in REF_KINDS), key=lambda r: r.marked):
-        out.setdefault(r.type, r)
-    return out
-
-
 def _reference(fr: Frame, toks, i, put, unfilled, vocab, f) -> int:
     """A reference by words, not number: "this intent", "my Tweak", "it",
     "Bob's Refresh Proposal". Resolved against the vocabulary when it can be."""
-    kinds = _ref_kinds(fr)
+    kinds = fr.ref_kinds
     if not kinds:
         return 0
     t = toks[i]

@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from dataclasses import dataclass, field, replace
-from functools import lru_cache
+from functools import cached_property, lru_cache
 
 from .ministries import _fold
 from .vocabulary import Vocabulary, default, ministry_words, words
@@ -36,10 +36,25 @@ class Tok:
     possessive: bool = False    # "Wooble's"
 
     def has(self, kind: str) -> bool:
-        return any(s[0] == kind for s in self.senses)
+        for s in self.senses:          # (a loop: the reader asks this of every token, often)
+            if s[0] == kind:
+                return True
+        return False
 
     def sense(self, kind: str):
-        return next((s[1] for s in self.senses if s[0] == kind), None)
+        for s in self.senses:
+            if s[0] == kind:
+                return s[1]
+        return None
+
+    # the folded words and the first of them, split once (a Tok is not changed once made)
+    @cached_property
+    def words(self) -> tuple[str, ...]:
+        return tuple(self.low.split())
+
+    @cached_property
+    def first(self) -> str:
+        return self.words[0] if self.words else ""
 
     @property
     def word(self) -> bool:
