@@ -179,6 +179,8 @@ _WHEN_SAID = [
     ("daytime", r"(?P<day>today|tomorrow)\s+at\s+(?P<time>\d{1,2}:\d{2}|noon|midnight)\s*+(?:utc|gmt|z)\b"),
 ]
 _CLOCK_WORDS = {"noon": "12:00", "midnight": "00:00"}
+# what one of the times above says, whichever it is: a quick test before trying each
+_WHEN_HINT = re.compile(r"nday|nweek|noon|midnight|[:-]|" + "|".join(map(re.escape, _NDAY_NAMES)), re.I)
 _WHEN = [(kind, re.compile(said + r"[\s,:]+(?P<rest>i\b.*)$", re.I),
           re.compile(r"(?P<rest>i\b(?:.*?[^\s,])?)[\s,]++" + said + r"$", re.I)) for kind, said in _WHEN_SAID]
 
@@ -187,6 +189,8 @@ def split_when(sentence: str) -> tuple[When | None, str]:
     """'On nday 8, I give m5 to A' or 'I give m5 to A on nday 8'
     -> (When(nday 8), 'I give m5 to A'). A date that does not exist is
     When('invalid'): the sentence is not understood."""
+    if not _WHEN_HINT.search(sentence):
+        return None, sentence           # (no word every time said has: none is)
     for kind, before, after in _WHEN:
         m = before.match(sentence) or after.fullmatch(sentence)
         if not m:
@@ -249,6 +253,9 @@ class Reading:
         return "unknown"
 
 
+_SPACES = re.compile(r"\s+")
+
+
 def normalise(part: str) -> str:
     s = _LEAD.sub("", part.strip())
     if s[:1] == "(" and s.rstrip(_TRAIL_PUNCT)[-1:] == ")" and s.count("(") == 1:
@@ -256,7 +263,7 @@ def normalise(part: str) -> str:
     s = _POLITE.sub("", s)
     s = _I_POLITE.sub("I ", s)
     s = strip_trail(s)
-    return re.sub(r"\s+", " ", s)
+    return _SPACES.sub(" ", s)
 
 
 def strip_trail(s: str) -> str:
@@ -417,6 +424,7 @@ class _Verbs:
     bare: list = field(default_factory=list)
     bare_words: frozenset = frozenset()
     all_verbs: tuple = ()
+    heads_by_length: dict = field(default_factory=dict)    # every verb's first word, by its length
 
 
 _VERBS = _Verbs()
@@ -455,7 +463,12 @@ def _verbs() -> _Verbs:
     _VERBS.by_first, _VERBS.openers, _VERBS.bare = by_first, openers, bare
     _VERBS.bare_words = frozenset(w for spec, fr in bare for r in fr.roles
                                   for w in _role_words(r))
-    _VERBS.all_verbs, _VERBS.size = tuple(sorted(every)), len(ACTIONS)
+    _VERBS.all_verbs = tuple(sorted(every))
+    _VERBS.heads_by_length = {}
+    for phrase in _VERBS.all_verbs:
+        head = phrase.split()[0]
+        _VERBS.heads_by_length.setdefault(len(head), []).append(head)
+    _VERBS.size = len(ACTIONS)
     return _VERBS
 
 
@@ -494,7 +507,7 @@ def _candidates(toks) -> tuple[list, bool, int]:
             positions.append(j)
         for p in positions:
             if p < len(toks):
-                for phrase, spec, fr in v.by_first.get(toks[p].low.split()[0], ()):
+                for phrase, spec, fr in v.by_first.get(toks[p].first, ()):
                     k = _phrase_at(toks, p, phrase)
                     if k:
                         found.append((spec, fr, p + k, len(phrase)))
@@ -512,14 +525,14 @@ def _candidates(toks) -> tuple[list, bool, int]:
     asked = any(t.low in _ASKING for t in toks[:s]) or any(t.low in _OTHERS for t in toks)
     if (not found and not first_person and s < len(toks)
             and (not asked or any(t.low == "my" for t in toks[s:]))):
-        for phrase, spec, fr in v.by_first.get(toks[s].low.split()[0], ()):
+        for phrase, spec, fr in v.by_first.get(toks[s].first, ()):
             k = _phrase_at(toks, s, phrase)
             if k:
                 found.append((spec, fr, s + k, len(phrase)))
         if found:
             first_person, verb_at = True, s
     if s < len(toks) and (not found or not first_person or verb_at == s) and toks[s].low:
-        for phrase, spec, fr in v.openers.get(toks[s].low.split()[0], ()):
+        for phrase, spec, fr in v.openers.get(toks[s].first, ()):
             k = _phrase_at(toks, s, phrase)
             if k:
                 found.append((spec, fr, s + k, len(phrase)))
@@ -887,9 +900,8 @@ def _near_verbs(word: str) -> tuple[str, ...]:
     if len(word) < 4:
         return ()
     out = []
-    for v in _verbs().all_verbs:
-        head = v.split()[0]
-        if len(head) == len(word) and head != word:
+    for head in _verbs().heads_by_length.get(len(word), ()):
+        if head != word:
             diff = [i for i, (a, b) in enumerate(zip(word, head)) if a != b]
             if len(diff) == 1 or (len(diff) == 2 and diff[1] == diff[0] + 1
                                   and word[diff[0]] == head[diff[1]]
@@ -1045,6 +1057,7 @@ def _stand_ins() -> tuple[re.Pattern, re.Pattern, dict]:
 
 
 _STAND_INS: list = []
+_LONG_WORD = re.compile(r"\b[A-Za-z]{5,}+\b")         # a word that may be a Vote misspelt
 _VOTE_WORDS = ("FOR", "AGAINST", "ABSTAIN", "SHELVE")
 
 
@@ -1067,6 +1080,9 @@ def _not_a_vote(clause: str) -> list[Reading] | None:
     reads as a vote once its "yes", "+1" or "AGAINTS" is taken for the Vote it stands in for
     is an attempt to vote: reported as one missing its Vote, naming the word; never cast."""
     words_re, caps_re, said = _stand_ins()
+    if not (words_re.search(clause) or caps_re.search(clause)
+            or any(_misspelt_vote(w) for w in _LONG_WORD.findall(clause))):
+        return None                             # (no word stands in for a Vote: what follows finds none)
     # each word stood in for is read as a Vote the clause does not say itself, so that
     # what it stood in for is known after the reading ("in favour of 10 and FOR 11")
     free = [v for v in _VOTE_WORDS if not re.search(rf"\b{v}\b", clause, re.I)]
@@ -1085,7 +1101,7 @@ def _not_a_vote(clause: str) -> list[Reading] | None:
         meant = _misspelt_vote(m.group(0))
         return stand(m.group(0), meant) if meant else m.group(0)
 
-    text = re.sub(r"\b[A-Za-z]{5,}+\b", misspelt, caps_re.sub(swap, words_re.sub(swap, clause)))
+    text = _LONG_WORD.sub(misspelt, caps_re.sub(swap, words_re.sub(swap, clause)))
     if not stood:
         return None
     got = _read_clause_memo(text)
