@@ -160,7 +160,7 @@ def frame(verbs: str, *roles: Role | str, also: str = "", needs: str = "", bare:
 
 # --------------------------------------------------------------- filling
 
-@dataclass
+@dataclass(slots=True)
 class Fill:
     """One frame laid over one clause."""
     frame: Frame
@@ -372,13 +372,14 @@ def fill(fr: Frame, toks: list[Tok], start: int, open_world: bool, vocab=None,
             i += 1
             continue
         # a choice ("Paranoid", "NOT GUILTY", "On")
-        took = _choice(fr, toks, i, pending, put, unfilled)
+        took = _choice(fr, toks, i, pending, put, unfilled) if t.first in fr.choice_words else 0
         if took:
             i += took
             pending, after_join = (), False
             continue
         # "this intent", "my Tweak", "Bob's Refresh Proposal"
-        took = _reference(fr, toks, i, put, unfilled, vocab, f)
+        took = (_reference(fr, toks, i, put, unfilled, vocab, f)
+                if fr.ref_kinds and (t.possessive or low in _DETERMINERS or low.endswith("'s")) else 0)
         if took:
             i += took
             pending, after_join = (), False

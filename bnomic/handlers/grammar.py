@@ -467,7 +467,8 @@ def _verbs() -> _Verbs:
     _VERBS.heads_by_length = {}
     for phrase in _VERBS.all_verbs:
         head = phrase.split()[0]
-        _VERBS.heads_by_length.setdefault(len(head), []).append(head)
+        if head not in _VERBS.heads_by_length.setdefault(len(head), []):
+            _VERBS.heads_by_length[len(head)].append(head)
     _VERBS.size = len(ACTIONS)
     return _VERBS
 
@@ -602,7 +603,7 @@ def read_clause(text: str, vocab: Vocabulary | None = None) -> list["Reading"] |
     # a frame whose own required words are absent is not this action at all (and, but for
     # an intent's clause, never reported as an attempt at it): not tried
     said = {w for t in toks for w in t.low.split()}
-    cands = [c for c in cands if not c[1].needs or any(r.type == "clause" for r in c[1].roles)
+    cands = [c for c in cands if not c[1].needs or c[1].has_clause
              or all(any(alt in said for alt in need.split("|")) for need in c[1].needs)]
     charge(sum(len(fr.roles) for _, fr, _, _ in cands) * 8 * len(toks))
     # (a fill that leaves words unread is of use only as an attempt, with a verb, and with
@@ -673,6 +674,8 @@ def _intended_plainly(f, vocab: Vocabulary | None):
     - an action that needs an intent: the intent, with its rule's way said;
     - one that needs none ("I intend to give the Beast m10"): a plan or an action? asked;
     - one said only in part ("to retitle Rule 4E84"): the intent, missing what the action misses."""
+    if not f.frame.has_clause:
+        return None
     cl = next((r for r in f.frame.roles if r.type == "clause"), None)
     if cl is None or len(f.instances) != 1 or not f.instances[0].get(cl.name):
         return None
