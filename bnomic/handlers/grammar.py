@@ -523,9 +523,9 @@ def _candidates(toks) -> tuple[list, bool, int]:
     # mackerel to Dana"), unless it is asked of others ("Please vote FOR 12", "Everyone,
     # give ...", "... you ..."); a request about the sender's own things ("Please convert
     # four of my points") is the sender's all the same.
-    asked = any(t.low in _ASKING for t in toks[:s]) or any(t.low in _OTHERS for t in toks)
     if (not found and not first_person and s < len(toks)
-            and (not asked or any(t.low == "my" for t in toks[s:]))):
+            and (not (any(t.low in _ASKING for t in toks[:s]) or any(t.low in _OTHERS for t in toks))   # asked
+                 or any(t.low == "my" for t in toks[s:]))):
         for phrase, spec, fr in v.by_first.get(toks[s].first, ()):
             k = _phrase_at(toks, s, phrase)
             if k:

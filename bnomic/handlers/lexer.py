@@ -200,6 +200,12 @@ def lex(text: str, vocab: Vocabulary | None = None, raw: list[Tok] | None = None
     out: list[Tok] = []
     i = 0
     while i < len(raw):
+        low = raw[i].low
+        if (low not in firsts and low not in _SPECIAL and low[:1] not in _MAY_BEGIN and not low[:1].isdigit()
+                and "@" not in low and not (low.endswith("'s") and low[:-2] in firsts)):
+            out.append(raw[i])          # a plain word: _typed's first test, without the call
+            i += 1
+            continue
         n, senses = _typed(raw, i, table, firsts, vocab)
         if n:
             toks = raw[i:i + n]
