@@ -254,6 +254,7 @@ class Reading:
 
 
 _SPACES = re.compile(r"\s+")
+_SPACES_TO_JOIN = re.compile(r"(?! )\s|\s\s")     # what _SPACES would change: not a lone " "
 
 
 def normalise(part: str) -> str:
@@ -263,7 +264,7 @@ def normalise(part: str) -> str:
     s = _POLITE.sub("", s)
     s = _I_POLITE.sub("I ", s)
     s = strip_trail(s)
-    return _SPACES.sub(" ", s)
+    return _SPACES.sub(" ", s) if _SPACES_TO_JOIN.search(s) else s
 
 
 def strip_trail(s: str) -> str:
@@ -1705,6 +1706,7 @@ def _read_lines(lines: list[str]) -> list[Reading]:
 _TAKEN_BACK_WORDS = frozenset(words()["reader"]["taken_back"]) | {"ignore", "disregard", "mind"}
 _TAKING_BACK = _TAKEN_BACK_WORDS | {"just", "not", "really", "that", "this", "never", "only", "i", "m", "am",
                                     "the", "last", "line", "bit", "sorry", "of", "course"}
+_WORDS_SAID = re.compile(r"[a-z/]+")
 _AFTERTHOUGHT = re.compile(r"^(?:and\s++)?(?:also\s++|too\s++)?", re.I)
 
 
@@ -1717,7 +1719,7 @@ def _line_sentences(line: str) -> list[Reading]:
     last: tuple[str, list[Reading]] | None = None
     talk = False
     for s in sentences(line):
-        said = set(re.findall(r"[a-z/]+", s.lower()))
+        said = set(_WORDS_SAID.findall(s.lower()))
         if said and said <= _TAKING_BACK and said & _TAKEN_BACK_WORDS and last is not None:
             del out[len(out) - len(last[1]):]       # "I forfeit. Just kidding.": nothing done
             last = None

@@ -75,7 +75,12 @@ def raw_tokens(text: str) -> list[Tok]:
     out = []
     for m in _TOKEN.finditer(text):
         t = m.group()
-        low = fold(t)
+        if t.isascii():                     # fold's own first step, without the call
+            low = t.lower()
+            if "`" in low:
+                low = low.replace("`", "'")
+        else:
+            low = fold(t)
         if not low or low.isspace():        # a mark that folds to nothing (a lone combining accent)
             low = t
         if low in _CONTRACTED:              # "I'll give" is "I will give"
@@ -209,7 +214,7 @@ def lex(text: str, vocab: Vocabulary | None = None, raw: list[Tok] | None = None
         n, senses = _typed(raw, i, table, firsts, vocab)
         if n:
             toks = raw[i:i + n]
-            tok = Tok(text[toks[0].start:toks[-1].end], " ".join(t.low for t in toks), senses,
+            tok = Tok(text[toks[0].start:toks[-1].end], " ".join([t.low for t in toks]), senses,
                       toks[0].start, toks[-1].end)
             if toks[-1].low.endswith(("'s", "'")) and any(s[0] == "player" for s in senses):
                 tok.possessive = True
