@@ -426,6 +426,8 @@ class _Verbs:
     bare_words: frozenset = frozenset()
     all_verbs: tuple = ()
     heads_by_length: dict = field(default_factory=dict)    # every verb's first word, by its length
+    # (example, the words each of its `needs` may be) of every frame whose needs name no kind of thing
+    needing: tuple = ()
 
 
 _VERBS = _Verbs()
@@ -470,6 +472,10 @@ def _verbs() -> _Verbs:
         head = phrase.split()[0]
         if head not in _VERBS.heads_by_length.setdefault(len(head), []):
             _VERBS.heads_by_length[len(head)].append(head)
+    _VERBS.needing = tuple((spec.example, tuple(tuple(need.split("|")) for need in fr.needs))
+                           for spec in ACTIONS for fr in spec.frames
+                           if fr.needs and not any(alt in _KIND_WORDS for need in fr.needs
+                                                   for alt in need.split("|")))
     _VERBS.size = len(ACTIONS)
     return _VERBS
 
@@ -613,7 +619,7 @@ def read_clause(text: str, vocab: Vocabulary | None = None) -> list["Reading"] |
               " ".join(t.low for t in toks[at - k:at]))
              for spec, fr, at, k in cands]
     for spec, f, k, _ in fills:
-        said = _intended_plainly(f, vocab)
+        said = _intended_plainly(f, vocab) if f.frame.has_clause else None
         if said is not None:
             return said(text, spec, f)
     fills = [x for x in fills if x[1].complete or _clauses_read(x[1], vocab)]
@@ -893,9 +899,8 @@ def _meant(toks) -> tuple[str, ...]:
     """The actions whose own required words (`needs`) a clause says, beside a name or
     number the action takes: what an unknown verb was probably meant to do."""
     words = {w for t in toks for w in t.low.split()}
-    out = [spec.example for spec in ACTIONS for fr in spec.frames
-           if fr.needs and not any(alt in _KIND_WORDS for need in fr.needs for alt in need.split("|"))
-           and all(any(alt in words for alt in need.split("|")) for need in fr.needs)]
+    out = [example for example, needs in _verbs().needing
+           if all(any(alt in words for alt in alts) for alts in needs)]
     return tuple(dict.fromkeys(out))[:2]
 
 
@@ -1178,6 +1183,13 @@ def _doing_as_intent(m: re.Match) -> str:
     return f"{m.group('head')}{who + chr(39) + 's' if who else 'the'} intent to {base}"
 
 
+def _sub_at_start(pattern: re.Pattern, template: str, s: str) -> str:
+    """pattern.sub(template, s) for a pattern anchored with "^" (one match at most), without
+    re's template machinery when nothing matches."""
+    m = pattern.match(s)
+    return m.expand(template) + s[m.end():] if m else s
+
+
 def read_sentence(sentence: str, in_transaction: bool = False) -> list[Reading]:
     """A normalised sentence: one reading, or one for each clause or object it joins
     (a time or an intent said before them applies to each)."""
@@ -1188,9 +1200,9 @@ def read_sentence(sentence: str, in_transaction: bool = False) -> list[Reading]:
     if when is not None and when.kind == "invalid":
         return [Reading(sentence, suggestions=closest(body), when=when,
                         error=f"there is no such time: {when.text}")]
-    body = _INTEND_FIRST.sub(r"\g<head> \g<rest> \g<cond>", body)
-    body = _INTEND_PLAIN.sub(r"\g<head> \g<rest> \g<cond>", body)
-    body = _INTENT_LABEL.sub(r"I intend to \g<rest> \g<cond>", body)
+    body = _sub_at_start(_INTEND_FIRST, r"\g<head> \g<rest> \g<cond>", body)
+    body = _sub_at_start(_INTEND_PLAIN, r"\g<head> \g<rest> \g<cond>", body)
+    body = _sub_at_start(_INTENT_LABEL, r"I intend to \g<rest> \g<cond>", body)
     body = _DOING.sub(_doing_as_intent, body)
     out: list[Reading] = []
     clauses = split_clauses(body)
