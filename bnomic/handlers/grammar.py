@@ -180,7 +180,8 @@ _WHEN_SAID = [
 ]
 _CLOCK_WORDS = {"noon": "12:00", "midnight": "00:00"}
 # what one of the times above says, whichever it is: a quick test before trying each
-_WHEN_HINT = re.compile(r"nday|nweek|noon|midnight|[:-]|" + "|".join(map(re.escape, _NDAY_NAMES)), re.I)
+_WHEN_WORDS = ("nday", "nweek", "noon", "midnight", ":", "-", *_NDAY_NAMES)
+_WHEN_HINT = re.compile("|".join(map(re.escape, _WHEN_WORDS)), re.I)
 _WHEN = [(kind, re.compile(said + r"[\s,:]+(?P<rest>i\b.*)$", re.I),
           re.compile(r"(?P<rest>i\b(?:.*?[^\s,])?)[\s,]++" + said + r"$", re.I)) for kind, said in _WHEN_SAID]
 
@@ -189,7 +190,7 @@ def split_when(sentence: str) -> tuple[When | None, str]:
     """'On nday 8, I give m5 to A' or 'I give m5 to A on nday 8'
     -> (When(nday 8), 'I give m5 to A'). A date that does not exist is
     When('invalid'): the sentence is not understood."""
-    if not _WHEN_HINT.search(sentence):
+    if _ascii_lacks(sentence, _WHEN_WORDS) or not sentence.isascii() and not _WHEN_HINT.search(sentence):
         return None, sentence           # (no word every time said has: none is)
     for kind, before, after in _WHEN:
         m = before.match(sentence) or after.fullmatch(sentence)
@@ -254,7 +255,17 @@ class Reading:
 
 
 _SPACES = re.compile(r"\s+")
-_SPACES_TO_JOIN = re.compile(r"(?! )\s|\s\s")     # what _SPACES would change: not a lone " "
+
+
+def _ascii_lacks(s: str, words: tuple[str, ...]) -> bool:
+    """Whether `s` is ASCII and holds none of `words` (lower case), in any case: then no
+    case-insensitive pattern that must match one of them can match. A quick, exact test
+    before such a pattern (Python's re scans an alternation at every position); text that
+    is not ASCII is left to the pattern (re.IGNORECASE also takes "K" for "k", "ſ" for "s")."""
+    if not s.isascii():
+        return False
+    low = s.lower()
+    return not any(w in low for w in words)
 
 
 def normalise(part: str) -> str:
@@ -264,7 +275,8 @@ def normalise(part: str) -> str:
     s = _POLITE.sub("", s)
     s = _I_POLITE.sub("I ", s)
     s = strip_trail(s)
-    return _SPACES.sub(" ", s) if _SPACES_TO_JOIN.search(s) else s
+    # (ASCII text that is printable, without two spaces running, has no space to join)
+    return s if s.isascii() and s.isprintable() and "  " not in s else _SPACES.sub(" ", s)
 
 
 def strip_trail(s: str) -> str:
@@ -302,7 +314,8 @@ def split_sentences(line: str) -> list[str]:
     parts: list[str] = []
     for piece in _SENTENCE_END.split(line):
         if parts and (parts[-1].count('"') % 2 == 1 or parts[-1].count("(") > parts[-1].count(")") or
-                      (_ABBREVIATION.search(parts[-1]) and not re.match(r"i\b", piece, re.I))):
+                      (_ABBREVIATION.search(parts[-1], max(0, len(parts[-1]) - 8))
+                       and not re.match(r"i\b", piece, re.I))):
             parts[-1] += " " + piece
         else:
             parts.append(piece)
@@ -340,6 +353,7 @@ _DANGLING = re.compile(r"(?:,|\b(?:by|to|as|and|the|of|from|for|with|under|name|
 # a vote word that begins a group at a line's end ("... and AGAINST"), not a ballot's "10 FOR"
 _VOTE_AT_END = re.compile(r"(?:\band|,|\bvote|\bvotes)\s++(?:FOR|AGAINST|ABSTAIN|SHELVE)\s*+$")
 _CONTINUED = re.compile(r"(?:and|or|&|plus)\s", re.I)
+_STOPS = frozenset(".!?;:")         # a line ending in one (then spaces) ends its sentence
 
 
 def unwrap(lines: list[str]) -> list[str]:
@@ -353,15 +367,18 @@ def unwrap(lines: list[str]) -> list[str]:
                 and not BEGIN.match(line) and not END.match(line) and len(prev) < 2000):
             out[-1] = prev.rstrip() + " " + line.strip()      # a quotation or bracket the mailer wrapped
             continue
-        if prev.strip() and _VOTE_AT_END.search(prev) and line.lstrip()[:1].isdigit():
+        if (prev.strip() and prev.rstrip().endswith(_VOTE_WORDS) and _VOTE_AT_END.search(prev)
+                and line.lstrip()[:1].isdigit()):
             out[-1] = prev.rstrip() + " " + line.strip()      # "... and AGAINST" / "16. Also I ..."
             continue
-        if (prev.strip() and line.strip() and not re.search(r"[.!?;:]\s*$", prev)
+        if (prev.strip() and line.strip() and prev.rstrip()[-1:] not in _STOPS
                 and not BEGIN.match(line) and not END.match(line) and not BEGIN.match(prev)
                 and not _LEAD.match(line.strip())):
             last = (list(sentences(prev)) or [""])[-1]
             first = (list(sentences(line)) or [""])[0]
-            dangling, continued = _DANGLING.search(prev), _CONTINUED.match(line.strip())
+            # (a dangling word ends the line: searched from a few characters before its end)
+            dangling = _DANGLING.search(prev, max(0, len(prev.rstrip()) - 6))
+            continued = _CONTINUED.match(line.strip())
             alone = match_action(last)
             # (joined is read only where it can decide: a line that reads alone, and neither
             # dangles nor is continued, stays as it is)
@@ -384,7 +401,7 @@ def unwrap(lines: list[str]) -> list[str]:
 def split_repeat(sentence: str) -> tuple[str, int]:
     """'I do X 3 times' -> ('I do X', 3); 'I do X 0 times' -> ('I do X', 0), which is
     no positive integer (Rule 4E7); anything else -> (sentence, 1)."""
-    m = _REPEAT.match(sentence)
+    m = _REPEAT.match(sentence) if not _ascii_lacks(sentence, ("time", "once", "twice", "thrice")) else None
     if not m:
         return sentence, 1
     n = number(m.group("n") or m.group("n2"))
@@ -998,7 +1015,7 @@ def split_clauses(sentence: str) -> list[str]:
     for p in _CLAUSE.split(sentence):
         # ", I ..." begins a clause only after one that began with "I" ("Tomorrow, I give"
         # and "Please register me as Zeno, I was invited" are one)
-        parts.extend(_COMMA_I.split(p) if p[:2].lower() == "i " else [p])
+        parts.extend(_COMMA_I.split(p) if p[:2].lower() == "i " and "," in p else [p])
     parts = [normalise(p) for p in parts]
     out: list[str] = []
     for part in parts:
@@ -1110,13 +1127,44 @@ def _misspelt_vote(word: str) -> str | None:
     return None
 
 
+_RUNS = re.compile(r"[\w+-]++")        # what the stand-ins' patterns look around: words, "+1"
+
+
+def _no_stand_in(clause: str) -> bool:
+    """For ASCII text: whether none of the words _not_a_vote's patterns look for is in it,
+    tested on its words rather than by the patterns (which scan every position): a stand-in
+    ("yes", "+1", "in favour of") is a run of word characters, "+" and "-" with none of
+    them either side; a capital ("F") is found as the pattern finds it; a misspelt Vote is
+    a run of 6 or 7 letters between non-word characters."""
+    words_re, caps_re, said = _stand_ins()
+    runs = set(_RUNS.findall(clause.lower()))
+    if any(all(w in runs for w in phrase) for phrase in _stand_in_words()):
+        return False
+    if ("F" in clause or "A" in clause) and caps_re.search(clause):
+        return False
+    return not any(len(w) in (6, 7) and w.isalpha() and _misspelt_vote(w)
+                   for run in runs for w in re.split(r"[+-]", run))
+
+
+def _stand_in_words() -> tuple[tuple[str, ...], ...]:
+    """Each word that stands in for a Vote ("yes", "in favour of"), as its lower-case words."""
+    if not _STAND_IN_WORDS:
+        w = words()["votes"]
+        _STAND_IN_WORDS.extend(tuple(x.lower().split()) for x in (*w["stand_in_for"], *w["stand_in_against"]))
+    return tuple(_STAND_IN_WORDS)
+
+
+_STAND_IN_WORDS: list = []
+
+
 def _not_a_vote(clause: str) -> list[Reading] | None:
     """Rule 4E15: a Vote is one of the words FOR, AGAINST, ABSTAIN or SHELVE. A clause that
     reads as a vote once its "yes", "+1" or "AGAINTS" is taken for the Vote it stands in for
     is an attempt to vote: reported as one missing its Vote, naming the word; never cast."""
     words_re, caps_re, said = _stand_ins()
-    if not (words_re.search(clause) or caps_re.search(clause)
-            or any(len(w) in (6, 7) and _misspelt_vote(w) for w in _LONG_WORD.findall(clause))):
+    if (_no_stand_in(clause) if clause.isascii() else not (
+            words_re.search(clause) or caps_re.search(clause)
+            or any(len(w) in (6, 7) and _misspelt_vote(w) for w in _LONG_WORD.findall(clause)))):
         return None                             # (no word stands in for a Vote: what follows finds none)
     # each word stood in for is read as a Vote the clause does not say itself, so that
     # what it stood in for is known after the reading ("in favour of 10 and FOR 11")
@@ -1672,7 +1720,8 @@ def _transaction_lines(lines: list[str]) -> list[str]:
     """A Transaction written on one line: its start, steps and end each a line of their own."""
     out: list[str] = []
     for line in lines:
-        if _INLINE_TX.search(line) and not (BEGIN.match(line) or END.match(line)):
+        if (not _ascii_lacks(line, ("transaction",)) and _INLINE_TX.search(line)
+                and not (BEGIN.match(line) or END.match(line))):
             parts = [p for p in _SENTENCE_END.split(line.strip()) if p.strip()]
             if any(BEGIN.match(p) or END.match(p) for p in parts):
                 out.extend(parts)
@@ -1685,7 +1734,8 @@ def _read_lines(lines: list[str]) -> list[Reading]:
     readings: list[Reading] = []
     block: list[str] | None = None
     block_start = ""
-    lines = _transaction_lines(lines) if any(_INLINE_TX.search(x) for x in lines) else lines
+    lines = (_transaction_lines(lines) if any(not _ascii_lacks(x, ("transaction",)) and _INLINE_TX.search(x)
+                                              for x in lines) else lines)
     lines = lines if any(BEGIN.match(x) for x in lines) else unwrap(lines)
     i = 0
     while i < len(lines):
