@@ -264,8 +264,7 @@ def _ascii_lacks(s: str, words: tuple[str, ...]) -> bool:
     is not ASCII is left to the pattern (re.IGNORECASE also takes "K" for "k", "ſ" for "s")."""
     if not s.isascii():
         return False
-    low = s.lower()
-    return not any(w in low for w in words)
+    return not any(map(s.lower().__contains__, words))
 
 
 def normalise(part: str) -> str:
@@ -1138,20 +1137,25 @@ def _no_stand_in(clause: str) -> bool:
     a run of 6 or 7 letters between non-word characters."""
     words_re, caps_re, said = _stand_ins()
     runs = set(_RUNS.findall(clause.lower()))
-    if any(all(w in runs for w in phrase) for phrase in _stand_in_words()):
+    singles, phrases = _stand_in_words()
+    if not runs.isdisjoint(singles) or any(runs.issuperset(phrase) for phrase in phrases):
         return False
     if ("F" in clause or "A" in clause) and caps_re.search(clause):
         return False
     return not any(len(w) in (6, 7) and w.isalpha() and _misspelt_vote(w)
-                   for run in runs for w in re.split(r"[+-]", run))
+                   for run in runs if len(run) > 5
+                   for w in (run.replace("+", "-").split("-") if "+" in run or "-" in run else (run,)))
 
 
-def _stand_in_words() -> tuple[tuple[str, ...], ...]:
-    """Each word that stands in for a Vote ("yes", "in favour of"), as its lower-case words."""
+def _stand_in_words() -> tuple[frozenset, tuple[tuple[str, ...], ...]]:
+    """The words that stand in for a Vote: those of one word ("yes", "+1"), and the others
+    ("in favour of") as their lower-case words."""
     if not _STAND_IN_WORDS:
         w = words()["votes"]
-        _STAND_IN_WORDS.extend(tuple(x.lower().split()) for x in (*w["stand_in_for"], *w["stand_in_against"]))
-    return tuple(_STAND_IN_WORDS)
+        said = [tuple(x.lower().split()) for x in (*w["stand_in_for"], *w["stand_in_against"])]
+        _STAND_IN_WORDS.extend([frozenset(x[0] for x in said if len(x) == 1),
+                                tuple(x for x in said if len(x) > 1)])
+    return _STAND_IN_WORDS[0], _STAND_IN_WORDS[1]
 
 
 _STAND_IN_WORDS: list = []
