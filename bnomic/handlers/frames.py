@@ -82,23 +82,74 @@ class Frame:
     openers: tuple[tuple[str, ...], ...] = ()   # stand instead of "I <verb>" ("my vote on 12 is")
     why: bool = True                         # a trailing reason (", for the map") is allowed
 
-    @property
+    # What the reader asks of a frame at every word, worked out once per frame
+    # (functools.cached_property keeps it in the instance; a Frame is frozen, not changed)
+
+    @functools.cached_property
+    def markers_by_first(self) -> dict[str, tuple[tuple[Role, tuple[str, ...]], ...]]:
+        """Every (role, marker) by the marker's first word, in the order the roles and
+        their markers are declared (a marker whose first word is not the token's cannot
+        match it: this is where matching starts)."""
+        out: dict[str, list] = {}
+        for r in self.roles:
+            for m in r.markers:
+                if m:
+                    out.setdefault(m[0], []).append((r, m))
+        return {k: tuple(v) for k, v in out.items()}
+
+    @functools.cached_property
+    def choices_by_first(self) -> dict[str, tuple[tuple[Role, tuple[str, ...], str], ...]]:
+        """Every (role, choice phrase, canonical word) by the phrase's first word, in the
+        order declared."""
+        out: dict[str, list] = {}
+        for r in self.roles:
+            for phrase, canonical in r.choices:
+                if phrase:
+                    out.setdefault(phrase[0], []).append((r, phrase, canonical))
+        return {k: tuple(v) for k, v in out.items()}
+
+    @functools.cached_property
     def choice_words(self) -> frozenset:
         """The first words of every choice phrase (a quick test before trying each)."""
-        got = self.__dict__.get("_choice_words")
-        if got is None:
-            got = frozenset(p[0] for r in self.roles for p, _ in r.choices if p)
-            object.__setattr__(self, "_choice_words", got)
-        return got
+        return frozenset(self.choices_by_first)
 
-    @property
+    @functools.cached_property
     def marker_words(self) -> frozenset:
         """The first words of every marker (a quick test before trying each)."""
-        got = self.__dict__.get("_marker_words")
-        if got is None:
-            got = frozenset(m[0] for r in self.roles for m in r.markers if m)
-            object.__setattr__(self, "_marker_words", got)
-        return got
+        return frozenset(self.markers_by_first)
+
+    @functools.cached_property
+    def has_clause(self) -> bool:
+        """Whether a role holds an action ("to give m5 to Wooble")."""
+        return any(r.type == "clause" for r in self.roles)
+
+    @functools.cached_property
+    def bare_text(self) -> Role | None:
+        """A text role with an empty marker ("rest:text[to|]"): it may stand right after the verb."""
+        return next((r for r in self.roles if r.type in ("text", "clause") and () in r.markers), None)
+
+    @functools.cached_property
+    def rest_roles(self) -> tuple[Role, ...]:
+        """Every text role with no markers."""
+        return tuple(r for r in self.roles if r.type == "text" and not r.markers)
+
+    @functools.cached_property
+    def role_types(self) -> frozenset:
+        return frozenset(r.type for r in self.roles)
+
+    @functools.cached_property
+    def accepted(self) -> frozenset:
+        """Every token sense some role of the frame takes."""
+        return frozenset(k for r in self.roles for k in _ACCEPTS.get(r.type, ()))
+
+    @functools.cached_property
+    def ref_kinds(self) -> dict:
+        """The frame's reference roles by kind: of two of one kind, the one that may stand
+        without its marker ("which", not the "but" of "except 14")."""
+        out: dict = {}
+        for r in sorted((r for r in self.roles if r.type in REF_KINDS), key=lambda r: r.marked):
+            out.setdefault(r.type, r)
+        return out
 
 
 def frame(verbs: str, *roles: Role | str, also: str = "", needs: str = "", bare: bool = False,
@@ -111,7 +162,7 @@ def frame(verbs: str, *roles: Role | str, also: str = "", needs: str = "", bare:
 
 # --------------------------------------------------------------- filling
 
-@dataclass
+@dataclass(slots=True)
 class Fill:
     """One frame laid over one clause."""
     frame: Frame
@@ -151,12 +202,15 @@ class Fill:
 
 def match_phrase(toks: list[Tok], i: int, phrase: tuple[str, ...]) -> int:
     """How many tokens from i spell the phrase (a typed token may hold several words)."""
+    n, m = len(toks), len(phrase)
+    if m == 1:                          # most phrases are one word: one token spelling it
+        return 1 if i < n and toks[i].words == phrase else 0
     j, k = i, 0
-    while k < len(phrase):
-        if j >= len(toks):
+    while k < m:
+        if j >= n:
             return 0
-        words = toks[j].low.split()
-        if tuple(phrase[k:k + len(words)]) != tuple(words):
+        words = toks[j].words
+        if phrase[k:k + len(words)] != words:
             return 0
         k += len(words)
         j += 1
@@ -191,7 +245,11 @@ def has_needs(fr: Frame, said: set[str]) -> bool:
     return all(any(alt in said for alt in need.split("|")) for need in fr.needs)
 
 
-def fill(fr: Frame, toks: list[Tok], start: int, open_world: bool, vocab=None) -> Fill:
+def fill(fr: Frame, toks: list[Tok], start: int, open_world: bool, vocab=None,
+         enough: int | None = None) -> Fill:
+    """The frame laid over the clause's tokens from `start` (after its verb). With `enough`,
+    the caller can use no fill that leaves more than that many words unaccounted for: the
+    reading stops at the next one (what it holds then is incomplete, and not to be used)."""
     f = Fill(fr, [{}])
     inst = f.instances[0]
     pending: tuple[Role, ...] = ()          # roles the last marker introduced
@@ -201,7 +259,7 @@ def fill(fr: Frame, toks: list[Tok], start: int, open_world: bool, vocab=None) -
     i, n = start, len(toks)
     roles = fr.roles
     # a text role with an empty marker ("rest:text[to|]") may stand right after the verb
-    bare_text = next((r for r in roles if r.type in ("text", "clause") and () in r.markers), None)
+    bare_text = fr.bare_text
     if bare_text is not None and start < n and not _is_marker(fr, toks, start):
         end = _text_end(toks, start, roles, inst)
         if not _empty(fr, toks, start, end):
@@ -245,23 +303,22 @@ def fill(fr: Frame, toks: list[Tok], start: int, open_world: bool, vocab=None) -
         t = toks[i]
         low = t.low
         # a marker that introduces a role still open (or a list role)
-        if ((not t.senses or low in ("for", "to", "against") or t.has("kind"))
-                and low.split()[0] in fr.marker_words):
+        here = fr.markers_by_first.get(t.first)
+        if here and (not t.senses or low in ("for", "to", "against") or t.has("kind")):
             best = None
-            for r in roles:
-                for m in r.markers:
-                    k = match_phrase(toks, i, m)
-                    if k and (best is None or k > best[0]):
-                        best = (k, [r])
-                    elif k and best and k == best[0]:
-                        best[1].append(r)
+            for r, m in here:               # (in the order the roles declare their markers)
+                k = match_phrase(toks, i, m)
+                if k and (best is None or k > best[0]):
+                    best = (k, [r])
+                elif k and best and k == best[0]:
+                    best[1].append(r)
             # (a marker that ends the clause introduces nothing: its role is missing)
             if best and (i + best[0] < n or not t.senses and all(unfilled(r) for r in best[1])):
                 cands = [r for r in best[1] if unfilled(r) or r.many] or best[1]
                 # "for" before a vote word is the vote (Rule 4E15), not a marker
                 # "for" is the vote FOR when the vote is still to say, or written "FOR"
                 # ... but not "For 11, AGAINST", where the vote is written after it
-                if not (t.has("vote") and any(r.type == "vote" for r in roles)
+                if not (t.has("vote") and "vote" in fr.role_types
                         and (t.text.isupper() or (after_join
                              or any(r.type == "vote" and unfilled(r) for r in roles))
                              and not _for_then_vote(toks, i))):
@@ -295,7 +352,7 @@ def fill(fr: Frame, toks: list[Tok], start: int, open_world: bool, vocab=None) -
                 and not (low == "," and last_role is not None and last_role.many    # "Bob, Carol and Dave"
                          and not (i + 1 < n and (toks[i + 1].low in _NEW_SUBJECT or _reason_at(fr, toks, i + 1)
                                                  or _adverb(toks[i + 1]))))
-                and not any(r.type == "text" and not r.markers for r in roles)   # the rest is its text
+                and not fr.rest_roles           # the rest is its text
                 and _aside(fr, toks, i + 1)):
             f.reason = _span(toks, i, n)        # "..., grudgingly", "(who asked nicely)"
             break
@@ -326,7 +383,9 @@ def fill(fr: Frame, toks: list[Tok], start: int, open_world: bool, vocab=None) -
                 f.times = sense[1]
                 placed = True
                 break
-            order = list(pending) + [r for r in roles if r not in pending]
+            if sense[0] not in fr.accepted:
+                continue                    # no role takes it
+            order = list(pending) + [r for r in roles if r not in pending] if pending else roles
             for r in order:
                 if r.marked and r not in pending:
                     continue
@@ -350,13 +409,14 @@ def fill(fr: Frame, toks: list[Tok], start: int, open_world: bool, vocab=None) -
             i += 1
             continue
         # a choice ("Paranoid", "NOT GUILTY", "On")
-        took = _choice(fr, toks, i, pending, put, unfilled)
+        took = _choice(fr, toks, i, pending, put, unfilled) if t.first in fr.choice_words else 0
         if took:
             i += took
             pending, after_join = (), False
             continue
         # "this intent", "my Tweak", "Bob's Refresh Proposal"
-        took = _reference(fr, toks, i, put, unfilled, vocab, f)
+        took = (_reference(fr, toks, i, put, unfilled, vocab, f)
+                if fr.ref_kinds and (t.possessive or low in _DETERMINERS or low.endswith("'s")) else 0)
         if took:
             i += took
             pending, after_join = (), False
@@ -365,7 +425,7 @@ def fill(fr: Frame, toks: list[Tok], start: int, open_world: bool, vocab=None) -
             i += 1                                  # "to each of Alice, Bob and Chuck"
             continue
         # a name not in the vocabulary, after its marker: taken as written
-        loose = next((r for r in pending if r.type == "player" and not t.has("vote")), None)
+        loose = next((r for r in pending if r.type == "player" and not t.has("vote")), None) if pending else None
         guess = loose is None
         if (loose is None and open_world and not t.senses and low not in FILLERS and low not in fr.also
                 and low not in PREPOSITIONS
@@ -395,14 +455,14 @@ def fill(fr: Frame, toks: list[Tok], start: int, open_world: bool, vocab=None) -
             continue
         # an unmarked text role takes the rest of the clause as written, once every other
         # required role is filled ("I answer Consultation 1 Perhaps": the handler judges it)
-        rest = next((r for r in roles if r.type == "text" and not r.markers and unfilled(r)), None)
+        rest = next((r for r in fr.rest_roles if unfilled(r)), None) if fr.rest_roles else None
         if (rest is not None and low not in FILLERS and not _own(fr, low)
                 and all(inst.get(r.name) for r in roles if r.required and r is not rest)):
             put(rest, _span(toks, i, n))
             f.loose += 1
             break
         if (fr.why and low in CIRCUMSTANCES and i > start and all(not f.missing(x) for x in f.instances)
-                and not any(r.type == "text" and not r.markers for r in roles) and _aside(fr, toks, i)):
+                and not fr.rest_roles and _aside(fr, toks, i)):
             f.reason = _span(toks, i, n)        # "..., now that I'm a Registered Voter again"
             break
         if low in FILLERS or _own(fr, low) or low == "i" and i == start:
@@ -411,20 +471,22 @@ def fill(fr: Frame, toks: list[Tok], start: int, open_world: bool, vocab=None) -
         if low in AGAIN and after_join and f.filled:       # "... and the other one to the Beast"
             i += 1
             continue
-        if t.has("kind") and any(r.type == t.sense("kind") for r in roles):
+        if t.has("kind") and t.sense("kind") in fr.role_types:
             i += 1
             continue
-        if t.has("ref") and t.sense("ref")[1] == "this" and not any(r.type in REF_KINDS for r in roles):
+        if t.has("ref") and t.sense("ref")[1] == "this" and not fr.ref_kinds:
             i += 1                                  # "this one" where nothing is referred to: a filler
             continue
         if (fr.why and low in REASONS and (f.filled or all(not f.missing(x) for x in f.instances))
-                and not any(r.type == "text" and not r.markers for r in roles)):
+                and not fr.rest_roles):
             f.reason = _span(toks, i, n)
             break
         if low in IDIOMS:
             f.idiom = True
         f.unaccounted.append(t.text)
         i += 1
+        if enough is not None and len(f.unaccounted) > enough:
+            return f                    # of no use to the caller: see `enough`
     # "I vote FOR 10 and 11 and AGAINST": a last group that says its vote but not what on
     # takes no list from the group before it (its proposals are missing, not 10 and 11)
     if len(f.instances) > 1:
@@ -485,13 +547,10 @@ def _for_then_vote(toks: list[Tok], i: int) -> bool:
 
 def _marks_value(fr: Frame, toks: list[Tok], i: int) -> bool:
     """A marker of the frame at i, and after it something a role could take."""
-    if not toks[i].low or toks[i].low.split()[0] not in fr.marker_words:
-        return False
-    for r in fr.roles:
-        for m in r.markers:
-            k = match_phrase(toks, i, m) if m else 0
-            if k and i + k < len(toks) and (r.type in ("text", "clause") or _may_fill(fr, toks, i + k)):
-                return True
+    for r, m in fr.markers_by_first.get(toks[i].first, ()):
+        k = match_phrase(toks, i, m)
+        if k and i + k < len(toks) and (r.type in ("text", "clause") or _may_fill(fr, toks, i + k)):
+            return True
     return False
 
 
@@ -532,15 +591,17 @@ def _own(fr: Frame, low: str) -> bool:
 
 
 def _is_choice(fr: Frame, toks: list[Tok], i: int) -> bool:
-    if not toks[i].low or toks[i].low.split()[0] not in fr.choice_words:
-        return False
-    return any(match_phrase(toks, i, phrase) for r in fr.roles if r.choices for phrase, _ in r.choices)
+    for _, phrase, _ in fr.choices_by_first.get(toks[i].first, ()):
+        if match_phrase(toks, i, phrase):
+            return True
+    return False
 
 
 def _is_marker(fr: Frame, toks: list[Tok], i: int) -> bool:
-    if toks[i].low.split()[0] not in fr.marker_words:
-        return False
-    return any(match_phrase(toks, i, m) for r in fr.roles for m in r.markers)
+    for _, m in fr.markers_by_first.get(toks[i].first, ()):
+        if match_phrase(toks, i, m):
+            return True
+    return False
 
 
 def _text_end(toks: list[Tok], i: int, roles, inst) -> int:
@@ -550,10 +611,11 @@ def _text_end(toks: list[Tok], i: int, roles, inst) -> int:
     j = i
     while j < n:
         if toks[j].low in (",", "(", ";") and j + 1 < n:
+            first = toks[j + 1].first
             for r in roles:
                 if r.type in ("text", "clause") or inst.get(r.name):
                     continue
-                if any(match_phrase(toks, j + 1, m) for m in r.markers):
+                if any(m and m[0] == first and match_phrase(toks, j + 1, m) for m in r.markers):
                     return j
         elif j > i and toks[j].low in PREPOSITIONS and j + 1 < n:
             # or the marker of another role still open, right before a value it takes: "the
@@ -579,13 +641,16 @@ def _span(toks: list[Tok], i: int, j: int) -> str:
 
 
 def _choice(fr: Frame, toks, i, pending, put, unfilled) -> int:
-    if not toks[i].low or toks[i].low.split()[0] not in fr.choice_words:
+    here = fr.choices_by_first.get(toks[i].first)
+    if not here:
         return 0
     best = None
-    for r in list(pending) + [r for r in fr.roles if r not in pending]:
+    for r in list(pending) + [r for r in fr.roles if r not in pending] if pending else fr.roles:
         if not r.choices or (r.marked and r not in pending):
             continue
-        for phrase, canonical in r.choices:
+        for r2, phrase, canonical in here:      # (a phrase that begins with another word cannot match)
+            if r2 is not r:
+                continue
             k = match_phrase(toks, i, phrase)
             if k and (best is None or k > best[0]):
                 best = (k, r, canonical)
@@ -611,20 +676,10 @@ def _owned(kind: str, who: str | None, vocab) -> list:
     return [n for n, a in sorted(getattr(vocab, table).items()) if a == who] if table else []
 
 
-@functools.lru_cache(maxsize=None)
-def _ref_kinds(fr: Frame) -> dict:
-    """The frame's reference roles by kind (once per frame): of two of one kind, the one
-    that may stand without its marker ("which", not the "but" of "except 14")."""
-    out: dict = {}
-    for r in sorted((r for r in fr.roles if r.type in REF_KINDS), key=lambda r: r.marked):
-        out.setdefault(r.type, r)
-    return out
-
-
 def _reference(fr: Frame, toks, i, put, unfilled, vocab, f) -> int:
     """A reference by words, not number: "this intent", "my Tweak", "it",
     "Bob's Refresh Proposal". Resolved against the vocabulary when it can be."""
-    kinds = _ref_kinds(fr)
+    kinds = fr.ref_kinds
     if not kinds:
         return 0
     t = toks[i]

@@ -182,6 +182,9 @@ _WHEN_SAID = [
     ("daytime", r"(?P<day>today|tomorrow)\s+at\s+(?P<time>\d{1,2}:\d{2}|noon|midnight)\s*+(?:utc|gmt|z)\b"),
 ]
 _CLOCK_WORDS = {"noon": "12:00", "midnight": "00:00"}
+# what one of the times above says, whichever it is: a quick test before trying each
+_WHEN_WORDS = ("nday", "nweek", "noon", "midnight", ":", "-", *_NDAY_NAMES)
+_WHEN_HINT = re.compile("|".join(map(re.escape, _WHEN_WORDS)), re.I)
 _WHEN = [(kind, re.compile(said + r"[\s,:]+(?P<rest>i\b.*)$", re.I),
           re.compile(r"(?P<rest>i\b(?:.*?[^\s,])?)[\s,]++" + said + r"$", re.I)) for kind, said in _WHEN_SAID]
 
@@ -190,6 +193,8 @@ def split_when(sentence: str) -> tuple[When | None, str]:
     """'On nday 8, I give m5 to A' or 'I give m5 to A on nday 8'
     -> (When(nday 8), 'I give m5 to A'). A date that does not exist is
     When('invalid'): the sentence is not understood."""
+    if _ascii_lacks(sentence, _WHEN_WORDS) or not sentence.isascii() and not _WHEN_HINT.search(sentence):
+        return None, sentence           # (no word every time said has: none is)
     for kind, before, after in _WHEN:
         m = before.match(sentence) or after.fullmatch(sentence)
         if not m:
@@ -252,6 +257,19 @@ class Reading:
         return "unknown"
 
 
+_SPACES = re.compile(r"\s+")
+
+
+def _ascii_lacks(s: str, words: tuple[str, ...]) -> bool:
+    """Whether `s` is ASCII and holds none of `words` (lower case), in any case: then no
+    case-insensitive pattern that must match one of them can match. A quick, exact test
+    before such a pattern (Python's re scans an alternation at every position); text that
+    is not ASCII is left to the pattern (re.IGNORECASE also takes "K" for "k", "ſ" for "s")."""
+    if not s.isascii():
+        return False
+    return not any(map(s.lower().__contains__, words))
+
+
 def normalise(part: str) -> str:
     s = _LEAD.sub("", part.strip())
     if s[:1] == "(" and s.rstrip(_TRAIL_PUNCT)[-1:] == ")" and s.count("(") == 1:
@@ -259,7 +277,8 @@ def normalise(part: str) -> str:
     s = _POLITE.sub("", s)
     s = _I_POLITE.sub("I ", s)
     s = strip_trail(s)
-    return re.sub(r"\s+", " ", s)
+    # (ASCII text that is printable, without two spaces running, has no space to join)
+    return s if s.isascii() and s.isprintable() and "  " not in s else _SPACES.sub(" ", s)
 
 
 def strip_trail(s: str) -> str:
@@ -297,7 +316,8 @@ def split_sentences(line: str) -> list[str]:
     parts: list[str] = []
     for piece in _SENTENCE_END.split(line):
         if parts and (parts[-1].count('"') % 2 == 1 or parts[-1].count("(") > parts[-1].count(")") or
-                      (_ABBREVIATION.search(parts[-1]) and not re.match(r"i\b", piece, re.I))):
+                      (_ABBREVIATION.search(parts[-1], max(0, len(parts[-1]) - 8))
+                       and not re.match(r"i\b", piece, re.I))):
             parts[-1] += " " + piece
         else:
             parts.append(piece)
@@ -336,6 +356,7 @@ _DANGLING = re.compile(r"(?:,|\b(?:by|to|as|and|the|of|from|for|with|under|name|
 # a vote word that begins a group at a line's end ("... and AGAINST"), not a ballot's "10 FOR"
 _VOTE_AT_END = re.compile(r"(?:\band|,|\bvote|\bvotes)\s++(?:FOR|AGAINST|ABSTAIN|SHELVE)\s*+$")
 _CONTINUED = re.compile(r"(?:and|or|&|plus)\s", re.I)
+_STOPS = frozenset(".!?;:")         # a line ending in one (then spaces) ends its sentence
 
 
 def unwrap(lines: list[str]) -> list[str]:
@@ -349,15 +370,18 @@ def unwrap(lines: list[str]) -> list[str]:
                 and not BEGIN.match(line) and not END.match(line) and len(prev) < 2000):
             out[-1] = prev.rstrip() + " " + line.strip()      # a quotation or bracket the mailer wrapped
             continue
-        if prev.strip() and _VOTE_AT_END.search(prev) and line.lstrip()[:1].isdigit():
+        if (prev.strip() and prev.rstrip().endswith(_VOTE_WORDS) and _VOTE_AT_END.search(prev)
+                and line.lstrip()[:1].isdigit()):
             out[-1] = prev.rstrip() + " " + line.strip()      # "... and AGAINST" / "16. Also I ..."
             continue
-        if (prev.strip() and line.strip() and not re.search(r"[.!?;:]\s*$", prev)
+        if (prev.strip() and line.strip() and prev.rstrip()[-1:] not in _STOPS
                 and not BEGIN.match(line) and not END.match(line) and not BEGIN.match(prev)
                 and not _LEAD.match(line.strip())):
             last = (list(sentences(prev)) or [""])[-1]
             first = (list(sentences(line)) or [""])[0]
-            dangling, continued = _DANGLING.search(prev), _CONTINUED.match(line.strip())
+            # (a dangling word ends the line: searched from a few characters before its end)
+            dangling = _DANGLING.search(prev, max(0, len(prev.rstrip()) - 6))
+            continued = _CONTINUED.match(line.strip())
             alone = match_action(last)
             # (joined is read only where it can decide: a line that reads alone, and neither
             # dangles nor is continued, stays as it is)
@@ -380,7 +404,7 @@ def unwrap(lines: list[str]) -> list[str]:
 def split_repeat(sentence: str) -> tuple[str, int]:
     """'I do X 3 times' -> ('I do X', 3); 'I do X 0 times' -> ('I do X', 0), which is
     no positive integer (Rule 4E7); anything else -> (sentence, 1)."""
-    m = _REPEAT.match(sentence)
+    m = _REPEAT.match(sentence) if not _ascii_lacks(sentence, ("time", "once", "twice", "thrice")) else None
     if not m:
         return sentence, 1
     n = number(m.group("n") or m.group("n2"))
@@ -421,6 +445,9 @@ class _Verbs:
     bare: list = field(default_factory=list)
     bare_words: frozenset = frozenset()
     all_verbs: tuple = ()
+    heads_by_length: dict = field(default_factory=dict)    # every verb's first word, by its length
+    # (example, the words each of its `needs` may be) of every frame whose needs name no kind of thing
+    needing: tuple = ()
 
 
 _VERBS = _Verbs()
@@ -459,7 +486,17 @@ def _verbs() -> _Verbs:
     _VERBS.by_first, _VERBS.openers, _VERBS.bare = by_first, openers, bare
     _VERBS.bare_words = frozenset({w for spec, fr in bare for r in fr.roles for w in _role_words(r)}
                                   | {w for spec, fr in bare for need in fr.needs for w in need.split("|")})
-    _VERBS.all_verbs, _VERBS.size = tuple(sorted(every)), len(ACTIONS)
+    _VERBS.all_verbs = tuple(sorted(every))
+    _VERBS.heads_by_length = {}
+    for phrase in _VERBS.all_verbs:
+        head = phrase.split()[0]
+        if head not in _VERBS.heads_by_length.setdefault(len(head), []):
+            _VERBS.heads_by_length[len(head)].append(head)
+    _VERBS.needing = tuple((spec.example, tuple(tuple(need.split("|")) for need in fr.needs))
+                           for spec in ACTIONS for fr in spec.frames
+                           if fr.needs and not any(alt in _KIND_WORDS for need in fr.needs
+                                                   for alt in need.split("|")))
+    _VERBS.size = len(ACTIONS)
     return _VERBS
 
 
@@ -498,7 +535,7 @@ def _candidates(toks) -> tuple[list, bool, int]:
             positions.append(j)
         for p in positions:
             if p < len(toks):
-                for phrase, spec, fr in v.by_first.get(toks[p].low.split()[0], ()):
+                for phrase, spec, fr in v.by_first.get(toks[p].first, ()):
                     k = _phrase_at(toks, p, phrase)
                     if k:
                         found.append((spec, fr, p + k, len(phrase)))
@@ -513,17 +550,17 @@ def _candidates(toks) -> tuple[list, bool, int]:
     # mackerel to Dana"), unless it is asked of others ("Please vote FOR 12", "Everyone,
     # give ...", "... you ..."); a request about the sender's own things ("Please convert
     # four of my points") is the sender's all the same.
-    asked = any(t.low in _ASKING for t in toks[:s]) or any(t.low in _OTHERS for t in toks)
     if (not found and not first_person and s < len(toks)
-            and (not asked or any(t.low == "my" for t in toks[s:]))):
-        for phrase, spec, fr in v.by_first.get(toks[s].low.split()[0], ()):
+            and (not (any(t.low in _ASKING for t in toks[:s]) or any(t.low in _OTHERS for t in toks))   # asked
+                 or any(t.low == "my" for t in toks[s:]))):
+        for phrase, spec, fr in v.by_first.get(toks[s].first, ()):
             k = _phrase_at(toks, s, phrase)
             if k:
                 found.append((spec, fr, s + k, len(phrase)))
         if found:
             first_person, verb_at = True, s
     if s < len(toks) and (not found or not first_person or verb_at == s) and toks[s].low:
-        for phrase, spec, fr in v.openers.get(toks[s].low.split()[0], ()):
+        for phrase, spec, fr in v.openers.get(toks[s].first, ()):
             k = _phrase_at(toks, s, phrase)
             if k:
                 found.append((spec, fr, s + k, len(phrase)))
@@ -593,13 +630,15 @@ def read_clause(text: str, vocab: Vocabulary | None = None) -> list["Reading"] |
     # a frame whose own required words are absent is not this action at all (and, but for
     # an intent's clause, never reported as an attempt at it): not tried
     said = said_words(toks)
-    cands = [c for c in cands if not c[1].needs or any(r.type == "clause" for r in c[1].roles)
-             or has_needs(c[1], said)]
+    cands = [c for c in cands if not c[1].needs or c[1].has_clause or has_needs(c[1], said)]
     charge(sum(len(fr.roles) for _, fr, _, _ in cands) * 8 * len(toks))
-    fills = [(spec, fill(fr, toks, at, open_world, vocab), k, " ".join(t.low for t in toks[at - k:at]))
+    # (a fill that leaves words unread is of use only as an attempt, with a verb, and with
+    # one word unread at most; or, for a frame with a clause role, to _intended_plainly)
+    fills = [(spec, fill(fr, toks, at, open_world, vocab, None if fr.has_clause else 1 if k else 0), k,
+              " ".join(t.low for t in toks[at - k:at]))
              for spec, fr, at, k in cands]
     for spec, f, k, _ in fills:
-        said = _intended_plainly(f, vocab)
+        said = _intended_plainly(f, vocab) if f.frame.has_clause else None
         if said is not None:
             return said(text, spec, f)
     fills = [x for x in fills if x[1].complete or _clauses_read(x[1], vocab)]
@@ -661,6 +700,8 @@ def _intended_plainly(f, vocab: Vocabulary | None):
     - an action that needs an intent: the intent, with its rule's way said;
     - one that needs none ("I intend to give the Beast m10"): a plan or an action? asked;
     - one said only in part ("to retitle Rule 4E84"): the intent, missing what the action misses."""
+    if not f.frame.has_clause:
+        return None
     cl = next((r for r in f.frame.roles if r.type == "clause"), None)
     if cl is None or len(f.instances) != 1 or not f.instances[0].get(cl.name):
         return None
@@ -888,9 +929,8 @@ def _meant(toks) -> tuple[str, ...]:
     """The actions whose own required words (`needs`) a clause says, beside a name or
     number the action takes: what an unknown verb was probably meant to do."""
     words = {w for t in toks for w in t.low.split()}
-    out = [spec.example for spec in ACTIONS for fr in spec.frames
-           if fr.needs and not any(alt in _KIND_WORDS for need in fr.needs for alt in need.split("|"))
-           and all(any(alt in words for alt in need.split("|")) for need in fr.needs)]
+    out = [example for example, needs in _verbs().needing
+           if all(any(alt in words for alt in alts) for alts in needs)]
     return tuple(dict.fromkeys(out))[:2]
 
 
@@ -899,9 +939,8 @@ def _near_verbs(word: str) -> tuple[str, ...]:
     if len(word) < 4:
         return ()
     out = []
-    for v in _verbs().all_verbs:
-        head = v.split()[0]
-        if len(head) == len(word) and head != word:
+    for head in _verbs().heads_by_length.get(len(word), ()):
+        if head != word:
             diff = [i for i, (a, b) in enumerate(zip(word, head)) if a != b]
             if len(diff) == 1 or (len(diff) == 2 and diff[1] == diff[0] + 1
                                   and word[diff[0]] == head[diff[1]]
@@ -932,15 +971,28 @@ def reading_with(vocab: Vocabulary | None):
         _VOCAB.reset(token)
 
 
+def _copies(got: list["Reading"] | None) -> list["Reading"] | None:
+    """Readings as a memo keeps them, for a caller that may change them: each a shallow
+    copy with its own args (what dataclasses.replace(r, args=dict(r.args)) gives, faster)."""
+    if got is None:
+        return None
+    out = []
+    for r in got:
+        c = object.__new__(r.__class__)
+        c.__dict__.update(r.__dict__)
+        c.args = dict(r.args)
+        out.append(c)
+    return out
+
+
 def _read_clause_memo(text: str) -> list["Reading"] | None:
     memo = _MEMO.get()
     if memo is not None and text in memo:
-        got = memo[text]
-        return [replace(r, args=dict(r.args)) for r in got] if got is not None else None
+        return _copies(memo[text])
     got = read_clause(text, _VOCAB.get())
     if memo is not None:
         memo[text] = got
-    return [replace(r, args=dict(r.args)) for r in got] if got is not None else None
+    return _copies(got)
 
 
 def match_action(sentence: str, vocab: Vocabulary | None = None) -> tuple[ActionSpec, dict] | None:
@@ -976,7 +1028,7 @@ def split_clauses(sentence: str) -> list[str]:
     for p in _CLAUSE.split(sentence):
         # ", I ..." begins a clause only after one that began with "I" ("Tomorrow, I give"
         # and "Please register me as Zeno, I was invited" are one)
-        parts.extend(_COMMA_I.split(p) if p[:2].lower() == "i " else [p])
+        parts.extend(_COMMA_I.split(p) if p[:2].lower() == "i " and "," in p else [p])
     parts = [normalise(p) for p in parts]
     out: list[str] = []
     for part in parts:
@@ -1010,6 +1062,19 @@ def _next_verb() -> re.Pattern:
 
 
 def _clause_readings(clause: str, in_transaction: bool) -> list[Reading]:
+    """A clause's readings (read once per message: a memo as _read_clause_memo's)."""
+    memo = _MEMO.get()
+    if memo is None:
+        return _clause_readings_read(clause, in_transaction)
+    key = ("clause readings", clause, in_transaction)
+    if key in memo:
+        return _copies(memo[key])
+    got = _clause_readings_read(clause, in_transaction)
+    memo[key] = _copies(got)            # its own copies: the caller may change what it gets
+    return got
+
+
+def _clause_readings_read(clause: str, in_transaction: bool) -> list[Reading]:
     body, times = split_repeat(clause)
     if times != 1 and body != clause:
         got = _read_clause_memo(body)
@@ -1059,6 +1124,7 @@ def _stand_ins() -> tuple[re.Pattern, re.Pattern, dict]:
 
 
 _STAND_INS: list = []
+_LONG_WORD = re.compile(r"\b[A-Za-z]{5,}+\b")         # a word that may be a Vote misspelt (as long as one)
 _VOTE_WORDS = ("FOR", "AGAINST", "ABSTAIN", "SHELVE")
 
 
@@ -1101,11 +1167,50 @@ def _hereby_done(clause: str) -> list[Reading] | None:
     return got
 
 
+_RUNS = re.compile(r"[\w+-]++")        # what the stand-ins' patterns look around: words, "+1"
+
+
+def _no_stand_in(clause: str) -> bool:
+    """For ASCII text: whether none of the words _not_a_vote's patterns look for is in it,
+    tested on its words rather than by the patterns (which scan every position): a stand-in
+    ("yes", "+1", "in favour of") is a run of word characters, "+" and "-" with none of
+    them either side; a capital ("F") is found as the pattern finds it; a misspelt Vote is
+    a run of 6 or 7 letters between non-word characters."""
+    words_re, caps_re, said = _stand_ins()
+    runs = set(_RUNS.findall(clause.lower()))
+    singles, phrases = _stand_in_words()
+    if not runs.isdisjoint(singles) or any(runs.issuperset(phrase) for phrase in phrases):
+        return False
+    if ("F" in clause or "A" in clause) and caps_re.search(clause):
+        return False
+    return not any(len(w) in (6, 7) and w.isalpha() and _misspelt_vote(w)
+                   for run in runs if len(run) > 5
+                   for w in (run.replace("+", "-").split("-") if "+" in run or "-" in run else (run,)))
+
+
+def _stand_in_words() -> tuple[frozenset, tuple[tuple[str, ...], ...]]:
+    """The words that stand in for a Vote: those of one word ("yes", "+1"), and the others
+    ("in favour of") as their lower-case words."""
+    if not _STAND_IN_WORDS:
+        w = words()["votes"]
+        said = [tuple(x.lower().split()) for x in (*w["stand_in_for"], *w["stand_in_against"])]
+        _STAND_IN_WORDS.extend([frozenset(x[0] for x in said if len(x) == 1),
+                                tuple(x for x in said if len(x) > 1)])
+    return _STAND_IN_WORDS[0], _STAND_IN_WORDS[1]
+
+
+_STAND_IN_WORDS: list = []
+
+
 def _not_a_vote(clause: str) -> list[Reading] | None:
     """Rule 4E15: a Vote is one of the words FOR, AGAINST, ABSTAIN or SHELVE. A clause that
     reads as a vote once its "yes", "+1" or "AGAINTS" is taken for the Vote it stands in for
     is an attempt to vote: reported as one missing its Vote, naming the word; never cast."""
     words_re, caps_re, said = _stand_ins()
+    if (_no_stand_in(clause) if clause.isascii() else not (
+            words_re.search(clause) or caps_re.search(clause)
+            or any(len(w) in (6, 7) and _misspelt_vote(w) for w in _LONG_WORD.findall(clause)))):
+        return None                             # (no word stands in for a Vote: what follows finds none)
     # each word stood in for is read as a Vote the clause does not say itself, so that
     # what it stood in for is known after the reading ("in favour of 10 and FOR 11")
     free = [v for v in _VOTE_WORDS if not re.search(rf"\b{v}\b", clause, re.I)]
@@ -1124,7 +1229,7 @@ def _not_a_vote(clause: str) -> list[Reading] | None:
         meant = _misspelt_vote(m.group(0))
         return stand(m.group(0), meant) if meant else m.group(0)
 
-    text = re.sub(r"\b[A-Za-z]{5,}+\b", misspelt, caps_re.sub(swap, words_re.sub(swap, clause)))
+    text = _LONG_WORD.sub(misspelt, caps_re.sub(swap, words_re.sub(swap, clause)))
     if not stood:
         return None
     got = _read_clause_memo(text)
@@ -1171,6 +1276,13 @@ def _doing_as_intent(m: re.Match) -> str:
     return f"{m.group('head')}{who + chr(39) + 's' if who else 'the'} intent to {base}"
 
 
+def _sub_at_start(pattern: re.Pattern, template: str, s: str) -> str:
+    """pattern.sub(template, s) for a pattern anchored with "^" (one match at most), without
+    re's template machinery when nothing matches."""
+    m = pattern.match(s)
+    return m.expand(template) + s[m.end():] if m else s
+
+
 def read_sentence(sentence: str, in_transaction: bool = False) -> list[Reading]:
     """A normalised sentence: one reading, or one for each clause or object it joins
     (a time or an intent said before them applies to each)."""
@@ -1181,9 +1293,9 @@ def read_sentence(sentence: str, in_transaction: bool = False) -> list[Reading]:
     if when is not None and when.kind == "invalid":
         return [Reading(sentence, suggestions=closest(body), when=when,
                         error=f"there is no such time: {when.text}")]
-    body = _INTEND_FIRST.sub(r"\g<head> \g<rest> \g<cond>", body)
-    body = _INTEND_PLAIN.sub(r"\g<head> \g<rest> \g<cond>", body)
-    body = _INTENT_LABEL.sub(r"I intend to \g<rest> \g<cond>", body)
+    body = _sub_at_start(_INTEND_FIRST, r"\g<head> \g<rest> \g<cond>", body)
+    body = _sub_at_start(_INTEND_PLAIN, r"\g<head> \g<rest> \g<cond>", body)
+    body = _sub_at_start(_INTENT_LABEL, r"I intend to \g<rest> \g<cond>", body)
     body = _DOING.sub(_doing_as_intent, body)
     out: list[Reading] = []
     clauses = split_clauses(body)
@@ -1658,7 +1770,8 @@ def _transaction_lines(lines: list[str]) -> list[str]:
     """A Transaction written on one line: its start, steps and end each a line of their own."""
     out: list[str] = []
     for line in lines:
-        if _INLINE_TX.search(line) and not (BEGIN.match(line) or END.match(line)):
+        if (not _ascii_lacks(line, ("transaction",)) and _INLINE_TX.search(line)
+                and not (BEGIN.match(line) or END.match(line))):
             parts = [p for p in _SENTENCE_END.split(line.strip()) if p.strip()]
             if any(BEGIN.match(p) or END.match(p) for p in parts):
                 out.extend(parts)
@@ -1671,7 +1784,8 @@ def _read_lines(lines: list[str]) -> list[Reading]:
     readings: list[Reading] = []
     block: list[str] | None = None
     block_start = ""
-    lines = _transaction_lines(lines) if any(_INLINE_TX.search(x) for x in lines) else lines
+    lines = (_transaction_lines(lines) if any(not _ascii_lacks(x, ("transaction",)) and _INLINE_TX.search(x)
+                                              for x in lines) else lines)
     lines = lines if any(BEGIN.match(x) for x in lines) else unwrap(lines)
     i = 0
     while i < len(lines):
@@ -1704,6 +1818,7 @@ def _read_lines(lines: list[str]) -> list[Reading]:
 _TAKEN_BACK_WORDS = frozenset(words()["reader"]["taken_back"]) | {"ignore", "disregard", "mind"}
 _TAKING_BACK = _TAKEN_BACK_WORDS | {"just", "not", "really", "that", "this", "never", "only", "i", "m", "am",
                                     "the", "last", "line", "bit", "sorry", "of", "course"}
+_WORDS_SAID = re.compile(r"[a-z/]+")
 _AFTERTHOUGHT = re.compile(r"^(?:and\s++)?(?:also\s++|too\s++)?", re.I)
 
 
@@ -1716,7 +1831,7 @@ def _line_sentences(line: str) -> list[Reading]:
     last: tuple[str, list[Reading]] | None = None
     talk = False
     for s in sentences(line):
-        said = set(re.findall(r"[a-z/]+", s.lower()))
+        said = set(_WORDS_SAID.findall(s.lower()))
         if said and said <= _TAKING_BACK and said & _TAKEN_BACK_WORDS and last is not None:
             del out[len(out) - len(last[1]):]       # "I forfeit. Just kidding.": nothing done
             last = None

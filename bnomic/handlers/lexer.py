@@ -27,7 +27,7 @@ _QUOTES = str.maketrans({"’": "'", "‘": "'", "`": "'", "“": '"', "”": '"
 Sense = tuple  # (kind, value)
 
 
-@dataclass
+@dataclass(slots=True)
 class Tok:
     text: str                   # as written
     low: str                    # folded
@@ -35,12 +35,26 @@ class Tok:
     start: int = 0              # character offsets in the clause
     end: int = 0
     possessive: bool = False    # "Wooble's"
+    # the folded words, and the first of them: split once, as the token is made (a Tok is
+    # not changed once made; the reader asks for these at every token of every frame)
+    words: tuple[str, ...] = field(init=False, repr=False, compare=False)
+    first: str = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        self.words = words = tuple(self.low.split())
+        self.first = words[0] if words else ""
 
     def has(self, kind: str) -> bool:
-        return any(s[0] == kind for s in self.senses)
+        for s in self.senses:          # (a loop: the reader asks this of every token, often)
+            if s[0] == kind:
+                return True
+        return False
 
     def sense(self, kind: str):
-        return next((s[1] for s in self.senses if s[0] == kind), None)
+        for s in self.senses:
+            if s[0] == kind:
+                return s[1]
+        return None
 
     @property
     def word(self) -> bool:
@@ -49,6 +63,9 @@ class Tok:
 
 def fold(text: str) -> str:
     """Lower case, straight quotes, no accents: "Kurt Gödel" is "kurt godel" (Rule 4E7)."""
+    if text.isascii():                  # (most words: lower() is casefold() there, "`" the one quote)
+        low = text.lower()
+        return low.replace("`", "'") if "`" in low else low
     low = text.translate(_QUOTES).casefold()
     if low.isascii():
         return low
@@ -59,10 +76,15 @@ def raw_tokens(text: str) -> list[Tok]:
     out = []
     for m in _TOKEN.finditer(text):
         t = m.group()
-        low = fold(t)
-        if not low.strip():                 # a mark that folds to nothing (a lone combining accent)
+        if t.isascii():                     # fold's own first step, without the call
+            low = t.lower()
+            if "`" in low:
+                low = low.replace("`", "'")
+        else:
+            low = fold(t)
+        if not low or low.isspace():        # a mark that folds to nothing (a lone combining accent)
             low = t
-        if low in ("i'll", "i'm", "i'd", "i've"):         # "I'll give" is "I will give"
+        if low in _CONTRACTED:              # "I'll give" is "I will give"
             out.append(Tok("I", "i", start=m.start(), end=m.start() + 1))
             out.append(Tok(t[2:], {"ll": "will", "m": "am", "d": "would", "ve": "have"}[low[2:]],
                            start=m.start() + 1, end=m.end()))
@@ -75,8 +97,11 @@ def raw_tokens(text: str) -> list[Tok]:
                 out.append(Tok("-", "-", start=m.start() + a[1], end=m.start() + b[0]))
                 out.append(Tok(t[b[0]:b[1]], parts.group(2), start=m.start() + b[0], end=m.end()))
                 continue
-        out.append(Tok(t, low, start=m.start(), end=m.end()))
+        out.append(Tok(t, low, [], *m.span()))
     return out
+
+
+_CONTRACTED = frozenset({"i'll", "i'm", "i'd", "i've"})
 
 
 _RANGE = re.compile(r"#?p?(\d++)[-–]#?p?(\d++)")
@@ -106,6 +131,10 @@ _BEAST = ("the beast", "beast", "the ocb", "ocb", "the operantly conditioned bea
 
 
 _SPECIAL = frozenset({k[0] for k in REF_WORDS} | set(VOTES) | set(NUMBER_WORDS) | set(COUNT_WORDS))
+_REF_FIRSTS = frozenset(k[0] for k in REF_WORDS)
+# what the first character of an amount or a reference may be ("m10", "p12", "#12", "$10"),
+# or of a quoted string: a word beginning otherwise, not special, not a name, is no typed thing
+_MAY_BEGIN = frozenset('mpr#$€£¥"')     # r: "RP3"
 
 
 _NOT_UNITS = frozenset({"times", "points", "days", "ndays", "rdays", "nweeks", "weeks", "hours", "minutes",
@@ -188,10 +217,16 @@ def lex(text: str, vocab: Vocabulary | None = None, raw: list[Tok] | None = None
     out: list[Tok] = []
     i = 0
     while i < len(raw):
+        low = raw[i].low
+        if (low not in firsts and low not in _SPECIAL and low[:1] not in _MAY_BEGIN and not low[:1].isdigit()
+                and "@" not in low and not (low.endswith("'s") and low[:-2] in firsts)):
+            out.append(raw[i])          # a plain word: _typed's first test, without the call
+            i += 1
+            continue
         n, senses = _typed(raw, i, table, firsts, vocab)
         if n:
             toks = raw[i:i + n]
-            tok = Tok(text[toks[0].start:toks[-1].end], " ".join(t.low for t in toks), senses,
+            tok = Tok(text[toks[0].start:toks[-1].end], " ".join([t.low for t in toks]), senses,
                       toks[0].start, toks[-1].end)
             if toks[-1].low.endswith(("'s", "'")) and any(s[0] == "player" for s in senses):
                 tok.possessive = True
@@ -206,7 +241,12 @@ def lex(text: str, vocab: Vocabulary | None = None, raw: list[Tok] | None = None
 def _typed(raw: list[Tok], i: int, table, firsts: dict, vocab: Vocabulary) -> tuple[int, list]:
     """The longest typed thing starting at raw[i]: (tokens it spans, senses)."""
     low = raw[i].low
-    longest = max(firsts.get(low, 0), firsts.get(low[:-2], 0) if low.endswith("'s") else 0)
+    longest = firsts.get(low, 0)
+    if low.endswith("'s"):
+        longest = max(longest, firsts.get(low[:-2], 0))
+    if (not longest and low not in _SPECIAL and low[:1] not in _MAY_BEGIN and not low[:1].isdigit()
+            and "@" not in low):
+        return 0, []                    # a plain word (what the steps below would find, sooner)
     nxt = raw[i + 1].low if i + 1 < len(raw) else ""
     # a quoted string is text as written
     if low[:1] == '"' and len(low) > 1:
@@ -273,7 +313,7 @@ def _typed(raw: list[Tok], i: int, table, firsts: dict, vocab: Vocabulary) -> tu
         return 1, [("ref", (kind, int(base[1:]))), ("num", int(base[1:]))]
     if _RULE_ID.fullmatch(base):
         return 1, [("ref", ("rule", base.upper()))]
-    for n in (3, 2, 1):
+    for n in (3, 2, 1) if low in _REF_FIRSTS else ():
         key = tuple(t.low for t in raw[i:i + n])
         kind = REF_WORDS.get(key)
         if kind is None:
