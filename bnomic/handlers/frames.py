@@ -386,8 +386,10 @@ def fill(fr: Frame, toks: list[Tok], start: int, open_world: bool, vocab=None,
             if sense[0] not in fr.accepted:
                 continue                    # no role takes it
             order = list(pending) + [r for r in roles if r not in pending] if pending else roles
+            if after_join and last_role is not None and last_role.marked and last_role.many and not pending:
+                order = [last_role, *order]     # a list only its marker begins goes on: "except 12 and 14"
             for r in order:
-                if r.marked and r not in pending:
+                if r.marked and r not in pending and not (r is last_role and after_join):
                     continue
                 if sense[0] not in _ACCEPTS.get(r.type, ()) or r.named and sense[0] == "num":
                     continue

@@ -45,7 +45,9 @@ _I_POLITE = re.compile(r"^i\s+(?:(?:hereby|also|now|then|further|additionally)\s
 # ("(?:[\s.!?;,]+|...)+$") a run of spaces made it backtrack exponentially.
 _TRAIL_PUNCT = " \t\r\n\f\v.!?;,"
 _TRAIL_WORDS = ("please", "pls", "plz", "thanks", "thank you", "thx", "anyway", "too", "as well",
-                "though", "instead")
+                "though", "instead", "on the same grounds", "for the same reason", "for the same reasons",
+                "on the same basis", "likewise", "today", "for today", "this nweek", "for this nweek",
+                "for now", "for the moment")
 _TRAIL_ENDS = frozenset({w[-2:] for w in _TRAIL_WORDS} | {"d", "p", "en"})   # quick test: may a trail word end here?
 _TRAIL_SMILEY = re.compile(r"(?<=\s)[:;]-?[()dp]++$")
 # Rules 4E21/4E22: how players say they act under an announced intent
@@ -80,7 +82,7 @@ _INTENT_LABEL = re.compile(r"^(?:intent|intention|notice\s++of\s++intent)\s*+:\s
 # forfeit"), or one verb with several objects ("I give m5 to A and m3 to B")...
 # (a separator starts where a run of spaces starts, (?<!\s), and spaces are taken
 # possessively: a long run of spaces is then scanned once, not once per position)
-_COMMA_I = re.compile(r"(?<!\s)\s*+,\s*+(?=(?:(?:on|for|as\s++for)\s++[^,\s]++\s++)?"
+_COMMA_I = re.compile(r"(?<!\s)\s*+,\s*+(?=(?:(?:on|for|as\s++for)\s++(?!which\s|whom\s)[^,\s]++\s++)?"
                       r"i\s++(?!think|guess|hope|suppose|believe|mean)[a-z])", re.I)   # ", on 11 I vote FOR"
 _CLAUSE = re.compile(r"(?<!\s)(?:\s*+,\s*+|\s++)(?:and(?:\s++then)?|then|so|but)\s++(?=i(?:['’](?:d|m|ll))?\s)"
                      r"|(?<!\s)\s*+:\s++(?=i\s|(?:my\s++)?+votes?+\s)", re.I)    # "Quick one: votes FOR 12"
@@ -356,6 +358,14 @@ _DANGLING = re.compile(r"(?:,|\b(?:by|to|as|and|the|of|from|for|with|under|name|
 # a vote word that begins a group at a line's end ("... and AGAINST"), not a ballot's "10 FOR"
 _VOTE_AT_END = re.compile(r"(?:\band|,|\bvote|\bvotes)\s++(?:FOR|AGAINST|ABSTAIN|SHELVE)\s*+$")
 _CONTINUED = re.compile(r"(?:and|or|&|plus)\s", re.I)
+# a line ending in the kind of a thing whose number begins the next ("... FOR Proposal" / "11.")
+_KIND_AT_END = re.compile(r"\b(?:proposals?+|prop|consultations?+|rules?+|indictments?+|tweaks?+|tricks?+"
+                          r"|contracts?+|subgames?+|intents?+)\s*+$", re.I)
+_NUMBER_FIRST = re.compile(r"\s*+#?+\d++\s*+(?:[.,;!?)]|$)")
+_REF_FIRST = re.compile(r"\s*+(?:proposals?+|prop\.?+|p(?=\d)|#)\s*+\d", re.I)
+# a ballot's line, whatever its case: "P10: for", "12 - against"
+_BALLOT_LINE = re.compile(r"\s*+(?:proposal|prop\.?+|p|#)?+\s*+\d++\s*+[:.)=-]?+\s*+"
+                          r"(?:for|against|abstain|shelve)\s*+[.!]?+\s*+$", re.I)
 _STOPS = frozenset(".!?;:")         # a line ending in one (then spaces) ends its sentence
 
 
@@ -371,10 +381,13 @@ def unwrap(lines: list[str]) -> list[str]:
             out[-1] = prev.rstrip() + " " + line.strip()      # a quotation or bracket the mailer wrapped
             continue
         if (prev.strip() and prev.rstrip().endswith(_VOTE_WORDS) and _VOTE_AT_END.search(prev)
-                and line.lstrip()[:1].isdigit()):
+                and (line.lstrip()[:1].isdigit() or _REF_FIRST.match(line))):
             out[-1] = prev.rstrip() + " " + line.strip()      # "... and AGAINST" / "16. Also I ..."
             continue
-        if (prev.strip() and line.strip() and prev.rstrip()[-1:] not in _STOPS
+        if prev.strip() and _NUMBER_FIRST.match(line) and _KIND_AT_END.search(prev, max(0, len(prev.rstrip()) - 14)):
+            out[-1] = prev.rstrip() + " " + line.strip()      # "... and FOR Proposal" / "11."
+            continue
+        if (prev.strip() and line.strip() and prev.rstrip()[-1:] not in _STOPS and not _BALLOT_LINE.match(prev)
                 and not BEGIN.match(line) and not END.match(line) and not BEGIN.match(prev)
                 and not _LEAD.match(line.strip())):
             last = (list(sentences(prev)) or [""])[-1]
@@ -1028,7 +1041,9 @@ def split_clauses(sentence: str) -> list[str]:
     for p in _CLAUSE.split(sentence):
         # ", I ..." begins a clause only after one that began with "I" ("Tomorrow, I give"
         # and "Please register me as Zeno, I was invited" are one)
-        parts.extend(_COMMA_I.split(p) if p[:2].lower() == "i " and "," in p else [p])
+        # (or after a bare Vote: "SHELVE on 16, I want another nweek")
+        parts.extend(_COMMA_I.split(p) if "," in p and (p[:2].lower() == "i " or p.split(" ", 1)[0] in _VOTE_WORDS)
+                     else [p])
     parts = [normalise(p) for p in parts]
     out: list[str] = []
     for part in parts:
@@ -1788,6 +1803,7 @@ def _read_lines(lines: list[str]) -> list[Reading]:
                                               for x in lines) else lines)
     lines = lines if any(BEGIN.match(x) for x in lines) else unwrap(lines)
     i = 0
+    carried = None              # the last action read, which a later line may take back
     while i < len(lines):
         line = lines[i]
         i += 1
@@ -1806,7 +1822,7 @@ def _read_lines(lines: list[str]) -> list[Reading]:
             readings.extend(listed[0])
             i = listed[1]
             continue
-        readings.extend(_line_sentences(line))
+        carried = _line_sentences(line, readings, carried)
     if block is not None:
         t = transaction(block)
         t.error = f'"{block_start}" has no END TRANSACTION after it'
@@ -1817,26 +1833,49 @@ def _read_lines(lines: list[str]) -> list[Reading]:
 # a sentence that takes back the one before it ("Just kidding.", "Scratch that.")
 _TAKEN_BACK_WORDS = frozenset(words()["reader"]["taken_back"]) | {"ignore", "disregard", "mind"}
 _TAKING_BACK = _TAKEN_BACK_WORDS | {"just", "not", "really", "that", "this", "never", "only", "i", "m", "am",
-                                    "the", "last", "line", "bit", "sorry", "of", "course"}
+                                    "the", "last", "line", "bit", "sorry", "of", "course", "one", "second",
+                                    "first", "previous", "above", "part", "please", "it", "oops", "action"}
 _WORDS_SAID = re.compile(r"[a-z/]+")
+# "Sorry, that should be m2.", "Oops, that was meant to be Bob": the action before was a slip
+_CORRECTED = re.compile(r"^(?:(?:sorry|oops|whoops|er+m?|um+|correction)\b[\s,.:!-]*+)?+(?:that|this|it)\s++"
+                        r"(?:should\s++(?:have\s++)?(?:be|been|read|say|said)|was\s++meant\s++to\s++(?:be|say)"
+                        r"|ought\s++to\s++(?:be|have\s++been))\b", re.I)
 _AFTERTHOUGHT = re.compile(r"^(?:and\s++)?(?:also\s++|too\s++)?", re.I)
 
 
-def _line_sentences(line: str) -> list[Reading]:
-    """The readings of one line's sentences, each read alone, with two exceptions:
+def _takes_back(sentence: str) -> bool:
+    """A sentence that takes back the action before it: "Just kidding.", "Never mind,
+    ignore this one.", "Scratch the second one.", "Sorry, that should be m2." (what the
+    sender meant instead, if anything, they say again)."""
+    said = set(_WORDS_SAID.findall(sentence.lower()))
+    return bool(said and said <= _TAKING_BACK and said & _TAKEN_BACK_WORDS) or bool(_CORRECTED.match(sentence))
+
+
+def _line_sentences(line: str, out: list[Reading], carried: list[Reading] | None = None) -> list[Reading] | None:
+    """Appends to `out` the readings of one line's sentences, each read alone, with
+    three exceptions:
     - a sentence that only adds roles to the action before it ("I vote FOR 10, 11. And
       also 13.", "I become the Ranger. Reward m50.") is read with it;
-    - roles said with no verb after talk ("voted FOR 10; AGAINST 12") are the same talk."""
-    out: list[Reading] = []
+    - roles said with no verb after talk ("voted FOR 10; AGAINST 12") are the same talk;
+    - a sentence that takes back the last action (`_takes_back`), in this line or an
+      earlier one (`carried`, the readings of that action), removes it: nothing was done.
+    Returns the last action's readings, for the next line."""
     last: tuple[str, list[Reading]] | None = None
+    taken = carried             # what a taking back takes back (past remarks: "No, wait, ... Scratch that.")
     talk = False
     for s in sentences(line):
-        said = set(_WORDS_SAID.findall(s.lower()))
-        if said and said <= _TAKING_BACK and said & _TAKEN_BACK_WORDS and last is not None:
-            del out[len(out) - len(last[1]):]       # "I forfeit. Just kidding.": nothing done
-            last = None
+        if taken and _takes_back(s):
+            for r in taken:                         # "I forfeit. Just kidding.": nothing done
+                for k in range(len(out) - 1, -1, -1):
+                    if out[k] is r:
+                        del out[k]
+                        break
+            last = taken = None
             continue
         got = read_sentence(s)
+        if (got and s.rstrip().endswith(":") and not s.lower().startswith("i ")
+                and all(r.kind == "incomplete" and r.args and not any(c.isdigit() for c in s) for r in got)):
+            got = []                    # "Votes for this nweek:": a heading; what it heads follows
         words = s.split()
         verbless = not words or words[0].lower() != "i" and not any(
             r.spec is not None and r.spec.name != "vote" for r in got)
@@ -1854,11 +1893,14 @@ def _line_sentences(line: str) -> list[Reading]:
                         r.text = line[begin:end + len(s)]
                 out.extend(joined)
                 last = (f"{last[0]} and {s}", joined)
+                taken = joined
                 continue
         talk = bool(words) and words[0].lower().strip("-*") in _TALK_WORDS and not got
         out.extend(got)
         last = (s, got) if got and all(r.kind == "action" for r in got) else None
-    return out
+        if got:
+            taken = last[1] if last is not None else None
+    return taken
 
 
 def name_the_newcomer(readings: list[Reading], text: str) -> None:

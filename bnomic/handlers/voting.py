@@ -74,7 +74,9 @@ _ALL = {"all": "all", "all open proposals": "all", "all proposals": "all", "ever
 # "except 14": the proposals a vote on all leaves out; "..., which is AGAINST": their own vote
 _BUT = "but:proposal*[except|except for|but|but not|apart from|other than|save|excluding]!?"
 _INSTEAD = ("instead:vote[which is|which are|which gets|which get|where i vote|which i vote"
-            "|on which i vote|where it is|which i am]!?")
+            "|on which i vote|where it is|which i am|on which i|on which i am|on which i'm|on which my vote is"
+            "|for which i vote|for which i|where i|which i|on which i am voting|on which i'm voting"
+            "|which i am voting|which i'm voting|which i will vote|on which i will vote|which gets my]!?")
 
 
 @action("vote",
@@ -82,10 +84,11 @@ _INSTEAD = ("instead:vote[which is|which are|which gets|which get|where i vote|w
         frame("vote|cast|cast my vote|cast my votes|place my vote|submit my vote|submit a vote|enter"
               "|change my vote|change my votes|switch my vote|update my vote|amend my vote",
               "vote:vote[to]", role("which:proposal*[on|for|to|in|regarding|re|about|with respect to]", _ALL),
-              "was:vote[from]!?",                                               # "from FOR to AGAINST"
+              "was:vote[from|instead of|rather than|in place of]!?",                                               # "from FOR to AGAINST"
               _BUT, _INSTEAD,
               also="votes vote as follows of from me myself nweek",
-              openers="my vote|my votes|votes|i am|i am voting"),                 # "I am AGAINST 12"
+              openers="my vote|my votes|votes|i am|i am voting|my own vote|my own votes|here is my vote"
+                      "|here are my votes|here's my vote|here are my own votes|my votes this nweek"),                 # "I am AGAINST 12"
         frame("vote|cast|cast my vote|cast my votes", "vote:vote", role("which:choice", _ALL),
               also="on for to in", openers="my vote|my votes"),
         frame("", "vote:vote", role("which:proposal*[on|for|to|in|regarding|re|about]", _ALL), _BUT, _INSTEAD,
