@@ -22,7 +22,7 @@ from datetime import datetime, timezone
 
 from ..config import defaults
 from .budget import charge
-from .frames import fill, has_needs, match_phrase, said_words
+from .frames import REF_KINDS, fill, has_needs, match_phrase, said_words
 from .lexer import lex, raw_tokens
 from .registry import ACTIONS, ASSERTIONS, UNCHECKED, ActionSpec, AssertionSpec
 from .vocabulary import Vocabulary, words
@@ -84,7 +84,9 @@ _INTENT_LABEL = re.compile(r"^(?:intent|intention|notice\s++of\s++intent)\s*+:\s
 # possessively: a long run of spaces is then scanned once, not once per position)
 _COMMA_I = re.compile(r"(?<!\s)\s*+,\s*+(?=(?:(?:on|for|as\s++for)\s++(?!which\s|whom\s)[^,\s]++\s++)?"
                       r"i\s++(?!think|guess|hope|suppose|believe|mean)[a-z])", re.I)   # ", on 11 I vote FOR"
-_CLAUSE = re.compile(r"(?<!\s)(?:\s*+,\s*+|\s++)(?:and(?:\s++then)?|then|so|but)\s++(?=i(?:['’](?:d|m|ll))?\s)"
+_CLAUSE = re.compile(r"(?<!\s)(?:\s*+,\s*+|\s++)(?:and(?:\s++then)?|then|so|but)\s++(?=i(?:['’](?:d|m|ll))?\s"
+                     # "..., and on nday 1 of nweek 8 I will turn the Clock On", "and on 15 and 16 I ABSTAIN"
+                     r"|(?:on|at|from)\s++[^,.;]{1,60}?\s(?:,\s*+)?i(?:['’](?:d|m|ll))?\s)"
                      r"|(?<!\s)\s*+:\s++(?=i\s|(?:my\s++)?+votes?+\s)", re.I)    # "Quick one: votes FOR 12"
 _OBJECTS = re.compile(r"(?<!\s)(?:\s*+,\s*+(?:and\s++|then\s++)?|\s++and\s++(?:then\s++)?|\s++then\s++)", re.I)
 # ...but a condition binds what follows it: "If Wooble objects then I forfeit" is one sentence
@@ -170,9 +172,15 @@ _ZONE = r"(?:\s*(?:utc|gmt|z))?"
 # the times a player may name, written before the action ("On nday 8, I ...") or after
 # it, as in Rule 4E7's own example ("I do X on nday 8")
 _WHEN_SAID = [
+    ("nday", _DAY + r"nday\s+(?P<n>\d+)\s+of\s+nweek\s+(?P<w>\d+)"),      # "on nday 1 of nweek 8"
     ("nday", _DAY + r"nday\s+(?P<n>\d+)"),
     ("name", _DAY + r"(?P<name>" + "|".join(_NDAY_NAMES) + r")"),
     ("nweek", r"(?:at\s+the\s+(?:start|beginning)\s+of|on|in)\s+the\s+next\s+nweek"),
+    # the end of this nweek is the start of the next (Rule 4E14: one nweek follows another)
+    ("nweek", r"(?:at|by)\s+the\s+end\s+of\s+(?:this|the|the\s+current)\s+nweek"),
+    # an nday starts at 00:00 UTC: "at 00:00 UTC on Breakday", "at midnight UTC on nday 3"
+    ("nday", r"at\s+(?:00:00|0:00|midnight)" + _ZONE + r"\s+on\s+nday\s+(?P<n>\d+)"),
+    ("name", r"at\s+(?:00:00|0:00|midnight)" + _ZONE + r"\s+on\s+(?P<name>" + "|".join(_NDAY_NAMES) + r")"),
     ("nweek_n", r"(?:at\s+the\s+(?:start|beginning)\s+of|on|in)\s+nweek\s+(?P<w>\d+)"),
     ("utc", r"(?:on|at)\s+" + _DATE + r"(?:(?:\s+at\s+|[\sT])" + _TIME + r")?" + _ZONE),
     ("utc", r"at\s+" + _TIME + _ZONE + r"\s+on\s+" + _DATE),
@@ -203,7 +211,8 @@ def split_when(sentence: str) -> tuple[When | None, str]:
             continue
         said = (sentence[:m.start("rest")] + sentence[m.end("rest"):]).strip(" ,:")
         if kind == "nday":
-            return When("nday", nday=int(m.group("n")), text=said), m.group("rest")
+            w = m.groupdict().get("w")
+            return When("nday", nday=int(m.group("n")), nweek=int(w) if w else None, text=said), m.group("rest")
         if kind == "name":
             return When("nday", nday=_NDAY_NAMES[m.group("name").lower()], text=said), m.group("rest")
         if kind == "nweek":
@@ -384,7 +393,7 @@ def unwrap(lines: list[str]) -> list[str]:
                 and (line.lstrip()[:1].isdigit() or _REF_FIRST.match(line))):
             out[-1] = prev.rstrip() + " " + line.strip()      # "... and AGAINST" / "16. Also I ..."
             continue
-        if prev.strip() and _NUMBER_FIRST.match(line) and _KIND_AT_END.search(prev, max(0, len(prev.rstrip()) - 14)):
+        if prev.strip() and _NUMBER_FIRST.match(line) and not _LEAD.match(line.strip()) and _KIND_AT_END.search(prev, max(0, len(prev.rstrip()) - 14)):
             out[-1] = prev.rstrip() + " " + line.strip()      # "... and FOR Proposal" / "11."
             continue
         if (prev.strip() and line.strip() and prev.rstrip()[-1:] not in _STOPS and not _BALLOT_LINE.match(prev)
@@ -1437,11 +1446,34 @@ def read(text: str, vocab: Vocabulary | None = None, max_line: int | None = None
         _whose_ministry(readings, vocab)
         _intent_by_action(readings, vocab)
         _every_player(readings, vocab)
+        _its(readings)
         _without_document(readings)
         return readings
     finally:
         _MEMO.reset(token)
         _VOCAB.reset(vtoken)
+
+
+_ITS = re.compile(r"\b(?:its|it)\b", re.I)
+
+
+def _its(readings: list[Reading]) -> None:
+    """"I revise Proposal 17 ... and I set its Proposal Color to Beige": an action missing
+    only a thing it names as "its" or "it" takes the one of that kind the action just
+    before it named, when that one named exactly one (Rule 4E7: what a careful reader takes)."""
+    for k, r in enumerate(readings):
+        if r.kind != "incomplete" or r.spec is None or len(r.missing) != 1 or not _ITS.search(r.text or ""):
+            continue
+        role = next((x for x in r.spec.roles if x.name == r.missing[0] and x.type in REF_KINDS), None)
+        before = readings[k - 1] if k else None
+        if role is None or before is None or before.spec is None or before.kind != "action":
+            continue
+        values = [str(v) for x in before.spec.roles if x.type == role.type
+                  for v in [before.args.get(x.name)] if v not in (None, "") and "," not in str(v)]
+        if len(values) == 1 and values[0].isdigit():
+            r.args[role.name] = values[0]
+            r.missing = ()
+            r.read_as = r.spec.describe(r.args)
 
 
 def _without_document(readings: list[Reading]) -> None:

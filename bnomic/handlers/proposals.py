@@ -59,7 +59,10 @@ def read_document(document: str) -> dict:
         elif not _NONE.match(value):
             key = "conflicts" if m.re is _CONFLICTS_LINE else "dependencies"
             out[key] = sorted({int(n) for n in _NUMBERS.findall(value)})
-    out["body"] = "\n".join(body).strip()
+    said = "\n".join(body).strip()
+    if said.startswith("{{") and said.endswith("}}") and said.count("{{") == 1:
+        said = said[2:-2].strip("\n").strip()     # "Title: X" then the Body between {{ and }}
+    out["body"] = said
     return out
 
 
@@ -183,7 +186,7 @@ def _within_limit(ctx: Context, actor: Player) -> None:
 @action("revise_proposal",
         # Rule 4E15: "may revise a Pending proposal he owns by resubmitting it"
         frame("revise|resubmit|amend|replace|rewrite|update|edit", "number:proposal", TITLE,
-              also="proposal as follows with text new by resubmitting it"),
+              also="proposal as follows with text new by resubmitting it to read reads say so that"),
         rule="4E15", example="I revise proposal 12: ... END PROPOSAL", says="revise proposal {number}",
         document="proposal", document_needed=True,
         not_actions=("I revised proposal 12 yesterday", "Wooble revises proposal 12",

@@ -22,6 +22,11 @@ def due_of(ctx: Context, when: grammar.When) -> durations.Due:
     if when.kind == "nday":
         if not 1 <= when.nday <= last:
             raise Rejected(f"there is no nday {when.nday}: an nweek has ndays 1 to {last}", rule="4E14")
+        if when.nweek is not None:         # "on nday 1 of nweek 8": that nday of that nweek
+            if (when.nweek, when.nday) <= (game.nweek, game.nday):
+                raise Rejected(f"nday {when.nday} of nweek {when.nweek} has begun already "
+                               f"(it is nday {game.nday} of nweek {game.nweek})", rule="4E7")
+            return durations.Due(nweek=when.nweek, nday=when.nday, edge="start")
         nweek = game.nweek if game.nday < when.nday else game.nweek + 1
         return durations.Due(nweek=nweek, nday=when.nday, edge="start")
     if when.kind == "nweek":

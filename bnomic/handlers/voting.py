@@ -87,8 +87,7 @@ _INSTEAD = ("instead:vote[which is|which are|which gets|which get|where i vote|w
               "was:vote[from|instead of|rather than|in place of]!?",                                               # "from FOR to AGAINST"
               _BUT, _INSTEAD,
               also="votes vote as follows of from me myself nweek",
-              openers="my vote|my votes|votes|i am|i am voting|my own vote|my own votes|here is my vote"
-                      "|here are my votes|here's my vote|here are my own votes|my votes this nweek"),                 # "I am AGAINST 12"
+              openers="my vote|my votes|votes|i am|i am voting|my own vote|my own votes"),                 # "I am AGAINST 12"
         frame("vote|cast|cast my vote|cast my votes", "vote:vote", role("which:choice", _ALL),
               also="on for to in", openers="my vote|my votes"),
         frame("", "vote:vote", role("which:proposal*[on|for|to|in|regarding|re|about]", _ALL), _BUT, _INSTEAD,

@@ -202,13 +202,13 @@ class Scope:
     def _when(self, v):
         if hasattr(v, "kind"):                         # grammar.When
             if v.kind == "nday" and v.nday:
-                return f"nday {v.nday}"
+                return f"nweek {v.nweek} nday {v.nday}" if getattr(v, "nweek", None) else f"nday {v.nday}"
             if v.kind == "nweek":
                 return f"nweek {self.state.nweek + 1}"
             if v.kind == "utc" and v.at is not None:
                 return v.at.isoformat()
-            return _fold(getattr(v, "text", ""))
-        return _fold(v)
+            return re.sub(r"^at\s+", "", _fold(getattr(v, "text", "")))     # "at 18:00 UTC" is "18:00 UTC"
+        return re.sub(r"^at\s+", "", _fold(v))
 
     def _intent(self, v):
         """An intent named by number, by a placeholder, or by the message replied to."""
@@ -332,6 +332,11 @@ def notate_action(name, args, times, when, scope, text=""):
         wanted = re.fullmatch(r"m(\d+)", scope.value("amount", args["wanted"]) or "")
         if wanted and int(wanted.group(1)) % scope.exchange_rate == 0:
             args["number"] = str(int(wanted.group(1)) // scope.exchange_rate)
+    if name in ("submit_proposal", "revise_proposal") and isinstance(document, str) and not args.get("title"):
+        from bnomic.handlers.proposals import read_document   # as the handler reads its document
+        doc = read_document(document)
+        if doc["title"]:                # a "Title:" line in the document (Rule 4E15)
+            args["title"], args["document"] = doc["title"], doc["body"]
     if name == "join" and isinstance(args.get("name"), str) and not args.get("recruiters"):
         from bnomic.handlers.players import split_recruiters   # as the join handler reads its name
         args["name"], args["recruiters"] = split_recruiters(args["name"])
