@@ -1330,7 +1330,14 @@ def read_sentence(sentence: str, in_transaction: bool = False) -> list[Reading]:
         clauses = split_clauses(bare) + asides      # "I vote SHELVE on 10 (I want to rewrite it) and FOR 13"
         said_aside = set(asides)
     topic = None
-    for clause in clauses:
+    for k, clause in enumerate(clauses):
+        own = None
+        if k:                                       # "..., and on nday 1 of nweek 8 I turn the Clock On"
+            own, said = split_when(clause)
+            if own is not None and own.kind != "invalid":
+                clause = said
+            else:
+                own = None
         heading = _TOPIC.match(clause)
         if heading:
             topic = heading.group("number")         # "Proposal 15 (Tidy Up):" names what follows
@@ -1339,7 +1346,7 @@ def read_sentence(sentence: str, in_transaction: bool = False) -> list[Reading]:
                 continue                            # said in passing: an action, or nothing
             if topic and not heading:
                 _on_topic(r, topic)
-            r.when = when if r.spec is not None else r.when
+            r.when = (own or when) if r.spec is not None else r.when
             if len(clauses) == 1:
                 r.text = sentence
             out.append(r)

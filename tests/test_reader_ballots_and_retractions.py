@@ -1,0 +1,127 @@
+"""Ballots as players lay them out, and actions taken back in the same message, read as a
+careful officer would (Rule 4E7: "regardless of capitalization, punctuation, or exact
+wording"; a message may hold several actions, and an action said and then withdrawn in
+the same breath was not meant).
+
+Rule 4E15: a Vote is FOR, AGAINST, ABSTAIN or SHELVE on an Open proposal; a proposal has
+a Title, Body, Conflicts and Dependencies, and its Author may revise it. Rule 4E7: an
+action may be done later, at a time said with reference to NTime or UTC."""
+import pytest
+
+import bnomic.handlers.engine  # noqa: F401  (registers every action)
+from bnomic.handlers import grammar
+from bnomic.handlers.proposals import read_document
+from bnomic.handlers.vocabulary import Vocabulary
+
+PLAYERS = ("Alice", "Bob", "Chuck", "Dana", "The Beast")
+VOCAB = Vocabulary(players=PLAYERS, actor="Alice", beast="The Beast",
+                   proposals={10: ("Fishy Business", "Bob"), 11: ("Clock Fix", "Alice"),
+                              12: ("Beast Diet", "Dana"), 13: ("Eras Again", "Chuck")},
+                   open_proposals=(10, 11, 12, 13))
+
+
+def read(text):
+    return [(r.kind, r.spec and r.spec.name, {k: str(v) for k, v in r.args.items() if v not in (None, "")})
+            for r in grammar.read(text, VOCAB)]
+
+
+def votes(text):
+    return [(r.args["vote"], str(r.args["which"])) for r in grammar.read(text, VOCAB)
+            if r.kind == "action" and r.spec.name == "vote"]
+
+
+# ----------------------------------------------------------------- ballots
+
+def test_a_ballot_in_lowercase_lines_is_read_line_by_line():
+    # "for" at a line's end is a Vote on a ballot's line, not a word the mailer cut off
+    assert votes("P10: for\nP11: for\nP12: against") == [("FOR", "10"), ("FOR", "11"), ("AGAINST", "12")]
+
+
+def test_a_ballot_wrapped_before_the_proposals_number_is_one_sentence():
+    text = "I give m3 to Bob, and I vote AGAINST\nProposal 12 and FOR Proposal\n13."
+    assert votes(text) == [("AGAINST", "12"), ("FOR", "13")]
+
+
+def test_a_heading_that_is_no_action_reads_as_nothing():
+    assert votes("Votes for this nweek:\n\n10 FOR\n11 AGAINST") == [("FOR", "10"), ("AGAINST", "11")]
+    assert all(k == "action" for k, _, _ in read("Votes for this nweek:\n\n10 FOR\n11 AGAINST"))
+
+
+def test_my_own_votes_introduce_votes():
+    assert votes("My own votes: FOR 10, AGAINST 12.") == [("FOR", "10"), ("AGAINST", "12")]
+
+
+def test_the_vote_replaced_is_said_and_not_a_vote_of_its_own():
+    assert read("I now vote SHELVE on 13 instead of FOR.") == [
+        ("action", "vote", {"vote": "SHELVE", "which": "13", "was": "FOR"})]
+
+
+@pytest.mark.parametrize("text", ["I vote FOR 10 as well, on the same grounds.", "I vote FOR 10, for the same reason.",
+                                  "FOR 10 today."])
+def test_a_trailing_remark_leaves_the_vote(text):
+    assert votes(text) == [("FOR", "10")]
+
+
+def test_all_but_a_list_each_with_its_own_vote():
+    assert votes("I vote FOR all Open proposals except 10 and 12, on which I vote AGAINST.") == [
+        ("FOR", "11, 13"), ("AGAINST", "10, 12")]
+    assert votes("I vote AGAINST every Open proposal other than 11, on which I SHELVE.") == [
+        ("AGAINST", "10, 12, 13"), ("SHELVE", "11")]
+
+
+def test_a_bare_vote_then_a_remark_after_a_comma():
+    assert votes("SHELVE on Eras Again, I want one more nweek to think.") == [("SHELVE", "13")]
+
+
+# ----------------------------------------------------------- taking back
+
+@pytest.mark.parametrize("text", [
+    "I forfeit.\n\nJust kidding. I'm staying.",
+    "I give m5 to Bob. Never mind, ignore this one.",
+    "I give m5 to Bob. No, wait, he owes me. Scratch that.",
+])
+def test_an_action_taken_back_in_the_same_message_is_not_done(text):
+    assert read(text) == []
+
+
+def test_a_correction_takes_back_the_slip_and_keeps_what_is_said_again():
+    assert read("I give m50 to Bob. Sorry, that should be m5. I give m5 to Bob.") == [
+        ("action", "give", {"amount": "m5", "player": "Bob"})]
+
+
+def test_a_remark_about_someone_elses_joke_takes_nothing_back():
+    assert votes("I vote FOR 10. Bob is kidding, surely.") == [("FOR", "10")]
+
+
+# ------------------------------------------------------- proposals (4E15)
+
+def test_a_title_line_above_a_body_in_braces():
+    doc = read_document("Title: Sock Drawer\nConflicts: 11\n\n{{\nAmend Rule 4E68.\n}}")
+    assert (doc["title"], doc["conflicts"], doc["body"]) == ("Sock Drawer", [11], "Amend Rule 4E68.")
+
+
+def test_revise_to_read_and_its_color():
+    got = read("I revise Proposal 11 to read:\n\n{{\nThe Clock is fixed.\n}}\n\nand I set its Proposal Color to Beige.")
+    assert got == [("action", "revise_proposal", {"number": "11", "document": "The Clock is fixed."}),
+                   ("action", "color_proposal", {"number": "11", "color": "Beige"})]
+
+
+def test_its_with_nothing_before_it_stays_missing():
+    assert read("I set its Proposal Color to Beige.")[0][0] == "incomplete"
+
+
+# ----------------------------------------------------------- times (4E7)
+
+@pytest.mark.parametrize("text,kind,nday,nweek", [
+    ("At 00:00 UTC on nday 3 I give m5 to Bob.", "nday", 3, None),
+    ("At the end of this nweek I give m5 to Bob.", "nweek", None, None),
+    ("On nday 1 of nweek 8 I give m5 to Bob.", "nday", 1, 8),
+])
+def test_times_an_action_may_be_done_at(text, kind, nday, nweek):
+    (r,) = grammar.read(text, VOCAB)
+    assert (r.spec.name, r.when.kind, r.when.nday, r.when.nweek) == ("give", kind, nday, nweek)
+
+
+def test_and_then_at_another_time_begins_another_action():
+    got = grammar.read("On nday 5 I give m5 to Bob, and on nday 1 of nweek 8 I give m5 to Chuck.", VOCAB)
+    assert [(r.args["player"], r.when.nday, r.when.nweek) for r in got] == [("Bob", 5, None), ("Chuck", 1, 8)]
