@@ -125,3 +125,51 @@ def test_times_an_action_may_be_done_at(text, kind, nday, nweek):
 def test_and_then_at_another_time_begins_another_action():
     got = grammar.read("On nday 5 I give m5 to Bob, and on nday 1 of nweek 8 I give m5 to Chuck.", VOCAB)
     assert [(r.args["player"], r.when.nday, r.when.nweek) for r in got] == [("Bob", 5, None), ("Chuck", 1, 8)]
+
+
+# ------------------------------------------- counts (4E7) and quantities (4E30)
+
+@pytest.mark.parametrize("text,times", [("I give m2 to Bob, a Handful of times.", 6),
+                                        ("I give m1 to Bob a Bunch of times", 24),
+                                        ("I give m1 to Bob a few times", 4)])
+def test_an_official_quantity_counts_a_repeat(text, times):
+    (r,) = grammar.read(text, VOCAB)
+    assert (r.args["player"], r.times) == ("Bob", times)
+
+
+def test_the_quantities_are_the_games_own():
+    from dataclasses import replace
+    changed = replace(VOCAB, quantities=(("a handful", 5),))     # a proposal set A Handful to 5
+    (r,) = grammar.read("I give m2 to Bob a Handful of times.", changed)
+    assert r.times == 5
+
+
+def test_a_quantity_in_talk_is_no_count():
+    assert read("That is a lot of fish for one nweek.") == []
+
+
+@pytest.mark.parametrize("text,counts", [
+    ("I give m10 to Bob 3 times and a Few times to Dana.", [("Bob", 3), ("Dana", 4)]),
+    ("I give m5 to Bob and Chuck 3 times", [("Bob", 3), ("Chuck", 3)]),
+    ("I give m5 to Bob 3 times and m2 to Chuck", [("Bob", 3), ("Chuck", 1)]),
+    ("I give m5 to Bob 2 times and m2 to Chuck 3 times", [("Bob", 2), ("Chuck", 3)]),
+])
+def test_each_gift_keeps_its_own_count(text, counts):
+    assert [(r.args["player"], r.times) for r in grammar.read(text, VOCAB)] == counts
+
+
+# ------------------------------------------------------------ "my proposal"
+
+def test_my_proposal_is_the_one_of_mine_still_open():
+    from dataclasses import replace
+    vocab = replace(VOCAB, proposals={**VOCAB.proposals, 9: ("Old Clock", "Alice")})    # 9 is not Open
+    (r,) = grammar.read("I change the color of my proposal to Baby Blue.", vocab)
+    assert (r.spec.name, r.args["number"]) == ("color_proposal", "11")
+
+
+# ------------------------------------------------------------------ mail
+
+def test_a_text_part_that_is_an_html_document_is_read_as_its_text():
+    from bnomic.mailer.parse import own_words
+    words = own_words("<html><body><p>I vote <b>FOR</b> 10 and <b>AGAINST</b> 12.</p></body></html>")
+    assert votes(words) == [("FOR", "10"), ("AGAINST", "12")]

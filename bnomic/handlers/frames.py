@@ -171,10 +171,21 @@ class Fill:
     loose: int = 0                  # values taken as written, not resolved against the world
     guessed: int = 0                # ... of those, words taken as a name with no marker before them
     times: int = 1
+    # an instance's own count, where the clause gives each its own ("to Wooble 3 times and a
+    # Few times to Dana"); an instance without one takes `times`, the count said last
+    times_of: dict = field(default_factory=dict)
     idiom: bool = False
     reason: str = ""
     unknown: list = field(default_factory=list)     # names taken as written, not in the vocabulary
     choices: list = field(default_factory=list)     # (role, [values]) a reference left open: ambiguous
+
+    def times_for(self, k: int) -> int:
+        """The count of the k-th instance: its own, else that of the next one with a count
+        ("to Bob and Chuck 3 times"), else none ("to Bob 3 times and m2 to Chuck": once)."""
+        if k in self.times_of:
+            return self.times_of[k]
+        later = [self.times_of[j] for j in sorted(self.times_of) if j > k]
+        return later[0] if later else (1 if self.times_of else self.times)
 
     def missing(self, inst: dict) -> list[str]:
         return [r.name for r in self.frame.roles if r.required and not inst.get(r.name)]
@@ -381,6 +392,9 @@ def fill(fr: Frame, toks: list[Tok], start: int, open_world: bool, vocab=None,
         for sense in t.senses:
             if sense[0] == "times":
                 f.times = sense[1]
+                k = len(f.instances) - 1
+                # a second count for the same group begins the next one's
+                f.times_of[k + (k in f.times_of)] = sense[1]
                 placed = True
                 break
             if sense[0] not in fr.accepted:
@@ -708,6 +722,9 @@ def _reference(fr: Frame, toks, i, put, unfilled, vocab, f) -> int:
     if t.low == "my" and i + 1 < len(toks) and toks[i + 1].sense("kind") in kinds and vocab is not None:
         r = kinds[toks[i + 1].sense("kind")]
         owned = _owned(r.type, vocab.actor, vocab)
+        still_open = [n for n in owned if n in vocab.open_proposals] if r.type == "proposal" else []
+        if len(owned) > 1 and len(still_open) == 1:
+            owned = still_open                  # "my proposal": the one of theirs still Open
         said_which = i + 2 < len(toks) and (_is_marker(fr, toks, i + 2)
                                             or _is_marker(fr, toks, i + 1))     # "my intent to ..."
         if len(owned) > 1 and not said_which and not (toks[i + 1].low.endswith("s") and r.many):
@@ -752,6 +769,12 @@ def _resolve(kind: str, how: str, who: str | None, vocab) -> str:
             owned = [n for n, a in getattr(vocab, table).items() if a == who]
             if len(owned) == 1:
                 return str(owned[0])
+        if how in ("mine", "author") and kind == "proposal" and who:
+            # "my proposal": the one the Player wrote, or the one of theirs still Open
+            owned = [n for n, (_, a) in vocab.proposals.items() if a == who]
+            for pool in (owned, [n for n in owned if n in vocab.open_proposals]):
+                if len(pool) == 1:
+                    return str(pool[0])
     if how == "mine":
         return "mine"
     if how == "author":

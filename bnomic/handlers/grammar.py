@@ -688,8 +688,8 @@ def read_clause(text: str, vocab: Vocabulary | None = None) -> list["Reading"] |
             return [Reading(text, alternatives=tuple(spec.describe({**base, role: str(o)})
                                                      for o in options))]
         hints = did_you_mean(f.unknown, vocab)
-        return [Reading(text, spec, a, f.times, read_as=spec.describe(a), hints=hints)
-                for a in f.args()]
+        return [Reading(text, spec, a, f.times_for(k), read_as=spec.describe(a), hints=hints)
+                for k, a in enumerate(f.args())]
     if not first_person and not any(k for _, _, k, _ in fills):
         return None
     partial = [(f.filled, -len(f.unaccounted), spec, f) for spec, f, k, verb in fills
@@ -1107,8 +1107,9 @@ def _clause_readings_read(clause: str, in_transaction: bool) -> list[Reading]:
                             error="not done: Rule 4E7 repeats an action a specific positive "
                                   "number of times, and 0 is none")]
         if got and all(r.kind == "action" for r in got):
+            own = any(r.times != 1 for r in got)        # "to Bob 2 times and m2 to Chuck 3 times"
             for r in got:
-                r.times = times
+                r.times = times if not own or r.times == 1 else r.times
                 r.text = clause
             return got
     got = _read_clause_memo(clause)

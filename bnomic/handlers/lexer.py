@@ -190,6 +190,9 @@ def _phrases(vocab: Vocabulary) -> dict[tuple[str, ...], list[Sense]]:
             bare = title[4:] if title.lower().startswith("the ") else ""
             if len(bare) > 3:                              # "bound by Fishmongers' Guild"
                 add(bare, ("ref", ("contract", number)))
+    for phrase, n in vocab.quantities or default().quantities:   # Rule 4E30: "a Handful (of) times"
+        said = phrase.split(" ", 1)[1] if phrase.startswith(("a ", "an ")) else phrase
+        add(said, ("quantity", n))
     for words in THIS_WORDS:                               # "this one", "the above"
         if len(words) > 1:
             table.setdefault(words, []).append(("ref", (None, "this")))
@@ -268,6 +271,14 @@ def _typed(raw: list[Tok], i: int, table, firsts: dict, vocab: Vocabulary) -> tu
         elif n > 1 and last == "'s":
             continue
         found = table.get(key) or (table.get(stripped) if stripped else None)
+        if found and any(s[0] == "quantity" for s in found):
+            quantity = next(s[1] for s in found if s[0] == "quantity")
+            j = i + n + (i + n < len(raw) and raw[i + n].low == "of")
+            if j < len(raw) and raw[j].low in ("time", "times"):
+                return j + 1 - i, [("times", quantity)]     # "a Handful of times" (Rule 4E30)
+            found = [s for s in found if s[0] != "quantity"]
+            if not found:
+                continue
         if found and all(s[0] == "ref" and s[1][0] for s in found) and not any(
                 t.text[:1].isupper() for t in raw[i:i + n]) and any(t.text[:1].isupper() for t in raw):
             continue            # a title in running lowercase is words: "and, to tidy up, I vote"

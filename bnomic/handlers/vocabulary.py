@@ -44,6 +44,9 @@ class Vocabulary:
     # or "this" name the thing answered ("I object to it"); otherwise it is talk ("I want to
     # rewrite it")
     replying: bool = False
+    # Rule 4E30's Official Quantities by name ("a handful" -> 6), as the game's configuration
+    # has them (a proposal may change them); empty: bnomic's defaults
+    quantities: tuple[tuple[str, int], ...] = ()
 
     def with_actor(self, actor: str | None) -> "Vocabulary":
         from dataclasses import replace
@@ -62,7 +65,14 @@ def default() -> Vocabulary:
     """What a reading with no game knows (`vocab=None`): the Ministries of the default
     configuration, by every name, and no Players (names are taken as written)."""
     from ..config import Config, defaults
-    return Vocabulary(ministries=ministry_words(Config(defaults())))
+    return Vocabulary(ministries=ministry_words(Config(defaults())), quantities=quantity_words(Config(defaults())))
+
+
+def quantity_words(config) -> tuple[tuple[str, int], ...]:
+    """Rule 4E30: the Official Quantities that are numbers, by their names ("a few" -> 4)."""
+    table = config.get("quantities", {}) or {}
+    return tuple((key.replace("_", " "), value) for key, value in table.items()
+                 if isinstance(value, int) and not isinstance(value, bool))
 
 
 def ministry_words(config) -> dict[str, str]:
@@ -101,6 +111,7 @@ def of_game(ctx, actor_name: str | None = None, in_reply_to: str = "") -> Vocabu
     return Vocabulary(
         players=tuple(p.name for p in players), actor=actor_name, beast=beast,
         ministries=ministry_words(ctx.config), holders=holders, proposals=proposals,
+        quantities=quantity_words(ctx.config),
         open_proposals=tuple(p.number for p in Proposal.select().where(
             Proposal.status == "Open", Proposal.number.is_null(False)).order_by(Proposal.number)),
         intents=intents, intent_actions=intent_actions, tweaks=tweaks, refresh=refresh,

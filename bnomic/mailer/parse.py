@@ -280,9 +280,16 @@ _OUTLOOK_FROM = re.compile(r"^\s*\*?from:\*?\s", re.I)
 _OUTLOOK_NEXT = re.compile(r"^\s*\*?(?:sent|date|to|subject):\*?\s", re.I)
 
 
+# a text part that is an HTML document all the same (some mail programs label it text/plain)
+_HTML_DOCUMENT = re.compile(r"\s*+<(?:!doctype\s++html|html|body)\b", re.I)
+
+
 def own_words(text: str) -> str:
     """What the sender wrote: no quoted lines, attributions, signature,
-    forwarded or Original Message blocks, or Comment Text (Rule 4E5)."""
+    forwarded or Original Message blocks, or Comment Text (Rule 4E5). A text
+    that is an HTML document is read as the text it shows."""
+    if _HTML_DOCUMENT.match(text):
+        text = html_to_text(text)
     lines = text.replace("\r\n", "\n").split("\n")
     kept: list[str] = []
     for i, line in enumerate(lines):
