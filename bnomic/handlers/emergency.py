@@ -539,12 +539,14 @@ def publish_ballot(ctx: Context, em: Emergency) -> None:
         # preference" (also as numbered lines under "My ranking:")
         frame("rank|order|cast my ballot|cast a ballot|cast my emergency ballot|cast the ballot"
               "|submit my ballot|submit my ranking",
-              "ranking:refresh*", also="ballot emergency > as follows of preference in order my"),
+              "ranking:refresh*", also="ballot emergency > as follows of preference in order my first then"
+                                       " second third next choice last"),
         # "I vote for Refresh Proposal 2, then Refresh Proposal 1" (a vote on proposals is voting's)
         frame("vote|cast my vote|cast my votes", "ranking:refresh#*",
               also="for > then in order of preference as follows"),
-        frame("", "ranking:refresh*", also="> as follows is", openers="my ballot|my emergency ballot"
-              "|my ranking|my order of preference"),
+        frame("", "ranking:refresh*", also="> as follows is first then second third next choice",
+              openers="my ballot|my emergency ballot|my ranking|my order of preference|ranking|ballot"
+                      "|my refresh ballot|emergency ballot"),
         # "RP3 > RP1 > RP2": the ranking alone, each named as a Refresh Proposal
         frame("", "ranking:refresh#*", also=">", bare=True, needs=">"),
         rule="4E0", example="I rank the Refresh Proposals: 3, 1, 2", says="rank the Refresh Proposals {ranking}",

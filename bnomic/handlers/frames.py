@@ -431,7 +431,9 @@ def fill(fr: Frame, toks: list[Tok], start: int, open_world: bool, vocab=None,
             pending, after_join = (), False
             continue
         # "this intent", "my Tweak", "Bob's Refresh Proposal"
-        took = (_reference(fr, toks, i, put, unfilled, vocab, f)
+        took = (_reference(fr, toks, i, put, unfilled, vocab, f,
+                           pending or ((last_role,) if after_join and last_role is not None and last_role.marked
+                                       else ()))
                 if fr.ref_kinds and (t.possessive or low in _DETERMINERS or low.endswith("'s")) else 0)
         if took:
             i += took
@@ -692,13 +694,16 @@ def _owned(kind: str, who: str | None, vocab) -> list:
     return [n for n, a in sorted(getattr(vocab, table).items()) if a == who] if table else []
 
 
-def _reference(fr: Frame, toks, i, put, unfilled, vocab, f) -> int:
+def _reference(fr: Frame, toks, i, put, unfilled, vocab, f, pending=()) -> int:
     """A reference by words, not number: "this intent", "my Tweak", "it",
     "Bob's Refresh Proposal". Resolved against the vocabulary when it can be."""
     kinds = fr.ref_kinds
     if not kinds:
         return 0
     t = toks[i]
+    took = _proposals_of(fr, toks, i, put, vocab, pending)
+    if took:
+        return took
     # "Bob's Refresh Proposal" (a name the vocabulary does not know is taken as written);
     # the kind word is left to be read next: it may begin a marker ("Bob's intent to ...")
     mine = t.possessive or (not t.senses and t.low.endswith("'s") and len(t.low) > 2)
@@ -709,6 +714,8 @@ def _reference(fr: Frame, toks, i, put, unfilled, vocab, f) -> int:
         if i + 2 < len(toks) and (_is_marker(fr, toks, i + 2) or _is_marker(fr, toks, i + 1)):
             owned = owned[:1] if len(owned) == 1 else []     # "Bob's intent to ...": the rest says which
         plural = toks[i + 1].low.endswith("s") and r.many
+        if plural and r.type == "proposal" and vocab is not None:
+            owned = [n for n in owned if n in vocab.open_proposals] or owned   # "Bob's proposals": the Open ones
         if len(owned) == 1 or (owned and plural):
             for n in owned:
                 put(r, n)
@@ -749,6 +756,34 @@ def _reference(fr: Frame, toks, i, put, unfilled, vocab, f) -> int:
             put(r, _resolve(r.type, "this", None, vocab))
             return j - i if toks[i + 1:j] else 1
     return 0
+
+
+def _proposals_of(fr: Frame, toks, i, put, vocab, pending) -> int:
+    """"AGAINST all of Alice's", "except my own and Bob's": a Player's Open proposals, named
+    by whose they are with no kind word after, where a role takes several proposals (the
+    one a marker just opened, as "except" opens the proposals excepted)."""
+    if vocab is None or not vocab.open_proposals:
+        return 0
+    t = toks[i]
+    if t.possessive or (not t.senses and t.low.endswith("'s")):
+        who, k = t.sense("player"), 1
+    elif t.low == "my" and i + 1 < len(toks) and toks[i + 1].low == "own":
+        who, k = vocab.actor, 2
+    elif t.low == "mine":
+        who, k = vocab.actor, 1
+    else:
+        return 0
+    after = toks[i + k].low if i + k < len(toks) else ""
+    if not who or after and (after not in _PUNCT and after not in CONJUNCTIONS and after not in ("which", "on")):
+        return 0
+    role = next((r for r in pending if r.type == "proposal" and r.many), None) or next(
+        (r for r in fr.roles if r.type == "proposal" and r.many and not r.marked), None)
+    owned = [n for n, (_, a) in sorted(vocab.proposals.items()) if a == who and n in vocab.open_proposals]
+    if role is None or not owned:
+        return 0
+    for n in owned:
+        put(role, n)
+    return k
 
 
 def _plural(low: str) -> bool:

@@ -22,7 +22,7 @@ from datetime import datetime, timezone
 
 from ..config import defaults
 from .budget import charge
-from .frames import REF_KINDS, fill, has_needs, match_phrase, said_words
+from .frames import REF_KINDS, RELATIVES, fill, has_needs, match_phrase, said_words
 from .lexer import lex, raw_tokens
 from .registry import ACTIONS, ASSERTIONS, UNCHECKED, ActionSpec, AssertionSpec
 from .vocabulary import Vocabulary, words
@@ -87,7 +87,9 @@ _COMMA_I = re.compile(r"(?<!\s)\s*+,\s*+(?=(?:(?:on|for|as\s++for)\s++(?!which\s
 _CLAUSE = re.compile(r"(?<!\s)(?:\s*+,\s*+|\s++)(?:and(?:\s++then)?|then|so|but)\s++(?=i(?:['’](?:d|m|ll))?\s"
                      # "..., and on nday 1 of nweek 8 I will turn the Clock On", "and on 15 and 16 I ABSTAIN"
                      r"|(?:on|at|from)\s++[^,.;]{1,60}?\s(?:,\s*+)?i(?:['’](?:d|m|ll))?\s)"
-                     r"|(?<!\s)\s*+:\s++(?=i\s|(?:my\s++)?+votes?+\s)", re.I)    # "Quick one: votes FOR 12"
+                     r"|(?<!\s)\s*+:\s++(?=i\s|(?:my\s++)?+votes?+\s)"      # "Quick one: votes FOR 12"
+                     # "..., so: FOR 16, AGAINST 13", "Re: the Ballot -- FOR 16": Votes after a lead-in
+                     r"|(?<![\s\d])(?:\s*+:|\s++--?+)\s++(?=(?-i:FOR|AGAINST|ABSTAIN|SHELVE)\s++\S)", re.I)
 _OBJECTS = re.compile(r"(?<!\s)(?:\s*+,\s*+(?:and\s++|then\s++)?|\s++and\s++(?:then\s++)?|\s++then\s++)", re.I)
 # ...but a condition binds what follows it: "If Wooble objects then I forfeit" is one sentence
 _CONDITIONAL = re.compile(r"^(?:if|unless|when|whenever|once|provided|assuming|in\s+case|should)\b", re.I)
@@ -883,6 +885,8 @@ def _fronted(toks):
         return toks[at:]        # "On behalf of the Blue Corporation, I ...": whose action (4E79)
     if toks[at - 1].low in _SUBORDINATE:
         return toks             # "Voting hasn't opened until I publish the Ballot": no action of mine
+    if toks[at - 1].low in RELATIVES or toks[at - 1].low == "where":
+        return toks             # "ABSTAIN on all except 11, which I vote FOR": the "I" of a relative clause
     if not any(s[0] != "num" for t in toks[:at] for s in t.senses) and not (
             toks[0].low in ("on", "for") and at == 2 and toks[1].has("num")):   # "On 11 I vote FOR"
         # "Having slept on it, I change my vote": a circumstance, not a part of the action
@@ -1602,6 +1606,10 @@ def _the_rest(readings: list[Reading], vocab: Vocabulary | None) -> None:
     """"everything else: AGAINST": a list of proposals given as "rest" is the Open proposals
     the message's other readings of the same action do not name (nothing, without them)."""
     for r in list(readings):
+        said = str(r.args.get("which", ""))
+        if r.spec is not None and r.spec.name == "vote" and said.startswith("all, "):
+            r.args["which"] = said[5:]          # "all of Bob's proposals": those, not all
+            r.read_as = r.spec.describe(r.args)
         if r.kind == "action" and r.args.get("but") and vocab is not None:
             # "FOR everything except 14": the Open proposals named, less those excepted
             said = str(r.args.get("which", ""))

@@ -276,6 +276,10 @@ def _typed(raw: list[Tok], i: int, table, firsts: dict, vocab: Vocabulary) -> tu
             j = i + n + (i + n < len(raw) and raw[i + n].low == "of")
             if j < len(raw) and raw[j].low in ("time", "times"):
                 return j + 1 - i, [("times", quantity)]     # "a Handful of times" (Rule 4E30)
+            if j < len(raw) and raw[j].low in ("point", "points", "pts", "pt"):
+                return j + 1 - i, [("points", quantity)]    # "a Handful of points"
+            if j < len(raw) and raw[j].low in CURRENCY and raw[j].low != "m":
+                return j + 1 - i, [("amount", f"m{quantity}")]   # "a Bunch of macks"
             found = [s for s in found if s[0] != "quantity"]
             if not found:
                 continue

@@ -300,6 +300,8 @@ _WHOSE_COLOR = ("number:proposal[the proposal color of|the proposal colour of|pr
               also="color colour to into as of"),         # "... of 17 to Blue and of 18 to Blue"
         # "... to Mauve": the words after "to", which the handler checks against the Range
         frame(_RECOLOR, _WHOSE_COLOR, "color:text[to|as|into]!", also="color colour"),
+        # "I colour 17 Teal": the verb says it is the Color, the words after the proposal are it
+        frame("color|colour|paint|recolor|recolour|dye", _WHOSE_COLOR, "color:text"),
         rule="4E69", example="I change the Proposal Color of proposal 12 to Burnt Sienna",
         says="change the Proposal Color of proposal {number} to {color}",
         not_actions=("I changed the Proposal Color of proposal 12 to Blue",

@@ -243,7 +243,7 @@ def waiting_for_ballot(ctx: Context) -> bool:
               openers="this is the ballot|here is the ballot|here's the ballot|the ballot is below"
                       "|below is the ballot"),
         # a heading, as Chairmen write it: "BALLOT, nweek 7" (the nweek said: not "Ballot: 1st ...")
-        frame("", "nweek:number[nweek|for nweek|of nweek]", also="the", openers="ballot|the ballot"),
+        frame("", "nweek:number[nweek|for nweek|of nweek]!", also="the", openers="ballot|the ballot"),
         rule="4E15", example="I publish the Ballot", says="publish the Ballot",
         not_actions=("I published the Ballot yesterday", "The Chairman publishes the Ballot",
                      "Should I publish the Ballot?"))
@@ -272,7 +272,7 @@ def chairman_publishes_ballot(ctx: Context, actor: Player, nweek: str | None = N
               "nweek:number[for nweek|of nweek|of the voting of nweek|of the voting for nweek]?",
               also="results result voting of the below above following here", needs="results"),
         # a heading: "RESULTS, nweek 7", "Results of voting, nweek 7:" (the nweek said)
-        frame("", "nweek:number[nweek|for nweek|of nweek]", also="the",
+        frame("", "nweek:number[nweek|for nweek|of nweek]!", also="the",
               openers="results|the results|results of voting|results of the voting|voting results"),
         rule="4E15", example="I publish the results of the voting", says="publish the results",
         not_actions=("I published the results yesterday", "The Chairman publishes the results",
