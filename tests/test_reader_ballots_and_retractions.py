@@ -173,3 +173,76 @@ def test_a_text_part_that_is_an_html_document_is_read_as_its_text():
     from bnomic.mailer.parse import own_words
     words = own_words("<html><body><p>I vote <b>FOR</b> 10 and <b>AGAINST</b> 12.</p></body></html>")
     assert votes(words) == [("FOR", "10"), ("AGAINST", "12")]
+
+
+# ------------------------------------------------ whose proposals (4E15)
+
+AUTHORS = Vocabulary(players=PLAYERS, actor="Alice", beast="The Beast",
+                     proposals={10: ("Fishy Business", "Chuck"), 11: ("Clock Fix", "Alice"),
+                                12: ("Beast Diet", "Bob"), 13: ("Eras Again", "Dana"),
+                                14: ("Clock Fix II", "Bob"), 9: ("Old", "Alice")},
+                     open_proposals=(10, 11, 12, 13, 14))
+
+
+def author_votes(text):
+    return [(r.args["vote"], str(r.args["which"])) for r in grammar.read(text, AUTHORS)
+            if r.kind == "action" and r.spec.name == "vote"]
+
+
+@pytest.mark.parametrize("text,want", [
+    ("I vote FOR all of Bob's proposals and AGAINST all of Alice's.", [("FOR", "12, 14"), ("AGAINST", "11")]),
+    ("I vote FOR every Open proposal except my own and Bob's.", [("FOR", "10, 13")]),
+    ("ABSTAIN on everything except my own, which I vote FOR.", [("ABSTAIN", "10, 12, 13, 14"), ("FOR", "11")]),
+    ("FOR on all of Bob's proposals, AGAINST everything else.", [("FOR", "12, 14"), ("AGAINST", "10, 11, 13")]),
+])
+def test_proposals_named_by_whose_they_are(text, want):
+    assert author_votes(text) == want
+
+
+# ------------------------------------------------- Votes after a lead-in
+
+@pytest.mark.parametrize("text,want", [
+    ("Re: the Ballot -- FOR 12 (mine), and I'll let the rest ride.", [("FOR", "12")]),
+    ("Ballot or no Ballot, any Voter may vote. Which reminds me: FOR 13.", [("FOR", "13")]),
+    ("The proposals are Open, so: FOR 10, AGAINST 11 (yes, 11 is mine).", [("FOR", "10"), ("AGAINST", "11")]),
+])
+def test_votes_after_a_lead_in(text, want):
+    assert votes(text) == want
+
+
+def test_a_lowercase_word_after_a_colon_is_no_vote():
+    assert votes("A reminder: for what it's worth, the Ballot is late.") == []
+
+
+# ------------------------------------------ Refresh Proposal ballots (4E0)
+
+@pytest.mark.parametrize("text,ranking", [("I rank RP 3 first, then RP 1.", "3, 1"),
+                                          ("Ranking: first choice RP2.", "2"),
+                                          ("Ballot: 1 > 3 > 2", "1, 3, 2")])
+def test_an_emergency_ballot_ranks(text, ranking):
+    assert read(text) == [("action", "rank_refresh_proposals", {"ranking": ranking})]
+
+
+def test_the_chairmans_heading_needs_its_nweek():
+    assert read("BALLOT, nweek 7")[0][1] == "publish_ballot"
+    assert all(name != "publish_ballot" for _, name, _ in read("Ballot: 1 > 3 > 2"))
+
+
+# ------------------------------------------------------- other wordings
+
+@pytest.mark.parametrize("text,answer", [
+    ("I answer Consultation 5 YES, with the following Oracularity:", "YES"),
+    ("I answer Consultation 5: Affirmative, for the reasons Bob gave.", "YES"),
+])
+def test_an_answer_then_what_comes_with_it(text, answer):   # Rule 4E18
+    (got,) = read(text)
+    assert (got[1], got[2]["which"], got[2]["word"]) == ("answer_consultation", "5", answer)
+
+
+def test_colour_as_the_verb():                                # Rule 4E69
+    assert read("I colour 12 Teal.") == [("action", "color_proposal", {"number": "12", "color": "Teal"})]
+
+
+def test_quantities_of_points_and_macks():                    # Rule 4E30
+    assert read("I exchange a Handful of points for macks.")[0][2]["number"] == "6"
+    assert read("I give a Bunch of macks to Bob.") == [("action", "give", {"amount": "m24", "player": "Bob"})]
