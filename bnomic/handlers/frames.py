@@ -486,6 +486,10 @@ def fill(fr: Frame, toks: list[Tok], start: int, open_world: bool, vocab=None,
         if low in FILLERS or _own(fr, low) or low == "i" and i == start:
             i += 1
             continue
+        if (after_join and low in ("to", "on", "for", "against", "of") and last_role is not None and i + 1 < n
+                and any(s[0] in _ACCEPTS.get(last_role.type, ()) for s in toks[i + 1].senses)):
+            i += 1                                  # "I object to Intent 3 and to Intent 4": the verb's own word again
+            continue
         if low in AGAIN and after_join and f.filled:       # "... and the other one to the Beast"
             i += 1
             continue

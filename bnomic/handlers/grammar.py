@@ -98,6 +98,7 @@ _CONDITION = re.compile(r"\b(?:if|unless|provided\s+that|as\s+long\s+as|only\s+w
 # Rule 4E4: a name given in another sentence of a request to join
 _NAME_GIVEN = re.compile(
     r"(?:\bmy\s+name\s+(?:is|will\s+be|shall\s+be)|\bmy\s+name['’]s|\b(?:be\s+)?known\s+as|\bname\s*:"
+    r"|\b(?:go|goes|going)\s+by|\bunder\s+the\s+name"                  # "I'll go by Hobbes"
     r"|(?:^|[.!?]\s+)(?:please\s+)?call\s+me)"
     r"\s+(?P<name>[^\s.,;:!?][^.,;:!?\n]*?)(?=\s*(?:[.,;:!?\n(]|$)|\s+(?:and|but|so|please)\b)", re.I | re.M)
 # a sentence in the first person that is talk, not action: "I think ...", "I didn't ..."
@@ -1305,6 +1306,12 @@ def _doing_as_intent(m: re.Match) -> str:
     return f"{m.group('head')}{who + chr(39) + 's' if who else 'the'} intent to {base}"
 
 
+# the officer or Player addressed, before a request or an action: "Registrar: please add ...",
+# "Dear Oracle, I submit ..." (whom the words are said to; the action is the sender's)
+_VOCATIVE = re.compile(r"^(?:dear\s++)?+(?:the\s++)?+[A-Z][\w'’]{1,30}+(?:\s++[A-Z][\w'’]{1,30}+)?+\s*+[,:]\s++"
+                       r"(?=(?:please|pls|kindly|i)\b)")
+
+
 def _sub_at_start(pattern: re.Pattern, template: str, s: str) -> str:
     """pattern.sub(template, s) for a pattern anchored with "^" (one match at most), without
     re's template machinery when nothing matches."""
@@ -1318,6 +1325,7 @@ def read_sentence(sentence: str, in_transaction: bool = False) -> list[Reading]:
     charge(16 * len(sentence) + 1500)     # the intent, time, clause and repeat patterns
     sentence = _LABEL.sub("", sentence) if in_transaction else sentence
     body = _UNDER_INTENT.sub("", sentence)
+    body = _sub_at_start(_VOCATIVE, "", body) if "," in body[:40] or ":" in body[:40] else body
     when, body = split_when(body)
     if when is not None and when.kind == "invalid":
         return [Reading(sentence, suggestions=closest(body), when=when,
@@ -1458,12 +1466,31 @@ def read(text: str, vocab: Vocabulary | None = None, max_line: int | None = None
         _whose_ministry(readings, vocab)
         _intent_by_action(readings, vocab)
         _every_player(readings, vocab)
+        _every_intent(readings, vocab)
         _its(readings)
         _without_document(readings)
         return readings
     finally:
         _MEMO.reset(token)
         _VOCAB.reset(vtoken)
+
+
+def _every_intent(readings: list[Reading], vocab: Vocabulary | None) -> None:
+    """"I object to all current intents": one reading per intent the game has open (Rule
+    4E21: each objection is to one intent); with no game to ask, the role is missing."""
+    for r in list(readings):
+        if r.spec is None or r.args.get("target") != "all":
+            continue
+        k = readings.index(r)
+        open_ = sorted(vocab.intents) if vocab is not None else []
+        if not open_:
+            r.args.pop("target")
+            r.missing = ("target",)
+            continue
+        each = [replace(r, args={**r.args, "target": str(n)}) for n in open_]
+        for e in each:
+            e.read_as = e.spec.describe(e.args)
+        readings[k:k + 1] = each
 
 
 _ITS = re.compile(r"\b(?:its|it)\b", re.I)

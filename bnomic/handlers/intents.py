@@ -23,7 +23,7 @@ from dataclasses import replace
 from ..store import Game, Intent, Player, Stance
 from . import durations, grammar
 from .context import Context, Rejected
-from .frames import frame
+from .frames import frame, role
 from .players import find_player, name_key
 from .registry import ActionSpec, action, action_named, deadline
 
@@ -213,7 +213,11 @@ def take_stance(ctx: Context, actor: Player, target: str | None, stance: str, ru
 # Which intent a stance names: a number ("intent #3", "#3"), "this intent" (the message
 # replied to), "my intent", "Bob's intent" ("of Bob"), and what it announced ("the intent
 # to X"); the handler finds it (find_intent).
-_TARGET = "target:intent?"
+# "I object to all current intents": each intent still open (grammar._every_intent)
+_TARGET = role("target:intent?", {w: "all" for w in (
+    "all current intents", "all open intents", "all the open intents", "all pending intents", "all intents",
+    "all the intents", "both open intents", "both intents", "both the intents", "every intent",
+    "every open intent", "every current intent", "each open intent", "each intent")})
 _WHAT = "what:text?[intent to|intention to|plan to|the intent to|the intention to|the plan to|an intent to]"
 
 

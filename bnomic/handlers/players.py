@@ -338,7 +338,7 @@ def parse_address(text: str) -> str:
 @action("add_address",
         frame("add|register|include|use", "name:email[the address|address|the e-mail address|e-mail address"
               "|email address|the email address]",
-              also="address addresses e-mail email mail to my as an another a second new additional for "
+              also="address addresses e-mail email mail to my as an another a second new additional for entry record "
                    "me account list of too well"),
         frame("post from|write from|send mail from|mail from|post also from|also post from",
               "name:email", also="too well as", why=False),
