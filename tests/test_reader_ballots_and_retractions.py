@@ -246,3 +246,50 @@ def test_colour_as_the_verb():                                # Rule 4E69
 def test_quantities_of_points_and_macks():                    # Rule 4E30
     assert read("I exchange a Handful of points for macks.")[0][2]["number"] == "6"
     assert read("I give a Bunch of macks to Bob.") == [("action", "give", {"amount": "m24", "player": "Bob"})]
+
+
+# ----------------------------------------------- intents (4E21, 4E22) and more
+
+INTENTS = Vocabulary(players=PLAYERS, actor="Alice", beast="The Beast", intents={3: "Bob", 4: "Chuck"})
+
+
+def test_the_verbs_own_word_again_after_and():
+    assert [r.args["target"] for r in grammar.read("I object to Intent 3 and to Intent 4.", INTENTS)] == ["3", "4"]
+
+
+@pytest.mark.parametrize("text", ["I object to all current intents.", "I support both open intents."])
+def test_every_open_intent(text):
+    assert [r.args["target"] for r in grammar.read(text, INTENTS)] == ["3", "4"]
+
+
+def test_every_open_intent_with_none_known_is_missing():
+    (r,) = grammar.read("I object to all current intents.")
+    assert (r.kind, r.missing) == ("incomplete", ("target",))
+
+
+def test_a_name_to_go_by():                                    # Rule 4E4
+    assert read("Please let me join. I'll go by Hobbes.") == [("action", "join", {"name": "Hobbes"})]
+
+
+@pytest.mark.parametrize("text", ["Registrar: please add al@uni.example to my addresses.",
+                                  "Registrar, please add al@uni.example to my entry."])
+def test_the_officer_addressed_before_the_request(text):
+    assert read(text) == [("action", "add_address", {"name": "al@uni.example"})]
+
+
+@pytest.mark.parametrize("text", ["Next Breakday I will turn the Clock On.", "I turn the Clock On next Breakday."])
+def test_next_nday_by_name(text):                              # Rules 4E7, 4E14
+    (r,) = grammar.read(text, VOCAB)
+    assert (r.spec.name, r.when.kind, r.when.nday) == ("clock_on", "nday", 1)
+
+
+def test_a_transaction_begun_with_a_colon():                   # Rule 4E12
+    (t,) = grammar.read("Begin transaction: I give m5 to Bob; I give m5 to Chuck; end transaction.", VOCAB)
+    assert [s.args["player"] for s in t.steps] == ["Bob", "Chuck"] and not t.error
+    (t,) = grammar.read("BEGIN TRANSACTION: I give m5 to Bob, I give m5 to Chuck.\n\nHmm, is that wise?", VOCAB)
+    assert "no END TRANSACTION" in t.error
+
+
+def test_each_other_player_the_beast_included():
+    got = grammar.read("I give m5 to each other Player, the Beast included.", VOCAB)
+    assert [r.args["player"] for r in got] == ["Bob", "Chuck", "Dana", "The Beast"]

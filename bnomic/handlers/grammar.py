@@ -47,7 +47,7 @@ _TRAIL_PUNCT = " \t\r\n\f\v.!?;,"
 _TRAIL_WORDS = ("please", "pls", "plz", "thanks", "thank you", "thx", "anyway", "too", "as well",
                 "though", "instead", "on the same grounds", "for the same reason", "for the same reasons",
                 "on the same basis", "likewise", "today", "for today", "this nweek", "for this nweek",
-                "for now", "for the moment")
+                "for now", "for the moment", "the beast included", "including the beast", "beast included")
 _TRAIL_ENDS = frozenset({w[-2:] for w in _TRAIL_WORDS} | {"d", "p", "en"})   # quick test: may a trail word end here?
 _TRAIL_SMILEY = re.compile(r"(?<=\s)[:;]-?[()dp]++$")
 # Rules 4E21/4E22: how players say they act under an announced intent
@@ -168,7 +168,7 @@ def _nday_names() -> dict[str, int]:
 
 
 _NDAY_NAMES = _nday_names()
-_DAY = r"(?:on|at\s+the\s+(?:start|beginning)\s+of|at|from)\s+(?:the\s+next\s+)?"
+_DAY = r"(?:(?:on|at\s+the\s+(?:start|beginning)\s+of|at|from)\s+(?:the\s+next\s+)?|next\s+)"   # "next Breakday"
 _DATE = r"(?P<date>\d{4}-\d{2}-\d{2})"
 _TIME = r"(?P<time>\d{1,2}:\d{2}(?::\d{2})?)"
 _ZONE = r"(?:\s*(?:utc|gmt|z))?"
@@ -178,6 +178,7 @@ _WHEN_SAID = [
     ("nday", _DAY + r"nday\s+(?P<n>\d+)\s+of\s+nweek\s+(?P<w>\d+)"),      # "on nday 1 of nweek 8"
     ("nday", _DAY + r"nday\s+(?P<n>\d+)"),
     ("name", _DAY + r"(?P<name>" + "|".join(_NDAY_NAMES) + r")"),
+    ("name", r"(?P<name>" + "|".join(_NDAY_NAMES) + r")"),          # "(Next) Breakday, I ..."
     ("nweek", r"(?:at\s+the\s+(?:start|beginning)\s+of|on|in)\s+the\s+next\s+nweek"),
     # the end of this nweek is the start of the next (Rule 4E14: one nweek follows another)
     ("nweek", r"(?:at|by)\s+the\s+end\s+of\s+(?:this|the|the\s+current)\s+nweek"),
@@ -1529,7 +1530,7 @@ _EVERYONE = frozenset({"every player", "each player", "all players", "all the pl
                        "everybody", "every other player", "each other player", "all other players"})
 
 
-_EACH_PLAYER = re.compile(r"\b(?:each|every|all(?:\s++the)?+)\s++players?\b", re.I)
+_EACH_PLAYER = re.compile(r"\b(?:each|every|all(?:\s++the)?+)\s++(?:other\s++)?+players?\b", re.I)
 
 
 def _every_player(readings: list[Reading], vocab: Vocabulary | None) -> None:
@@ -1542,7 +1543,8 @@ def _every_player(readings: list[Reading], vocab: Vocabulary | None) -> None:
             continue
         role = next((x.name for x in r.spec.roles if x.type == "player"
                      and (" ".join(str(r.args.get(x.name) or "").lower().split()) in _EVERYONE
-                          or str(r.args.get(x.name) or "").lower() in ("player", "players")
+                          or str(r.args.get(x.name) or "").lower() in ("player", "players", "other player",
+                                                                         "other players")
                           and _EACH_PLAYER.search(r.text))), None)       # "each" is a filler
         if role is None:
             continue
@@ -1856,13 +1858,23 @@ def _list_block(lines: list[str], i: int) -> tuple[list[Reading], int] | None:
 _INLINE_TX = re.compile(r"\b(?:begin|start|end)\s++(?:of\s++(?:the\s++)?)?transaction\b", re.I)
 
 
+# "Begin transaction: I give ...": the start, then the first step
+_OPENED = re.compile(r"^(?P<begin>\W*+(?:begin|start)\s++(?:of\s++(?:the\s++)?)?transaction)\s*+[:,—–-]\s*+(?P<rest>\S.*)$",
+                     re.I | re.S)
+
+
+def _opened(part: str) -> list[str]:
+    m = _OPENED.match(part)
+    return [m.group("begin"), m.group("rest")] if m else [part]
+
+
 def _transaction_lines(lines: list[str]) -> list[str]:
     """A Transaction written on one line: its start, steps and end each a line of their own."""
     out: list[str] = []
     for line in lines:
         if (not _ascii_lacks(line, ("transaction",)) and _INLINE_TX.search(line)
                 and not (BEGIN.match(line) or END.match(line))):
-            parts = [p for p in _SENTENCE_END.split(line.strip()) if p.strip()]
+            parts = [q for p in _SENTENCE_END.split(line.strip()) if p.strip() for q in _opened(p)]
             if any(BEGIN.match(p) or END.match(p) for p in parts):
                 out.extend(parts)
                 continue
