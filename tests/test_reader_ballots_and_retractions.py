@@ -160,10 +160,14 @@ def test_each_gift_keeps_its_own_count(text, counts):
 
 # ------------------------------------------------------------ "my proposal"
 
-def test_my_proposal_is_the_one_of_mine_still_open():
+def test_my_proposal_to_vote_on_is_the_one_of_mine_still_open():
     from dataclasses import replace
     vocab = replace(VOCAB, proposals={**VOCAB.proposals, 9: ("Old Clock", "Alice")})    # 9 is not Open
-    (r,) = grammar.read("I change the color of my proposal to Baby Blue.", vocab)
+    (r,) = grammar.read("I vote FOR my proposal.", vocab)           # Rule 4E15: only an Open one
+    assert (r.spec.name, r.args["which"]) == ("vote", "11")
+    (r,) = grammar.read("I withdraw my proposal.", vocab)           # which one: not guessed
+    assert r.kind == "ambiguous"
+    (r,) = grammar.read("I change the color of my proposal to Baby Blue.", VOCAB)     # the only one
     assert (r.spec.name, r.args["number"]) == ("color_proposal", "11")
 
 
@@ -230,13 +234,15 @@ def test_the_chairmans_heading_needs_its_nweek():
 
 # ------------------------------------------------------- other wordings
 
-@pytest.mark.parametrize("text,answer", [
-    ("I answer Consultation 5 YES, with the following Oracularity:", "YES"),
-    ("I answer Consultation 5: Affirmative, for the reasons Bob gave.", "YES"),
+@pytest.mark.parametrize("text,answer,reasoning", [
+    ("I answer Consultation 5 YES, with the following Oracularity:", "YES", "with the following Oracularity"),
+    ("I answer Consultation 5: Affirmative, for the reasons Bob gave.", "YES", "for the reasons Bob gave"),
 ])
-def test_an_answer_then_what_comes_with_it(text, answer):   # Rule 4E18
+def test_an_answer_then_what_comes_with_it(text, answer, reasoning):   # Rule 4E18
+    from bnomic.handlers.consultations import answer_word
     (got,) = read(text)
-    assert (got[1], got[2]["which"], got[2]["word"]) == ("answer_consultation", "5", answer)
+    assert (got[1], got[2]["which"]) == ("answer_consultation", "5")
+    assert answer_word(got[2]["word"]) == (answer, reasoning)     # the handler keeps the rest as reasoning
 
 
 def test_colour_as_the_verb():                                # Rule 4E69

@@ -633,8 +633,7 @@ _ANSWER_OPENERS = "my answer|the answer"
         # Consultation YES, NO, or ... PARADOX". A word not one of them (or followed by
         # words of Reasoning) reaches the handler as written, which judges it.
         frame(_ANSWER_VERBS, "which:consultation#[to|on|for|regarding|about|of]", _UNNUMBERED,
-              # (a word of the answer, then "with the following Oracularity" or a reason said in passing)
-              role("word:choice", _ANSWER_CHOICES), also="with answer is oracularity", openers=_ANSWER_OPENERS),
+              role("word:choice", _ANSWER_CHOICES), also="with answer is", openers=_ANSWER_OPENERS, why=False),
         frame(_ANSWER_VERBS, "which:consultation#[to|on|for|regarding|about|of]", _UNNUMBERED,
               "word:text", also="with answer is", openers=_ANSWER_OPENERS, why=False),
         # "Consultation 5: Göd Knows." (the Consultation written with its kind, then the answer)

@@ -734,13 +734,16 @@ def _reference(fr: Frame, toks, i, put, unfilled, vocab, f, pending=()) -> int:
         r = kinds[toks[i + 1].sense("kind")]
         owned = _owned(r.type, vocab.actor, vocab)
         still_open = [n for n in owned if n in vocab.open_proposals] if r.type == "proposal" else []
-        if len(owned) > 1 and len(still_open) == 1:
-            owned = still_open                  # "my proposal": the one of theirs still Open
+        if len(owned) > 1 and len(still_open) == 1 and "vote" in fr.role_types:
+            owned = still_open                  # "I vote FOR my proposal": one may vote only on an Open one
         said_which = i + 2 < len(toks) and (_is_marker(fr, toks, i + 2)
                                             or _is_marker(fr, toks, i + 1))     # "my intent to ..."
         if len(owned) > 1 and not said_which and not (toks[i + 1].low.endswith("s") and r.many):
             put(r, owned[0])
             f.choices.append((r.name, owned))
+            return 1
+        if len(owned) == 1 and still_open and not said_which:
+            put(r, owned[0])
             return 1
     det = _DETERMINERS.get(t.low)
     if det is None:
@@ -809,11 +812,9 @@ def _resolve(kind: str, how: str, who: str | None, vocab) -> str:
             if len(owned) == 1:
                 return str(owned[0])
         if how in ("mine", "author") and kind == "proposal" and who:
-            # "my proposal": the one the Player wrote, or the one of theirs still Open
             owned = [n for n, (_, a) in vocab.proposals.items() if a == who]
-            for pool in (owned, [n for n in owned if n in vocab.open_proposals]):
-                if len(pool) == 1:
-                    return str(pool[0])
+            if len(owned) == 1:             # "my proposal": the one the Player wrote
+                return str(owned[0])
     if how == "mine":
         return "mine"
     if how == "author":

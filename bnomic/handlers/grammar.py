@@ -1930,6 +1930,22 @@ _CORRECTED = re.compile(r"^(?:(?:sorry|oops|whoops|er+m?|um+|correction)\b[\s,.:
 _AFTERTHOUGHT = re.compile(r"^(?:and\s++)?(?:also\s++|too\s++)?", re.I)
 
 
+def _only_words_added(before: list[Reading], joined: list[Reading]) -> bool:
+    """Whether reading the next sentence with the action before it only lengthened a role
+    taken as written (a remark swallowed: 'retitle 4E9 and "The Eras of B" is much'), and
+    not a role the sentence names a value for ("And also 13.", "Reward m50.")."""
+    if len(before) != len(joined):
+        return False
+    for b, j in zip(before, joined):
+        if b.spec is not j.spec:
+            return False
+        types = {x.name: x.type for x in j.spec.roles}
+        changed = [k for k in set(b.args) | set(j.args) if b.args.get(k) != j.args.get(k)]
+        if any(types.get(k) not in ("text", "clause", None) for k in changed):
+            return False
+    return True
+
+
 def _takes_back(sentence: str) -> bool:
     """A sentence that takes back the action before it: "Just kidding.", "Never mind,
     ignore this one.", "Scratch the second one.", "Sorry, that should be m2." (what the
@@ -1971,7 +1987,8 @@ def _line_sentences(line: str, out: list[Reading], carried: list[Reading] | None
         elif not got and last is not None and last[1] and len(words) <= 6:
             joined = read_sentence(f"{last[0]} and {_AFTERTHOUGHT.sub('', s)}")
             if (joined and all(r.kind == "action" for r in joined) and len(joined) >= len(last[1])
-                    and [r.read_as for r in joined] != [r.read_as for r in last[1]]):
+                    and [r.read_as for r in joined] != [r.read_as for r in last[1]]
+                    and not _only_words_added(last[1], joined)):
                 del out[len(out) - len(last[1]):]
                 begin = line.find(last[0].split(" and ")[0])
                 end = line.find(s, max(begin, 0))

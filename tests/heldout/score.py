@@ -337,6 +337,13 @@ def notate_action(name, args, times, when, scope, text=""):
         doc = read_document(document)
         if doc["title"]:                # a "Title:" line in the document (Rule 4E15)
             args["title"], args["document"] = doc["title"], doc["body"]
+    if name == "answer_consultation" and isinstance(args.get("word"), str):
+        from bnomic.handlers.consultations import answer_word    # as the handler reads it
+        from bnomic.handlers.context import Rejected
+        try:
+            args["word"] = answer_word(args["word"])[0]          # "YES, with the following Oracularity"
+        except Rejected:
+            pass
     if name == "join" and isinstance(args.get("name"), str) and not args.get("recruiters"):
         from bnomic.handlers.players import split_recruiters   # as the join handler reads its name
         args["name"], args["recruiters"] = split_recruiters(args["name"])
