@@ -299,3 +299,18 @@ def test_a_transaction_begun_with_a_colon():                   # Rule 4E12
 def test_each_other_player_the_beast_included():
     got = grammar.read("I give m5 to each other Player, the Beast included.", VOCAB)
     assert [r.args["player"] for r in got] == ["Bob", "Chuck", "Dana", "The Beast"]
+
+
+# ------------------------------------------------- "you" in a reply (4E33)
+
+def test_you_in_a_reply_is_the_player_replied_to(game):
+    for name in ("Alice", "Dana"):
+        game.join(name, "2008-09-01T09:00:00Z")
+    game.post("dana@example.org", "Anyone want to buy a Burgundy Sock? m20.", "2008-09-01T10:00:00Z",
+              msgid="<sock-offer@example.org>")
+    before = game.players()["Dana"]["mackerel"]
+    r = game.post("alice@example.org", "Sure. I give you m20.", "2008-09-01T11:00:00Z",
+                  headers={"In-Reply-To": "<sock-offer@example.org>"})
+    assert "Done" in r and game.players()["Dana"]["mackerel"] == before + 20
+    r = game.post("alice@example.org", "I give you m20.", "2008-09-01T12:00:00Z")    # answering no one
+    assert game.players()["Dana"]["mackerel"] == before + 20 and "missing" in r

@@ -181,6 +181,8 @@ def _phrases(vocab: Vocabulary) -> dict[tuple[str, ...], list[Sense]]:
     if vocab.actor:
         for me in ("me", "myself"):
             add(me, ("player", vocab.actor))
+    if vocab.addressee:                                     # "Sure. I give you m20." (a reply)
+        add("you", ("player", vocab.addressee))
     for number, (title, _) in vocab.proposals.items():     # "I vote AGAINST Clock Fix II"
         if title and len(title) > 3:
             add(title, ("ref", ("proposal", number)))

@@ -47,6 +47,8 @@ class Vocabulary:
     # Rule 4E30's Official Quantities by name ("a handful" -> 6), as the game's configuration
     # has them (a proposal may change them); empty: bnomic's defaults
     quantities: tuple[tuple[str, int], ...] = ()
+    # the Player whose mail this one answers ("Sure. I give you m20."), if a Player
+    addressee: str | None = None
 
     def with_actor(self, actor: str | None) -> "Vocabulary":
         from dataclasses import replace
@@ -100,10 +102,14 @@ def of_game(ctx, actor_name: str | None = None, in_reply_to: str = "") -> Vocabu
                for r in RefreshProposal.select().where(RefreshProposal.state == "submitted")}
     replied_intents: tuple[int, ...] = ()
     replied_proposals: tuple[int, ...] = ()
+    addressee = None
     if in_reply_to:
         m = Message.get_or_none(Message.message_id == in_reply_to)
         if m is not None:
             entry = m.entry_id
+            from ..store import Address
+            to = Address.get_or_none(Address.address == m.sender)
+            addressee = names.get(to.player_id) if to is not None else None
             replied_intents = tuple(i.id for i in Intent.select().where(Intent.entry == entry)
                                     .order_by(Intent.id))
             replied_proposals = tuple(p.number for p in Proposal.select().where(
@@ -120,7 +126,8 @@ def of_game(ctx, actor_name: str | None = None, in_reply_to: str = "") -> Vocabu
         corporations=tuple(c.name for c in Corporation.select(Corporation.name).order_by(Corporation.id)),
         contracts={c.id: c.title for c in Contract.select(Contract.id, Contract.title)
                    .where(Contract.state == "in force")},
-        replied_intents=replied_intents, replied_proposals=replied_proposals, replying=bool(in_reply_to))
+        replied_intents=replied_intents, replied_proposals=replied_proposals, replying=bool(in_reply_to),
+        addressee=addressee if addressee != actor_name else None)
 
 
 # words a Player's name must not be, or the reader could not tell the name from them

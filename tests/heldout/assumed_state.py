@@ -141,8 +141,17 @@ class World:
                           tweaks=dict(s.tweaks), refresh=dict(s.refresh),
                           consultations=s.consultations, indictments=s.indictments, contracts=dict(CONTRACTS),
                           replied_intents=self.replied_intents(message),
-                          replying=bool(message.headers.get("reply-to"))
-                          ), quoted_words(message.body))
+                          replying=bool(message.headers.get("reply-to")),
+                          **self.addressee(message)), quoted_words(message.body))
+
+    def addressee(self, message) -> dict:
+        """The Player whose message this one answers, as bnomic's vocabulary has it (only
+        where this reader knows the field)."""
+        if "addressee" not in Vocabulary.__dataclass_fields__:
+            return {}
+        replied = self.by_id.get(message.headers.get("reply-to", ""))
+        who = sender(replied) if replied is not None else None
+        return {"addressee": who if who and who != sender(message) else None}
 
     def number_of(self, name: str) -> int | None:
         """'@h0304#1' -> 1001; '3' -> 3."""
