@@ -314,3 +314,27 @@ def test_you_in_a_reply_is_the_player_replied_to(game):
     assert "Done" in r and game.players()["Dana"]["mackerel"] == before + 20
     r = game.post("alice@example.org", "I give you m20.", "2008-09-01T12:00:00Z")    # answering no one
     assert game.players()["Dana"]["mackerel"] == before + 20 and "missing" in r
+
+
+# ------------------------------------------------ shown, not done; displays
+
+@pytest.mark.parametrize("text", [
+    "Not an action, just a draft for tomorrow:\n\n  I vote FOR 12.\n\nI'll send it properly later.",
+    "You would write something like:\n\n    I give m5 to Bob\n",
+])
+def test_indented_lines_under_an_example_are_not_done(text):
+    assert read(text) == []
+
+
+def test_an_indented_ballot_under_i_vote_is_done():
+    assert votes("I vote:\n  FOR 12\n  AGAINST 13") == [("FOR", "12"), ("AGAINST", "13")]
+
+
+def test_a_display_named_by_where_it_is():                    # Rule 4E50
+    (r,) = grammar.read("I approve the Registrar's display at http://wiki.example/Players?oldid=5")
+    assert (r.spec.name, r.args) == ("approve_display", {"ministry": "Society", "at": "http://wiki.example/Players?oldid=5"})
+
+
+def test_the_method_of_an_approval_says_its_number_of_supporters():
+    from bnomic.handlers.registry import action_named
+    assert action_named("approve_display").method == "with 4 supporters and without objection"

@@ -310,16 +310,18 @@ def metamin_values(document: str, names: list[str]) -> dict:
 @action("approve_display",
         # Rule 4E50: "A Player may, as a Game Action with 4 Support and no Objections within
         # 2 rdays, Approve a Public Display" (given in full in the message)
-        frame("approve|ratify|accept", "ministry:ministry[of]", also="display displays public", needs="display"),
+        frame("approve|ratify|accept", "ministry:ministry[of]", "at:text[at|on|from]?",   # "... display at <URL>"
+              also="display displays public", needs="display"),
         rule="4E50", example="I approve the Registrar's display", says="approve the display of {ministry}",
         not_actions=("I approved the Registrar's display", "Wooble approves the Registrar's display",
                      "Should I approve the Registrar's display?"),
         supporters="displays.approval_supporters", objections=1, waiting="2 rdays", takes_document=True)
-def approve(ctx: Context, actor: Player, ministry: str) -> None:
+def approve(ctx: Context, actor: Player, ministry: str, at: str | None = None) -> None:
     """Rule 4E50: with 4 Support and no Objections within 2 rdays, a Player may
     Approve a Public Display given in full: the gamestate becomes what it would
     be had the display been accurate when the approval was attempted, and every
-    later change is simulated again on top of it."""
+    later change is simulated again on top of it. (A display named by where it
+    is, `at` a web page, is not given in full: refused below.)"""
     name = which(ctx, ministry)
     if name not in ("Society", "Ministry"):
         raise Rejected("bnomic can apply an approved display of the Registrar or the MetaMin; "

@@ -1868,6 +1868,13 @@ def _opened(part: str) -> list[str]:
     return [m.group("begin"), m.group("rest")] if m else [part]
 
 
+# a line that introduces words shown, not said: "For example:", "Not an action, just a draft:",
+# "you would write something like:" (its indented lines after it are the example)
+_SHOWN = re.compile(r"\b(?:for\s++example|e\.g\.|for\s++instance|(?:a|my|the)\s++draft|not\s++an\s++action"
+                    r"|something\s++like|like\s++this|such\s++as|template|would\s++(?:write|say|post)"
+                    r"|should\s++(?:write|say|post)|could\s++(?:write|say|post))\b", re.I)
+
+
 def _transaction_lines(lines: list[str]) -> list[str]:
     """A Transaction written on one line: its start, steps and end each a line of their own."""
     out: list[str] = []
@@ -1891,9 +1898,15 @@ def _read_lines(lines: list[str]) -> list[Reading]:
     lines = lines if any(BEGIN.match(x) for x in lines) else unwrap(lines)
     i = 0
     carried = None              # the last action read, which a later line may take back
+    example = False             # under "For example:" / "just a draft:", indented lines are shown, not done
     while i < len(lines):
         line = lines[i]
         i += 1
+        if example and (not line.strip() or line[:1] in " \t"):
+            continue
+        example = bool(line.rstrip().endswith(":") and _SHOWN.search(line))
+        if example:
+            continue
         if block is None and BEGIN.match(line):
             block, block_start = [], line.strip()
             continue

@@ -83,8 +83,12 @@ class ActionSpec:
     def method(self) -> str:
         """How its rule has it done (Rules 4E21, 4E22): "with support and without objection"."""
         parts = []
-        if self.supporters:
-            parts.append("with support" if self.supporters == 1 else f"with {self.supporters} supporters")
+        supporters = self.supporters
+        if isinstance(supporters, str):         # a configuration key ("displays.approval_supporters")
+            from ..config import Config, defaults
+            supporters = Config(defaults()).get(supporters, 1)
+        if supporters:
+            parts.append("with support" if supporters == 1 else f"with {supporters} supporters")
         if self.objections:
             parts.append("without objection" if self.objections == 1
                          else f"without {self.objections} objections")
