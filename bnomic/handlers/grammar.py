@@ -1104,7 +1104,25 @@ def _clause_readings(clause: str, in_transaction: bool) -> list[Reading]:
     return got
 
 
+# Rule 4E15's Vote ABSTAIN said as a verb: "I abstain on 15", "on 15 and 16 I ABSTAIN"
+_ABSTAIN_FIRST = re.compile(r"^(?P<head>i\s++(?:(?:also|now|hereby|will|shall)\s++)?+)abstain\s++"
+                            r"(?P<rest>(?:on|from|for|in|regarding)\s++\S.*)$", re.I | re.S)
+_ABSTAIN_LAST = re.compile(r"^(?P<rest>(?:on|for|regarding)\s++[^,]{1,80}?)(?:\s*+,)?+\s++i\s++"
+                           r"(?:(?:also|will|shall)\s++)?+abstain$", re.I)
+
+
+def _abstained(clause: str) -> str:
+    if "bstain" not in clause and "BSTAIN" not in clause:
+        return clause
+    m = _ABSTAIN_FIRST.match(clause) or _ABSTAIN_LAST.match(clause)
+    if m is None:
+        return clause
+    rest = m.group("rest")
+    return "I vote ABSTAIN " + ("on " + rest.split(None, 1)[1] if rest.lower().startswith("from ") else rest)
+
+
 def _clause_readings_read(clause: str, in_transaction: bool) -> list[Reading]:
+    clause = _abstained(clause)
     body, times = split_repeat(clause)
     if times != 1 and body != clause:
         got = _read_clause_memo(body)
