@@ -120,3 +120,29 @@ def test_cancel_my_only_scheduled_action_without_its_number(two):
     assert "Done" in r and two.show("schedule") == []
     assert "you have no pending scheduled actions (Rule 4E7)" in two.post(
         "alice@example.org", "I cancel my scheduled action.", "2008-09-01T12:00:00Z")
+
+
+def test_cancel_a_scheduled_action_named_by_what_it_does(two):
+    # Rule 4E7: the author cancels the one the words fit; two fitting are not guessed between
+    two.join("Chuck", "2008-09-01T09:00:00Z")
+    two.post("alice@example.org", "On nday 3, I give m5 to Bob.", "2008-09-01T10:00:00Z")
+    two.post("alice@example.org", "On nday 3, I give m6 to Chuck.", "2008-09-01T10:01:00Z",
+             msgid="<chuck-gift@example.org>")
+    r = two.post("alice@example.org", "I cancel my scheduled action.", "2008-09-01T11:00:00Z")
+    assert "you have 2 pending scheduled actions" in r
+    r = two.post("alice@example.org", "I cancel the scheduled gift to Bob.", "2008-09-01T11:01:00Z")
+    assert "Done" in r
+    two.tick("2008-09-03T00:00:00Z")
+    assert gifts_to_bob(two) == []
+    assert [e["data"]["amount"] for e in two.show("events")
+            if e["rule"] == "4E33" and e["data"].get("player") == "Chuck"] == [6]
+
+
+def test_cancel_that_scheduled_action_in_a_reply(two):
+    two.post("alice@example.org", "On nday 3, I give m5 to Bob.", "2008-09-01T10:00:00Z", msgid="<g1@example.org>")
+    two.post("alice@example.org", "On nday 4, I give m7 to Bob.", "2008-09-01T10:01:00Z", msgid="<g2@example.org>")
+    r = two.post("alice@example.org", "I cancel that scheduled gift.", "2008-09-01T11:00:00Z",
+                 headers={"In-Reply-To": "<g2@example.org>"})
+    assert "Done" in r
+    two.tick("2008-09-04T00:00:00Z")
+    assert [amount for _, amount in gifts_to_bob(two)] == [5]

@@ -4,6 +4,8 @@ the start of the next such period (or at that instant), in arrival order among
 those due together; its author can cancel it before then."""
 from __future__ import annotations
 
+import re
+
 from dataclasses import replace
 from datetime import datetime, timedelta
 
@@ -109,6 +111,19 @@ def scheduled_action(ctx: Context, sender: str, text: str, entry: int, position:
                text=text, reason=o.reason)
 
 
+def _fitting(mine: dict, what: str | None, answered: str) -> dict:
+    """Of a Player's scheduled actions, those the mail answers, then those whose action's
+    words hold every word said of it; where none fits, all of them (the refusal lists them)."""
+    out = mine
+    if answered:
+        out = {n: r for n, r in out.items() if r.args.get("message_id") == answered} or out
+    said = set(re.findall(r"[a-z0-9]+", (what or "").lower())) - {"the", "a", "my", "to", "on", "of", "for"}
+    if said:
+        out = {n: r for n, r in out.items()
+               if said <= set(re.findall(r"[a-z0-9]+", str(r.args.get("text", "")).lower()))} or out
+    return out
+
+
 def scheduled_by(player: Player):
     addresses = {a.address for a in player.addresses}
     rows = (Deadline.select().where(Deadline.action == "scheduled_action",
@@ -119,14 +134,20 @@ def scheduled_by(player: Player):
 @action("cancel_scheduled",
         # Rule 4E7: a scheduled action's author may cancel it before it happens
         frame("cancel|withdraw|drop|abandon|call off|revoke|unschedule|delete|retract|rescind",
-              "number:scheduled", also="scheduled action actions payment payments vote votes transfer",
+              "number:scheduled", "what:text[to|on|of|for]?",       # "the scheduled gift to Chuck"
+              also="scheduled action actions payment payments vote votes transfer gift gifts order",
               needs="scheduled"),                                    # "I cancel that scheduled payment"
         rule="4E7", example="I cancel my scheduled action #4", says="cancel scheduled action {number}",
         not_actions=("I cancelled my scheduled action #4 yesterday", "Wooble cancels scheduled action #4",
                      "Should I cancel scheduled action #4?"))
-def cancel_scheduled(ctx: Context, actor: Player, number: str) -> None:
-    """Rule 4E7: the author of a scheduled action may cancel it before it happens."""
+def cancel_scheduled(ctx: Context, actor: Player, number: str, what: str | None = None) -> None:
+    """Rule 4E7: the author of a scheduled action may cancel it before it happens. One
+    named by words, not number, is the one of theirs those words fit: the one the mail
+    answers ("I cancel that scheduled gift"), the one whose action names what is said
+    ("... the scheduled gift to Chuck", "my scheduled vote on 16")."""
     mine = {r.id: r for r in scheduled_by(actor)}
+    if number in ("mine", "this"):
+        mine = _fitting(mine, what, ctx.post.in_reply_to if number == "this" and ctx.post is not None else "")
     if number in ("mine", "this") and len(mine) != 1:      # "my scheduled action"
         raise Rejected(f"you have {len(mine) or 'no'} pending scheduled action{'s' if len(mine) != 1 else ''}"
                        + (f": say which ({', '.join(f'#{n}' for n in mine)})" if mine else ""), rule="4E7")
