@@ -338,3 +338,15 @@ def test_a_display_named_by_where_it_is():                    # Rule 4E50
 def test_the_method_of_an_approval_says_its_number_of_supporters():
     from bnomic.handlers.registry import action_named
     assert action_named("approve_display").method == "with 4 supporters and without objection"
+
+
+def test_a_proposal_named_by_words_of_its_title():            # Rule 4E7: never guessed between two
+    vocab = Vocabulary(players=PLAYERS, actor="Alice", proposals={12: ("Clock Fix", "Bob"), 14: ("Clock Fix II", "Bob"),
+                                                                  13: ("Fishy Business", "Dana")},
+                       open_proposals=(12, 13, 14))
+    (r,) = grammar.read("I vote AGAINST the fishy proposal.", vocab)
+    assert (r.kind, r.args["which"]) == ("action", "13")
+    (r,) = grammar.read("I vote FOR the clock proposal.", vocab)
+    assert r.kind == "ambiguous" and r.alternatives == ("vote FOR on 12", "vote FOR on 14")
+    (r,) = grammar.read("I vote FOR the frog proposal.", vocab)
+    assert r.kind == "incomplete"

@@ -1486,12 +1486,39 @@ def read(text: str, vocab: Vocabulary | None = None, max_line: int | None = None
         _intent_by_action(readings, vocab)
         _every_player(readings, vocab)
         _every_intent(readings, vocab)
+        _by_title_words(readings, vocab)
         _its(readings)
         _without_document(readings)
         return readings
     finally:
         _MEMO.reset(token)
         _VOCAB.reset(vtoken)
+
+
+def _by_title_words(readings: list[Reading], vocab: Vocabulary | None) -> None:
+    """"I vote FOR the clock proposal": a proposal named by words of its Title. The one
+    (Open, for a Vote) whose Title has every word left unread is meant; two or more are
+    ambiguous, each named (Rule 4E7), and nothing is done."""
+    if vocab is None or not vocab.proposals:
+        return
+    for k, r in enumerate(readings):
+        if r.kind != "incomplete" or r.spec is None or len(r.missing) != 1 or not r.unread:
+            continue
+        role = next((x for x in r.spec.roles if x.name == r.missing[0] and x.type == "proposal"), None)
+        words = {w.lower() for w in r.unread}
+        if role is None or not all(w.isalpha() and len(w) > 2 for w in words):
+            continue
+        pool = [n for n, (title, _) in sorted(vocab.proposals.items())
+                if words <= {w.lower() for w in re.findall(r"[A-Za-z]+", title or "")}]
+        if r.spec.name == "vote":
+            pool = [n for n in pool if n in vocab.open_proposals]
+        if len(pool) == 1:
+            r.args[role.name] = str(pool[0])
+            r.missing, r.unread = (), ()
+            r.read_as = r.spec.describe(r.args)
+        elif pool:
+            readings[k] = Reading(r.text, alternatives=tuple(
+                r.spec.describe({**r.args, role.name: str(n)}) for n in pool))
 
 
 def _every_intent(readings: list[Reading], vocab: Vocabulary | None) -> None:
