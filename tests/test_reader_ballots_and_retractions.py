@@ -350,3 +350,17 @@ def test_a_proposal_named_by_words_of_its_title():            # Rule 4E7: never 
     assert r.kind == "ambiguous" and r.alternatives == ("vote FOR on 12", "vote FOR on 14")
     (r,) = grammar.read("I vote FOR the frog proposal.", vocab)
     assert r.kind == "incomplete"
+
+
+@pytest.mark.parametrize("text,errors", [
+    ("CoE on the Chairman's display of Proposals: it lists 15 as Pending.", "it lists 15 as Pending"),
+    ("I challenge the Chairman's display of Proposals: it lists 17 as Open.", "it lists 17 as Open"),
+])
+def test_a_display_challenged_in_list_words(text, errors):    # Rule 4E50
+    (r,) = grammar.read(text)
+    assert (r.kind, r.spec.name, r.args) == ("action", "challenge_display", {"ministry": "Change", "errors": errors})
+
+
+def test_a_claim_under_the_consultations_number():           # Rule 4E18
+    (r,) = grammar.read("Consultation 5: Inconsistent. Dana misread which contract it was.")
+    assert (r.spec.name, r.args) == ("claim_consultation", {"which": "5", "claim": "Inconsistent"})

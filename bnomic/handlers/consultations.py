@@ -779,6 +779,10 @@ def priest_silent(ctx: Context, consultation: int, priest: int, draw: int) -> No
 
 # --------------------------------------------------------- Claims and tally
 
+_CLAIMS = {"consistent": "Consistent", "consistency": "Consistent", "inconsistent": "Inconsistent",
+           "inconsistency": "Inconsistent", "not consistent": "Inconsistent"}
+
+
 @action("claim_consultation",
         # Rule 4E18: "make a Claim regarding the Answer and the Oracularity ... that the player
         # believes the answer (and Oracularity) to be Consistent or Inconsistent"
@@ -786,10 +790,11 @@ def priest_silent(ctx: Context, consultation: int, priest: int, draw: int) -> No
               "|believe|find|hold|deem|consider|judge",
               "which:consultation#[" + _ON + "]", _UNNUMBERED,
               "priest:player?",                  # "Dana's answer to Consultation 5": whose Answer it is
-              role("claim:choice", {"consistent": "Consistent", "consistency": "Consistent",
-                                    "inconsistent": "Inconsistent", "inconsistency": "Inconsistent",
-                                    "not consistent": "Inconsistent"}),
+              role("claim:choice", _CLAIMS),
               also="answer answers oracularity its that is are was be and claim"),
+        # "Consultation 5: Inconsistent." (the Consultation written with its kind, then the Claim)
+        frame("", "which:consultation#", role("claim:choice", _CLAIMS), bare=True, why=False,
+              also="claim my is"),
         rule="4E18", example="I claim the Answer to Consultation 3 is Inconsistent",
         says="claim the Answer to Consultation {which} is {claim}",
         not_actions=("I claimed Consultation 3 was Inconsistent", "Bob claims Consultation 3 is Inconsistent",

@@ -134,14 +134,15 @@ def remove_minister(ctx: Context, actor: Player, ministry: str, player: str | No
 @action("challenge_display",
         # Rule 4E50: "challenge a public display that is maintained by a Ministry ... by
         # listing any errors he believes to be present in that public display"
-        frame("challenge|dispute|contest|question",
+        frame("challenge|dispute|contest|question|coe on|coe|claim of error on|claim an error in",
               "ministry:ministry[of|by]",
               "errors:text[:|,|;|-|because|since|as|for|listing|saying|errors|the errors|errors:"
               "|with the errors|on the grounds that|which says|which lists|listing these errors"
               "|listing these errors:|listing the errors|listing the errors:|listing the following errors"
               "|listing the following errors:|, because|, since|, as|, listing|, saying"
               "|, listing these errors:|, listing the errors:|, listing the following errors:]",
-              also="display displays public report"),
+              # ("the Chairman's display of Proposals", "the Ballot posted by the Chairman")
+              also="display displays public report of proposals players ministries rules ballot posted"),
         rule="4E50", example="I challenge the Registrar's display: Wooble has m60, not m50",
         says="challenge the display of {ministry}: {errors}",
         not_actions=("I challenged the Registrar's display: it was wrong",
