@@ -364,3 +364,9 @@ def test_a_display_challenged_in_list_words(text, errors):    # Rule 4E50
 def test_a_claim_under_the_consultations_number():           # Rule 4E18
     (r,) = grammar.read("Consultation 5: Inconsistent. Dana misread which contract it was.")
     assert (r.spec.name, r.args) == ("claim_consultation", {"which": "5", "claim": "Inconsistent"})
+
+
+def test_whose_thing_it_is_is_not_a_player_of_the_action():   # Rule 4E18
+    vocab = Vocabulary(players=PLAYERS + ("Ais523",), actor="Chuck")
+    (r,) = grammar.read("I assign Ais523 as Priest for Dana's consultation, numbering it 7.", vocab)
+    assert (r.spec.name, r.args) == ("assign_consultation", {"which": "of Dana", "player": "Ais523", "number": "7"})

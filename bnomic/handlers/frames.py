@@ -387,6 +387,14 @@ def fill(fr: Frame, toks: list[Tok], start: int, open_world: bool, vocab=None,
             after_join = after_join or low in (",", "and", "&", "plus", "/")
             i += 1
             continue
+        # "Wooble's consultation": whose thing it is, not a Player the action names
+        if (t.possessive and fr.ref_kinds and i + 1 < n and toks[i + 1].sense("kind") in fr.ref_kinds
+                and not (vocab is not None and toks[i + 1].sense("kind") == "player")):
+            took = _reference(fr, toks, i, put, unfilled, vocab, f, pending)
+            if took:
+                i += took
+                pending, after_join = (), False
+                continue
         # a typed token: the role that wants it (the marker's first)
         placed = False
         for sense in t.senses:
