@@ -544,7 +544,7 @@ def publish_ballot(ctx: Context, em: Emergency) -> None:
         # "I vote for Refresh Proposal 2, then Refresh Proposal 1" (a vote on proposals is voting's)
         frame("vote|cast my vote|cast my votes", "ranking:refresh#*",
               also="for > then in order of preference as follows"),
-        frame("", "ranking:refresh*", also="> as follows is first then second third next choice",
+        frame("", "ranking:refresh*", also="> as follows is first then second third next choice only",
               openers="my ballot|my emergency ballot|my ranking|my order of preference|ranking|ballot"
                       "|my refresh ballot|emergency ballot"),
         # "RP3 > RP1 > RP2": the ranking alone, each named as a Refresh Proposal
