@@ -25,7 +25,7 @@ from ..store import (
     Command, Entry, Game, Message, Outbox, Outcome, Parked, Setup,
     StoreError, open_database, state_digest, write_transaction,
 )
-from ..store import log, migrations
+from ..store import hot, log, migrations
 from . import archive, inbound, parse, publish, receipts, runner, views  # noqa: F401  (publish declares the ballot and results views)
 from .views import parked_view
 
@@ -180,8 +180,8 @@ def cmd_ingest(args) -> None:
     if engine_running:
         results = apply_or_wait([seq for _, seq in stored])
     for where, seq in stored:
-        entry = Entry.get_by_id(seq)
-        message = entry.message.get()
+        entry = hot.get(Entry, seq=seq)
+        message = hot.get(Message, entry=seq)
         print(f"== {where}: {message.message_id} from {message.sender or '(no sender)'} "
               f"at {iso(entry.at)}")
         outcomes = results.get(seq, [])

@@ -15,7 +15,7 @@ from peewee import (
     IntegerField, Model, TextField, fn,
 )
 
-from . import versions
+from . import hot, versions
 from .db import database
 from .fields import JSONField, UTCDateTimeField
 
@@ -23,6 +23,11 @@ from .fields import JSONField, UTCDateTimeField
 class BaseModel(Model):
     class Meta:
         database = database
+
+    def save(self, force_insert=False, only=None):
+        """peewee's save, its SQL made once per table and columns (store/hot.py)."""
+        done = hot.save(self, force_insert, only)
+        return super().save(force_insert=force_insert, only=only) if done is None else done
 
 
 class StateModel(BaseModel):
@@ -36,7 +41,7 @@ class StateModel(BaseModel):
         if isinstance(pk, AutoField) and self._pk is None:
             table = self._meta.table_name
             # max + 1, counted on within a transaction (store/versions.py: no SELECT MAX per row)
-            self._pk = versions.next_key(database, table, type(self).select(fn.MAX(pk)).scalar)
+            self._pk = versions.next_key(database, table, lambda: type(self).select(fn.MAX(pk)).scalar())
             done = super().save(force_insert=True, only=only)
             versions.used_key(database, table, self._pk)
             return done

@@ -33,6 +33,7 @@ from datetime import datetime
 
 from peewee import SqliteDatabase
 
+from . import versions
 from .db import database
 from .digest import quick_state_digest
 from .models import STATE_MODELS, Event, Game, Outcome, Snapshot
@@ -96,8 +97,10 @@ def take(seq: int, at: datetime, code: str, approvals: list[int]) -> Snapshot | 
 
 
 def last() -> Snapshot | None:
-    return Snapshot.select(Snapshot.seq, Snapshot.at, Snapshot.nweek).order_by(
-        Snapshot.seq.desc()).first()
+    """The latest snapshot (seq, at, nweek; shared: read it only), asked after every
+    entry: kept within a transaction while the table is unchanged (versions.py)."""
+    return versions.cached(database, "last snapshot", ("snapshot",), lambda: Snapshot.select(
+        Snapshot.seq, Snapshot.at, Snapshot.nweek).order_by(Snapshot.seq.desc()).first())
 
 
 def drop_after(seq: int) -> int:
