@@ -123,3 +123,35 @@ def test_mail_builds_little_sql_through_peewee(game, tmp_path):
     assert out.count("Done: ") == 10 or out.count("give") >= 10, out
     assert [game.players()[n]["mackerel"] for n in ("Ais523", "Wooble", "Chuck")] == [49, 51, 50]
     assert len(built) <= 40, "\n".join(built)
+
+
+def test_ingest_parses_each_mail_once(game, tmp_path):
+    """`bnomic ingest` parses a mail to store it and does not parse it again to
+    apply it (mailer/parse.py keeps the mails it parsed last)."""
+    import mailparser
+    box = mailbox.mbox(str(tmp_path / "joins.mbox"))
+    for i, name in enumerate(("Ais523", "Wooble", "Chuck", "Quazie")):
+        box.add(make_mail(f"{name.lower()}@example.org", f"I join as {name}.",
+                          date=f"2008-09-01T10:{i:02d}:00Z"))
+    box.flush()
+    parsed = []
+    real = mailparser.parse_from_bytes
+
+    def counting(raw, *a, **kw):
+        parsed.append(raw)
+        return real(raw, *a, **kw)
+    mailparser.parse_from_bytes = counting
+    try:
+        game.cli("ingest", str(tmp_path / "joins.mbox"))
+    finally:
+        mailparser.parse_from_bytes = real
+    assert set(game.players()) >= {"Ais523", "Wooble", "Chuck", "Quazie"}
+    assert len(parsed) == len(set(parsed)) == 4
+
+
+def test_a_mail_parsed_again_is_the_same_reading():
+    from bnomic.mailer import parse
+    one, other = make_mail("a@example.org", "I join as A."), make_mail("b@example.org", "I join as B.")
+    assert parse.parse(one) is parse.parse(bytes(one))
+    assert parse.sender(parse.parse(other)) == ("", "b@example.org")
+    assert parse.parse(bytearray(one)) is not parse.parse(one)      # not bytes: parsed each time

@@ -15,6 +15,8 @@ import email.policy
 import email.utils
 import hashlib
 import re
+import threading
+from collections import OrderedDict
 from datetime import datetime, timezone
 from email.message import Message
 from html.parser import HTMLParser
@@ -27,9 +29,38 @@ from ..handlers.post import Post
 from . import headers
 
 
+# the mails parsed last, by their bytes: `bnomic ingest` parses each mail of a batch
+# when it stores it and again when it applies it, in the same process (issue 16)
+_RECENT: OrderedDict = OrderedDict()
+_RECENT_KEPT = 300          # more than a batch of `bnomic ingest` (cli.INGEST_BATCH)
+_RECENT_BYTES = 8 << 20     # and no more than 8 MB of mail (a large one is parsed again)
+_recent_lock = threading.Lock()
+_recent_size = [0]
+
+
 def parse(raw: bytes):
     """mail-parser's view of the mail; when mail-parser itself fails on malformed
-    MIME, the stdlib's, with the same attributes, so the mail is still read."""
+    MIME, the stdlib's, with the same attributes, so the mail is still read.
+    The same bytes parsed again lately give the same object (read it only)."""
+    if not isinstance(raw, bytes):
+        return _parse(raw)
+    with _recent_lock:
+        mail = _RECENT.get(raw)
+        if mail is not None:
+            _RECENT.move_to_end(raw)
+            return mail
+    mail = _parse(raw)
+    with _recent_lock:
+        if raw not in _RECENT and len(raw) <= _RECENT_BYTES // 16:
+            _RECENT[raw] = mail
+            _recent_size[0] += len(raw)
+            while len(_RECENT) > _RECENT_KEPT or _recent_size[0] > _RECENT_BYTES:
+                old, _ = _RECENT.popitem(last=False)
+                _recent_size[0] -= len(old)
+    return mail
+
+
+def _parse(raw: bytes):
     try:
         return mailparser.parse_from_bytes(raw)
     except Exception:
