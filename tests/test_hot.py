@@ -155,3 +155,27 @@ def test_a_mail_parsed_again_is_the_same_reading():
     assert parse.parse(one) is parse.parse(bytes(one))
     assert parse.sender(parse.parse(other)) == ("", "b@example.org")
     assert parse.parse(bytearray(one)) is not parse.parse(one)      # not bytes: parsed each time
+
+
+def test_the_from_line_is_read_once_per_mail():
+    """The Post, the sender's trust and the reply gate each ask who sent a mail:
+    its From line is read (strictly and leniently) once."""
+    import email.utils
+    from bnomic.mailer import parse
+    raw = make_mail("ais@example.org", "I give m1 to Wooble.", name="Ais 523")
+    mail = parse.parse(raw + b"\n")         # bytes of its own: not a mail parsed before
+    reads = []
+    real = email.utils.getaddresses
+
+    def counting(*a, **kw):
+        reads.append(a)
+        return real(*a, **kw)
+    email.utils.getaddresses = counting
+    try:
+        post = parse.to_post(raw, AT, mail=mail)
+        again = parse.sender(mail), parse.from_line(mail)
+    finally:
+        email.utils.getaddresses = real
+    assert post.sender == "ais@example.org" and post.display_name == "Ais 523"
+    assert again == (("Ais 523", "ais@example.org"), ("Ais 523", "ais@example.org", ""))
+    assert len(reads) == 1

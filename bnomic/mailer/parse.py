@@ -128,7 +128,22 @@ def from_line(mail) -> tuple[str, str, str]:
     The From line is read twice, by the email package's strict RFC 5322 parser
     and by the lenient one mail-parser uses; both must find the same single
     address, so a line that readers take differently ("alice@example.org
-    <mallory@attacker.example>", an address hidden in an encoded word) is refused."""
+    <mallory@attacker.example>", an address hidden in an encoded word) is refused.
+
+    Read once per mail (the Post, the sender's trust, the reply gate and the
+    own-mail check each ask): kept on the mail object, as the auth results are."""
+    kept = getattr(mail, "_bnomic_from_line", None)
+    if kept is not None:
+        return kept
+    found = _from_line(mail)
+    try:
+        mail._bnomic_from_line = found
+    except AttributeError:          # an object that takes no attributes: read each time
+        pass
+    return found
+
+
+def _from_line(mail) -> tuple[str, str, str]:
     lines = [str(v) for v in (mail.message.get_all("From") or [])]
     if not lines:
         return "", "", "the mail has no From line"
