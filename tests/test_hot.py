@@ -179,3 +179,34 @@ def test_the_from_line_is_read_once_per_mail():
     assert post.sender == "ais@example.org" and post.display_name == "Ais 523"
     assert again == (("Ais 523", "ais@example.org"), ("Ais 523", "ais@example.org", ""))
     assert len(reads) == 1
+
+
+def test_the_duties_are_put_in_order_once_per_transaction(tmp_path):
+    """Rule 4E75's order of the Ministers' duties, run after every entry, is worked
+    out once per transaction while the Rules' Powers are unchanged, and again after
+    a Power changes."""
+    from bnomic.handlers import ministries, registry
+    from bnomic.handlers.context import Context
+    from bnomic.store import Rule
+    _game(str(tmp_path / "game.sqlite"))
+    asked = []
+    real = registry.precedence
+
+    def counting(rule):
+        asked.append(rule)
+        return real(rule)
+    registry.precedence = counting
+    try:
+        with write_transaction():
+            ministries.perform_duties(Context(AT, "mail", 1))
+            first = len(asked)
+            ministries.perform_duties(Context(AT, "mail", 2))
+            again = len(asked) - first
+            Rule.update(power_num=3, power_den=4).where(Rule.number == Rule.select(Rule.number).scalar()).execute()
+            ministries.perform_duties(Context(AT, "mail", 3))
+            after_change = len(asked) - first - again
+    finally:
+        registry.precedence = real
+        close_database()
+    assert first >= len(registry.DUTIES) > 0
+    assert again == 0 and after_change == first
