@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import resource
 import shutil
 import statistics
@@ -65,24 +66,31 @@ def child(kind: str, db: str) -> dict:
                  .order_by(Snapshot.seq.desc()).limit(1).scalar() or 0)
         close_database()
         out = io.StringIO()
-        t0 = time.perf_counter()
+        t0, c0 = time.perf_counter(), time.process_time()
         with contextlib.redirect_stdout(out):
             code = cli.main(["show", "players", "--json", "--as-of", mid, "--db", db])
-        seconds = time.perf_counter() - t0
+        seconds, cpu = time.perf_counter() - t0, time.process_time() - c0
         assert code in (0, None), code
-        return {"seconds": seconds, "entries": entries, "snapshots": snaps, "point": middle,
+        return {"seconds": seconds, "cpu": cpu, "entries": entries, "snapshots": snaps, "point": middle,
                 "replayed": middle - start,
                 "players": len(json.loads(out.getvalue())), "maxrss_mib": maxrss_mib()}
     if kind == "take":          # what the engine pays for one snapshot at the end of the game
         from bnomic.store import snapshots, write_transaction
         last = Entry.select().order_by(Entry.seq.desc()).first()
-        t0 = time.perf_counter()
+        t0, c0 = time.perf_counter(), time.process_time()
         with write_transaction():
             snap = snapshots.take(last.seq, last.at, runner.code_version(), [])
-        seconds = time.perf_counter() - t0
+        seconds, cpu = time.perf_counter() - t0, time.process_time() - c0
+        t1, c1 = time.perf_counter(), time.process_time()
+        with write_transaction():
+            snapshots.take(last.seq, last.at, runner.code_version(), [], checked=False)
+        light, light_cpu = time.perf_counter() - t1, time.process_time() - c1
         size = len(snap.tables)
+        from bnomic.store import SnapshotPart
+        parts = sum(len(bytes(b)) for (b,) in SnapshotPart.select(SnapshotPart.blob).tuples())
         close_database()
-        return {"seconds": seconds, "entries": entries, "snapshots": snaps, "bytes": size,
+        return {"seconds": seconds, "cpu": cpu, "light_seconds": light, "light_cpu": light_cpu,
+                "entries": entries, "snapshots": snaps, "bytes": size, "parts_bytes": parts,
                 "maxrss_mib": maxrss_mib()}
     # an approval anchored two rdays before the end
     last = Entry.select().order_by(Entry.seq.desc()).first()
@@ -95,11 +103,11 @@ def child(kind: str, db: str) -> dict:
                         values={"players": {p.name_key: {"mackerel": 500}}}).on_conflict_replace().execute()
     start = (Snapshot.select(Snapshot.seq).where(Snapshot.seq < anchor)
              .order_by(Snapshot.seq.desc()).limit(1).scalar() or 0)
-    t0 = time.perf_counter()
+    t0, c0 = time.perf_counter(), time.process_time()
     runner.replay_from(anchor)
-    seconds = time.perf_counter() - t0
+    seconds, cpu = time.perf_counter() - t0, time.process_time() - c0
     close_database()
-    return {"seconds": seconds, "entries": entries, "snapshots": snaps, "anchor": anchor,
+    return {"seconds": seconds, "cpu": cpu, "entries": entries, "snapshots": snaps, "anchor": anchor,
             "replayed": last.seq - start, "maxrss_mib": maxrss_mib()}
 
 
@@ -116,6 +124,7 @@ def measure(kind: str, cached: Path, runs: int) -> dict:
             results.append(json.loads(out.stdout.strip().splitlines()[-1]))
     r = results[0]
     r["seconds"] = statistics.median(x["seconds"] for x in results)
+    r["cpu"] = statistics.median(x["cpu"] for x in results)
     r["max_seconds"] = max(x["seconds"] for x in results)
     r["process_seconds"] = statistics.median(walls)
     r["maxrss_mib"] = max(x["maxrss_mib"] for x in results)
@@ -141,8 +150,9 @@ def main(argv=None) -> int:
         history_game.load(s)
     print(f"history benchmark (bench/history.py), {args.runs} run(s) each, median; Python "
           f"{sys.version.split()[0]}")
-    print(f"{'messages':>9} {'entries':>8} {'snaps':>6}  {'as-of s':>8} {'(process)':>9} "
-          f"{'replayed':>8} {'approval s':>10} {'replayed':>8}  {'peak RSS MiB':>12}")
+    print(f"{'messages':>9} {'entries':>8} {'snaps':>6}  {'as-of s':>8} {'cpu':>6} {'(process)':>9} "
+          f"{'replayed':>8} {'approval s':>10} {'cpu':>6} {'replayed':>8}  {'peak RSS MiB':>12}   "
+          f"take: checked, light (cpu s), the snapshot's own KiB, all parts MiB")
     ok = True
     for size in sizes:
         cached = history_game.path(size)
@@ -153,10 +163,13 @@ def main(argv=None) -> int:
         b = measure("approval", cached, args.runs)
         c = measure("take", cached, 1)
         rss = max(a["maxrss_mib"], b["maxrss_mib"])
-        print(f"{size:>9} {a['entries']:>8} {a['snapshots']:>6}  {a['seconds']:>8.3f} "
-              f"{a['process_seconds']:>9.2f} {a['replayed']:>8} {b['seconds']:>10.3f} {b['replayed']:>8}  "
-              f"{rss:>12.0f}   {c['seconds']:>6.2f} s {c['bytes'] / 1024:>6.0f} KiB")
+        print(f"{size:>9} {a['entries']:>8} {a['snapshots']:>6}  {a['seconds']:>8.3f} {a['cpu']:>6.3f} "
+              f"{a['process_seconds']:>9.2f} {a['replayed']:>8} {b['seconds']:>10.3f} {b['cpu']:>6.3f} "
+              f"{b['replayed']:>8}  {rss:>12.0f}   {c['cpu']:.2f}, {c['light_cpu']:.2f} "
+              f"{c['bytes'] / 1024:>5.1f} {c['parts_bytes'] / 2**20:>6.1f}", flush=True)
         ok &= a["seconds"] < 1 and b["seconds"] < 1 and rss < 200
+    print(f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores (wall seconds include waiting "
+          f"for a core; cpu: the process's own)")
     print("each under 1 s and under 200 MiB: " + ("yes" if ok else "NO")
           + " (\"replayed\": the entries applied after the snapshot the replay started from)")
     return 0

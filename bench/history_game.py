@@ -46,7 +46,7 @@ SIZES = (5_000, 20_000, 50_000)
 NDAYS_PER_NWEEK = 12
 VOTING_STARTS = 9
 SEED = "history"
-VERSION = 1          # of the generator: a cached game made by another is made again
+VERSION = 2          # of the generator: a cached game made by another is made again (2: light snapshots)
 
 PROSE = [
     "The Registrar shall publish a list of every Player's favourite fish within a Jiffy.",
@@ -249,7 +249,7 @@ def build(sizes=SIZES, nweeks: int = 200, quiet: bool = False) -> None:
             i += 1
         for k in range(0, len(chunk), 500):
             _append(chunk[k:k + 500])
-            runner.process_pending()
+            runner.process_pending(batch=True)      # one transaction per 500, as `ingest` does
             if not quiet:
                 print(f"  {done_mail - len(chunk) + sum(1 for c in chunk[:k + 500] if c[1] == 'mail')}"
                       f" mails applied, {time.perf_counter() - t0:.0f} s", flush=True)

@@ -20,12 +20,13 @@ benchmark then waits until the engine has processed them.
 
 Latency is measured from the moment the client starts sending the final
 ".\\r\\n" (the body has already been written to the socket, TCP_NODELAY) to the
-moment it has read the 250 reply: for bnomic that is parsing the Message-ID and
-sender, committing the raw message to the log, and answering. The whole
+moment it has read the 250 reply: for bnomic that is committing the raw message
+to the intake spool (grouped with whatever else arrived meanwhile) and
+answering; the mail is parsed later, by the engine. The whole
 transaction (MAIL FROM to 250, body transfer included) is timed as well.
 Throughput is N / (time from the start signal to the last 250).
 
-bnomic's engine applies the stored mail in its own thread, concurrently with
+bnomic's engine applies the stored mail in its own process, concurrently with
 ingest; the benchmark polls `bnomic status --json` until log_backlog is 0 and
 reports how long after the last 250 that happened (processing, not ingest).
 It gives up, with the daemon's last ERROR line, when the daemon exits or its
@@ -189,7 +190,13 @@ def write_config(folder: Path, lmtp_port: int, sink_port: int) -> Path:
 
 
 def status(db: str) -> dict:
-    return json.loads(bnomic("status", "--db", db, "--json").stdout)
+    """`bnomic status --json`; its exit status 1 (a failed health check, e.g. a
+    backlog older than 300 s on a slow machine) still gives the figures."""
+    done = subprocess.run([sys.executable, "-m", "bnomic.mailer.cli", "status", "--db", db, "--json"],
+                          capture_output=True, text=True)
+    if done.returncode not in (0, 1):
+        raise subprocess.CalledProcessError(done.returncode, done.args, done.stdout, done.stderr)
+    return json.loads(done.stdout)
 
 
 # ------------------------------------------------------------------ the mail

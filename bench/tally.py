@@ -50,7 +50,7 @@ from bnomic.handlers.players import name_key
 from bnomic.mailer import cli, publish
 from bnomic.store import (
     Event, Game, Ministry, Player, Proposal, Rule, Vote, close_database, open_database,
-    write_transaction,
+    state_digest, write_transaction,
 )
 
 START = datetime(2008, 9, 1, tzinfo=timezone.utc)
@@ -203,16 +203,20 @@ def fresh_copy(setup_path: str, run_path: str) -> None:
     open_database(run_path)
 
 
+CPU: list[float] = []      # the process's CPU seconds of each timed tally (the machine may be shared)
+
+
 def run_tally(profiler: cProfile.Profile | None = None) -> float:
     ctx = Context(Game.get().now, "midnight")
     gc.collect()
-    t0 = time.perf_counter()
+    t0, c0 = time.perf_counter(), time.process_time()
     if profiler:
         profiler.enable()
     with write_transaction():
         voting.tally(ctx)
     if profiler:
         profiler.disable()
+    CPU.append(time.process_time() - c0)
     return time.perf_counter() - t0
 
 
@@ -220,7 +224,7 @@ def outcomes(before: int) -> dict:
     tally = Event.select().where(Event.kind == "tally").order_by(Event.seq.desc()).get()
     counts = Counter(p["outcome"].split(" (")[0] for p in tally.data["proposals"])
     kinds = Counter(e.kind for e in Event.select(Event.kind).where(Event.seq > before))
-    return {"outcomes": counts, "events": sum(kinds.values()), "kinds": kinds,
+    return {"outcomes": counts, "events": sum(kinds.values()), "kinds": kinds, "digest": state_digest(),
             "tally_json": len(json.dumps(tally.data, sort_keys=True))}
 
 
@@ -284,16 +288,20 @@ def main(argv: list[str] | None = None) -> int:
         render_times.append(t_render)
         if first is None:
             first = (result, subject, text)
-        elif (result["outcomes"], result["events"]) != (first[0]["outcomes"], first[0]["events"]):
+        elif (result["outcomes"], result["events"], result["digest"]) != (
+                first[0]["outcomes"], first[0]["events"], first[0]["digest"]):
             print(f"  WARNING: run {i + 1} tallied differently: {result['outcomes']} vs "
                   f"{first[0]['outcomes']}")
-        print(f"    run {i + 1}: tally {tally_times[-1] * 1000:,.0f} ms, results mail "
-              f"{t_render * 1000:,.0f} ms")
+        print(f"    run {i + 1}: tally {tally_times[-1] * 1000:,.0f} ms ({CPU[-1] * 1000:,.0f} ms of CPU), "
+              f"results mail {t_render * 1000:,.0f} ms")
     result, subject, text = first
     out = result["outcomes"]
     print(f"  tally           {fmt_times(tally_times)} ({args.proposals / min(tally_times):,.0f} "
           f"proposals/s; copy of the file before each run: {statistics.median(copy_times) * 1000:.0f} ms, "
           f"not timed)")
+    print(f"      CPU time of the process during the tally: {fmt_times(CPU[:args.runs])}; "
+          f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
+    print(f"      state digest after the tally: {first[0]['digest']}")
     print(f"      outcomes: {out.get('Passed', 0)} Passed, {out.get('Discarded', 0)} Discarded, "
           f"{out.get('Shelved', 0)} Shelved, {out.get('Lost', 0)} Lost"
           + "".join(f", {n} {k}" for k, n in out.items()

@@ -92,7 +92,7 @@ def vocabulary(message: Message) -> Vocabulary:
                       ministries=ministry_words(config.defaults()), holders=holders,
                       proposals=dict(PROPOSALS), intents={3: "Wooble", 4: "Alice"},
                       tweaks={3: "Bob"}, refresh=refresh, consultations=(5, 6),
-                      indictments=indictments,
+                      indictments=indictments, contracts={1: "The Fishmongers' Guild"},
                       replied_intents=message.replied.get("intents", ()),
                       replied_proposals=message.replied.get("proposals", ()),
                       replying=bool(message.replied),

@@ -50,7 +50,8 @@ def test_lmtp_answers_while_the_engine_holds_the_write_transaction(receiver):
         answers.append(send(port, make_mail("w@example.org", "again", msgid=ids[0])))  # a retry
         assert answers == [{}] * 6                       # every one got 250 ...
         assert busy.is_alive() and not release.is_set()  # ... while the engine still held the lock
-        assert log.intake_backlog() == 5 and not log.has_message(ids[0])
+        # the spool keeps mail as it came (the retry too: its Message-ID is read when drained)
+        assert log.intake_backlog() == 6 and not log.has_message(ids[0])
     finally:
         release.set()
         busy.join(10)
@@ -86,3 +87,23 @@ def test_commands_and_ticks_come_after_mail_already_spooled(tmp_path):
     log_rows = game.show("log")
     assert [e["kind"] for e in log_rows][-2:] == ["mail", "command"]
     assert log_rows[-2]["message_id"] == "<o1@x>"
+
+
+def test_a_spool_an_older_bnomic_left_is_drained_with_the_new_rows_in_received_order(tmp_path):
+    """The receivers now store mail as it came (table `arrived`, read when
+    drained); mail an older bnomic spooled already read (table `intake`) is
+    drained with it, each in the order our mail server received it."""
+    from datetime import timedelta
+    game = Game(tmp_path, start=recent())
+    open_database(game.db)
+    now = inbound.wall_clock()
+    inbound.receive(make_mail("v@example.org", "I join as Vole", msgid="<new@x>"), source="lmtp",
+                    envelope_from="v@example.org")
+    intake.put(make_mail("w@example.org", "I join as Wooble", msgid="<old@x>"), "<old@x>",
+               "w@example.org", now - timedelta(seconds=30), now - timedelta(seconds=30), source="lmtp")
+    assert {r.table for r in intake.waiting()} == {"intake", "arrived"}
+    log.drain_intake()
+    stored = list(Message.select().order_by(Message.entry))
+    assert [(m.message_id, m.sender) for m in stored] == [("<old@x>", "w@example.org"),
+                                                          ("<new@x>", "v@example.org")]
+    assert intake.count() == 0

@@ -35,9 +35,14 @@ ALLOWED: dict[str, dict[object, str]] = {
     # the machine, not the game
     "<module:budget>": {1_000_000: "steps between progress pings (the watchdog's), not a game quantity"},
     "<module:engine>": {64: "vocabularies kept within one transaction (issue 16: memory), not a game quantity"},
+    "final_votes": {500: "proposals per query (bound parameters), not a game quantity"},
     "Budget.__init__": {1_000_000: "steps between progress pings (the watchdog's)"},
     "set_progress": {1_000_000: "steps between progress pings (the watchdog's)"},
     "<module:changes>": {8: "lines a mail program may wrap one instruction over (reading, not a rule)"},
+    # reading a Contract's title from its text (Rule 4E70 names none): a heading's shape
+    "contract_title": {3: "characters a title needs at least", 80: "characters a title has at most",
+                       2: "half of a heading's words capitalised", 8: "words of a heading at most",
+                       60: "characters of a first-line heading at most"},
     "<module:names>": {
         **{v: "a Unicode code point (UTS #39's default-ignorable characters)" for v in (
             0x034F, 0x115F, 0x1160, 0x17B4, 0x17B5, 0x180B, 0x180C, 0x180D, 0x180E, 0x180F,

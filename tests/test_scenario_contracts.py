@@ -198,3 +198,24 @@ def test_an_officer_pays_by_lmtp_and_the_mailed_receipt_names_both(live_game, tm
     assert {c["name"]: c["mackerel"] for c in live_game.show("corporations")}["Burnt Umber Corporation"] == 13
     assert live_game.players()["Ais"]["mackerel"] == 37
     replayed(live_game)
+
+
+def test_a_contract_named_by_its_title_and_some_powers_delegated(game):
+    # Rule 4E70: players name a Contract by the title it gives itself; 4E45: "some or all of
+    # its Ministry's defined powers", the Ministry being the one the Minister holds
+    players(game, "Wooble", "Ais")
+    game.post("wooble@example.org", "I assign the Ministry of Ministries to myself.", "2008-09-01T10:00:00Z")
+    r = game.post("wooble@example.org", "I create the following Contract:\n"
+                  "The Fishmongers' Guild\n\nAny Player may join. A party may leave by saying so.\n"
+                  "END CONTRACT", "2008-09-01T10:10:00Z")
+    assert "Done: Contract 1;" in r, r
+    assert game.show("contracts")[0]["title"] == "The Fishmongers' Guild"
+    r = game.post("ais@example.org", "I agree to be bound by the Fishmongers' Guild.", "2008-09-01T10:20:00Z")
+    assert "Read as: become a party to Contract 1" in r, r
+    r = game.post("wooble@example.org", "I delegate the power to set the Threat Flag to Ais, as specified by "
+                  "the Fishmongers' Guild, to which we are both parties.", "2008-09-01T10:30:00Z")
+    assert "Done: Ais may perform the duties and actions of the Ministry of Ministry (MetaMin)" in r, r
+    assert "(the powers as said: “set the Threat Flag”)" in game.cli("show", "display", "Business")
+    r = game.post("ais@example.org", "I leave the Fishmongers' Guild.", "2008-09-01T10:40:00Z")
+    assert "Read as: leave Contract 1" in r, r
+    replayed(game)

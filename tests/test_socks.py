@@ -36,7 +36,7 @@ def test_every_way_the_rule_names_a_sock_is_read():
             "action", "transfer_sock", color, "Wooble"), text
     (r,) = grammar.read("I transfer 2 Blue Socks to the Blue Corporation")
     assert (r.spec.name, r.args) == ("transfer_sock", {"count": "2", "color": "Blue",
-                                                       "player": "the Blue Corporation"})
+                                                       "player": "Blue Corporation"})
     (r,) = grammar.read("On behalf of the Black Corporation, I create three Black Socks")
     assert (r.spec.name, r.args) == ("create_socks", {"count": "3", "color": "Black"})
     (r,) = grammar.read("I destroy a Sock of the Color Black")

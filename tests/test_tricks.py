@@ -169,7 +169,8 @@ def test_a_voting_trick_is_drawn_only_during_voting(game):
     assert game.players()["Ais523"]["points"] == 7
 
 
-def test_a_ranger_who_keeps_the_duty_is_obliged_and_any_player_may_after_1_rday(game):
+def a_trick_due_and_wooble_the_ranger(game):
+    """Wooble the Ranger keeping the duty; Trick 1 (Chuck's mackerel to m1) taught; nday 5 begun."""
     setup(game, "Wooble", "Ais523", "Chuck")
     game.post(mail("Wooble"), "I become the Ranger. I take back the duty to select Tricks.",
               "2008-09-01T09:00:00Z")
@@ -179,6 +180,10 @@ def test_a_ranger_who_keeps_the_duty_is_obliged_and_any_player_may_after_1_rday(
     game.tick("2008-09-04T00:00:00Z")
     assert "Done" in game.post(mail("Ais523"), "I teach the Beast the Trick.", "2008-09-04T10:00:00Z")
     game.tick("2008-09-05T00:00:00Z")
+
+
+def test_a_ranger_who_keeps_the_duty_is_obliged_and_any_player_may_after_1_rday(game):
+    a_trick_due_and_wooble_the_ranger(game)
     assert not events(game, "trick_draw")
     assert any("select the Trick the Beast performs" in e["summary"] for e in events(game, "obligation"))
     r = game.post(mail("Chuck"), "I select the Trick the Beast performs.", "2008-09-05T10:00:00Z")
@@ -192,6 +197,23 @@ def test_a_ranger_who_keeps_the_duty_is_obliged_and_any_player_may_after_1_rday(
     assert any("fulfilled" in e["summary"] for e in events(game, "obligation"))
     r = game.post(mail("Wooble"), "I select the Beast's Trick.", "2008-09-06T09:00:00Z")
     assert "the Beast is not due to perform a Trick now" in r
+
+
+def test_the_ranger_names_the_trick_its_own_announced_mode_gave(game):
+    # Rule 4E71: the Ranger selects "using a mode of selection that must be announced"; a
+    # Ranger who says which Trick it selected has it performed, not bnomic's own draw
+    a_trick_due_and_wooble_the_ranger(game)
+    r = game.post(mail("Wooble"), "I select Trick 7 to be performed.", "2008-09-05T10:00:00Z")
+    assert "Refused: Trick 7 may not be performed now (those that may: Trick 1) (Rule 4E71)" in r, r
+    r = game.post(mail("Wooble"), "By the d20 I announced: 14. I select Trick 1 (the mackerel one).",
+                  "2008-09-05T10:10:00Z")
+    assert "Done" in r and "the Beast performs Trick 1" in r, r
+    (draw,) = events(game, "trick_draw")
+    assert draw["data"]["by"] == "the Ranger (Wooble)" and draw["data"]["mode"] == "announced by the selector"
+    assert "roll" not in draw["data"] and game.players()["Chuck"]["mackerel"] == 1
+    digest = game.digest()
+    game.cli("rebuild")
+    assert game.digest() == digest
 
 
 # ------------------------------------------------------------ schema version 11

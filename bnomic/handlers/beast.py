@@ -134,31 +134,47 @@ def _ranger() -> Player | None:
     return Player.get_by_id(m.holder_id) if m is not None and m.holder_id else None
 
 
-def select_trick(ctx: Context, draw: TrickDraw, by: str) -> Trick | None:
+def select_trick(ctx: Context, draw: TrickDraw, by: str, named: str | None = None) -> Trick | None:
     """Rule 4E71: select the Trick by the announced mode and the Beast performs
-    it: its changes are made (the change language), and the draw is published."""
+    it: its changes are made (the change language), and the draw is published.
+    A Player who selects names the Trick its own announced mode gave (`named`);
+    otherwise bnomic draws by its own mode (MODE)."""
     candidates = _existing(draw.voting)
-    if not candidates:
+    if not candidates and named is None:
         draw.state, draw.by = "nothing", by
         draw.save()
         ctx.record("trick_draw", f"{by}: no Trick may be performed (nweek {draw.nweek}, nday {draw.nday})"
                    f"; the Beast performs none", rule="4E71", draw=draw.id, candidates=[], trick=None)
         _fulfil(ctx, draw)
         return None
-    total = sum(t.response for t in candidates)
-    roll = ctx.rng().randrange(total) + 1           # the next event is the draw's
-    upto, chosen, shares = 0, None, []
-    for t in candidates:
-        shares.append(f"{_label(t)} {upto + 1}-{upto + t.response}")
-        if upto < roll <= upto + t.response:
-            chosen = t
-        upto += t.response
     listed = [{"trick": t.id, "response": t.response, "timing": t.timing} for t in candidates]
-    event = ctx.record("trick_draw", f"{by} draws {roll} of 1-{total} ({', '.join(shares)}): the Beast "
-                       f"performs {_label(chosen)} (nweek {draw.nweek}, nday {draw.nday})", rule="4E71",
-                       draw=draw.id, candidates=listed, total=total, roll=roll, trick=chosen.id,
-                       by=by, mode=MODE, nweek=draw.nweek, nday=draw.nday, changes=chosen.changes)
-    draw.state, draw.by, draw.candidates, draw.roll, draw.trick = "performed", by, listed, roll, chosen.id
+    if named is not None:                           # the selector's own mode gave it
+        chosen = next((t for t in candidates if str(t.id) == named.strip().lstrip("#")), None)
+        if chosen is None:
+            may = ", ".join(_label(t) for t in candidates) or "none"
+            raise Rejected(f"Trick {named} may not be performed now (those that may: {may})", rule="4E71")
+        roll = None
+        event = ctx.record("trick_draw", f"{by} selects {_label(chosen)} by the mode of selection they "
+                           f"announced: the Beast performs it (nweek {draw.nweek}, nday {draw.nday})",
+                           rule="4E71", draw=draw.id, candidates=listed, trick=chosen.id, by=by,
+                           mode="announced by the selector", nweek=draw.nweek, nday=draw.nday,
+                           changes=chosen.changes)
+    else:                                           # bnomic draws by its own mode (MODE)
+        total = sum(t.response for t in candidates)
+        roll = ctx.rng().randrange(total) + 1       # the next event is the draw's
+        upto, chosen, shares = 0, None, []
+        for t in candidates:
+            shares.append(f"{_label(t)} {upto + 1}-{upto + t.response}")
+            if upto < roll <= upto + t.response:
+                chosen = t
+            upto += t.response
+        event = ctx.record("trick_draw", f"{by} draws {roll} of 1-{total} ({', '.join(shares)}): the Beast "
+                           f"performs {_label(chosen)} (nweek {draw.nweek}, nday {draw.nday})", rule="4E71",
+                           draw=draw.id, candidates=listed, total=total, roll=roll, trick=chosen.id,
+                           by=by, mode=MODE, nweek=draw.nweek, nday=draw.nday, changes=chosen.changes)
+    draw.state, draw.by, draw.candidates, draw.trick = "performed", by, listed, chosen.id
+    if roll is not None:
+        draw.roll = roll
     draw.event, draw.performed_at = event.seq, ctx.at
     draw.save()
     _perform(ctx, chosen)
@@ -209,14 +225,16 @@ def ranger_duties(ctx: Context) -> None:
         # selection"; bnomic makes the draw, by the mode it announced
         frame("select|draw|choose|pick|randomly select|randomly draw|randomly choose|randomly pick"
               "|carry out the selection of|make the selection of|perform the selection of",
+              "trick:number?[trick|trick number|trick no]",
               also="trick the beast's beasts beast ocb ocb's operantly conditioned a an for to perform "
                    "performed performs be its next random at randomly which selection of now due", needs="trick"),
         rule="4E71", example="I select the Trick the Beast performs", says="select the Beast's Trick",
         not_actions=("I selected the Trick the Beast performs", "Wooble selects the Beast's Trick",
                      "Should I select the Beast's Trick?", "I think I'll select the Beast's Trick"))
-def select_by_mail(ctx: Context, actor: Player) -> None:
+def select_by_mail(ctx: Context, actor: Player, trick: str | None = None) -> None:
     """Rule 4E71: the Ranger selects the Trick; after 1 rday any Player who is
-    the first to do so. bnomic draws by the mode announced when it fell due."""
+    the first to do so. Named ("I select Trick 2"), it is the Trick the selector's
+    own announced mode gave; else bnomic draws by the mode announced when it fell due."""
     draw = _due_draw()
     if draw is None:
         raise Rejected("the Beast is not due to perform a Trick now (at the start of ndays "
@@ -228,7 +246,7 @@ def select_by_mail(ctx: Context, actor: Player) -> None:
             raise Rejected(f"only the Ranger selects the Trick until {opens:%Y-%m-%d %H:%M} UTC "
                            f"(then any Player who is the first to do so)", rule="4E71")
     who = f"the Ranger ({actor.name})" if ranger is not None and ranger.id == actor.id else actor.name
-    chosen = select_trick(ctx, draw, who)
+    chosen = select_trick(ctx, draw, who, trick)
     ctx.notes.append(f"the Beast performs {_label(chosen)}" if chosen else "no Trick may be performed")
 
 

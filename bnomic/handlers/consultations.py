@@ -637,7 +637,8 @@ _ANSWER_OPENERS = "my answer|the answer"
         frame(_ANSWER_VERBS, "which:consultation#[to|on|for|regarding|about|of]", _UNNUMBERED,
               "word:text", also="with answer is", openers=_ANSWER_OPENERS, why=False),
         # "Consultation 5: Göd Knows." (the Consultation written with its kind, then the answer)
-        frame("", "which:consultation#", role("word:choice", _ANSWER_CHOICES), bare=True, why=False),
+        frame("", "which:consultation#", role("word:choice", _ANSWER_CHOICES), bare=True, why=False,
+              also="answer my is"),                   # "Consultation 5 answer: affirmative"
         rule="4E18", example="I answer Consultation 3 YES", says="answer Consultation {which} {word}",
         not_actions=("I answered Consultation 3 YES", "Bob answers Consultation 3 YES",
                      "Should I answer Consultation 3 YES?", "I answer to nobody"),
@@ -784,6 +785,7 @@ def priest_silent(ctx: Context, consultation: int, priest: int, draw: int) -> No
         frame("claim|make a claim|submit a claim|file a claim|lodge a claim|enter a claim|state|declare"
               "|believe|find|hold|deem|consider|judge",
               "which:consultation#[" + _ON + "]", _UNNUMBERED,
+              "priest:player?",                  # "Dana's answer to Consultation 5": whose Answer it is
               role("claim:choice", {"consistent": "Consistent", "consistency": "Consistent",
                                     "inconsistent": "Inconsistent", "inconsistency": "Inconsistent",
                                     "not consistent": "Inconsistent"}),
@@ -793,10 +795,12 @@ def priest_silent(ctx: Context, consultation: int, priest: int, draw: int) -> No
         not_actions=("I claimed Consultation 3 was Inconsistent", "Bob claims Consultation 3 is Inconsistent",
                      "Is Consultation 3 Inconsistent?",
                      "I think Consultation 3 is Inconsistent"))
-def claim(ctx: Context, actor: Player, which: str, claim: str, unnumbered: str | None = None) -> None:
+def claim(ctx: Context, actor: Player, which: str, claim: str, unnumbered: str | None = None,
+          priest: str | None = None) -> None:
     """Rule 4E18: within three ndays (or ndelays) of an Answer, any Player but its
     Priest, the Unbeliever and the Supplicant may Claim the Answer (and its
-    Oracularity) Consistent or Inconsistent; a Player's last Claim counts."""
+    Oracularity) Consistent or Inconsistent; a Player's last Claim counts. Whose
+    Answer it is ("Dana's answer"), if said, only names it: the Consultation decides."""
     c = find(which, unnumbered)
     if c.state != "Answered":
         raise Rejected(f"{label(c)} is {c.state}: Claims are about an Answer, while it is Answered",

@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 
 from ..store import (Breach, Consultation, Contract, ContractParty, ContractVersion, Corporation, Delegation, Event,
-                     Player)
+                     Ministry, Player)
 from . import consultations, entities
 from .context import Context, Rejected
 from .frames import frame
@@ -81,6 +81,34 @@ def articles_of(text: str) -> tuple[str | None, list[str]]:
     return (_clean(name) or None) if name else None, officers
 
 
+# the title a Contract gives itself (what players call it: "the Fishmongers' Guild"): a
+# "Title:" line, "This Contract is known as ...", or a short heading on its first line
+_TITLE_LINE = re.compile(r"^[ \t]*+(?:title|contract\s++name)[ \t]*+:[ \t]*+(?P<t>[^\n]{1,80}+)$", _FLAGS)
+_KNOWN_AS = re.compile(r"\bthis\s++(?:contract|agreement|document)\s++(?:is|shall\s++be|will\s++be)"
+                       r"(?:\s++hereby)?+\s++(?:called|named|titled|entitled|known\s++as)\s++(?P<t>[^\n.;,]{1,80}+)",
+                       re.I)
+
+
+def contract_title(text: str, announced: str | None = None) -> str:
+    """The name a Contract goes by: as its creator announced it ("a Contract called the
+    Fishmongers' Guild"), as its text names itself, or its first line if that is a short
+    heading set apart; "" if none."""
+    for said in (announced,
+                 *(m.group("t") for m in (_TITLE_LINE.search(text[:2000]), _KNOWN_AS.search(text[:2000])) if m)):
+        title = (said or "").strip().strip("\"“”'*_:").strip()
+        if 3 < len(title) <= 80:
+            return title
+    lines = text.strip("\n").split("\n")
+    first = lines[0].strip().strip("*_#=").strip().rstrip(":").strip()
+    words = first.split()
+    apart = len(lines) > 1 and not lines[1].strip()
+    capitalised = sum(w[:1].isupper() for w in words) * 2 >= len(words)
+    if (0 < len(words) <= 8 and len(first) <= 60 and not first.endswith((".", "?", "!", ";", ","))
+            and first[:1].isalpha() and (apart or capitalised)):
+        return first
+    return ""
+
+
 def _number(which: str) -> int:
     m = re.fullmatch(r"\s*+#?(\d{1,9}+)\s*+", which or "")
     if m is None:
@@ -120,7 +148,7 @@ def _bind(ctx: Context, contract: Contract, entity: Player, why: str) -> None:
         # Rule 4E70: "A Legal Entity, as a Game Action, may create a Game Document known as a
         # Contract"; 4E79: "a Contract declaring itself to be a set of Articles of Incorporation"
         frame("create|make|post|submit|offer|draw up|enter into|put forward|write|form|file|publish|adopt"
-              "|present|establish",
+              "|present|establish", "title:text?[called|named|titled|entitled|known as]!",
               also="contract following new below text a set of articles of incorporation this these as follows",
               needs="contract|articles"),
         frame("incorporate", "name:text[as|named|called|the]?",
@@ -130,7 +158,8 @@ def _bind(ctx: Context, contract: Contract, entity: Player, why: str) -> None:
         not_actions=("I created a Contract yesterday", "Wooble creates a Contract",
                      "Should I create a Contract?", "I think I'll make a contract with Ais",
                      "I read the Contract"))
-def create(ctx: Context, actor: Player, document: str = "", name: str | None = None) -> None:
+def create(ctx: Context, actor: Player, document: str = "", name: str | None = None,
+           title: str | None = None) -> None:
     """Rule 4E70: a Legal Entity creates a Contract by posting its text and becomes
     bound by it. Rule 4E79: one declaring itself Articles of Incorporation, giving a
     name and at least one Officer, defines a Corporation (a Legal Entity with m0)."""
@@ -151,7 +180,8 @@ def create(ctx: Context, actor: Player, document: str = "", name: str | None = N
             raise Rejected(f"Articles of Incorporation must give the Corporation {missing}", rule="4E79")
         officers = [find_player(ctx, o, "4E79") for o in officer_names]
     c = Contract.create(text=text, author=actor, articles=articles, created_at=ctx.at, entry=ctx.entry,
-                        title=f"Articles of Incorporation of the {corp_name}" if articles else "")
+                        title=f"Articles of Incorporation of the {corp_name}" if articles
+                        else contract_title(text, title))
     ContractVersion.create(contract=c, version=1, text=text, author=actor, at=ctx.at, entry=ctx.entry)
     ctx.record("contract", f"{actor.name} creates Contract {c.id}" + (" (Articles of Incorporation)" if articles
                                                                      else ""),
@@ -168,8 +198,8 @@ def create(ctx: Context, actor: Player, document: str = "", name: str | None = N
 
 # ---------------------------------------------------------- joining, leaving
 
-CONTRACT = ("which:number![contract|contract no|contract number|contract #|to contract|by contract|of contract"
-            "|from contract|in contract|with contract]")
+# a Contract by number ("Contract 3") or by the title it gives itself ("the Fishmongers' Guild")
+CONTRACT = "which:contract#[to|by|of|from|in|with|under]"
 
 
 @action("join_contract",
@@ -293,18 +323,33 @@ def corporation_of_articles(c: Contract) -> Corporation | None:
         # another Legal Entity ..., as specified by a Contract to which both ... are Parties"
         frame("delegate|delegate the powers of|delegate the powers and duties of|delegate the duties of"
               "|delegate all the powers of|delegate all powers of",
-              "ministry:ministry", "delegate:player[to]",
-              "which:number[under contract|by contract|as contract|per contract|in contract|under|by|as per contract"
-              "|as specified by contract|as contract|according to contract|pursuant to contract]",
-              also="powers duties its my all of the and"),
+              "ministry:ministry?[as|of]", "delegate:player[to]",
+              # "the power to assign Proposal Numbers", "my power as Chairman to assign ..."
+              "powers:text?[the power to|the powers to|power to|powers to|the power of|the duty of|the duty to"
+              "|duty of|duty to|the duties of|the right to|the authority to|my power to|my duty of|my duty to"
+              "|to]!",
+              "which:contract#[under|by|as|per|in|as per|as specified by|as specified in|according to"
+              "|pursuant to|as set out in|as provided by|as provided in|in accordance with|under the terms of"
+              "|as laid down in|as described in]",
+              also="powers power duty duties its my all of the and"),
         rule="4E45", example="I delegate the powers of the Ministry of Change to Wooble under Contract 3",
         says="delegate {ministry} to {delegate} under Contract {which}", legal_entity=True,
         not_actions=("I delegated the Ministry of Change to Wooble under Contract 3",
                      "Wooble delegates the Ministry of Change to Ais under Contract 3"))
-def delegate(ctx: Context, actor: Player, ministry: str, delegate: str, which: str) -> None:
-    """Rule 4E45: the Minister delegates its Ministry's powers to a Legal Entity,
-    as a Contract to which both are parties specifies. Lapses stay the Minister's."""
+def delegate(ctx: Context, actor: Player, delegate: str, which: str, ministry: str | None = None,
+             powers: str | None = None) -> None:
+    """Rule 4E45: the Minister delegates some or all of its Ministry's powers to a Legal
+    Entity, as a Contract to which both are parties specifies. Lapses stay the Minister's.
+    Unnamed, the Ministry is the one the actor holds; the powers named are recorded as
+    said (the Contract specifies them: bnomic lets the delegate act for the Ministry)."""
     c = find_contract(which, "4E45")
+    if ministry is None:
+        held = list(Ministry.select(Ministry.name).where(Ministry.holder == actor.id).order_by(Ministry.name))
+        if len(held) != 1:
+            raise Rejected("say which Ministry's powers you delegate (\"the powers of the Ministry of Change\")"
+                           if held else f"{actor.name} holds no Ministry, and only a Minister may delegate its "
+                           "Ministry's powers", rule="4E45")
+        ministry = held[0].name
     m = find_ministry(ctx, ministry, "4E45")
     if m.holder_id != actor.id:
         raise Rejected(f"only its Minister may delegate the powers of {describe(ctx.config, m)}", rule="4E45")
@@ -317,8 +362,9 @@ def delegate(ctx: Context, actor: Player, ministry: str, delegate: str, which: s
                            "a Contract to which both the Minister and the delegate are parties", rule="4E45")
     Delegation.create(contract=c, ministry=m, minister=actor, delegate=to, at=ctx.at)
     ctx.record("delegation", f"{actor.name} delegates the powers of {describe(ctx.config, m)} to {to.name} "
-               f"under Contract {c.id}", rule="4E45", ministry=m.name, minister=actor.name, delegate=to.name,
-               contract=c.id)
+               f"under Contract {c.id}" + (f" (the powers as said: “{powers.strip()}”)" if powers else ""),
+               rule="4E45", ministry=m.name, minister=actor.name, delegate=to.name, contract=c.id,
+               **({"powers": powers.strip()} if powers else {}))
     ctx.notes.append(f"{to.name} may perform the duties and actions of {describe(ctx.config, m)}; any "
                      f"penalty for a lapse stays {actor.name}'s (Rule 4E45); {DISPUTES}")
 

@@ -175,6 +175,12 @@ GATHER = {"Society": society, "Ministry": metamin, "Time": doctor, "Fauna": rang
           "Business": arbiter, "Games": games}
 
 
+# The Player columns a display shows of anyone (names only): the mailer gathers such
+# a display again only when these change, not at every payment (issue 16). A display
+# not listed here may show any of them.
+PLAYER_COLUMNS = {"Change": ("id", "name", "is_player"), "Law": ("id", "name", "is_player")}
+
+
 def gather(ctx: Context, name: str) -> dict:
     """Everything the named ministry's display shows, now."""
     data = common(ctx, name)

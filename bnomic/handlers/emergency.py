@@ -564,6 +564,8 @@ def publish_ballot(ctx: Context, em: Emergency) -> None:
               also="for > then in order of preference as follows"),
         frame("", "ranking:refresh*", also="> as follows is", openers="my ballot|my emergency ballot"
               "|my ranking|my order of preference"),
+        # "RP3 > RP1 > RP2": the ranking alone, each named as a Refresh Proposal
+        frame("", "ranking:refresh#*", also=">", bare=True, needs=">"),
         rule="4E0", example="I rank the Refresh Proposals: 3, 1, 2", says="rank the Refresh Proposals {ranking}",
         not_actions=("I ranked the Refresh Proposals 3, 1, 2", "Bob ranks the Refresh Proposals 3, 1, 2",
                      "Should I rank the Refresh Proposals 3, 1, 2?", "My ballot is in the post",

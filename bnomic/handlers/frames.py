@@ -18,6 +18,8 @@ from .vocabulary import words
 
 W = words()["reader"]
 FILLERS = frozenset(W["fillers"])
+AGAIN = frozenset(W["again"])
+RELATIVES = frozenset(W["relatives"])
 CONJUNCTIONS = frozenset(W["conjunctions"])
 IDIOMS = frozenset(W["idioms"])
 REASONS = frozenset(w for w in W["reasons"] if " " not in w)
@@ -28,7 +30,7 @@ _PUNCT = frozenset(",;:()[]-–—/*!.'\"=><|~")
 
 # what each role type accepts: the token senses that may fill it
 REF_KINDS = ("proposal", "intent", "consultation", "indictment", "tweak", "rule", "refresh",
-             "obligation", "scheduled", "procedure")
+             "obligation", "scheduled", "procedure", "contract")
 _ACCEPTS = {
     "player": ("player", "text"), "amount": ("amount",), "points": ("points", "num"),
     "number": ("num",), "vote": ("vote",), "email": ("email",), "text": ("text",),
@@ -173,6 +175,22 @@ def _value(sense: tuple, rtype: str):
     return value
 
 
+def said_words(toks: list[Tok]) -> set[str]:
+    """Every word the clause says, and the kind of each thing it names by name: the
+    Fishmongers' Guild says "contract", as "Contract 1" does."""
+    said = {w for t in toks for w in t.low.split()}
+    for t in toks:
+        ref = t.sense("ref")
+        if ref and ref[0]:
+            said.add(ref[0])
+    return said
+
+
+def has_needs(fr: Frame, said: set[str]) -> bool:
+    """The frame's own required words are all said (one of each "a|b")."""
+    return all(any(alt in said for alt in need.split("|")) for need in fr.needs)
+
+
 def fill(fr: Frame, toks: list[Tok], start: int, open_world: bool, vocab=None) -> Fill:
     f = Fill(fr, [{}])
     inst = f.instances[0]
@@ -201,6 +219,9 @@ def fill(fr: Frame, toks: list[Tok], start: int, open_world: bool, vocab=None) -
         elif r.many and last_role is r:     # "5, 6 and 8"; after another role it begins a new group
             if v not in inst[r.name]:
                 inst[r.name].append(v)
+        elif inst[r.name] == [v] and (not after_join or r.type in REF_KINDS):
+            pass                            # the same said again: "the Fishmongers' Guild (Contract 1)",
+                                            # "Contract 1, the Fishmongers' Guild"
         else:                               # a second value: another action, same verb
             new = {k: list(v2) for k, v2 in inst.items() if k != "__inherited"}
             new["__inherited"] = set(new)
@@ -247,6 +268,13 @@ def fill(fr: Frame, toks: list[Tok], start: int, open_world: bool, vocab=None) -
                     pending = tuple(cands)
                     i += best[0]
                     text_role = next((r for r in pending if r.type in ("text", "clause")), None)
+                    # ... unless a role it shares its marker with takes what follows ("to Bob"),
+                    # or might, where names are not known ("to Wooble", open world)
+                    if text_role is not None and i < n and any(
+                            any(s[0] in _ACCEPTS.get(r.type, ()) for s in toks[i].senses)
+                            or open_world and r.type == "player" and not toks[i].senses
+                            for r in pending if r is not text_role):
+                        text_role, pending = None, tuple(r for r in pending if r is not text_role)
                     if text_role is not None and i < n and toks[i].has("text"):
                         put(text_role, toks[i].sense("text"))     # 'titled "Registrar Pay" with body'
                         i += 1
@@ -276,6 +304,15 @@ def fill(fr: Frame, toks: list[Tok], start: int, open_world: bool, vocab=None) -
             first, last = inst[last_role.name][-1], toks[i + 1].sense("num")
             if 0 < last - first <= 100:                 # "10 through 13": 11, 12 and 13 as well
                 inst[last_role.name].extend(range(first + 1, last + 1))
+                i += 2
+                continue
+        if (low == "or" and last_role is not None and not last_role.many and last_at == i - 1
+                and inst.get(last_role.name) and i + 1 < n):
+            other = next((v for s in toks[i + 1].senses if s[0] in _ACCEPTS.get(last_role.type, ())
+                          for v in [_value(s, last_role.type)] if v is not None), None)
+            if other is not None and other != inst[last_role.name][0]:
+                # "to Alice or Bob": either, and the sender did not say which (Rule 4E7)
+                f.choices.append((last_role.name, [inst[last_role.name][0], other]))
                 i += 2
                 continue
         if low in _PUNCT or low in CONJUNCTIONS:
@@ -371,6 +408,9 @@ def fill(fr: Frame, toks: list[Tok], start: int, open_world: bool, vocab=None) -
         if low in FILLERS or _own(fr, low) or low == "i" and i == start:
             i += 1
             continue
+        if low in AGAIN and after_join and f.filled:       # "... and the other one to the Beast"
+            i += 1
+            continue
         if t.has("kind") and any(r.type == t.sense("kind") for r in roles):
             i += 1
             continue
@@ -393,8 +433,7 @@ def fill(fr: Frame, toks: list[Tok], start: int, open_world: bool, vocab=None) -
                 del f.instances[-1][r.name]
     for x in f.instances:
         x.pop("__inherited", None)
-    if fr.needs and not all(any(w == t.low or w in t.low.split() for t in toks for w in alts.split("|"))
-                            for alts in fr.needs):
+    if fr.needs and not has_needs(fr, said_words(toks)):
         f.unaccounted.append("(" + " ".join(w.split("|")[0] for w in fr.needs) + " not said)")
         if not any(r.type == "clause" for r in fr.roles):
             f.idiom = True              # not this action at all: never reported as an attempt at it
@@ -414,11 +453,15 @@ def _aside(fr: Frame, toks: list[Tok], i: int) -> bool:
         return False
     if any(t.low in _TAKEN_BACK for t in toks[i:]):
         return False                    # "I forfeit, just kidding": taken back, so no action
-    if _marks_value(fr, toks, i):       # ", as number 9": a role of the action
-        return False
-    if toks[i].low in _NEW_SUBJECT:     # ", it's the same as 12": another sentence, run on
+    # ", to which we are both parties": a relative clause, an aside if it names nothing the
+    # action takes (not ", which gets SHELVE")
+    relative = 1 if toks[i].low in RELATIVES else (
+        2 if toks[i].low in PREPOSITIONS and i + 1 < len(toks) and toks[i + 1].low in RELATIVES else 0)
+    if _marks_value(fr, toks, i) and (not relative or toks[i].low in RELATIVES):
+        return False                    # ", as number 9", ", which gets SHELVE": a role of the action
+    if toks[i].low in _NEW_SUBJECT and not relative:     # ", it's the same as 12": another sentence
         return True
-    for j in range(i, len(toks)):
+    for j in range(i + relative, len(toks)):
         t = toks[j]
         if j == i and _reason_at(fr, toks, j):
             continue                    # ", for reasons I'll explain": why, not what (nor FOR)
@@ -447,7 +490,7 @@ def _marks_value(fr: Frame, toks: list[Tok], i: int) -> bool:
     for r in fr.roles:
         for m in r.markers:
             k = match_phrase(toks, i, m) if m else 0
-            if k and i + k < len(toks) and _may_fill(fr, toks, i + k):
+            if k and i + k < len(toks) and (r.type in ("text", "clause") or _may_fill(fr, toks, i + k)):
                 return True
     return False
 
@@ -466,8 +509,8 @@ def _reason_at(fr: Frame, toks: list[Tok], i: int) -> bool:
 def _may_fill(fr: Frame, toks: list[Tok], i: int) -> bool:
     """Whether a word after a marker may begin a role's value: a typed word a role takes,
     a choice, a name as written, a quoted text, or a word before one ("the", "my")."""
-    if any(r.type in ("text", "clause") for r in fr.roles):
-        return True
+    if any(r.type in ("text", "clause") and not r.marked for r in fr.roles):
+        return True                     # (a text only after its own marker takes nothing here)
     while i + 1 < len(toks) and toks[i].low in FILLERS and not toks[i].senses and not _is_choice(fr, toks, i):
         i += 1                          # "to the Beast", "on my proposal"; not "on my phone"
     t = toks[i]
@@ -511,6 +554,15 @@ def _text_end(toks: list[Tok], i: int, roles, inst) -> int:
                 if r.type in ("text", "clause") or inst.get(r.name):
                     continue
                 if any(match_phrase(toks, j + 1, m) for m in r.markers):
+                    return j
+        elif j > i and toks[j].low in PREPOSITIONS and j + 1 < n:
+            # or the marker of another role still open, right before a value it takes: "the
+            # power to assign Proposal Numbers | to Bob"
+            for r in roles:
+                if r.type in ("text", "clause") or inst.get(r.name) or r.type not in ("player", "ministry"):
+                    continue
+                k = max((match_phrase(toks, j, m) for m in r.markers if m), default=0)
+                if k and j + k < n and any(s[0] == r.type for s in toks[j + k].senses):
                     return j
         j += 1
     return n

@@ -22,7 +22,7 @@ from datetime import datetime, timezone
 
 from ..config import defaults
 from .budget import charge
-from .frames import fill, match_phrase
+from .frames import fill, has_needs, match_phrase, said_words
 from .lexer import lex, raw_tokens
 from .registry import ACTIONS, ASSERTIONS, UNCHECKED, ActionSpec, AssertionSpec
 from .vocabulary import Vocabulary, words
@@ -116,8 +116,11 @@ INTENT_METHOD = re.compile(
     r"^(?P<action>.*?[^\s,])(?P<cond>(?:[\s,]++(?:and\s++|but\s++)?(?:(?:without|with\s++no)\s++(?:\w++\s++)?"
     r"objections?|with\s++(?:\w++\s++)?(?:supporters?|supports?))" + _WITHIN + r")+)$", re.I)
 
-BEGIN = re.compile(r"^\W*(?:begin|start)\s+(?:of\s+(?:the\s+)?)?transaction\W*$", re.I)
-END = re.compile(r"^\W*(?:end|finish|commit)\s+(?:of\s+(?:the\s+)?)?transaction\W*$", re.I)
+# "BEGIN TRANSACTION", "Start of transaction:", "Transaction start" (Rule 4E12)
+BEGIN = re.compile(r"^\W*+(?:(?:begin|start)\s++(?:of\s++(?:the\s++)?)?transaction|transaction\s++(?:start|begin)s?+)"
+                   r"\W*+$", re.I)
+END = re.compile(r"^\W*+(?:(?:end|finish|commit)\s++(?:of\s++(?:the\s++)?)?transaction"
+                 r"|transaction\s++(?:end|ends|over|complete|done))\W*+$", re.I)
 
 NUMBER_WORDS = {
     "once": 1, "twice": 2, "thrice": 3, "one": 1, "two": 2, "three": 3, "four": 4,
@@ -310,7 +313,7 @@ def _asks(part: str) -> bool:
         at = p.rfind("“" if close == "”" else '"', 0, len(p) - 1)
         if at > 0 and "?" in p[at:]:
             return p[:at].rstrip().endswith("?")
-    return p.rstrip("\"'’”").endswith("?")
+    return p.rstrip("\"'’”").rstrip("!").endswith("?")      # "AGAINST 15?!" asks too
 
 
 def sentences(text: str):
@@ -326,7 +329,8 @@ def sentences(text: str):
 
 
 # A line ending like this was cut by the sender's mail program, not by them.
-_DANGLING = re.compile(r"(?:,|\b(?:by|to|as|and|the|of|from|for|with|under|name|give|i|my|a|an))\s*$", re.I)
+_DANGLING = re.compile(r"(?:,|\b(?:by|to|as|and|the|of|from|for|with|under|name|give|i|my|a|an"
+                       r"|vote|votes|voted|voting|cast))\s*$", re.I)     # "I've already voted" / "AGAINST it"
 
 
 # a vote word that begins a group at a line's end ("... and AGAINST"), not a ballot's "10 FOR"
@@ -453,8 +457,8 @@ def _verbs() -> _Verbs:
         for k in table:
             table[k].sort(key=lambda x: len(x[0]), reverse=True)
     _VERBS.by_first, _VERBS.openers, _VERBS.bare = by_first, openers, bare
-    _VERBS.bare_words = frozenset(w for spec, fr in bare for r in fr.roles
-                                  for w in _role_words(r))
+    _VERBS.bare_words = frozenset({w for spec, fr in bare for r in fr.roles for w in _role_words(r)}
+                                  | {w for spec, fr in bare for need in fr.needs for w in need.split("|")})
     _VERBS.all_verbs, _VERBS.size = tuple(sorted(every)), len(ACTIONS)
     return _VERBS
 
@@ -588,9 +592,9 @@ def read_clause(text: str, vocab: Vocabulary | None = None) -> list["Reading"] |
     open_world = not (vocab and vocab.players)
     # a frame whose own required words are absent is not this action at all (and, but for
     # an intent's clause, never reported as an attempt at it): not tried
-    said = {w for t in toks for w in t.low.split()}
+    said = said_words(toks)
     cands = [c for c in cands if not c[1].needs or any(r.type == "clause" for r in c[1].roles)
-             or all(any(alt in said for alt in need.split("|")) for need in c[1].needs)]
+             or has_needs(c[1], said)]
     charge(sum(len(fr.roles) for _, fr, _, _ in cands) * 8 * len(toks))
     fills = [(spec, fill(fr, toks, at, open_world, vocab), k, " ".join(t.low for t in toks[at - k:at]))
              for spec, fr, at, k in cands]
@@ -742,7 +746,8 @@ def _without_condition(toks) -> list | None:
     the tokens of what would be done (perhaps none); None when there is no condition."""
     at = next((i for i, t in enumerate(toks) if t.low in _CONDITION_WORDS
                and (t.low != "once" or 0 < i < len(toks) - 1 and toks[i + 1].low in ("i", "we", "the", "he",
-                                                                                    "she", "they", "everyone"))),
+                                                                                    "she", "they", "everyone"))
+               or t.low == "as" and _phrase_at(toks, i, ("as", "soon", "as"))),      # "..., as soon as"
               None)
     if at is None:
         return None
@@ -791,6 +796,12 @@ def _without_citations(toks):
 _LONG_CIRCUMSTANCE = frozenset({"having", "following", "seeing", "given", "since"})
 
 
+_BEHALF = (("on", "behalf", "of"), ("for", "and", "on", "behalf", "of"))
+# words after which "I <verb>" is a clause of the sentence's, not an action said
+_SUBORDINATE = frozenset({"until", "till", "before", "after", "because", "unless", "although", "though",
+                          "whenever"})
+
+
 def _fronted(toks):
     """A role written before "I <verb>" ("To Wooble, I give m5"): moved after the verb,
     so the frame reads it as any other role."""
@@ -805,6 +816,10 @@ def _fronted(toks):
         return toks[at:] if at is not None else toks
     if at is None or at == 0:
         return toks
+    if any(_phrase_at(toks, 0, p) for p in _BEHALF):
+        return toks[at:]        # "On behalf of the Blue Corporation, I ...": whose action (4E79)
+    if toks[at - 1].low in _SUBORDINATE:
+        return toks             # "Voting hasn't opened until I publish the Ballot": no action of mine
     if not any(s[0] != "num" for t in toks[:at] for s in t.senses) and not (
             toks[0].low in ("on", "for") and at == 2 and toks[1].has("num")):   # "On 11 I vote FOR"
         # "Having slept on it, I change my vote": a circumstance, not a part of the action
@@ -986,7 +1001,9 @@ def _next_verb() -> re.Pattern:
     if _NEXT_VERB[1] != v.size:
         heads = sorted({w for w in (p.split()[0] for p in v.all_verbs)
                         if w.isalpha() and len(w) > 2 and w not in _NOT_NEXT}, key=len, reverse=True)
-        _NEXT_VERB[0] = re.compile(r"(?<!\s)(?:\s*+,\s*+(?:and\s++)?(?:then\s++)?|\s++and\s++(?:then\s++)?"
+        # (", and I vote ...": the "I" after "and" goes with the separator)
+        _NEXT_VERB[0] = re.compile(r"(?<!\s)(?:\s*+,\s*+(?:and\s++(?:then\s++)?(?:I\s++)?+|then\s++)?"
+                                   r"|\s++and\s++(?:then\s++)?(?:I\s++)?+"
                                    r"|\s++then\s++)(?=(?-i:" + "|".join(heads) + r")\b)", re.I)
         _NEXT_VERB[1] = v.size
     return _NEXT_VERB[0]
@@ -1007,7 +1024,7 @@ def _clause_readings(clause: str, in_transaction: bool) -> list[Reading]:
             return got
     got = _read_clause_memo(clause)
     if not in_transaction and not any(r.kind == "action" for r in got or ()):
-        got = _not_a_vote(clause) or got
+        got = _not_a_vote(clause) or _hereby_done(clause) or got
     if got and not (in_transaction and not all(r.kind == "action" for r in got)):
         for r in got:
             r.text = clause
@@ -1057,6 +1074,31 @@ def _misspelt_vote(word: str) -> str | None:
                                   and up[diff[0]] == v[diff[1]] and up[diff[1]] == v[diff[0]]):
                 return v
     return None
+
+
+# "Consultation 6 is hereby ZOTTED", "The Clock is hereby turned On": an officer's
+# performative passive, said with "hereby" (without it, a description: "6 is ZOTTED")
+_HEREBY = re.compile(r"^(?P<what>[^.!?;:]{1,200}?)\s++(?:is|are)\s++hereby\s++(?P<done>[a-z]{3,20}+)\b(?P<rest>.*)$",
+                     re.I | re.S)
+
+
+def _hereby_done(clause: str) -> list[Reading] | None:
+    """Rule 4E7: "X is hereby <done>" says the sender does it: read as "I <do> X ..."."""
+    m = _HEREBY.match(clause.strip())
+    if m is None:
+        return None
+    done, v = m.group("done").lower(), _verbs()
+    bases = [done[:-2], done[:-1], done[:-3], done[:-2] + "e"] if done.endswith("ed") else (
+        [done[:-1], done[:-2]] if done.endswith("n") else [])           # ZOTTED, turned, withdrawn, given
+    verb = next((b for b in bases if len(b) > 1 and b in v.by_first), None)
+    if verb is None:
+        return None
+    got = _read_clause_memo(f"I {verb} {m.group('what').strip()}{m.group('rest')}")
+    if not got or not all(r.kind == "action" for r in got):
+        return None
+    for r in got:
+        r.text = clause
+    return got
 
 
 def _not_a_vote(clause: str) -> list[Reading] | None:
@@ -1289,6 +1331,9 @@ _EVERYONE = frozenset({"every player", "each player", "all players", "all the pl
                        "everybody", "every other player", "each other player", "all other players"})
 
 
+_EACH_PLAYER = re.compile(r"\b(?:each|every|all(?:\s++the)?+)\s++players?\b", re.I)
+
+
 def _every_player(readings: list[Reading], vocab: Vocabulary | None) -> None:
     """"I give m5 to every Player": Rule 4E7 lets a player list several actions; one
     for each Player the vocabulary knows but the sender, in the order of the game."""
@@ -1298,7 +1343,9 @@ def _every_player(readings: list[Reading], vocab: Vocabulary | None) -> None:
         if r.kind != "action":
             continue
         role = next((x.name for x in r.spec.roles if x.type == "player"
-                     and " ".join(str(r.args.get(x.name) or "").lower().split()) in _EVERYONE), None)
+                     and (" ".join(str(r.args.get(x.name) or "").lower().split()) in _EVERYONE
+                          or str(r.args.get(x.name) or "").lower() in ("player", "players")
+                          and _EACH_PLAYER.search(r.text))), None)       # "each" is a filler
         if role is None:
             continue
         at = readings.index(r)

@@ -14,6 +14,7 @@ import unicodedata
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
 
+from .colors import LAUNDRY_NAMES
 from .ministries import _fold
 from .vocabulary import Vocabulary, default, ministry_words, words
 
@@ -99,6 +100,7 @@ CURRENCY = {"m": "m", "mackerel": "m", "mackerels": "m", "macks": "m", "mack": "
 _AMOUNT_ONE = re.compile(r"m-?\d++|\d++m")
 _RULE_ID = re.compile(r"\d++e\d++")
 _P_REF = re.compile(r"p\d++|#\d++")
+_RP_REF = re.compile(r"rp\d++")
 _BEAST = ("the beast", "beast", "the ocb", "ocb", "the operantly conditioned beast",
           "operantly conditioned beast", "the operantly-conditioned beast")
 
@@ -125,12 +127,16 @@ def _phrases(vocab: Vocabulary) -> dict[tuple[str, ...], list[Sense]]:
     table: dict[tuple[str, ...], list[Sense]] = {}
 
     def add(name: str, sense: Sense):
-        key = tuple(t.low for t in raw_tokens(name) if t.low not in (".", "'"))
-        if key and sense not in table.setdefault(key, []):
-            table[key].append(sense)
+        words = [t.low for t in raw_tokens(name)]
+        # as written ("the Fishmongers' Guild") and without its stops and apostrophes
+        for key in {tuple(words), tuple(w for w in words if w not in (".", "'"))}:
+            if key and sense not in table.setdefault(key, []):
+                table[key].append(sense)
 
     for p in vocab.players:
         add(p, ("player", p))
+    for c in (*LAUNDRY_NAMES, *vocab.corporations):       # "to the Blue Corporation" (4E68, 4E81)
+        add(c, ("player", c))
     if vocab.beast:
         for b in _BEAST:
             add(b, ("player", vocab.beast))
@@ -149,6 +155,12 @@ def _phrases(vocab: Vocabulary) -> dict[tuple[str, ...], list[Sense]]:
     for number, (title, _) in vocab.proposals.items():     # "I vote AGAINST Clock Fix II"
         if title and len(title) > 3:
             add(title, ("ref", ("proposal", number)))
+    for number, title in vocab.contracts.items():          # "I agree to be bound by the Fishmongers' Guild"
+        if title and len(title) > 3:
+            add(title, ("ref", ("contract", number)))
+            bare = title[4:] if title.lower().startswith("the ") else ""
+            if len(bare) > 3:                              # "bound by Fishmongers' Guild"
+                add(bare, ("ref", ("contract", number)))
     for words in THIS_WORDS:                               # "this one", "the above"
         if len(words) > 1:
             table.setdefault(words, []).append(("ref", (None, "this")))
@@ -216,10 +228,15 @@ def _typed(raw: list[Tok], i: int, table, firsts: dict, vocab: Vocabulary) -> tu
         elif n > 1 and last == "'s":
             continue
         found = table.get(key) or (table.get(stripped) if stripped else None)
+        if found and all(s[0] == "ref" and s[1][0] for s in found) and not any(
+                t.text[:1].isupper() for t in raw[i:i + n]) and any(t.text[:1].isupper() for t in raw):
+            continue            # a title in running lowercase is words: "and, to tidy up, I vote"
         if found:
             if n + i < len(raw) and raw[i + n].low in ("'s", "'"):
                 return n + 1, list(found)
             return n, list(found)
+    if low[:2] == "rp" and _RP_REF.fullmatch(low):       # "RP3": Refresh Proposal 3 (Rule 4E0)
+        return 1, [("ref", ("refresh", int(low[2:])))]
     if low not in _SPECIAL and not low[:1].isdigit() and low[:1] not in ("m", "p", "#", "$", "€", "£", "¥"):
         return 0, []
     if low in ("$", "€", "£", "¥") and nxt.isdecimal():    # "$10": a currency the handler refuses
@@ -229,6 +246,8 @@ def _typed(raw: list[Tok], i: int, table, firsts: dict, vocab: Vocabulary) -> tu
         return 1, [("amount", "m" + low.strip("m"))]
     if low == "m" and nxt.isdigit():
         return 2, [("amount", "m" + nxt)]
+    if low.endswith(("'s", "’s")) and low[:-2].isdecimal() and len(low) < 12:
+        return 1, [("num", int(low[:-2]))]          # "I change 17's color to Teal"
     n0 = number_of(low)
     if n0 is not None:
         if nxt in CURRENCY and nxt != "m" or nxt == "m":

@@ -19,11 +19,11 @@ from .registry import action, at_start_of, deadline, on
 
 def oblige(ctx: Context, ministry: Ministry, kind: str, text: str, rule: str, **data) -> Obligation:
     """Put an obligation on a ministry (at most one open of each kind and subject)."""
-    existing = (Obligation.select().where(Obligation.ministry == ministry, Obligation.kind == kind,
-                                          Obligation.state == "open"))
-    for o in existing:
-        if o.data == data:
-            return o
+    existing = (Obligation.select(Obligation.id, Obligation.data).where(
+        Obligation.ministry == ministry, Obligation.kind == kind, Obligation.state == "open").tuples())
+    for oid, odata in existing:         # (only the data compared: a tally may add dozens)
+        if odata == data:
+            return Obligation.get_by_id(oid)
     o = Obligation.create(ministry=ministry, kind=kind, text=text, rule=rule, arose_at=ctx.at, data=data)
     _schedule(ctx, o)
     ctx.record("obligation", f"{describe(ctx.config, ministry)} is obliged to {text} within a Jiffy "

@@ -224,7 +224,7 @@ def at_end_of(period: str, *, rule: str, nday: int | None = None):
     return register
 
 
-@lru_cache(maxsize=4096)
+@lru_cache(maxsize=None)            # the rules named in the code and the ruleset: a few hundred
 def rule_number(rule: str | None) -> int:
     m = re.search(r"(?<!\d)(\d+)$", rule or "")
     return int(m.group(1)) if m else 10**9

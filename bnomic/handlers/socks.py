@@ -126,9 +126,6 @@ def destroy_socks(ctx: Context, actor: Player, color: str, count: str | None = N
         # Potential Sockholder as a Game Action"
         frame(_GIVE, COUNT, COLOR, "player:player[to|unto|over to]", also=_SOCK_WORDS + " my our its",
               needs=_NEEDS),
-        # "... to the Blue Corporation": a Corporation's name holds a Color word
-        frame(_GIVE, COUNT, COLOR, "player:text[to|unto|over to]!", also=_SOCK_WORDS + " my our its",
-              needs=_NEEDS),
         rule="4E68", example="I transfer a Burnt Sienna Sock to Wooble",
         says="transfer {count} {color} Socks to {player}", legal_entity=True,
         not_actions=("I transferred a Blue Sock to Wooble", "Wooble transfers a Blue Sock to Bob",

@@ -26,8 +26,10 @@ proposal's Strength, or loses `never_won_penalty` if it Failed and was never Won
 """
 from __future__ import annotations
 
+from collections import Counter
 from fractions import Fraction
 from dataclasses import dataclass, field, replace
+from functools import cached_property
 from typing import Callable, Mapping
 
 from ..config import defaults
@@ -52,8 +54,13 @@ class Counted:
     def name(self) -> str:
         return str(self.number) if self.number is not None else f"#{self.key}"
 
+    @cached_property
+    def _tallies(self) -> Counter:
+        # counted once: the steps ask a proposal's tallies many times
+        return Counter(self.votes.values())
+
     def tally(self, word: str) -> int:
-        return sum(1 for v in self.votes.values() if v == word)
+        return self._tallies[word]
 
     @property
     def stamina(self) -> int:
@@ -185,25 +192,38 @@ def _score(proposals: list[Counted], d: dict[int, Decision], penalty: int, vote_
     yet): a point to each player whose Final Vote was not ABSTAIN; its Author
     gains a passed proposal's Strength, or loses `penalty` if it Failed and was
     never Won. Marks the Failed ones."""
-    scores: dict[int, Score] = {}
+    # each player's change, reasons and proposals voted on, gathered in lists (in the
+    # order players first appear) and made Scores once at the end
+    gathered: dict[int, tuple[list[int], list[str], list[str]]] = {}
 
     def add(player: int, change: int, reason: str | None = None, voted_on: str | None = None):
-        s = scores.get(player, Score())
-        scores[player] = Score(s.change + change, s.reasons + ((reason,) if reason else ()),
-                               s.voted_on + ((voted_on,) if voted_on else ()))
+        g = gathered.get(player)
+        if g is None:
+            g = gathered[player] = ([0], [], [])
+        g[0][0] += change
+        if reason:
+            g[1].append(reason)
+        if voted_on:
+            g[2].append(voted_on)
 
     for p in proposals:
         r = d[p.key]
         if r.shelved:
             continue
+        name = p.name
         for voter in sorted(v for v, w in p.votes.items() if w != "ABSTAIN"):
-            add(voter, vote_points, voted_on=p.name)
+            g = gathered.get(voter)
+            if g is None:
+                g = gathered[voter] = ([0], [], [])
+            g[0][0] += vote_points
+            g[2].append(name)
         if r.passed:
             add(p.author, p.strength, f"+{p.strength}: proposal {p.name} Passed with Strength {p.strength}")
         elif r.success != "Discarded":
             d[p.key] = replace(r, failed=True)
             if not r.was_won:
                 add(p.author, -penalty, f"-{penalty}: proposal {p.name} Failed and was never Won")
+    scores = {player: Score(g[0][0], tuple(g[1]), tuple(g[2])) for player, g in gathered.items()}
     for player, s in scores.items():
         if s.voted_on:
             n = len(s.voted_on)

@@ -17,6 +17,9 @@ from importlib import resources
 @dataclass(frozen=True, eq=False)      # hashed by identity: the lexer caches its names per vocabulary
 class Vocabulary:
     players: tuple[str, ...] = ()                 # current Players' game names (the Beast included)
+    # Legal Entities that are not Players (Rule 4E81): the Corporations, named as Players are;
+    # the Laundry Corporations (4E68) exist in every game and are always known
+    corporations: tuple[str, ...] = ()
     actor: str | None = None                      # the sender's game name, if a Player ("me", "my")
     beast: str | None = None                      # the Beast's game name, if the game has one (4E71)
     # every way to name a Ministry, folded ("chairman", "ministry of change") -> its name ("Change")
@@ -31,6 +34,7 @@ class Vocabulary:
     tweaks: dict[int, str] = field(default_factory=dict)           # number -> author
     refresh: dict[int, str] = field(default_factory=dict)          # Refresh Proposal number -> author
     consultations: tuple[int, ...] = ()
+    contracts: dict[int, str] = field(default_factory=dict)       # number -> title (Rule 4E70), in force
     indictments: tuple[int, ...] = ()
     # what the message replied to holds (its In-Reply-To): "this intent", "the above proposal"
     replied_intents: tuple[int, ...] = ()
@@ -68,7 +72,7 @@ def ministry_words(config) -> dict[str, str]:
 
 def of_game(ctx, actor_name: str | None = None, in_reply_to: str = "") -> Vocabulary:
     """The vocabulary as the state stands (the reader's view of the world)."""
-    from ..store import (Consultation, Indictment, Intent, Message, Ministry, Player, Proposal,
+    from ..store import (Consultation, Contract, Corporation, Indictment, Intent, Message, Ministry, Player, Proposal,
                          RefreshProposal, Tweak)
     players = list(Player.select().where(Player.is_player == True).order_by(Player.id))  # noqa: E712
     names = {p.id: p.name for p in players}
@@ -102,6 +106,9 @@ def of_game(ctx, actor_name: str | None = None, in_reply_to: str = "") -> Vocabu
         intents=intents, intent_actions=intent_actions, tweaks=tweaks, refresh=refresh,
         consultations=tuple(c.number for c in Consultation.select().where(Consultation.number.is_null(False))),
         indictments=tuple(i.id for i in Indictment.select()),
+        corporations=tuple(c.name for c in Corporation.select(Corporation.name).order_by(Corporation.id)),
+        contracts={c.id: c.title for c in Contract.select(Contract.id, Contract.title)
+                   .where(Contract.state == "in force")},
         replied_intents=replied_intents, replied_proposals=replied_proposals, replying=bool(in_reply_to))
 
 

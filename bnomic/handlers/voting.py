@@ -22,7 +22,7 @@ from __future__ import annotations
 import re
 from collections import defaultdict
 
-from ..store import Event, Fine, Ministry, Obligation, Player, Proposal, Vote
+from ..store import Event, Fine, Ministry, Obligation, Player, Proposal, Vote, database
 from .clock import in_voting_period, set_clock
 from .economy import credit, set_points
 from .entities import laundry
@@ -71,22 +71,25 @@ _ALL = {"all": "all", "all open proposals": "all", "all proposals": "all", "ever
         "everything other": "rest", "all else": "rest", "rest": "rest", "others": "rest"}
 
 
+# "except 14": the proposals a vote on all leaves out; "..., which is AGAINST": their own vote
+_BUT = "but:proposal*[except|except for|but|but not|apart from|other than|save|excluding]!?"
+_INSTEAD = ("instead:vote[which is|which are|which gets|which get|where i vote|which i vote"
+            "|on which i vote|where it is|which i am]!?")
+
+
 @action("vote",
         # Rule 4E15: a Vote is one of the words FOR, AGAINST, ABSTAIN, SHELVE, on Open proposals
         frame("vote|cast|cast my vote|cast my votes|place my vote|submit my vote|submit a vote|enter"
               "|change my vote|change my votes|switch my vote|update my vote|amend my vote",
               "vote:vote[to]", role("which:proposal*[on|for|to|in|regarding|re|about|with respect to]", _ALL),
               "was:vote[from]!?",                                               # "from FOR to AGAINST"
-              "but:proposal*[except|except for|but|but not|apart from|other than|save|excluding]!?",
-              # "except 14, which is AGAINST": the excepted ones get a vote of their own
-              "instead:vote[which is|which are|which gets|which get|where i vote|which i vote"
-              "|on which i vote|where it is|which i am]!?",
+              _BUT, _INSTEAD,
               also="votes vote as follows of from me myself nweek",
               openers="my vote|my votes|votes|i am|i am voting"),                 # "I am AGAINST 12"
         frame("vote|cast|cast my vote|cast my votes", "vote:vote", role("which:choice", _ALL),
               also="on for to in", openers="my vote|my votes"),
-        frame("", "vote:vote", "which:proposal*[on|for|to|in|regarding|re|about]", also="from me",
-              bare=True),                                                       # "AGAINST 12 from me"
+        frame("", "vote:vote", role("which:proposal*[on|for|to|in|regarding|re|about]", _ALL), _BUT, _INSTEAD,
+              also="from me", bare=True),                 # "AGAINST 12 from me", "FOR all except 13"
         frame("", "vote:vote", role("which:choice[on]!", _ALL), bare=True),     # "FOR on all"
         frame("", role("which:choice", {k: v for k, v in _ALL.items() if v == "rest"}), "vote:vote",
               bare=True),                                                       # "everything else: AGAINST"
@@ -147,16 +150,27 @@ def _targets(ctx: Context, which: str) -> tuple[list[Proposal], list[str]]:
 
 def final_votes(proposals: list[Proposal], voters: set[int] | None = None) -> dict[int, dict[int, str]]:
     """Rule 4E15: each voter's most recent Vote on each proposal in its Voting
-    Period: {proposal id: {player id: vote}} (of `voters` only, if given)."""
+    Period: {proposal id: {player id: vote}} (of `voters` only, if given).
+    Read as plain rows (a tally reads tens of thousands), by ranges of ids."""
     ids = [p.id for p in proposals]
     nweek_of = {p.id: p.voting_nweek for p in proposals}
     out: dict[int, dict[int, str]] = defaultdict(dict)
-    for v in Vote.select(Vote.proposal, Vote.voter, Vote.vote, Vote.nweek).where(
-            Vote.proposal.in_(ids)).order_by(Vote.id).tuples() if ids else []:
-        pid, voter, word, nweek = v
+    rows = []
+    for i in range(0, len(ids), 500):       # never one bound parameter per proposal past 500
+        query = (Vote.select(Vote.id, Vote.proposal, Vote.voter, Vote.vote, Vote.nweek)
+                 .where(Vote.proposal.in_(ids[i:i + 500])))
+        rows += _plain_rows(query)
+    rows.sort()                              # in the order they were cast
+    for _, pid, voter, word, nweek in rows:
         if nweek == nweek_of[pid] and (voters is None or voter in voters):
             out[pid][voter] = word
     return out
+
+
+def _plain_rows(query) -> list[tuple]:
+    """A query's rows as the database gives them (ints and text: no field conversions)."""
+    sql, params = query.sql()
+    return list(database.execute_sql(sql, params))
 
 
 # ------------------------------------------------------- the Voting Period
@@ -226,6 +240,8 @@ def waiting_for_ballot(ctx: Context) -> bool:
         frame("", "nweek:number[for nweek|of nweek]?", also="ballot below follows",
               openers="this is the ballot|here is the ballot|here's the ballot|the ballot is below"
                       "|below is the ballot"),
+        # a heading, as Chairmen write it: "BALLOT, nweek 7" (the nweek said: not "Ballot: 1st ...")
+        frame("", "nweek:number[nweek|for nweek|of nweek]", also="the", openers="ballot|the ballot"),
         rule="4E15", example="I publish the Ballot", says="publish the Ballot",
         not_actions=("I published the Ballot yesterday", "The Chairman publishes the Ballot",
                      "Should I publish the Ballot?"))
@@ -253,6 +269,9 @@ def chairman_publishes_ballot(ctx: Context, actor: Player, nweek: str | None = N
         frame("publish|post|present|issue|announce|give|send out|put out",
               "nweek:number[for nweek|of nweek|of the voting of nweek|of the voting for nweek]?",
               also="results result voting of the below above following here", needs="results"),
+        # a heading: "RESULTS, nweek 7", "Results of voting, nweek 7:" (the nweek said)
+        frame("", "nweek:number[nweek|for nweek|of nweek]", also="the",
+              openers="results|the results|results of voting|results of the voting|voting results"),
         rule="4E15", example="I publish the results of the voting", says="publish the results",
         not_actions=("I published the results yesterday", "The Chairman publishes the results",
                      "Should I publish the results?"))
@@ -405,8 +424,9 @@ def tally(ctx: Context) -> None:
     proposals = open_now()
     if not proposals:
         return
-    finals = final_votes(proposals, {p.id for p in registered_voters()})
-    names = {p.id: p.name for p in Player.select(Player.id, Player.name)}
+    finals = final_votes(proposals, {pid for (pid,) in _plain_rows(registered_voters().select(Player.id))})
+    names = dict(_plain_rows(Player.select(Player.id, Player.name)))
+    folded = {pid: name.casefold() for pid, name in names.items()}    # the results' order of voters
     vested = vested_count()
     counted = [Counted(p.id, p.number, p.author_id, finals.get(p.id, {}), tuple(p.dependencies),
                        tuple(p.conflicts), p.was_won, p.shelved_nweek == nweek - 1) for p in proposals]
@@ -420,11 +440,13 @@ def tally(ctx: Context) -> None:
             changed[p.id] = pass_proposal(ctx, p)
     # 7. all Open proposals become Historical (a Shelved one returns to the ballot)
     outcomes = {p.id: _close(ctx, p, c, result.decisions[p.id], nweek) for p, c in zip(proposals, counted)}
+    _write_closed(proposals)
     scores = _apply_scores(ctx, result.scores, nweek)
     event = ctx.record("tally", f"the votes of nweek {nweek} are counted: "
                        + ", ".join(f"{_n(p)} {outcomes[p.id]}" for p in proposals),
                        rule="4E15", nweek=nweek, vested=vested,
-                       proposals=[_result(p, c, result.decisions[p.id], outcomes[p.id], changed[p.id], names)
+                       proposals=[_result(p, c, result.decisions[p.id], outcomes[p.id], changed[p.id], names,
+                                          folded)
                                   for p, c in zip(proposals, counted)],
                        scores=[{"player": names[pid], **s} for pid, s in sorted(
                            scores.items(), key=lambda kv: names[kv[0]].casefold())])
@@ -462,8 +484,9 @@ def _apply_scores(ctx: Context, scores: dict[int, Score], nweek: int) -> dict[in
     """The net change for each player, floored by Rule 4E17 (economy.set_points);
     what the results print of each."""
     out = {}
+    players = {p.id: p for p in Player.select().where(Player.id.in_(list(scores)))} if scores else {}
     for pid, s in scores.items():
-        player = Player.get_by_id(pid)
+        player = players[pid]
         before, after = set_points(player, s.change)
         out[pid] = {"change": s.change, "reasons": list(s.reasons),
                     **({"voted_on": list(s.voted_on)} if s.voted_on else {}), "before": before, "after": after}
@@ -474,7 +497,8 @@ def _apply_scores(ctx: Context, scores: dict[int, Score], nweek: int) -> dict[in
 
 
 def _close(ctx: Context, p: Proposal, c: Counted, d: Decision, nweek: int) -> str:
-    """The proposal's row as the tally left it; returns its outcome as the results say it."""
+    """The proposal's row as the tally left it (written by _write_closed); returns its
+    outcome as the results say it."""
     p.stamina, p.strength, p.was_won = c.stamina, c.strength, d.was_won
     p.passed, p.failed = d.passed, d.failed
     p.decided_by = d.steps[-1] if d.steps else ""
@@ -487,13 +511,28 @@ def _close(ctx: Context, p: Proposal, c: Counted, d: Decision, nweek: int) -> st
         outcome = "Passed" if d.passed else d.success
         if d.twice_shelved:
             p.shelved_nweek, p.failed = nweek, True
-    p.save()
     return outcome
 
 
+# the columns _close sets: the only ones of a proposal the tally changes
+_CLOSED = ("stamina", "strength", "was_won", "passed", "failed", "decided_by", "status", "success",
+           "shelved_nweek")
+
+
+def _write_closed(proposals: list[Proposal]) -> None:
+    """The tally's columns of every closed proposal: one statement, built once, run per row."""
+    fields = [Proposal._meta.fields[name] for name in _CLOSED]
+    mark = database.param
+    sql = (f'UPDATE "{Proposal._meta.table_name}" SET '
+           + ", ".join(f'"{f.column_name}" = {mark}' for f in fields) + f' WHERE "id" = {mark}')
+    for p in proposals:
+        database.execute_sql(sql, [f.db_value(getattr(p, f.name)) for f in fields] + [p.id])
+
+
 def _result(p: Proposal, c: Counted, d: Decision, outcome: str, changed: tuple[list[str], list[str]],
-            names: dict[int, str]) -> dict:
-    votes = {names[pid]: w for pid, w in sorted(c.votes.items(), key=lambda kv: names[kv[0]].casefold())}
+            names: dict[int, str], folded: dict[int, str] | None = None) -> dict:
+    folded = folded or {pid: name.casefold() for pid, name in names.items()}
+    votes = {names[pid]: c.votes[pid] for pid in sorted(c.votes, key=folded.__getitem__)}
     return {"number": p.number, "title": p.title, "author": names[p.author_id], "votes": votes,
             "for": c.tally("FOR"), "against": c.tally("AGAINST"), "abstain": c.tally("ABSTAIN"),
             "shelve": c.tally("SHELVE"), "stamina": c.stamina, "strength": c.strength, "success": d.success,
@@ -518,8 +557,9 @@ def _pay_colors(ctx: Context, passed: list[Proposal]) -> None:
     Proposal) has its macks increased by m100": each passed proposal in the
     tally's order (by number), to its Color's Laundry Corporation (4E68)."""
     amount = ctx.config.owned("proposals.color_payment")
+    corporations = {}               # each Color's Corporation found (or made) once
     for p in passed:
         if p.color != "Blank":
-            corp = laundry(ctx, p.color)
+            corp = corporations.get(p.color) or corporations.setdefault(p.color, laundry(ctx, p.color))
             credit(ctx, corp.entity, "mackerel", amount, "4E69",
                    f"{label(p)} Passed with the Proposal Color {p.color}")

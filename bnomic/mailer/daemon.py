@@ -1,7 +1,9 @@
 """`bnomic run`: the daemon an operator puts beside Postfix or Dovecot.
 
-Threads, each with one job:
-- the event loop (main thread): the LMTP/SMTP receivers; they only store;
+Two processes (mailer/engine_process.py). The main process: the event loop,
+with the LMTP/SMTP receivers; they only store (on SQLite through one group
+committing `Spooler` to the intake spool), and wake the engine. The engine
+process, threads each with one job:
 - the engine: the one writer. It applies pending log entries (queueing their
   receipts) and, once a minute (`schedule`), advances the game to now;
 - the outbox sender: SMTP out, retries, never twice;
@@ -9,11 +11,12 @@ Threads, each with one job:
 
 At start the engine first catches up: every midnight and deadline missed while
 bnomic was down fires once, in order, before mail that arrived later is applied.
-SIGTERM (or SIGINT) stops the receivers, lets the engine finish the entry in
-hand, and exits.
+SIGTERM (or SIGINT) stops the receivers (what they stored is committed and
+answered), lets the engine finish the entry in hand, and exits.
 
 A worker that dies (its loop raises past its own guard, or returns before the
-daemon stops) stops the whole process with a non-zero exit, so that the
+daemon stops), or the engine process ending, stops both processes with a
+non-zero exit, so that the
 service manager restarts it: a daemon that says 250 but processes nothing is
 worse than one that is down (issue 11).
 """
@@ -37,9 +40,10 @@ from ..store import (
     Command, Entry, Event, Game, Message, Outcome, Setup, log as store_log, migrations, open_database,
     write_transaction,
 )
-from . import faults, outbound, publish, runner, systemd
+from ..store import intake
+from . import engine_process, faults, outbound, publish, runner, systemd
 from .inbound import wall_clock
-from .lmtp import DEFAULT_MAX_SIZE, StoreHandler, start_server
+from .lmtp import DEFAULT_MAX_SIZE, Spooler, StoreHandler, start_server
 
 log = logging.getLogger("bnomic.daemon")
 
@@ -92,6 +96,9 @@ class Daemon:
         self._stopping = None
         self.site = operator.get("site", {}) if operator.get("site", {}).get("path") else None
         self._site_moment = None
+        self.notify = systemd.notify          # the engine process relays through the main one
+        self.engine = None                    # the main process's handle on the engine process
+        self.spooler = None
 
     # ------------------------------------------------------------ the engine
     def tick(self) -> None:
@@ -162,7 +169,7 @@ class Daemon:
         if time.monotonic() - self._beat > 2:
             store_log.engine_heartbeat(wall_clock(), os.getpid())
             if self.watchdog is not None:
-                systemd.notify("WATCHDOG=1")
+                self.notify("WATCHDOG=1")
             self._beat = time.monotonic()
 
     def reading_progress(self) -> None:
@@ -170,7 +177,7 @@ class Daemon:
         many steps): the watchdog ping only; the heartbeat row would be written
         inside the engine's open transaction."""
         if self.watchdog is not None and time.monotonic() - self._ping > 2:
-            systemd.notify("WATCHDOG=1")
+            self.notify("WATCHDOG=1")
             self._ping = time.monotonic()
 
     # ------------------------------------------------------------ the log
@@ -253,7 +260,15 @@ class Daemon:
             self.stop.wait(min(1.0, max(0.0, deadline - time.monotonic())))
 
     def wake_engine(self) -> None:
+        if self.engine is not None:
+            self.engine.wake()              # the engine process, from the main one
+        else:
+            self.engine_wake.set()
+
+    def request_stop(self) -> None:
+        self.stop.set()
         self.engine_wake.set()
+        self.outbox_wake.set()
 
     # ------------------------------------------------------------- start/stop
     def listeners(self) -> list[tuple[str, object]]:
@@ -268,6 +283,9 @@ class Daemon:
         return found
 
     def prepare(self) -> None:
+        """Before the receivers listen (the main process): the database opened and
+        migrated, a game in it, a way to get mail, the operator's settings
+        recorded, the outbox recovered, and the IMAP mailbox polled once."""
         open_database(self.db_target)
         self.migrate()
         if not Setup.select().exists():
@@ -284,15 +302,25 @@ class Daemon:
         if self.operator.get("imap"):
             # mail that reached the mailbox while bnomic was down is stored first,
             # at its INTERNALDATE, so the catch-up applies it before later midnights
-            from .imap import ImapPoller
-            try:
-                self.poller = ImapPoller(self.operator["imap"], wake=self.wake_engine, stop=self.stop)
-            except (ValueError, OSError) as e:
-                raise DaemonError(str(e)) from None
+            self.poller = self.imap_poller()
             try:
                 self.poller.poll_once()
             except Exception as e:
                 log.warning("imap: first poll failed (%s); the poller will retry", e)
+
+    def imap_poller(self):
+        from .imap import ImapPoller
+        try:
+            return ImapPoller(self.operator["imap"], wake=self.wake_engine, stop=self.stop)
+        except (ValueError, OSError) as e:
+            raise DaemonError(str(e)) from None
+
+    def prepare_engine(self) -> None:
+        """The engine process, after `prepare` ran in the main one."""
+        open_database(self.db_target)
+        self.start_reporting()
+        if self.operator.get("imap"):
+            self.poller = self.imap_poller()
 
     def migrate(self) -> migrations.Migrated:
         """An older game is backed up (SQLite's online backup, beside the file) and
@@ -335,10 +363,10 @@ class Daemon:
                     self.worker_died(name, "its loop ended")
         return body
 
-    def worker_died(self, name: str, why: str) -> None:
+    def worker_died(self, name: str, why: str, what: str = "thread") -> None:
         """Stop everything: the process exits non-zero and systemd restarts it."""
         if self.failure is None:
-            self.failure = f"the {name} thread died ({why})"
+            self.failure = f"the {name} {what} died ({why})"
         self.stop.set()
         self.engine_wake.set()
         self.outbox_wake.set()
@@ -349,6 +377,32 @@ class Daemon:
         for t in self.threads:
             if not t.is_alive() and not self.stop.is_set():
                 self.worker_died(t.name, "its thread ended")
+        if self.engine is not None and not self.stop.is_set():
+            code = self.engine.exitcode()
+            if code == 0:           # SIGTERM to the service's whole group reached it first
+                log.info("the engine process stopped")
+                self.stop.set()
+                if self._stopping is not None:
+                    self._stopping.set()
+            elif code is not None:
+                self.worker_died("engine", f"it exited with status {code}", "process")
+
+    def run_engine(self) -> int:
+        """The engine process's life: its threads until asked to stop or one dies;
+        0, or 1 when one died."""
+        self.prepare_engine()
+        self.alive()                      # the heartbeat: `ingest`, `admin` leave entries to us
+        self.start_threads()
+        self.notify(engine_process.READY)
+        while not self.stop.is_set():
+            self.check_workers()
+            self.stop.wait(1.0)
+        self.request_stop()
+        for t in self.threads:
+            t.join(timeout=20)
+        if self.failure:
+            log.critical("the engine process stops: %s", self.failure)
+        return 1 if self.failure else 0
 
     async def serve(self) -> None:
         loop = asyncio.get_running_loop()
@@ -358,9 +412,17 @@ class Daemon:
             stopping.set()
         for sig in (signal.SIGTERM, signal.SIGINT):
             loop.add_signal_handler(sig, stopping.set)
+        if self.engine is not None:               # the engine's notes (watchdog) go on to systemd
+            def notes():
+                if not self.engine.read_notes():
+                    loop.remove_reader(self.engine.sock.fileno())
+            loop.add_reader(self.engine.sock.fileno(), notes)
         max_size = int(self.operator.get("lmtp", {}).get("max_message_size", DEFAULT_MAX_SIZE))
+        if intake.available() and self.listeners():   # SQLite: group commit to the spool
+            self.spooler = Spooler(self.wake_engine)
         for kind, where in self.listeners():
-            handler = StoreHandler(self.executor, self.wake_engine, source=kind, lmtp=kind == "lmtp")
+            handler = StoreHandler(self.executor, self.wake_engine, source=kind, lmtp=kind == "lmtp",
+                                   spooler=self.spooler)
             self.servers.append(await start_server(kind, where, handler, max_size))
             log.info("listening for %s on %s", kind.upper(),
                      f"inherited socket {where}" if isinstance(where, int) else where)
@@ -380,11 +442,22 @@ class Daemon:
         for server in self.servers:
             server.close()
             await server.wait_closed()
+        if self.spooler is not None:     # what was put is committed and answered 250
+            await loop.run_in_executor(None, self.spooler.close)
 
     def run(self) -> None:
         logging.getLogger("mail.log").setLevel(logging.WARNING)   # aiosmtpd: 5 lines a message
         self.prepare()
-        self.start_threads()
+        if self.poller is not None:             # it polls on in the engine process
+            self.poller.close()
+            self.poller = None
+        self.engine = engine_process.Engine(f"{__name__}:engine_main", self.operator,
+                                            self.db_target, self.watchdog)
+        if not self.engine.wait_ready():
+            code = self.engine.stop()
+            raise DaemonError(f"the engine process did not start (exit status {code}); "
+                              f"its log lines above say why")
+        log.info("the engine runs in process %d", self.engine.pid)
         try:
             asyncio.run(self.serve())
         except (Exception, faults.WorkerFault) as e:
@@ -393,12 +466,33 @@ class Daemon:
                                             f"{' '.join(str(e).split())})")
         finally:
             self.stop.set()
-            self.engine_wake.set()
-            self.outbox_wake.set()
             self.executor.shutdown(wait=True)
-            for t in self.threads:
-                t.join(timeout=20)
+            if self.spooler is not None:
+                self.spooler.close()            # everything put is committed and answered
+            code = self.engine.stop()
+            if code and not self.failure:
+                self.failure = f"the engine process ended with exit status {code}"
             log.info("stopped")
         if self.failure:
             systemd.notify(f"STATUS={self.failure}")
             raise DaemonError(f"{self.failure}; stopped so that the service manager restarts bnomic")
+
+
+def engine_main(operator: dict, db_target: str, watchdog: float | None, level: int, sock) -> int:
+    """The engine process's body (mailer/engine_process.py: a fresh interpreter);
+    its exit status."""
+    from . import logs
+    logs.setup(level <= logging.DEBUG)
+    logging.getLogger("mail.log").setLevel(logging.WARNING)
+    daemon = Daemon(operator, db_target)
+    daemon.watchdog, daemon.notify = watchdog, engine_process.relay(sock)
+    for sig in (signal.SIGTERM, signal.SIGINT):     # systemd signals the whole group
+        signal.signal(sig, lambda *_: daemon.request_stop())
+    engine_process.listen(sock, daemon.engine_wake, daemon.request_stop)
+    try:
+        code = daemon.run_engine()
+    except DaemonError as e:
+        log.critical("the engine could not start: %s", e)
+        code = 1
+    logging.shutdown()
+    return code

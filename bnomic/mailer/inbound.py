@@ -106,16 +106,32 @@ def store_archive(mails: list[tuple[str, bytes, dict]]) -> list[tuple[str, str, 
 def receive(raw: bytes, *, source: str, envelope_from: str | None = None,
             rcpt_tos: list[str] | None = None) -> tuple[str, bool]:
     """What the LMTP/SMTP receiver calls: commit one mail, durably, before it
-    answers 250. Returns (Message-ID, False when that Message-ID was already stored).
+    answers 250. Returns (what was stored, False when that Message-ID was
+    already in the log).
 
-    The mail takes effect when our mail server received it (the topmost
-    Received header), not when bnomic stores it: mail the MTA held while
-    bnomic was down keeps its place before the midnights it missed. That time
-    is bounded by now here, and by the game's present when it enters the log.
-    On SQLite the mail goes to the intake spool (store/intake.py), so this
-    never waits for the engine's write transaction; the engine drains the
-    spool into the log."""
+    On SQLite the raw mail goes to the intake spool (store/intake.py) as it
+    came, read by nothing: this never waits for the engine's write transaction
+    nor for a parse; the engine reads it (spooled_fields) when it drains the
+    spool into the log, and the answer is ("arrival #ID", True). The daemon
+    commits many such mails at once (mailer/lmtp.Spooler). On PostgreSQL the
+    mail is read here and appended to the log directly."""
     now = wall_clock()
+    if intake.available():
+        (spooled,) = intake.put_arrived([(raw, now, source, envelope_from, rcpt_tos)])
+        return f"arrival #{spooled}", True
+    mid, address, at = spooled_fields(raw, now, envelope_from)
+    entry = log.append_message(raw, mid, address, at, stored_at=now, source=source,
+                               envelope_from=envelope_from, rcpt_tos=rcpt_tos)
+    return mid, entry is not None
+
+
+def spooled_fields(raw: bytes, stored_at: datetime, envelope_from: str | None) -> tuple[str, str, datetime]:
+    """(Message-ID, sender address, arrival time) of a mail a receiver stored
+    at `stored_at`. The mail takes effect when our mail server received it
+    (the topmost Received header), not when bnomic stored it: mail the MTA held
+    while bnomic was down keeps its place before the midnights it missed. That
+    time is bounded by `stored_at` here, and by the game's present when it
+    enters the log."""
     try:
         mail = parse.parse(raw)
         mid = parse.message_id(raw, mail)
@@ -123,21 +139,16 @@ def receive(raw: bytes, *, source: str, envelope_from: str | None = None,
         at = parse.received_time(mail)
     except Exception:       # unreadable: keep it anyway (nothing is lost)
         mid, address, at = parse.derived_message_id(raw), "", None
-    if at is None or at > now:
-        at = now
+    if at is None or at > stored_at:
+        at = stored_at
     if not address and envelope_from:
         address = envelope_from
     if len(mid) > 250:
         mid = parse.derived_message_id(raw)
-    address = address[:250].lower()
-    if not intake.available():          # PostgreSQL: its writers do not wait for each other
-        entry = log.append_message(raw, mid, address, at, stored_at=now, source=source,
-                                   envelope_from=envelope_from, rcpt_tos=rcpt_tos)
-        return mid, entry is not None
-    if log.has_message(mid):            # a read: never waits for the engine
-        return mid, False
-    return mid, intake.put(raw, mid, address, at, stored_at=now, source=source,
-                           envelope_from=envelope_from, rcpt_tos=rcpt_tos)
+    return mid, address[:250].lower(), at
+
+
+intake.reader = spooled_fields      # the engine's drain reads spooled mail with it
 
 
 def header_time(raw: bytes) -> datetime | None:

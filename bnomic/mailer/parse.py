@@ -339,7 +339,7 @@ def own_words(text: str) -> str:
         nxt = lines[i + 1] if i + 1 < len(lines) else ""
         if _OUTLOOK_FROM.match(line) and _OUTLOOK_NEXT.match(nxt):
             break                           # an Outlook header block: the rest is quoted
-        if line.lstrip().startswith(">"):
+        if _quoted(line):
             continue
         if _ATTRIBUTION.match(line):
             if (kept and kept[-1].strip().lower().startswith("on ")
@@ -357,10 +357,16 @@ def quoted_words(text: str) -> str:
     ("I object." under a quoted intent). Never read for actions."""
     out = []
     for line in text.replace("\r\n", "\n").split("\n"):
-        stripped = line.lstrip()
-        if stripped.startswith(">"):
+        if _quoted(line):
+            stripped = line.lstrip()
+            stripped = stripped[4:] if stripped.startswith("&gt;") else stripped
             out.append(stripped.lstrip("> "))
     return "\n".join(out)
+
+
+def _quoted(line: str) -> bool:
+    """A quoted line: "> ...", or "&gt; ..." where a mail client escaped the mark."""
+    return line.lstrip().startswith((">", "&gt;"))
 
 
 def strip_comments(text: str) -> str:

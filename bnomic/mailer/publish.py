@@ -10,6 +10,7 @@ changes the game.
 from __future__ import annotations
 
 import hashlib
+import json
 import logging
 import re
 from datetime import datetime, timedelta
@@ -19,7 +20,9 @@ from ..handlers import displays, ministries, players
 from ..handlers.context import Context, Rejected
 from ..render import render
 from ..handlers import clock
-from ..store import Checkpoint, Entry, Event, Game, Ministry, Outbox, Outcome, Publication, Subscription
+from ..store import (
+    Checkpoint, Entry, Event, Game, Ministry, Outbox, Outcome, Publication, Subscription, database, versions,
+)
 from . import headers, receipts, views
 from ..handlers.views import Request, view
 from .receipts import outbox_message_id, processor_address, unfold
@@ -54,25 +57,68 @@ def display_mail(name: str, text: str, to: list[str], config: Config, now: datet
                          auto_submitted="auto-replied" if in_reply_to else "auto-generated")
 
 
+# Each display as it was last gathered: the tables its data was read from, and
+# what is compared instead of two tables written all the time: the game row
+# without its time of day (`now` moves at every tick; a display shows the date at
+# most) and, for a display that shows only Players' names (displays.PLAYER_COLUMNS),
+# those columns. A display none of whose other tables has been written since, with
+# those the same, is not gathered again (issue 16).
+_GATHERED: dict[tuple[int, str], tuple[frozenset, tuple]] = {}
+
+
+def _game_key() -> str:
+    row = Game.select().dicts().get()
+    row["now"] = row["now"].date()
+    return json.dumps(row, sort_keys=True, default=str)
+
+
+def _player_key(columns: tuple[str, ...]) -> str:
+    cols = ", ".join(f'"{c}"' for c in columns)
+    rows = database.execute_sql(f'SELECT {cols} FROM "player" ORDER BY "id"').fetchall()
+    return hashlib.sha256(repr(rows).encode()).hexdigest()
+
+
 def publish_changed(config: Config, now: datetime) -> list[str]:
     """Queue every held, delegated display whose content changed since it was
-    last published, unless that was less than the interval ago."""
+    last published, unless that was less than the interval ago. A display whose
+    data is unchanged since it was last gathered is not gathered again (see
+    _GATHERED; the tables written since: versions.take_written)."""
     ctx = Context(Game.get().now, "command")
     interval = timedelta(minutes=int(config.get("displays.min_interval_minutes", 60)))
+    written = versions.take_written(database)
+    game_key = _game_key()
+    player_keys: dict[tuple, str] = {}
+    where = id(database.obj)
     published = []
     for name in ministries.ministry_names(config):
         m = Ministry.get_or_none(Ministry.name == name)
         if m is None or m.holder_id is None or not ministries.delegated(ctx, "displays", name):
+            _GATHERED.pop((where, name), None)
             continue        # never for a Vacant ministry; not for one whose minister kept it
-        text = display_text(ctx, name)
+        columns = displays.PLAYER_COLUMNS.get(name)
+        if columns and columns not in player_keys:
+            player_keys[columns] = _player_key(columns)
+        compared = (game_key, player_keys.get(columns))
+        ignored = {"game", "player"} if columns else {"game"}
+        seen = _GATHERED.get((where, name))
+        if written is not None and seen is not None and seen[1] == compared and not seen[0] & written:
+            continue        # nothing it shows has changed since it was gathered and found published
+        with versions.reading_tables(database) as read:
+            text = display_text(ctx, name)
+        gathered = (frozenset(read - ignored), compared)
         digest = hashlib.sha256(_content(text).encode()).hexdigest()
         last = Publication.get_or_none(Publication.name == name)
         if last is not None and (last.digest == digest or now - last.at < interval):
+            if last.digest == digest:
+                _GATHERED[(where, name)] = gathered
+            else:           # changed, held back by the interval: gathered again next time
+                _GATHERED.pop((where, name), None)
             continue
         row = display_mail(name, text, [list_address(config)], config, now,
                            key=f"{name}:{digest}:{now.isoformat()}")
         Publication.insert(name=name, digest=digest, at=now, message_id=row.message_id) \
             .on_conflict_replace().execute()
+        _GATHERED[(where, name)] = gathered
         published.append(name)
     return published
 

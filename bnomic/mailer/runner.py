@@ -106,7 +106,7 @@ def _apply_mail(entry: Entry, emit: bool, message: Message | None = None) -> lis
 
 
 def process(entry: Entry, emit: bool = False, replay: bool = False,
-            keep_snapshot: bool = True) -> list[Outcome]:
+            keep_snapshot: bool | str = True) -> list[Outcome]:
     """Apply one log entry. With emit, queue the mail it causes (receipts).
     The processed flag is read again under the write lock: when two processes
     race for the same entry, the second finds it done and does nothing.
@@ -136,7 +136,7 @@ def process(entry: Entry, emit: bool = False, replay: bool = False,
             engine.apply_approvals(entry.seq, entry.at)
             hot.update(Entry, {"processed": True}, {"seq": entry.seq})
             if keep_snapshot:
-                _keep_snapshot(entry)
+                _keep_snapshot(entry, light_only=keep_snapshot == LIGHT)
         return outcomes
     except RetroactiveChange as change:
         return _simulate_again(entry, change, emit)
@@ -295,7 +295,9 @@ def _simulate_again(entry: Entry, change: RetroactiveChange, emit: bool) -> list
 
 # ---------------------------------------------------------------- snapshots
 
-SNAPSHOT_EVERY = 100    # entries at most between two snapshots (and one at each new nweek)
+SNAPSHOT_EVERY = 100    # entries at most between two checked snapshots (and one at each new nweek)
+LIGHT_EVERY = 20        # entries at most between two snapshots (light ones between the checked)
+LIGHT = "light"         # process_pending(keep_snapshots=LIGHT): light snapshots only
 
 
 def code_version() -> str:
@@ -311,16 +313,27 @@ def _approvals(upto: int, made_by: int | None = None):
     return [a.entry for a in query]
 
 
-def _keep_snapshot(entry: Entry) -> None:
-    """After an entry, inside the transaction that applied it: a snapshot after the
-    first entry, at each new nweek, and at least every SNAPSHOT_EVERY entries."""
+def _keep_snapshot(entry: Entry, light_only: bool = False) -> None:
+    """After an entry, inside the transaction that applied it: a checked snapshot
+    (with the state digest) after the first entry, at each new nweek and at least
+    every SNAPSHOT_EVERY entries; a light one (no digest: its cost does not grow
+    with the ledgers) when LIGHT_EVERY entries have passed since the last of either.
+    A replay then applies at most LIGHT_EVERY entries before reaching its point.
+    `light_only` (an approval's replay, inside the daemon's writer): no digest
+    here; the next entry applied live takes the checked one that is due."""
     if not snapshots.enabled():
         return
     prev = snapshots.last()
     if prev is not None and prev.seq >= entry.seq:
         return
-    if prev is None or entry.seq - prev.seq >= SNAPSHOT_EVERY or current_game().nweek != prev.nweek:
-        snapshots.take(entry.seq, entry.at, code_version(), _approvals(entry.seq))
+    if prev is None or current_game().nweek != prev.nweek:
+        checked = not light_only
+    elif entry.seq - prev.seq >= min(LIGHT_EVERY, SNAPSHOT_EVERY):
+        last_checked = snapshots.last(checked=True)
+        checked = not light_only and (last_checked is None or entry.seq - last_checked.seq >= SNAPSHOT_EVERY)
+    else:
+        return
+    snapshots.take(entry.seq, entry.at, code_version(), _approvals(entry.seq), checked=checked)
 
 
 def replay_from(seq: int) -> None:
@@ -336,12 +349,13 @@ def replay_from(seq: int) -> None:
         snapshots.drop_after(snap.seq)
         snapshots.restore(snap, tables)
         Entry.update(processed=False).where(Entry.seq > snap.seq).execute()
-        process_pending(emit=False, replay=True)
+        # light snapshots only: the digest a checked one takes grows with the ledgers
+        process_pending(emit=False, replay=True, keep_snapshots=LIGHT)
         engine.advance(log.game_time())
 
 
 def process_pending(emit: bool = False, each=None, replay: bool = False,
-                    batch: bool = False, keep_snapshots: bool = True) -> list[tuple[Entry, list[Outcome]]]:
+                    batch: bool = False, keep_snapshots: bool | str = True) -> list[tuple[Entry, list[Outcome]]]:
     """Apply every entry not yet applied, in arrival order, keeping snapshots
     of the state as it goes (see process). `each` is called after every entry
     (the daemon's watchdog ping). With `batch` (`bnomic ingest` of an archive),
@@ -462,9 +476,13 @@ def replay_into(path: str, until_seq: int | None, until_at: datetime | None, eac
                 engine.start_game(Setup.get())
     finally:
         database.execute_sql("DETACH DATABASE game")
-    process_pending(replay=True, each=each, keep_snapshots=False)
-    target = until_at or log.game_time()
-    engine.advance(max(target, Setup.get().start_at))
+    # a scratch game: nothing in it is owed to anyone, so its replay is one
+    # transaction (what the engine reads stays cached across entries) and unsynced
+    database.execute_sql("PRAGMA synchronous = OFF")
+    with write_transaction():
+        process_pending(replay=True, each=each, keep_snapshots=False)
+        target = until_at or log.game_time()
+        engine.advance(max(target, Setup.get().start_at))
 
 
 def _replay_into_by_rows(path: str, seq: int, until_at: datetime | None, each=None) -> None:

@@ -53,24 +53,38 @@ def _last(newest_first, request: Request) -> list:
 
 # ------------------------------------------------------------- the operator's
 
-def player_view(p: Player) -> dict:
-    """One player as `bnomic show players --json` gives it (a contract)."""
+def player_view(p: Player, addresses: list[str] | None = None,
+                bouncing: list[str] | None = None) -> dict:
+    """One player as `bnomic show players --json` gives it (a contract). Its
+    addresses and those bouncing are asked for unless given."""
+    if addresses is None:
+        addresses = [a.address for a in p.addresses.order_by(Address.address)]
+    if bouncing is None:
+        bouncing = sorted(b.address for b in Bounce.select().join(
+            Address, on=(Bounce.address == Address.address)).where(Address.player == p.id))
     return {
         "name": p.name,
-        "addresses": [a.address for a in p.addresses.order_by(Address.address)],
+        "addresses": addresses,
         "points": p.points,
         "mackerel": p.mackerel,
         "active": p.active,
         "vested": p.vested,
-        "bouncing": sorted(b.address for b in Bounce.select().join(
-            Address, on=(Bounce.address == Address.address)).where(Address.player == p.id)),
+        "bouncing": sorted(bouncing),
     }
 
 
 @view("players", template="players.txt")
 def players_view(ctx: Context, request: Request) -> list[dict]:
-    return [player_view(p) for p in Player.select().where(Player.is_player == True)  # noqa: E712
-            .order_by(Player.id)]
+    # every Player's addresses and bouncing addresses in one query each, not two per Player
+    addresses: dict[int, list[str]] = {}
+    for player, address in Address.select(Address.player, Address.address).order_by(Address.address).tuples():
+        addresses.setdefault(player, []).append(address)
+    bouncing: dict[int, list[str]] = {}
+    for player, address in (Bounce.select(Address.player, Bounce.address)
+                            .join(Address, on=(Bounce.address == Address.address)).tuples()):
+        bouncing.setdefault(player, []).append(address)
+    return [player_view(p, addresses.get(p.id, []), bouncing.get(p.id, []))
+            for p in Player.select().where(Player.is_player == True).order_by(Player.id)]  # noqa: E712
 
 
 def event_view(e: Event) -> dict:

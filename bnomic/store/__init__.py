@@ -10,7 +10,7 @@ from .migrations import upgrade
 from .models import (
     Approval, Bounce, ALL_MODELS, LOG_MODELS, STATE_MODELS, Address, Checkpoint, Command, Deadline,
     Entry, Event, Game, Intent, Message, Ministry, Obligation, Outbox, Outcome, Parked, Pinned, Player,
-    Proposal, Publication, Rule, Setting, Setup, Snapshot, Stance, Subscription, Tweak, Usurpation, Vote,
+    Proposal, Publication, Rule, Setting, Setup, Snapshot, SnapshotPart, Stance, Subscription, Tweak, Usurpation, Vote,
     Claim, Consultation, Emergency, Fine, Indictment, RankedBallot, RefreshProposal, Verdict,
     Breach, Contract, ContractParty, ContractVersion, Corporation, Delegation,
     Trick, TrickDraw, Sock,
@@ -22,7 +22,7 @@ __all__ = [
     "snapshot", "migrations", "upgrade", "ALL_MODELS", "LOG_MODELS", "STATE_MODELS", "Address", "Command",
     "Deadline", "Entry", "Event", "Game", "Message", "Outcome", "Player", "Setup",
     "Outbox", "Parked", "Pinned", "Checkpoint", "Setting", "Intent", "Stance", "Ministry", "Usurpation", "Obligation", "Publication", "Subscription", "Approval", "Rule",
-    "Proposal", "Snapshot", "Vote", "Tweak", "Claim", "Consultation", "Emergency", "Fine", "Indictment",
+    "Proposal", "Snapshot", "SnapshotPart", "Vote", "Tweak", "Claim", "Consultation", "Emergency", "Fine", "Indictment",
     "RankedBallot", "RefreshProposal", "Verdict", "Bounce", "versions", "hot",
     "Breach", "Contract", "ContractParty", "ContractVersion", "Corporation", "Delegation",
     "Trick", "TrickDraw", "Sock", "Subgame", "VictoryCondition",

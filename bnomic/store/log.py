@@ -86,11 +86,11 @@ def drain_intake() -> int:
         if not rows:
             return moved
         with durable_transaction():
-            for r in sorted(rows, key=lambda r: (r.at, r.id)):
-                if _append_mail(bytes(r.raw), r.message_id, r.sender, r.at, r.stored_at,
+            for r in sorted(rows, key=lambda r: (r.at, r.stored_at, r.table != "intake", r.id)):
+                if _append_mail(r.raw, r.message_id, r.sender, r.at, r.stored_at,
                                 r.source, r.envelope_from, r.rcpt_tos) is not None:
                     moved += 1
-        intake.remove([r.id for r in rows])
+        intake.remove(rows)
 
 
 def intake_backlog() -> int:

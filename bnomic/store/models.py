@@ -186,6 +186,14 @@ class Snapshot(BaseModel):
     tables = BlobField()                     # zlib(JSON): every other state table's rows
 
 
+class SnapshotPart(BaseModel):
+    """Up to snapshots.CHUNK rows of one state table, as a snapshot (format 2) names
+    them by their hash: a part unchanged from one snapshot to the next is stored
+    once (schema 12). Derived, like Snapshot."""
+    hash = CharField(primary_key=True)       # sha256 of the rows' JSON (before compression)
+    blob = BlobField()                       # zlib(JSON): the rows
+
+
 LOG_MODELS = [Setup, Entry, Message, Command, Outbox, Checkpoint, Publication, Subscription,
               Approval, Parked, Pinned]
 
@@ -689,7 +697,7 @@ class SchemaVersion(BaseModel):
     version = IntegerField()
 
 
-ALL_MODELS = LOG_MODELS + STATE_MODELS + [Snapshot, SchemaVersion]
+ALL_MODELS = LOG_MODELS + STATE_MODELS + [Snapshot, SnapshotPart, SchemaVersion]
 
 
 def _referrers() -> dict[str, set[str]]:

@@ -15,6 +15,18 @@ A snapshot (table `snapshot`, derived: never the log's truth) holds
   made it; `approvals`: the approvals (Rule 4E50) anchored at or before it,
   which its state already carries.
 
+Format 2 (schema 12) keeps each table's rows in parts of up to CHUNK rows,
+stored once by the sha256 of their JSON in `snapshotpart`: a part unchanged
+since an earlier snapshot (most of them: the Vote table only grows at its end)
+is not stored again, so snapshots can be taken often. A part whose bytes do
+not hash to its name, or that is missing, makes the snapshot untrusted.
+Format 1 snapshots (the rows inline) are still read.
+
+A snapshot is `checked` when it carries the state digest; a light one (taken
+between checked ones, runner.LIGHT_EVERY) carries "" instead: the digest
+reads every ledger row, so its cost grows with the game, while a light
+snapshot's grows only with the state. Both are restored alike.
+
 A snapshot is trusted only when its checksum matches, its JSON reads, its
 code is today's, and the approvals it carries are the ones the replay must
 carry; otherwise it is passed over (and the next earlier one tried). Whoever
@@ -36,12 +48,14 @@ from peewee import SqliteDatabase
 from . import versions
 from .db import database
 from .digest import quick_state_digest
-from .models import STATE_MODELS, Event, Game, Outcome, Snapshot
+from .models import STATE_MODELS, Event, Game, Outcome, Snapshot, SnapshotPart
 
 logger = logging.getLogger("bnomic.snapshots")
 
 LEDGERS = {Event: Event.seq, Outcome: Outcome.id}      # grow only: kept by their highest key
-FORMAT = 1                                                   # of the JSON in `tables`
+FORMAT = 2                                                   # of the JSON in `tables`
+READ = (1, 2)                                                # the formats still read
+CHUNK = 200                                                  # rows per part (format 2)
 
 
 def enabled() -> bool:
@@ -71,12 +85,36 @@ def _plain(value):
     return value
 
 
-def take(seq: int, at: datetime, code: str, approvals: list[int]) -> Snapshot | None:
+def _parts(rows: list[list], new: dict[str, bytes]) -> list[str]:
+    """The names (hashes) of a table's parts; their JSON put in `new`."""
+    names = []
+    for i in range(0, len(rows), CHUNK):
+        text = json.dumps(rows[i:i + CHUNK], default=_plain, separators=(",", ":")).encode()
+        name = hashlib.sha256(text).hexdigest()
+        names.append(name)
+        new[name] = text
+    return names
+
+
+def _store_parts(new: dict[str, bytes]) -> None:
+    """Store the parts not stored yet (compressed only those)."""
+    names = list(new)
+    have = set()
+    for i in range(0, len(names), 500):
+        have.update(h for (h,) in SnapshotPart.select(SnapshotPart.hash)
+                    .where(SnapshotPart.hash.in_(names[i:i + 500])).tuples())
+    missing = [{"hash": n, "blob": zlib.compress(new[n], 6)} for n in names if n not in have]
+    for i in range(0, len(missing), 100):
+        SnapshotPart.insert_many(missing[i:i + 100]).on_conflict_ignore().execute()
+
+
+def take(seq: int, at: datetime, code: str, approvals: list[int], checked: bool = True) -> Snapshot | None:
     """Keep the state as it stands now as the snapshot after entry `seq`
-    (replacing one there). Call it inside the transaction that applied the entry."""
+    (replacing one there). Call it inside the transaction that applied the entry.
+    `checked`: with the state digest (else a light snapshot: "")."""
     if not enabled():
         return None
-    tables, ledger = {}, {}
+    tables, ledger, new = {}, {}, {}
     for model in STATE_MODELS:
         name = model._meta.table_name
         if model in LEDGERS:
@@ -86,21 +124,27 @@ def take(seq: int, at: datetime, code: str, approvals: list[int]) -> Snapshot | 
                 tables[name] = {"columns": _columns(model),
                                 "rows": _rows(model, "WHERE action IN ('parked', 'retried')")}
             continue
-        tables[name] = {"columns": _columns(model), "rows": _rows(model)}
+        tables[name] = {"columns": _columns(model), "parts": _parts(_rows(model), new)}
+    _store_parts(new)
     blob = zlib.compress(json.dumps({"format": FORMAT, "tables": tables}, default=_plain,
                                     separators=(",", ":")).encode(), 6)
-    row = dict(seq=seq, at=at, nweek=Game.get().nweek, digest=quick_state_digest(), code=code,
-               approvals=sorted(approvals), ledger=ledger,
+    row = dict(seq=seq, at=at, nweek=Game.get().nweek, digest=quick_state_digest() if checked else "",
+               code=code, approvals=sorted(approvals), ledger=ledger,
                checksum=hashlib.sha256(blob).hexdigest(), tables=blob)
     Snapshot.insert(row).on_conflict_replace().execute()
     return Snapshot.get_by_id(seq)
 
 
-def last() -> Snapshot | None:
-    """The latest snapshot (seq, at, nweek; shared: read it only), asked after every
-    entry: kept within a transaction while the table is unchanged (versions.py)."""
-    return versions.cached(database, "last snapshot", ("snapshot",), lambda: Snapshot.select(
-        Snapshot.seq, Snapshot.at, Snapshot.nweek).order_by(Snapshot.seq.desc()).first())
+def last(checked: bool = False) -> Snapshot | None:
+    """The latest snapshot (seq, at, nweek; shared: read it only; `checked`: the
+    latest carrying the digest), asked after every entry: kept within a
+    transaction while the table is unchanged (versions.py)."""
+    def find():
+        query = Snapshot.select(Snapshot.seq, Snapshot.at, Snapshot.nweek)
+        if checked:
+            query = query.where(Snapshot.digest != "")
+        return query.order_by(Snapshot.seq.desc()).first()
+    return versions.cached(database, ("last snapshot", checked), ("snapshot",), find)
 
 
 def drop_after(seq: int) -> int:
@@ -109,7 +153,28 @@ def drop_after(seq: int) -> int:
 
 
 def drop_all() -> int:
+    SnapshotPart.delete().execute()
     return Snapshot.delete().execute()
+
+
+def _resolve(tables: dict) -> bool:
+    """Format 2: each table's rows read from its parts, in place; False when a
+    part is missing or its bytes are not what its name says."""
+    names = list(dict.fromkeys(n for t in tables.values() for n in t.get("parts", ())))
+    found = {}
+    for i in range(0, len(names), 500):
+        for name, blob in (SnapshotPart.select(SnapshotPart.hash, SnapshotPart.blob)
+                           .where(SnapshotPart.hash.in_(names[i:i + 500])).tuples()):
+            text = zlib.decompress(bytes(blob))
+            if hashlib.sha256(text).hexdigest() != name:
+                return False
+            found[name] = json.loads(text)
+    if len(found) != len(names):
+        return False
+    for t in tables.values():
+        if "parts" in t:
+            t["rows"] = [row for name in t.pop("parts") for row in found[name]]
+    return True
 
 
 def _contents(snap: Snapshot) -> dict | None:
@@ -120,7 +185,7 @@ def _contents(snap: Snapshot) -> dict | None:
         return None
     try:
         data = json.loads(zlib.decompress(blob))
-        if data.get("format") != FORMAT:
+        if data.get("format") not in READ:
             return None
         tables = data["tables"]
         for model in STATE_MODELS:
@@ -129,6 +194,9 @@ def _contents(snap: Snapshot) -> dict | None:
             t = tables[model._meta.table_name]
             if t["columns"] != _columns(model):
                 return None
+        if not _resolve(tables):
+            logger.warning("snapshot after entry %s has a damaged or missing part: not used", snap.seq)
+            return None
         return tables
     except (ValueError, KeyError, TypeError, zlib.error):
         logger.warning("snapshot after entry %s cannot be read: not used", snap.seq)

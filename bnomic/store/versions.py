@@ -46,6 +46,11 @@ class _State(threading.local):
         self.epoch = next(_epochs)
         self.written: dict[str, int] = {}
         self.values: dict = {}
+        # across transactions (see `take_written`): tables written through this
+        # connection since last asked (None: unknown), and SQLite's data_version then
+        self.touched: set[str] | None = None
+        self.data_version = None
+        self.reading: set[str] | None = None     # tables read, while `reading_tables` records
 
     def forget(self) -> None:
         self.epoch = next(_epochs)
@@ -76,18 +81,37 @@ class GameDatabase(SqliteDatabase):
 
     def _note(self, sql: str) -> None:
         head = sql.lstrip()[:10].upper()
-        if head.startswith(_READS):
-            return
         state = self._versions
+        if head.startswith(_READS):
+            if state.reading is not None:
+                state.reading.update(_READ_TABLES.findall(sql))
+            return
         if head.startswith(_WRITES):
             table = _table_of(sql)
             if table is not None:
                 state.written[table] = state.written.get(table, 0) + 1
+                if state.touched is not None:
+                    state.touched.add(table)
                 if head.startswith(("DELETE", "REPLACE", "INSERT OR")):     # a cascade may follow
                     for other in REFERRERS.get(table, ()):
                         state.written[other] = state.written.get(other, 0) + 1
+                        if state.touched is not None:
+                            state.touched.add(other)
                 return
+            state.touched = None            # a write to a table not named: any table
+        elif head.startswith(("CREATE", "DROP", "ALTER")):
+            state.touched = None
         state.forget()
+
+    def take_written(self) -> set[str] | None:
+        """The tables written through this connection since the last call, or None
+        when that is not known: the first call, a schema change, or a commit by
+        any other connection in between (SQLite's data_version moved)."""
+        state = self._versions
+        version = super().execute_sql("PRAGMA data_version").fetchone()[0]
+        out = state.touched if state.data_version == version else None
+        state.touched, state.data_version = set(), version
+        return out
 
     def begin(self, *args, **kwargs):
         self._versions.forget()
@@ -100,6 +124,38 @@ class GameDatabase(SqliteDatabase):
     def commit(self, *args, **kwargs):
         self._versions.forget()
         return super().commit(*args, **kwargs)
+
+
+# the tables a SELECT reads: each name after FROM or JOIN, quoted (peewee's form) or not
+_READ_TABLES = re.compile(r'\b(?:FROM|JOIN)\s++"?+([A-Za-z_][A-Za-z0-9_]*+)', re.I)
+
+
+class reading_tables:
+    """Record the tables read (by statements, or through `cached`) within the block:
+    `with reading_tables(database) as read: ...` leaves their names in `read`
+    (an empty set on a database that does not count; see GameDatabase)."""
+
+    def __init__(self, database):
+        self.db = database.obj if hasattr(database, "obj") else database
+        self.read: set[str] = set()
+
+    def __enter__(self) -> set[str]:
+        if isinstance(self.db, GameDatabase):
+            self.outer = self.db._versions.reading
+            self.db._versions.reading = self.read
+        return self.read
+
+    def __exit__(self, *exc) -> None:
+        if isinstance(self.db, GameDatabase):
+            self.db._versions.reading = self.outer
+            if self.outer is not None:
+                self.outer.update(self.read)
+
+
+def take_written(database) -> set[str] | None:
+    """GameDatabase.take_written of this database; None (unknown) on any other."""
+    db = database.obj if hasattr(database, "obj") else database
+    return db.take_written() if isinstance(db, GameDatabase) else None
 
 
 def active(database) -> bool:
@@ -115,6 +171,8 @@ def cached(database, key, tables: tuple[str, ...], compute: Callable):
     if not isinstance(db, GameDatabase) or not db.in_transaction():
         return compute()
     state = db._versions
+    if state.reading is not None:       # a value read earlier is read here too
+        state.reading.update(tables)
     stamp = (state.epoch, *(state.written.get(t, 0) for t in tables))
     hit = state.values.get(key)
     if hit is not None and hit[0] == stamp:

@@ -17,6 +17,8 @@ from bnomic.handlers.lexer import with_quoted
 from bnomic.handlers.vocabulary import Vocabulary
 from bnomic.mailer.parse import quoted_words
 
+# "Contracts: 'The Fishmongers' Guild' (Contract 1), parties Alice, Bob and Dana" (README)
+CONTRACTS = {1: "The Fishmongers' Guild"}
 BEAST = "The Beast"            # bnomic's name for the Beast (defaults.toml players.beast)
 PLAYERS = ("Alice", "Bob", "Chuck", "Wooble", "Ais523", "Dana")
 EXCHANGE_RATE = defaults()["currencies"]["mackerel"]["exchange_rate"]   # 4E34: m5 a point
@@ -137,7 +139,7 @@ class World:
                           proposals=dict(s.proposals), open_proposals=tuple(s.open_proposals),
                           intents=self.intents(message), intent_actions=self.intents_do(message),
                           tweaks=dict(s.tweaks), refresh=dict(s.refresh),
-                          consultations=s.consultations, indictments=s.indictments,
+                          consultations=s.consultations, indictments=s.indictments, contracts=dict(CONTRACTS),
                           replied_intents=self.replied_intents(message),
                           replying=bool(message.headers.get("reply-to"))
                           ), quoted_words(message.body))

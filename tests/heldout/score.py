@@ -133,7 +133,9 @@ class Scope:
         return _fold(v)
 
     def _sentence(self, v):
-        s = re.sub(r"^(?:assert(?:ion)?|step\s*\d*)\b\s*[:.)-]?\s*", "", _fold(v))
+        # what is asserted: "Assert: X", "I assert that X" and "X" say the same X
+        s = re.sub(r"^(?:[-*]\s*)?(?:(?:i\s+(?:hereby\s+|also\s+)?)?assert(?:ion)?|step\s*\d*)\b\s*[:.)-]?\s*"
+                   r"(?:that\s+)?", "", _fold(v))
         return re.sub(r"[^\w\s]", "", s).strip()
 
     def _word(self, v):
