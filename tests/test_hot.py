@@ -210,3 +210,58 @@ def test_the_duties_are_put_in_order_once_per_transaction(tmp_path):
         close_database()
     assert first >= len(registry.DUTIES) > 0
     assert again == 0 and after_change == first
+
+
+def test_the_kept_vocabulary_follows_corporations_and_contracts(tmp_path):
+    """The reader's vocabulary is kept within a transaction while its tables are
+    unchanged: a Corporation or a Contract made in the same transaction (a batch of
+    `bnomic ingest`, a rebuild) is in the next mail's words, as it is when each
+    mail has a transaction of its own."""
+    from bnomic.handlers import engine
+    from bnomic.handlers.context import Context
+    from bnomic.store import Contract, Corporation
+    _game(str(tmp_path / "game.sqlite"))
+    try:
+        with write_transaction():
+            ctx = Context(AT, "mail", 1)
+            author = Player.create(name="Ais523", name_key="ais523", joined_nweek=1)
+            before = engine.game_words(ctx, None, "")
+            assert before.corporations == () and before.contracts == {}
+            entity = Player.create(name="Acme Corporation", name_key="acme corporation", is_player=False)
+            Corporation.create(name="Acme Corporation", name_key="acme corporation", entity=entity,
+                               created_at=AT)
+            assert engine.game_words(ctx, None, "").corporations == ("Acme Corporation",)
+            made = Contract.create(title="Pact", text="We agree.", author=author, created_at=AT)
+            assert engine.game_words(ctx, None, "").contracts == {made.id: "Pact"}
+    finally:
+        close_database()
+
+
+def test_storing_mail_keeps_the_vocabulary_of_mail_that_replies_to_nothing(tmp_path):
+    """A mail stored (a batch of `bnomic ingest` stores and applies in one
+    transaction) changes only what a reply finds: the vocabulary of a mail that
+    replies to nothing is not made again; a reply's is."""
+    from bnomic.handlers import engine, vocabulary
+    from bnomic.handlers.context import Context
+    from bnomic.store.log import _append_mail
+    _game(str(tmp_path / "game.sqlite"))
+    made = []
+    real = vocabulary.of_game
+
+    def counting(*args, **kw):
+        made.append(args[2] if len(args) > 2 else kw.get("in_reply_to", ""))
+        return real(*args, **kw)
+    vocabulary.of_game = counting
+    try:
+        with write_transaction():
+            ctx = Context(AT, "mail", 1)
+            engine.game_words(ctx, None, "")
+            engine.game_words(ctx, None, "<a@x>")
+            _append_mail(make_mail("p@example.org", "Hello.", msgid="<a@x>"), "<a@x>", "p@example.org",
+                         AT, AT, "test", None, None)
+            engine.game_words(ctx, None, "")
+            engine.game_words(ctx, None, "<a@x>")
+    finally:
+        vocabulary.of_game = real
+        close_database()
+    assert made == ["", "<a@x>", "<a@x>"]

@@ -318,9 +318,11 @@ def vocabulary_of(ctx: Context, post: Post) -> vocabulary.Vocabulary:
     return lexer.with_quoted(words, post.quoted) if post.quoted else words
 
 
-# what vocabulary.of_game reads besides the Players (whom the key holds, below)
+# what vocabulary.of_game reads besides the Players (whom the key holds, below); the
+# Message table only for a reply (the mail it answers), so storing mail keeps the rest
 _WORDS_FROM = ("ministry", "proposal", "intent", "tweak", "refreshproposal", "consultation",
-               "indictment", "message", "setup", "setting")
+               "indictment", "corporation", "contract", "setup", "setting")
+_REPLY_WORDS_FROM = _WORDS_FROM + ("message",)
 _PLAYERS = 'SELECT "id", "name", "is_beast" FROM "player" WHERE "is_player" ORDER BY "id"'
 _KEPT_VOCABULARIES = 64
 
@@ -334,7 +336,10 @@ def game_words(ctx: Context, actor: str | None, in_reply_to: str) -> vocabulary.
     if not versions.active(database):
         return vocabulary.of_game(ctx, actor, in_reply_to)
     players = tuple(database.execute_sql(_PLAYERS).fetchall())
-    kept = versions.cached(database, "vocabularies", _WORDS_FROM, dict)
+    if in_reply_to:
+        kept = versions.cached(database, "vocabularies of replies", _REPLY_WORDS_FROM, dict)
+    else:
+        kept = versions.cached(database, "vocabularies", _WORDS_FROM, dict)
     hit = kept.get(in_reply_to)
     if hit is None or hit[0] != players:
         if len(kept) >= _KEPT_VOCABULARIES:
