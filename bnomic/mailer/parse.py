@@ -18,6 +18,7 @@ import re
 import threading
 from collections import OrderedDict
 from datetime import datetime, timezone
+from functools import lru_cache
 from email.message import Message
 from html.parser import HTMLParser
 
@@ -149,7 +150,13 @@ def _from_line(mail) -> tuple[str, str, str]:
         return "", "", "the mail has no From line"
     if len(lines) > 1:
         return "", "", f"the mail has {len(lines)} From lines"
-    value = " ".join(lines[0].split())
+    return _read_from(" ".join(lines[0].split()))
+
+
+@lru_cache(maxsize=1024)
+def _read_from(value: str) -> tuple[str, str, str]:
+    """`_from_line` of one From line's text: the same text reads the same, so
+    the players' own From lines are parsed by both parsers once (issue 16)."""
     try:
         strict = email.policy.default.header_factory("From", value)
         found = [(a.display_name, a.addr_spec) for a in strict.addresses]
