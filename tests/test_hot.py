@@ -149,6 +149,32 @@ def test_ingest_parses_each_mail_once(game, tmp_path):
     assert len(parsed) == len(set(parsed)) == 4
 
 
+def test_ingest_parses_each_mail_once_beyond_the_mails_usually_kept(game, tmp_path, monkeypatch):
+    """An archive of more mails than parse keeps (300; 2 here) is still parsed
+    once: ingest parses all of it to order it before applying the first batch,
+    and keeps it parsed meanwhile (parse.keeping)."""
+    import mailparser
+    from bnomic.mailer import parse
+    monkeypatch.setattr(parse, "_RECENT_KEPT", 2)
+    monkeypatch.setattr(parse, "_limits", [2, parse._RECENT_BYTES], raising=False)
+    box = mailbox.mbox(str(tmp_path / "joins.mbox"))
+    for i, name in enumerate(("Ais523", "Wooble", "Chuck", "Quazie", "Murphy")):
+        box.add(make_mail(f"{name.lower()}@example.org", f"I join as {name}.",
+                          date=f"2008-09-01T10:{i:02d}:00Z"))
+    box.flush()
+    parsed = []
+    real = mailparser.parse_from_bytes
+
+    def counting(raw, *a, **kw):
+        parsed.append(raw)
+        return real(raw, *a, **kw)
+    monkeypatch.setattr(mailparser, "parse_from_bytes", counting)
+    game.cli("ingest", str(tmp_path / "joins.mbox"))
+    assert set(game.players()) >= {"Ais523", "Wooble", "Chuck", "Quazie", "Murphy"}
+    assert len(parsed) == len(set(parsed)) == 5
+    assert len(parse._RECENT) <= 2          # the usual bound again afterwards
+
+
 def test_a_mail_parsed_again_is_the_same_reading():
     from bnomic.mailer import parse
     one, other = make_mail("a@example.org", "I join as A."), make_mail("b@example.org", "I join as B.")

@@ -153,10 +153,19 @@ CLOCK_ADVICE_ON = (
 def cmd_ingest(args) -> None:
     open_game(args)
     forced = utc(args.at) if args.at else None
+    raws = [(where, raw) for path in args.files for where, raw in archive.read(path)]
+    with parse.keeping(len(raws), INGEST_KEEP_BYTES):
+        _ingest(args, forced, raws)
+
+
+INGEST_KEEP_BYTES = 4 << 20     # of raw mail kept parsed by ingest (about 20 times that in memory)
+
+
+def _ingest(args, forced, raws) -> None:
     stored = []
-    # each mail parsed once here: its header time and the fields the log stores
-    mails = [(where, raw, inbound.archive_fields(raw, forced))
-             for path in args.files for where, raw in archive.read(path)]
+    # each mail parsed once here (and kept parsed for applying it, parse.keeping):
+    # its header time and the fields the log stores
+    mails = [(where, raw, inbound.archive_fields(raw, forced)) for where, raw in raws]
     if forced is None:      # one call's mail goes in in arrival order (its header times)
         mails = [m for _, _, m in sorted(
             ((m[2]["header_time"], i, m) for i, m in enumerate(mails)),

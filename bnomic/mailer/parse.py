@@ -17,6 +17,7 @@ import hashlib
 import re
 import threading
 from collections import OrderedDict
+from contextlib import contextmanager
 from datetime import datetime, timezone
 from functools import lru_cache
 from email.message import Message
@@ -37,6 +38,32 @@ _RECENT_KEPT = 300          # more than a batch of `bnomic ingest` (cli.INGEST_B
 _RECENT_BYTES = 8 << 20     # and no more than 8 MB of mail (a large one is parsed again)
 _recent_lock = threading.Lock()
 _recent_size = [0]
+_limits = [_RECENT_KEPT, _RECENT_BYTES]      # as now (see `keeping`)
+
+
+@contextmanager
+def keeping(mails: int, raw_bytes: int):
+    """Keep up to `mails` mails parsed (and `raw_bytes` of their bytes) while
+    inside, then go back to the usual bounds. `bnomic ingest` parses a whole
+    archive to put it in arrival order before it applies the first batch: with
+    the usual 300 kept, an archive of more than that was parsed twice."""
+    with _recent_lock:
+        before = list(_limits)
+        _limits[:] = [max(mails, before[0]), max(raw_bytes, before[1])]
+    try:
+        yield
+    finally:
+        with _recent_lock:
+            _limits[:] = before
+            _trim()
+
+
+def _trim() -> None:
+    """Drop the mails parsed longest ago beyond the bounds (under _recent_lock)."""
+    kept, size = _limits
+    while _RECENT and (len(_RECENT) > kept or _recent_size[0] > size):
+        old, _ = _RECENT.popitem(last=False)
+        _recent_size[0] -= len(old)
 
 
 def parse(raw: bytes):
@@ -55,9 +82,7 @@ def parse(raw: bytes):
         if raw not in _RECENT and len(raw) <= _RECENT_BYTES // 16:
             _RECENT[raw] = mail
             _recent_size[0] += len(raw)
-            while len(_RECENT) > _RECENT_KEPT or _recent_size[0] > _RECENT_BYTES:
-                old, _ = _RECENT.popitem(last=False)
-                _recent_size[0] -= len(old)
+            _trim()
     return mail
 
 
