@@ -16,7 +16,11 @@ rebuild`) in this process under cProfile and prints, per phase:
   (game_config);
 * SQL statements per message, in total and by kind (SELECT, INSERT, UPDATE,
   DELETE, BEGIN/COMMIT/SAVEPOINT...) and by the step that issued them
-  (counted with sqlite3's trace callback);
+  (counted with sqlite3's trace callback); with --statements K, the K most
+  frequent SQL texts, each with the call site that ran it (the first frame
+  outside peewee and the store's plumbing); --no-profile counts without
+  cProfile (quicker); --peewee-callers K lists the K functions of ours whose
+  calls into peewee cost the most (the time inside peewee, by caller);
 * with --top K, the K functions with the most self time.
 
 cProfile makes Python calls slower, so the shares are a guide and the totals
@@ -39,6 +43,7 @@ import cProfile                   # noqa: E402
 import functools                  # noqa: E402
 import os                         # noqa: E402
 import pstats                     # noqa: E402
+import re                         # noqa: E402
 import tempfile                   # noqa: E402
 from collections import Counter   # noqa: E402
 
@@ -102,8 +107,33 @@ def _counting(label, fn):
     return wrapper
 
 
-def count_statements() -> tuple[Counter, Counter]:
-    """Count every SQL statement the game's connection runs, by kind and by step."""
+_SITE_SKIP = ("peewee.py", "playhouse", "bnomic/store/versions.py", "bnomic/store/hot.py",
+              "bench/profile.py", "contextlib.py", "functools.py")
+
+
+_LITERAL = re.compile(r"'(?:[^']|'')*+'|(?<![\w\"])-?+\d++(?:\.\d++)?+(?![\w\"])|X'[0-9A-Fa-f]*+'")
+
+
+def shape(sql: str) -> str:
+    """The statement with its literal values as ? (the trace sees them filled in)."""
+    return _LITERAL.sub("?", " ".join(sql.split()))[:200]
+
+
+def call_site() -> str:
+    """The first frame outside peewee and the store's plumbing: module:line function."""
+    f = sys._getframe(2)
+    while f is not None:
+        name = f.f_code.co_filename.replace(os.sep, "/")
+        if not any(s in name for s in _SITE_SKIP):
+            short = name.split("bnomic/", 1)[-1] if "bnomic/" in name else Path(name).name
+            return f"{short}:{f.f_lineno} {f.f_code.co_name}"
+        f = f.f_back
+    return "?"
+
+
+def count_statements(texts: Counter | None = None) -> tuple[Counter, Counter]:
+    """Count every SQL statement the game's connection runs, by kind and by step
+    (and, given `texts`, by SQL text and the call site that ran it)."""
     import importlib
     from bnomic.store import database
     kinds, steps = Counter(), Counter()
@@ -118,6 +148,8 @@ def count_statements() -> tuple[Counter, Counter]:
     def trace(sql: str) -> None:
         kinds[sql.lstrip().split(None, 1)[0].upper() if sql.strip() else "?"] += 1
         steps[_step[0]] += 1
+        if texts is not None:
+            texts[(shape(sql), call_site())] += 1
 
     from bnomic.store import db as store_db
     real_open = store_db.open_database
@@ -134,11 +166,12 @@ def count_statements() -> tuple[Counter, Counter]:
     return kinds, steps
 
 
-def report(title: str, profile: cProfile.Profile, messages: int, top: int) -> None:
+def report(title: str, profile: cProfile.Profile, messages: int, top: int,
+           callers: int = 0) -> None:
     stats = pstats.Stats(profile)
     total = sum(tt for (_, _, _), (_, _, tt, _, _) in stats.stats.items())
     groups: Counter = Counter()
-    for (filename, line, name), (cc, nc, tt, ct, callers) in stats.stats.items():
+    for (filename, line, name), (cc, nc, tt, ct, _) in stats.stats.items():
         groups[group_of(filename, name)] += tt
     print(f"\n== {title}: {messages} messages, {total:.2f} s under cProfile "
           f"({1000 * total / messages:.2f} ms a message)")
@@ -151,6 +184,23 @@ def report(title: str, profile: cProfile.Profile, messages: int, top: int) -> No
         ct = sum(v[3] for (f, _, n), v in stats.stats.items()
                  if n == name and f.replace(os.sep, "/").endswith(mod_file))
         print(f"  {label:<32} {ct:8.2f} s  {100 * ct / total:5.1f}%")
+    if callers:
+        # each call from our code (or anywhere outside peewee) into peewee, with the time it spent
+        # there: edges caller -> peewee function, the caller not in peewee
+        into: Counter = Counter()
+        calls: Counter = Counter()
+        for (f, line, name), (cc, nc, tt, ct, edges) in stats.stats.items():
+            if group_of(f, name) != "SQL building (peewee)":
+                continue
+            for (cf, cline, cname), (_, enc, _, ect) in edges.items():
+                if group_of(cf, cname) == "SQL building (peewee)":
+                    continue
+                short = cf.replace(os.sep, "/").split("bnomic/", 1)[-1]
+                into[f"{short}:{cline} {cname}"] += ect
+                calls[f"{short}:{cline} {cname}"] += enc
+        print(f"top {callers} callers of peewee by the time spent in it (inclusive; a message each):")
+        for site, t in into.most_common(callers):
+            print(f"  {1000 * t / messages:7.2f} ms {calls[site] / messages:6.1f} calls  {site}")
     if top:
         print(f"top {top} functions by self time:")
         rows = sorted(stats.stats.items(), key=lambda kv: -kv[1][2])[:top]
@@ -166,8 +216,15 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--seed", default="ingest")
     ap.add_argument("--top", type=int, default=15, help="list the K costliest functions (0: none)")
     ap.add_argument("--phase", choices=["ingest", "rebuild", "both"], default="both")
+    ap.add_argument("--statements", type=int, default=0, metavar="K",
+                    help="list the K most frequent SQL texts with the call site that ran them")
+    ap.add_argument("--peewee-callers", type=int, default=0, metavar="K",
+                    help="list the K functions outside peewee whose calls into it cost the most")
+    ap.add_argument("--no-profile", action="store_true",
+                    help="count statements only (no cProfile: quicker)")
     args = ap.parse_args(argv)
-    kinds, steps = count_statements()
+    texts: Counter | None = Counter() if args.statements else None
+    kinds, steps = count_statements(texts)
     tmp = tempfile.TemporaryDirectory(prefix="bnomic-profile-")
     mbox, db = os.path.join(tmp.name, "game.mbox"), os.path.join(tmp.name, "game.sqlite")
     bench_ingest.write_mbox(mbox, bench_ingest.make_mails(args.messages, args.players, args.seed))
@@ -181,18 +238,28 @@ def main(argv: list[str] | None = None) -> int:
             continue
         kinds.clear()
         steps.clear()
-        profile = cProfile.Profile()
-        with contextlib.ExitStack():
-            profile.enable()
+        if texts is not None:
+            texts.clear()
+        if args.no_profile:
             bench_ingest.bnomic(*argv_)
-            profile.disable()
-        report(name, profile, args.messages, args.top)
+            print(f"\n== {name}: {args.messages} messages")
+        else:
+            profile = cProfile.Profile()
+            with contextlib.ExitStack():
+                profile.enable()
+                bench_ingest.bnomic(*argv_)
+                profile.disable()
+            report(name, profile, args.messages, args.top, args.peewee_callers)
         total = sum(kinds.values())
         print(f"SQL statements: {total} ({total / args.messages:.1f} a message)")
         print("  by kind: " + ", ".join(f"{k} {v / args.messages:.1f}" for k, v in kinds.most_common()))
         print("  by step (innermost; a message each):")
         for label, v in steps.most_common():
             print(f"    {label:<32} {v / args.messages:6.1f}")
+        if texts:
+            print(f"  the {args.statements} most frequent statements (a message each; call site):")
+            for (sql, site), v in texts.most_common(args.statements):
+                print(f"    {v / args.messages:6.2f}  {site}\n            {sql}")
     return 0
 
 

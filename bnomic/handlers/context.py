@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 
 from ..config import Config, with_settings
-from ..store import Event, Game, Setting, Setup, database, versions
+from ..store import Event, Game, Setting, Setup, database, hot, versions
 
 
 def game_config(setup: Setup | None = None) -> Config:
@@ -29,7 +29,17 @@ def _config_of(setup: Setup) -> Config:
 def current_game() -> Game:
     """The game row (a copy the caller may change), read once per transaction
     while the table is unchanged (store/versions.py)."""
-    return versions.clone(versions.cached(database, "game", ("game",), Game.get))
+    return versions.clone(versions.cached(database, "game", ("game",), _game_row))
+
+
+def _game_row() -> Game:
+    """Game.get(), by a statement made once (store/hot.py)."""
+    found = hot.rows(Game, None, (), 1)
+    if found is None:
+        return Game.get()
+    if not found:
+        raise Game.DoesNotExist("there is no game row")
+    return found[0]
 
 
 class Rejected(Exception):

@@ -4,7 +4,7 @@ from __future__ import annotations
 import re
 
 from ..config import Config
-from ..store import Player, database
+from ..store import Player, database, hot
 from .context import Context, Rejected
 from .grammar import number
 from .entities import find_entity
@@ -135,7 +135,7 @@ def give(ctx: Context, actor: Player, amount: str, player: str) -> None:
     (a Player or a Corporation) is a COO, so either gives and receives."""
     n, currency = parse_amount(ctx.config, amount)
     recipient = find_entity(ctx, player, "4E33")
-    giver = Player.get_by_id(actor.id)
+    giver = hot.get(Player, id=actor.id)
     if recipient.id == giver.id:
         raise Rejected("currency can only be given to another COO", rule="4E33")
     if balance(giver, currency) <= 0:

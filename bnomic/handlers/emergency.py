@@ -29,7 +29,7 @@ from __future__ import annotations
 from datetime import datetime, timedelta
 
 from ..store import (Emergency, Event, Game, Ministry, Player, RankedBallot, RefreshProposal, database,
-                     versions)
+                     hot, versions)
 from . import changes, durations
 from .clock import resume_time, stop_time
 from .context import Context, Rejected
@@ -58,11 +58,30 @@ def peps():
     there are less than four such players", who the Players were before that drop
     (`Game.peps_before`, kept by `track_peps`), when there ever were four."""
     from .context import game_config
-    game = Game.get_or_none()
-    before = game.peps_before if game is not None else None
+    before = _peps_before()
     if before and _current().count() < game_config().owned("emergency.fewest_players"):
         return Player.select().where(Player.id.in_(before)).order_by(Player.id)
     return _current()
+
+
+def _peps_before() -> list | None:
+    """Game.peps_before (track_peps), its one column read by a statement made once."""
+    raw = hot.value("peps before", 'SELECT "peps_before" FROM "game" LIMIT 1')
+    if raw is hot.NOTHING:
+        game = Game.get_or_none()
+        return game.peps_before if game is not None else None
+    return Game.peps_before.python_value(raw)
+
+
+def paranoid_count() -> int:
+    """How many PEPs are Paranoid: `paranoid().count()`, asked after every entry
+    (while the PEPs are the current Players, one statement made once)."""
+    if not _peps_before():
+        count = hot.value("paranoid players", 'SELECT COUNT(*) FROM "player" WHERE ("is_player" = ?) '
+                          'AND ("mental_state" = ?)', (True, "Paranoid"))
+        if count is not hot.NOTHING:
+            return count
+    return paranoid().count()
 
 
 @on(PlayerLeft, rule="4E0")
@@ -172,8 +191,8 @@ def check(ctx: Context) -> None:
     """Rules 4E0, 4E40: four or more Paranoid PEPs: a State of Emergency and Black
     Watch Plaid; fewer: every Procedure stops, time resumes, Jolly Roger."""
     running_any = versions.cached(database, "emergency running", ("emergency",),
-                                  Emergency.select().where(Emergency.state == "running").exists)
-    count, enough = paranoid().count(), _n(ctx, "paranoid_peps")
+                                  lambda: Emergency.select().where(Emergency.state == "running").exists())
+    count, enough = paranoid_count(), _n(ctx, "paranoid_peps")
     if count < enough and not running_any and ctx.game.threat_flag != "Black Watch Plaid":
         return          # the usual case, after every entry: nothing to do, cheaply
     game = ctx.game

@@ -23,7 +23,7 @@ from datetime import datetime, timedelta
 
 from ..config import defaults
 from ..store import (Approval, Deadline, Entry, Game, Message, Ministry, Outcome, Player, Setup, database,
-                     versions, write_transaction)
+                     hot, versions, write_transaction)
 from . import (acting, budget, clock, emergency, entities, grammar, lexer, ministries, pinned, players, rules,
                scheduling, transactions, vocabulary)
 from .context import Context, Rejected, RetroactiveChange, current_game
@@ -101,7 +101,7 @@ def next_dated_deadline() -> datetime | None:
 
 
 def _set_now(at: datetime) -> None:
-    Game.update(now=at).execute()
+    hot.update(Game, {"now": at}, {})
 
 
 def run_midnight(ctx: Context) -> None:
@@ -318,9 +318,11 @@ def vocabulary_of(ctx: Context, post: Post) -> vocabulary.Vocabulary:
     return lexer.with_quoted(words, post.quoted) if post.quoted else words
 
 
-# what vocabulary.of_game reads besides the Players (whom the key holds, below)
+# what vocabulary.of_game reads besides the Players (whom the key holds, below); the
+# Message table only for a reply (the mail it answers), so storing mail keeps the rest
 _WORDS_FROM = ("ministry", "proposal", "intent", "tweak", "refreshproposal", "consultation",
-               "indictment", "message", "setup", "setting")
+               "indictment", "corporation", "contract", "setup", "setting")
+_REPLY_WORDS_FROM = _WORDS_FROM + ("message", "address")     # (the Player replied to: Vocabulary.addressee)
 _PLAYERS = 'SELECT "id", "name", "is_beast" FROM "player" WHERE "is_player" ORDER BY "id"'
 _KEPT_VOCABULARIES = 64
 
@@ -334,7 +336,10 @@ def game_words(ctx: Context, actor: str | None, in_reply_to: str) -> vocabulary.
     if not versions.active(database):
         return vocabulary.of_game(ctx, actor, in_reply_to)
     players = tuple(database.execute_sql(_PLAYERS).fetchall())
-    kept = versions.cached(database, "vocabularies", _WORDS_FROM, dict)
+    if in_reply_to:
+        kept = versions.cached(database, "vocabularies of replies", _REPLY_WORDS_FROM, dict)
+    else:
+        kept = versions.cached(database, "vocabularies", _WORDS_FROM, dict)
     hit = kept.get(in_reply_to)
     if hit is None or hit[0] != players:
         if len(kept) >= _KEPT_VOCABULARIES:
@@ -378,25 +383,44 @@ def _actions_allowed(ctx: Context, post: Post, entry: int) -> tuple[int, str]:
 _COUNTED_AS = re.compile(r"^done \d+ of (\d+) times")
 
 
+_NOT_COUNTED = ("preview", "digest", "display_request", "own_mail", LIMIT)
+_REASONS_TODAY = ('SELECT "t1"."reason" FROM "outcome" AS "t1" INNER JOIN "log" AS "t2" ON ("t2"."seq" = "t1"."entry") '
+                  'INNER JOIN "message" AS "t3" ON ("t3"."entry_id" = "t2"."seq") WHERE ("t3"."sender" = ?) '
+                  'AND ("t2"."at" >= ?) AND ("t2"."at" < ?) AND ("t1"."action" IS NOT NULL) '
+                  'AND ("t1"."action" NOT IN (?, ?, ?, ?, ?))')
+
+
 def actions_today(post: Post, entry: int) -> int:
     """The actions the sender's mail did or tried earlier this UTC day (Outcomes with
     an action; "N times" counts N), before this entry."""
-    message = Message.get_or_none(Message.entry == entry) if entry else None
-    sender = message.sender if message is not None else (post.sender or "").lower()
+    sender = hot.value("sender of", 'SELECT "sender" FROM "message" WHERE "entry_id" = ?', (entry,)) \
+        if entry else None
+    if sender is hot.NOTHING:
+        message = Message.get_or_none(Message.entry == entry)
+        sender = message.sender if message is not None else None
+    if sender is None:
+        sender = (post.sender or "").lower()
     start = post.at.replace(hour=0, minute=0, second=0, microsecond=0)
+    params = (sender, Entry.at.db_value(start), Entry.at.db_value(start + timedelta(days=1)), *_NOT_COUNTED)
+    reasons = (hot.all_rows("reasons today, before", _REASONS_TODAY + ' AND ("t2"."seq" < ?)',
+                            (*params, entry)) if entry
+               else hot.all_rows("reasons today", _REASONS_TODAY, params))
+    if reasons is not None:
+        return sum(_counted(reason) for reason, in reasons)
     rows = (Outcome.select(Outcome.reason)
             .join(Entry, on=(Outcome.entry == Entry.seq))
             .join(Message, on=(Message.entry == Entry.seq))
             .where(Message.sender == sender, Entry.at >= start, Entry.at < start + timedelta(days=1),
                    Outcome.action.is_null(False),
-                   Outcome.action.not_in(("preview", "digest", "display_request", "own_mail", LIMIT))))
+                   Outcome.action.not_in(_NOT_COUNTED)))
     if entry:
         rows = rows.where(Entry.seq < entry)
-    total = 0
-    for row in rows:
-        m = _COUNTED_AS.match(row.reason or "")
-        total += int(m.group(1)) if m else 1
-    return total
+    return sum(_counted(row.reason) for row in rows)
+
+
+def _counted(reason: str | None) -> int:
+    m = _COUNTED_AS.match(reason or "")
+    return int(m.group(1)) if m else 1
 
 
 def perform_duties(ctx: Context) -> None:
@@ -621,6 +645,10 @@ def apply_command(verb: str, args: list[str], entry: int, at: datetime) -> Outco
 def apply_approvals(entry: int, at: datetime) -> None:
     """Rule 4E50: after the entry an approved display is anchored at, the
     gamestate is set to what the display says (then later entries replay on it)."""
+    # the anchors, read once per transaction while the table is unchanged (store/versions.py)
+    if entry not in versions.cached(database, "approval anchors", ("approval",),
+                                    lambda: {a.anchor for a in Approval.select(Approval.anchor)}):
+        return
     for approval in Approval.select().where(Approval.anchor == entry).order_by(Approval.entry):
         ctx = Context(at, "command", entry)
         for name, attrs in sorted(approval.values.get("players", {}).items()):

@@ -17,11 +17,11 @@ from __future__ import annotations
 
 import re
 
-from ..store import Corporation, Player
+from ..store import Corporation, Player, hot
 from .colors import LAUNDRY_NAMES, SOCK_COLORS, laundry_name
 from .context import Context, Rejected
 from .names import clean_name
-from .players import BEAST_NAMES, actor_of, name_key
+from .players import actor_of, current_named, name_key
 from .views import Request, view
 
 # ------------------------------------------------------------------ names
@@ -78,10 +78,7 @@ def find_corporation(ctx: Context, text: str, rule: str) -> Corporation:
 def find_entity(ctx: Context, text: str, rule: str) -> Player:
     """Rule 4E81: the Legal Entity the text names, a current Player (or the
     Beast) or a Corporation; its row either way. Refuses, citing `rule`."""
-    key = name_key(text)
-    q = Player.select().where(Player.is_player == True)  # noqa: E712
-    q = q.where(Player.is_beast == True) if key in BEAST_NAMES else q.where(Player.name_key == key)  # noqa: E712
-    found = q.first()
+    found = current_named(name_key(text))
     if found is not None:
         return found
     try:

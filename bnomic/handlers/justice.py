@@ -425,7 +425,7 @@ def judge_duties(ctx: Context) -> None:
     if ministry is None or ministry.holder_id is None:
         return
     if not versions.cached(database, "open indictments", ("indictment",),       # the usual case: none
-                           Indictment.select(Indictment.id).where(Indictment.state == "open").exists):
+                           lambda: Indictment.select(Indictment.id).where(Indictment.state == "open").exists()):
         return
     for ind in Indictment.select().where(Indictment.state == "open").order_by(Indictment.id):
         if not ind.draw:

@@ -208,8 +208,9 @@ def duties_listed() -> list:
 
 def perform_duties(ctx: Context) -> None:
     """The duties bnomic performs for ministers (4E45), as each area declares them
-    (`@duty`), in Rule 4E75's order; called after every change."""
-    for d in in_order(DUTIES):
+    (`@duty`), in Rule 4E75's order (kept within a transaction while the Rules'
+    Powers are unchanged: store/versions.py); called after every change."""
+    for d in versions.cached(database, "duties in order", ("rule",), lambda: in_order(DUTIES)):
         d.fn(ctx)
 
 

@@ -20,7 +20,7 @@ import types
 import typing
 from datetime import datetime
 
-from ..store import Pinned
+from ..store import Pinned, hot
 from . import grammar
 from .registry import ACTIONS, ASSERTIONS, ActionSpec, AssertionSpec
 
@@ -166,7 +166,7 @@ def canonical(readings: list[grammar.Reading] | None) -> str | None:
 
 
 def load(entry: int) -> Pin | None:
-    row = Pinned.get_or_none(Pinned.entry == entry)
+    row = hot.get_or_none(Pinned, entry=entry)
     return None if row is None else Pin(row.entry, row.reader, row.readings)
 
 
@@ -175,8 +175,8 @@ def save(entry: int, readings: list[grammar.Reading] | None) -> Pin:
     the current reader."""
     pin = Pin(entry, grammar.READER_VERSION, canonical(readings))
     # delete, then insert: PostgreSQL has no INSERT OR REPLACE (peewee refuses it there)
-    Pinned.delete().where(Pinned.entry == entry).execute()
-    Pinned.insert(entry=entry, reader=pin.reader, readings=pin.text).execute()
+    hot.delete(Pinned, {"entry": entry})
+    Pinned(entry=entry, reader=pin.reader, readings=pin.text).save(force_insert=True)   # store/hot.py
     return pin
 
 

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import re
 
-from ..store import Address, Player, database, versions
+from ..store import Address, Player, database, hot, versions
 from . import grammar, lexer, names
 from .colors import LAUNDRY_NAMES
 from .names import clean_name
@@ -28,9 +28,17 @@ def player_by_address(address: str) -> Player | None:
     mail: kept while neither table changes, store/versions.py; a copy)."""
     return versions.clone(versions.cached(
         database, ("player by address", address.lower()), ("player", "address"),
-        lambda: (Player.select().join(Address)
-                 .where(Address.address == address.lower(), Player.is_player == True)  # noqa: E712
-                 .first())))
+        lambda: _by_address(address.lower())))
+
+
+def _by_address(address: str) -> Player | None:
+    found = hot.fetch(Player, "by address", 'INNER JOIN "address" AS "t2" ON ("t1"."id" = "t2"."player_id") '
+                      'WHERE ("t2"."address" = ?) AND ("t1"."is_player" = ?) LIMIT 1', (address, True))
+    if found is not None:
+        return found[0] if found else None
+    return (Player.select().join(Address)
+            .where(Address.address == address, Player.is_player == True)  # noqa: E712
+            .first())
 
 
 def actor_of(ctx: Context) -> Player | None:
@@ -40,16 +48,21 @@ def actor_of(ctx: Context) -> Player | None:
 
 def find_player(ctx: Context, text: str, rule: str) -> Player:
     """The current Player named by text, or a rejection that says who is meant."""
-    key = name_key(text)
-    q = Player.select().where(Player.is_player == True)  # noqa: E712
-    if key in BEAST_NAMES:
-        q = q.where(Player.is_beast == True)  # noqa: E712
-    else:
-        q = q.where(Player.name_key == key)
-    found = q.first()
+    found = current_named(name_key(text))
     if found is None:
         raise Rejected(f"there is no Player named {clean_name(text)!r}", rule=rule)
     return found
+
+
+def current_named(key: str) -> Player | None:
+    """The current Player whose folded name is `key` (a name of the Beast: the Beast)."""
+    where = {"is_player": True, "is_beast": True} if key in BEAST_NAMES else {"is_player": True, "name_key": key}
+    found = hot.rows(Player, where, (), 1)
+    if found is not None:
+        return found[0] if found else None
+    q = Player.select().where(Player.is_player == True)  # noqa: E712
+    q = q.where(Player.is_beast == True) if key in BEAST_NAMES else q.where(Player.name_key == key)  # noqa: E712
+    return q.first()
 
 
 def current_players():
@@ -60,7 +73,7 @@ def current_players():
 
 def note_action(ctx: Context, player: Player) -> None:
     """Rule 4E28: a Player who performs a Game Action gains the Active property."""
-    player = Player.get_by_id(player.id)
+    player = hot.get(Player, id=player.id)
     if not player.is_player:
         return
     nweek = ctx.game.nweek

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from functools import lru_cache
 from fractions import Fraction
 from typing import Callable
 
@@ -227,6 +228,7 @@ def at_end_of(period: str, *, rule: str, nday: int | None = None):
     return register
 
 
+@lru_cache(maxsize=None)            # the rules named in the code and the ruleset: a few hundred
 def rule_number(rule: str | None) -> int:
     m = re.search(r"(?<!\d)(\d+)$", rule or "")
     return int(m.group(1)) if m else 10**9
@@ -288,8 +290,11 @@ def in_order(items: list, rule_of: Callable = lambda item: item.rule) -> list:
 
 
 def emit(ctx, event) -> None:
-    """Run every reaction declared for the event's kind, in Rule 4E75's order."""
-    for reaction in in_order([r for r in REACTIONS if isinstance(event, r.kind)]):
+    """Run every reaction declared for the event's kind, in Rule 4E75's order (the
+    order kept within a transaction while the Rules' Powers are unchanged)."""
+    kind = type(event)
+    for reaction in versions.cached(database, ("reactions in order", kind), ("rule",),
+                                    lambda: in_order([r for r in REACTIONS if issubclass(kind, r.kind)])):
         reaction.fn(ctx, event)
 
 

@@ -52,7 +52,8 @@ class Vocabulary:
 
     def with_actor(self, actor: str | None) -> "Vocabulary":
         from dataclasses import replace
-        return replace(self, actor=actor)
+        # (a Player answering their own mail addresses no one by "you")
+        return replace(self, actor=actor, addressee=None if self.addressee == actor else self.addressee)
 
 
 @cache

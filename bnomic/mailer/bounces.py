@@ -8,7 +8,7 @@ from __future__ import annotations
 import email.utils
 from datetime import datetime
 
-from ..store import Address, Bounce, Entry, Outcome
+from ..store import Address, Bounce, Entry, Outcome, hot
 from . import parse
 
 
@@ -46,7 +46,7 @@ def note(entry: Entry, mail, sender: str, envelope_from: str | None, at: datetim
     clears its mark (the address works again) and goes on to be read."""
     if not is_report(mail, envelope_from):
         if sender:
-            Bounce.delete().where(Bounce.address == sender).execute()
+            hot.delete(Bounce, {"address": sender})
         return None
     marked = []
     for address, why in failed_recipients(mail):

@@ -25,7 +25,8 @@ from ..store import (
     Command, Entry, Game, Message, Outbox, Outcome, Parked, Setup,
     StoreError, open_database, state_digest, write_transaction,
 )
-from ..store import log, migrations
+from ..store import hot, log, migrations, snapshots
+from ..store.digest import quick_state_digest
 from . import archive, inbound, parse, publish, receipts, runner, views  # noqa: F401  (publish declares the ballot and results views)
 from .views import parked_view
 
@@ -153,10 +154,19 @@ CLOCK_ADVICE_ON = (
 def cmd_ingest(args) -> None:
     open_game(args)
     forced = utc(args.at) if args.at else None
+    raws = [(where, raw) for path in args.files for where, raw in archive.read(path)]
+    with parse.keeping(len(raws), INGEST_KEEP_BYTES):
+        _ingest(args, forced, raws)
+
+
+INGEST_KEEP_BYTES = 4 << 20     # of raw mail kept parsed by ingest (about 20 times that in memory)
+
+
+def _ingest(args, forced, raws) -> None:
     stored = []
-    # each mail parsed once here: its header time and the fields the log stores
-    mails = [(where, raw, inbound.archive_fields(raw, forced))
-             for path in args.files for where, raw in archive.read(path)]
+    # each mail parsed once here (and kept parsed for applying it, parse.keeping):
+    # its header time and the fields the log stores
+    mails = [(where, raw, inbound.archive_fields(raw, forced)) for where, raw in raws]
     if forced is None:      # one call's mail goes in in arrival order (its header times)
         mails = [m for _, _, m in sorted(
             ((m[2]["header_time"], i, m) for i, m in enumerate(mails)),
@@ -180,8 +190,8 @@ def cmd_ingest(args) -> None:
     if engine_running:
         results = apply_or_wait([seq for _, seq in stored])
     for where, seq in stored:
-        entry = Entry.get_by_id(seq)
-        message = entry.message.get()
+        entry = hot.get(Entry, seq=seq)
+        message = hot.get(Message, entry=seq)
         print(f"== {where}: {message.message_id} from {message.sender or '(no sender)'} "
               f"at {iso(entry.at)}")
         outcomes = results.get(seq, [])
@@ -259,6 +269,12 @@ def cmd_tick(args) -> None:
     print(f"advanced to {iso(game.now)}: {clock.describe(game, game_config())}")
 
 
+def _digest() -> str:
+    """state_digest(); on SQLite the same bytes read by plain cursors, each row's
+    line kept from the snapshots just taken (store/digest.py)."""
+    return quick_state_digest() if snapshots.enabled() else state_digest()
+
+
 def cmd_rebuild(args) -> None:
     """Replay the log (its mail as the pinned readings say); with --check-readings,
     also list the entries the current reader would read otherwise."""
@@ -266,9 +282,9 @@ def cmd_rebuild(args) -> None:
     open_game(args)
     if log.engine_running(wall_clock()):
         raise CLIError("a bnomic daemon is running this game; stop it before rebuilding")
-    before = state_digest()
+    before = _digest()
     changed = runner.rebuild(check_readings=args.check_readings)
-    after = state_digest()
+    after = _digest()
     entries = Entry.select().count()
     text = (f"rebuilt from {entries} log entries; digest {after}"
             + ("" if before == after else f" (was {before})"))
@@ -290,9 +306,9 @@ def cmd_reread(args) -> None:
         raise CLIError("a bnomic daemon is running this game; stop it before reading the log again")
     if args.from_seq < 1:
         raise CLIError("--from takes a log entry's number (1 or more)")
-    before = state_digest()
+    before = _digest()
     done = runner.reread(args.from_seq, wall_clock())
-    after = state_digest()
+    after = _digest()
     done.update(digest=after, was=before)
     changed = done["changed"]
     emit(args, done, (

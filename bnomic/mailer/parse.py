@@ -15,7 +15,11 @@ import email.policy
 import email.utils
 import hashlib
 import re
+import threading
+from collections import OrderedDict
+from contextlib import contextmanager
 from datetime import datetime, timezone
+from functools import lru_cache
 from email.message import Message
 from html.parser import HTMLParser
 
@@ -27,9 +31,62 @@ from ..handlers.post import Post
 from . import headers
 
 
+# the mails parsed last, by their bytes: `bnomic ingest` parses each mail of a batch
+# when it stores it and again when it applies it, in the same process (issue 16)
+_RECENT: OrderedDict = OrderedDict()
+_RECENT_KEPT = 300          # more than a batch of `bnomic ingest` (cli.INGEST_BATCH)
+_RECENT_BYTES = 8 << 20     # and no more than 8 MB of mail (a large one is parsed again)
+_recent_lock = threading.Lock()
+_recent_size = [0]
+_limits = [_RECENT_KEPT, _RECENT_BYTES]      # as now (see `keeping`)
+
+
+@contextmanager
+def keeping(mails: int, raw_bytes: int):
+    """Keep up to `mails` mails parsed (and `raw_bytes` of their bytes) while
+    inside, then go back to the usual bounds. `bnomic ingest` parses a whole
+    archive to put it in arrival order before it applies the first batch: with
+    the usual 300 kept, an archive of more than that was parsed twice."""
+    with _recent_lock:
+        before = list(_limits)
+        _limits[:] = [max(mails, before[0]), max(raw_bytes, before[1])]
+    try:
+        yield
+    finally:
+        with _recent_lock:
+            _limits[:] = before
+            _trim()
+
+
+def _trim() -> None:
+    """Drop the mails parsed longest ago beyond the bounds (under _recent_lock)."""
+    kept, size = _limits
+    while _RECENT and (len(_RECENT) > kept or _recent_size[0] > size):
+        old, _ = _RECENT.popitem(last=False)
+        _recent_size[0] -= len(old)
+
+
 def parse(raw: bytes):
     """mail-parser's view of the mail; when mail-parser itself fails on malformed
-    MIME, the stdlib's, with the same attributes, so the mail is still read."""
+    MIME, the stdlib's, with the same attributes, so the mail is still read.
+    The same bytes parsed again lately give the same object (read it only)."""
+    if not isinstance(raw, bytes):
+        return _parse(raw)
+    with _recent_lock:
+        mail = _RECENT.get(raw)
+        if mail is not None:
+            _RECENT.move_to_end(raw)
+            return mail
+    mail = _parse(raw)
+    with _recent_lock:
+        if raw not in _RECENT and len(raw) <= _RECENT_BYTES // 16:
+            _RECENT[raw] = mail
+            _recent_size[0] += len(raw)
+            _trim()
+    return mail
+
+
+def _parse(raw: bytes):
     try:
         return mailparser.parse_from_bytes(raw)
     except Exception:
@@ -97,13 +154,34 @@ def from_line(mail) -> tuple[str, str, str]:
     The From line is read twice, by the email package's strict RFC 5322 parser
     and by the lenient one mail-parser uses; both must find the same single
     address, so a line that readers take differently ("alice@example.org
-    <mallory@attacker.example>", an address hidden in an encoded word) is refused."""
+    <mallory@attacker.example>", an address hidden in an encoded word) is refused.
+
+    Read once per mail (the Post, the sender's trust, the reply gate and the
+    own-mail check each ask): kept on the mail object, as the auth results are."""
+    kept = getattr(mail, "_bnomic_from_line", None)
+    if kept is not None:
+        return kept
+    found = _from_line(mail)
+    try:
+        mail._bnomic_from_line = found
+    except AttributeError:          # an object that takes no attributes: read each time
+        pass
+    return found
+
+
+def _from_line(mail) -> tuple[str, str, str]:
     lines = [str(v) for v in (mail.message.get_all("From") or [])]
     if not lines:
         return "", "", "the mail has no From line"
     if len(lines) > 1:
         return "", "", f"the mail has {len(lines)} From lines"
-    value = " ".join(lines[0].split())
+    return _read_from(" ".join(lines[0].split()))
+
+
+@lru_cache(maxsize=1024)
+def _read_from(value: str) -> tuple[str, str, str]:
+    """`_from_line` of one From line's text: the same text reads the same, so
+    the players' own From lines are parsed by both parsers once (issue 16)."""
     try:
         strict = email.policy.default.header_factory("From", value)
         found = [(a.display_name, a.addr_spec) for a in strict.addresses]

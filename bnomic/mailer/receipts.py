@@ -13,7 +13,7 @@ from peewee import Value, fn
 
 from ..config import Config
 from ..render import render
-from ..store import Deadline, Entry, Message, Outbox
+from ..store import Deadline, Entry, Message, Outbox, hot
 from . import headers, parse
 
 LOOP_TAG = "bnomic"
@@ -147,9 +147,17 @@ def own_mail(mail, config: Config, at: datetime) -> str | None:
     if sender and sender == processor_address(config):
         return f"it is from bnomic's own address {sender}"
     mid = parse.one(mail.message_id).strip()
-    if mid and Outbox.select().where(Outbox.message_id == mid, Outbox.queued_at <= at).exists():
+    if mid and _sent_by_then(mid, at):
         return "its Message-ID is one bnomic sent"
     return None
+
+
+def _sent_by_then(message_id: str, at: datetime) -> bool:
+    found = hot.value("sent by then", 'SELECT EXISTS(SELECT 1 FROM "outbox" WHERE ("message_id" = ?) '
+                      'AND ("queued_at" <= ?))', (message_id, Outbox.queued_at.db_value(at)))
+    if found is hot.NOTHING:
+        return Outbox.select().where(Outbox.message_id == message_id, Outbox.queued_at <= at).exists()
+    return bool(found)
 
 
 def is_preview(post, config: Config) -> bool:

@@ -21,10 +21,10 @@ from peewee import InterfaceError, OperationalError, SqliteDatabase
 
 from .. import __version__, config as configuration
 from ..handlers import engine, grammar, pinned
-from ..handlers.context import Context, RetroactiveChange, game_config
+from ..handlers.context import Context, RetroactiveChange, current_game, game_config
 from ..render import render
 from ..store import (
-    Approval, Entry, Game, Message, Outbox, Outcome, Parked, Pinned, Setup, database, log, snapshots,
+    Approval, Entry, Game, Message, hot, Outbox, Outcome, Parked, Pinned, Setup, database, log, snapshots,
     upgrade, write_transaction,
 )
 from . import bounces, headers, parse, publish, receipts
@@ -57,7 +57,7 @@ def create_game(start: datetime, nweek: int = 1, nday: int = 1, clock_on: bool =
 def _apply_mail(entry: Entry, emit: bool, message: Message | None = None) -> list[Outcome]:
     """Apply a mail as the entry `entry` (its seq and time): its own, or, for
     an operator's retry, the parked `message`. A failure here parks the entry."""
-    message = message or entry.message.get()
+    message = message or hot.get(Message, entry=entry.seq)
     raw = bytes(message.raw)
     config = game_config()
     mail = parse.parse(raw)
@@ -117,10 +117,10 @@ def process(entry: Entry, emit: bool = False, replay: bool = False,
     engine.advance(entry.at)
     try:
         with write_transaction():
-            entry = Entry.get_by_id(entry.seq)
+            entry = hot.get(Entry, seq=entry.seq)
             if entry.processed:
                 return []
-            if Parked.get_or_none(Parked.entry == entry.seq) is not None:
+            if hot.get_or_none(Parked, entry=entry.seq) is not None:
                 # parked before, live: parked again here, untried (the log's truth)
                 return _mark_parked(entry)
             if entry.kind == "mail":
@@ -134,7 +134,7 @@ def process(entry: Entry, emit: bool = False, replay: bool = False,
                 else:
                     outcomes = [engine.apply_command(cmd.verb, cmd.args, entry.seq, entry.at)]
             engine.apply_approvals(entry.seq, entry.at)
-            Entry.update(processed=True).where(Entry.seq == entry.seq).execute()
+            hot.update(Entry, {"processed": True}, {"seq": entry.seq})
             if keep_snapshot:
                 _keep_snapshot(entry, light_only=keep_snapshot == LIGHT)
         return outcomes
@@ -326,7 +326,7 @@ def _keep_snapshot(entry: Entry, light_only: bool = False) -> None:
     prev = snapshots.last()
     if prev is not None and prev.seq >= entry.seq:
         return
-    if prev is None or Game.get().nweek != prev.nweek:
+    if prev is None or current_game().nweek != prev.nweek:
         checked = not light_only
     elif entry.seq - prev.seq >= min(LIGHT_EVERY, SNAPSHOT_EVERY):
         last_checked = snapshots.last(checked=True)

@@ -4,7 +4,7 @@ from .db import (
     StoreError, close_database, database, durable_transaction, open_database, snapshot, write_transaction,
 )
 from .digest import state_digest
-from . import versions
+from . import hot, versions
 from . import migrations
 from .migrations import upgrade
 from .models import (
@@ -23,7 +23,7 @@ __all__ = [
     "Deadline", "Entry", "Event", "Game", "Message", "Outcome", "Player", "Setup",
     "Outbox", "Parked", "Pinned", "Checkpoint", "Setting", "Intent", "Stance", "Ministry", "Usurpation", "Obligation", "Publication", "Subscription", "Approval", "Rule",
     "Proposal", "Snapshot", "SnapshotPart", "Vote", "Tweak", "Claim", "Consultation", "Emergency", "Fine", "Indictment",
-    "RankedBallot", "RefreshProposal", "Verdict", "Bounce", "versions",
+    "RankedBallot", "RefreshProposal", "Verdict", "Bounce", "versions", "hot",
     "Breach", "Contract", "ContractParty", "ContractVersion", "Corporation", "Delegation",
     "Trick", "TrickDraw", "Sock", "Subgame", "VictoryCondition",
 ]

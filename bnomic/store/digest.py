@@ -54,25 +54,51 @@ def _utc_text(field):
     return convert
 
 
+# Each row's line of the digest, kept by table and primary key with the row's
+# stored values it was made from: a line is a pure function of those values, so
+# a row read again unchanged (most of the state between two snapshots, every
+# row of the event ledger) is not converted and encoded again. Bounded by the
+# bytes of the lines kept; past it, rows are encoded each time.
+_LINES: dict[str, dict] = {}
+_LINES_KEPT = 16 << 20        # about 50,000 rows (their values kept too: some 50 MB)
+_lines_size = [0]
+_ENCODER = json.JSONEncoder(sort_keys=True, default=str)     # json.dumps's, made once
+
+
 def quick_state_digest() -> str:
     """`state_digest()`, the same bytes hashed, read with one plain cursor per table
-    instead of peewee's row objects (several times faster; snapshots take it).
+    instead of peewee's row objects (several times faster; snapshots take it), each
+    row's line made again only when the row changed (`_LINES`).
     tests/test_snapshots.py holds the two equal."""
     from .db import database
     h = hashlib.sha256()
+    encode = _ENCODER.encode
     for model in STATE_MODELS:
         fields = model._meta.sorted_fields
         names = [f.name for f in fields]
         plain = [_plain(f) for f in fields]
         convert = [(i, p) for i, p in enumerate(plain) if p is not None]
+        pk_field = model._meta.primary_key
+        key_at = fields.index(pk_field)
         cols = ", ".join(f'"{f.column_name}"' for f in fields)
-        pk = model._meta.primary_key.column_name
         table = model._meta.table_name
-        cursor = database.execute_sql(f'SELECT {cols} FROM "{table}" ORDER BY "{pk}"')
+        kept = _LINES.setdefault(table, {})
+        cursor = database.execute_sql(f'SELECT {cols} FROM "{table}" ORDER BY "{pk_field.column_name}"')
         for raw in cursor:
+            key = raw[key_at]
+            hit = kept.get(key)
+            if hit is not None and hit[0] == raw:
+                h.update(hit[1])
+                continue
             row = list(raw)
             for i, p in convert:
                 row[i] = p(row[i])
-            h.update(json.dumps([table, dict(zip(names, row))], sort_keys=True, default=str).encode())
-            h.update(b"\n")
+            line = encode([table, dict(zip(names, row))]).encode() + b"\n"
+            h.update(line)
+            old = kept.pop(key, None)
+            if old is not None:
+                _lines_size[0] -= len(old[1])
+            if _lines_size[0] + len(line) <= _LINES_KEPT:
+                kept[key] = (raw, line)
+                _lines_size[0] += len(line)
     return h.hexdigest()

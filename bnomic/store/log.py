@@ -6,7 +6,7 @@ from datetime import datetime
 
 from peewee import IntegrityError
 
-from . import intake
+from . import hot, intake
 from .db import database, durable_transaction, write_transaction
 from .models import STATE_MODELS, Checkpoint, Command, Entry, Message, Setup
 
@@ -20,7 +20,7 @@ def game_time() -> datetime:
 
 
 def has_message(message_id: str) -> bool:
-    return Message.select().where(Message.message_id == message_id).exists()
+    return hot.exists(Message, message_id=message_id)       # once per mail stored: SQL made once
 
 
 def append_message(raw: bytes, message_id: str, sender: str, at: datetime,

@@ -15,7 +15,7 @@ from peewee import (
     IntegerField, Model, TextField, fn,
 )
 
-from . import rowsave, versions
+from . import hot, versions
 from .db import database
 from .fields import JSONField, UTCDateTimeField
 
@@ -23,6 +23,11 @@ from .fields import JSONField, UTCDateTimeField
 class BaseModel(Model):
     class Meta:
         database = database
+
+    def save(self, force_insert=False, only=None):
+        """peewee's save, its SQL made once per table and columns (store/hot.py)."""
+        done = hot.save(self, force_insert, only)
+        return super().save(force_insert=force_insert, only=only) if done is None else done
 
 
 class StateModel(BaseModel):
@@ -37,13 +42,10 @@ class StateModel(BaseModel):
             table = self._meta.table_name
             # max + 1, counted on within a transaction (store/versions.py: no SELECT MAX per row)
             self._pk = versions.next_key(database, table, lambda: type(self).select(fn.MAX(pk)).scalar())
-            done = rowsave.save(self, database.obj, True, only)      # its SQL built once
-            if done is None:
-                done = super().save(force_insert=True, only=only)
+            done = super().save(force_insert=True, only=only)
             versions.used_key(database, table, self._pk)
             return done
-        done = rowsave.save(self, database.obj, force_insert, only)
-        return super().save(force_insert=force_insert, only=only) if done is None else done
+        return super().save(force_insert=force_insert, only=only)
 
 
 # --------------------------------------------------------------------- the log

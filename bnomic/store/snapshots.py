@@ -45,6 +45,7 @@ from datetime import datetime
 
 from peewee import SqliteDatabase
 
+from . import versions
 from .db import database
 from .digest import quick_state_digest
 from .models import STATE_MODELS, Event, Game, Outcome, Snapshot, SnapshotPart
@@ -135,11 +136,15 @@ def take(seq: int, at: datetime, code: str, approvals: list[int], checked: bool 
 
 
 def last(checked: bool = False) -> Snapshot | None:
-    """The latest snapshot (`checked`: the latest carrying the digest)."""
-    query = Snapshot.select(Snapshot.seq, Snapshot.at, Snapshot.nweek)
-    if checked:
-        query = query.where(Snapshot.digest != "")
-    return query.order_by(Snapshot.seq.desc()).first()
+    """The latest snapshot (seq, at, nweek; shared: read it only; `checked`: the
+    latest carrying the digest), asked after every entry: kept within a
+    transaction while the table is unchanged (versions.py)."""
+    def find():
+        query = Snapshot.select(Snapshot.seq, Snapshot.at, Snapshot.nweek)
+        if checked:
+            query = query.where(Snapshot.digest != "")
+        return query.order_by(Snapshot.seq.desc()).first()
+    return versions.cached(database, ("last snapshot", checked), ("snapshot",), find)
 
 
 def drop_after(seq: int) -> int:
