@@ -370,3 +370,9 @@ def test_whose_thing_it_is_is_not_a_player_of_the_action():   # Rule 4E18
     vocab = Vocabulary(players=PLAYERS + ("Ais523",), actor="Chuck")
     (r,) = grammar.read("I assign Ais523 as Priest for Dana's consultation, numbering it 7.", vocab)
     assert (r.spec.name, r.args) == ("assign_consultation", {"which": "of Dana", "player": "Ais523", "number": "7"})
+
+
+def test_and_then_in_a_capacity_i_do_another():
+    got = grammar.read("I assign myself the Ministry of Games at m80, and as Gamemaster I open Subgame 1.")
+    assert [(r.spec.name, r.args) for r in got] == [("assign_ministry", {"ministry": "Games", "reward": "m80"}),
+                                                    ("open_subgame", {"number": "1"})]
