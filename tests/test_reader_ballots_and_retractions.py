@@ -376,3 +376,11 @@ def test_and_then_in_a_capacity_i_do_another():
     got = grammar.read("I assign myself the Ministry of Games at m80, and as Gamemaster I open Subgame 1.")
     assert [(r.spec.name, r.args) for r in got] == [("assign_ministry", {"ministry": "Games", "reward": "m80"}),
                                                     ("open_subgame", {"number": "1"})]
+
+
+def test_title_lines_above_the_braces_and_what_follows_them():   # Rule 4E15
+    got = grammar.read("I submit the following proposal:\n\nTitle: Sock Drawer\nConflicts: 11\n{{\n"
+                       "Amend Rule 4E68 by appending a paragraph.\n}}\n\nAlso I vote FOR 12 while I'm here.", VOCAB)
+    assert [r.spec.name for r in got] == ["submit_proposal", "vote"]
+    doc = read_document(got[0].args["document"])
+    assert (doc["title"], doc["conflicts"], doc["body"]) == ("Sock Drawer", [11], "Amend Rule 4E68 by appending a paragraph.")

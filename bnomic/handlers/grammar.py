@@ -1474,11 +1474,13 @@ def read(text: str, vocab: Vocabulary | None = None, max_line: int | None = None
     token, vtoken = _MEMO.set({}), _VOCAB.set(vocab)
     try:
         readings: list[Reading] = []
+        before = ""
         for kind, part in braces(text, _bodies(text) if "{{" in text else ()):
             if kind == "doc":
-                _attach(readings, part)
+                _attach(readings, part, _attributes_above(before))   # "Title: Sock Drawer" then {{ ... }}
             else:
                 readings.extend(_read(part, max_line))
+                before = part
         name_the_newcomer(readings, text)
         _the_rest(readings, vocab)
         _replied_to(readings, vocab)
@@ -1801,17 +1803,42 @@ def _bodies(text: str) -> list[tuple[int, int]]:
         while i < len(lines) and not DOCUMENT_END.match(lines[i]):
             end = pos = pos + len(lines[i])
             i += 1
-        if text[body:end].strip() and not text[body:end].lstrip().startswith("{{"):
+        said = text[body:end]
+        if said.strip() and not said.lstrip().startswith("{{") and not _only_attributes(said.split("{{", 1)[0]):
             spans.append((body, end))
     return spans
 
 
-def _attach(readings: list[Reading], document: str) -> None:
-    """A document goes to the last action before it that takes one and has none yet."""
+# a line that sets a proposal's other Attributes (Rule 4E15), written above its Body
+_ATTRIBUTE_LINE = re.compile(r"^\s*+(?:title|proposal\s++title|conflicts?+(?:\s++with)?+|dependencies|dependency"
+                             r"|depends(?:\s++on)?+)\s*+:", re.I)
+
+
+def _only_attributes(text: str) -> bool:
+    """Whether the words before a document's {{ are only its Attribute lines ("Title: X"):
+    then the braces hold its Body, and what follows them is read again."""
+    return "{{" not in text and all(not line.strip() or _ATTRIBUTE_LINE.match(line) for line in text.splitlines())
+
+
+def _attributes_above(text: str) -> str:
+    """The Attribute lines that end a text part, right above a document's {{."""
+    lines = text.rstrip().splitlines()
+    k = len(lines)
+    while k and _ATTRIBUTE_LINE.match(lines[k - 1]):
+        k -= 1
+    return "\n".join(lines[k:])
+
+
+def _attach(readings: list[Reading], document: str, above: str = "") -> None:
+    """A document goes to the last action before it that takes one and has none yet (or
+    has only its Attribute lines so far: "Title: X" above the {{ }} of its Body)."""
     for r in reversed(readings):
         if r.spec is not None and document_kind(r):
-            if not r.args.get("document"):
-                r.args["document"] = document.strip()
+            have = r.args.get("document")
+            if not have:
+                r.args["document"] = f"{above}\n\n{document.strip()}" if above else document.strip()
+            elif _only_attributes(have):
+                r.args["document"] = f"{have.rstrip()}\n\n{document.strip()}"
             return
 
 
