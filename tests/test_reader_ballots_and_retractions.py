@@ -384,3 +384,23 @@ def test_title_lines_above_the_braces_and_what_follows_them():   # Rule 4E15
     assert [r.spec.name for r in got] == ["submit_proposal", "vote"]
     doc = read_document(got[0].args["document"])
     assert (doc["title"], doc["conflicts"], doc["body"]) == ("Sock Drawer", [11], "Amend Rule 4E68 by appending a paragraph.")
+
+
+OPEN3 = Vocabulary(players=PLAYERS + ("Wooble",), actor="Alice", intents={3: "Wooble", 4: "Bob", 5: "Wooble"})
+
+
+@pytest.mark.parametrize("text,targets", [
+    ("I object to all of Wooble's intents.", ["3", "5"]),
+    ("I object to every intent currently outstanding, on principle.", ["3", "4", "5"]),
+    ("Objection to all intents currently pending.", ["3", "4", "5"]),
+])
+def test_intents_named_together(text, targets):               # Rules 4E21, 4E22: one stance each
+    assert [r.args["target"] for r in grammar.read(text, OPEN3)] == targets
+
+
+def test_both_are_the_two_the_mail_answers_and_never_a_guess():
+    from dataclasses import replace
+    answering = replace(OPEN3, replied_intents=(4, 5), replying=True)
+    assert [r.args["target"] for r in grammar.read("I object to both.", answering)] == ["4", "5"]
+    (r,) = grammar.read("I object to both.", OPEN3)          # three open, answering none: which two?
+    assert (r.kind, r.missing) == ("incomplete", ("target",))

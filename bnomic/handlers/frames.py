@@ -725,7 +725,8 @@ def _reference(fr: Frame, toks, i, put, unfilled, vocab, f, pending=()) -> int:
         owned = _owned(r.type, who, vocab)
         if i + 2 < len(toks) and (_is_marker(fr, toks, i + 2) or _is_marker(fr, toks, i + 1)):
             owned = owned[:1] if len(owned) == 1 else []     # "Bob's intent to ...": the rest says which
-        plural = toks[i + 1].low.endswith("s") and r.many
+        # ("all of Wooble's intents": one action each, where the role takes one)
+        plural = toks[i + 1].low.endswith("s") and (r.many or r.type == "intent")
         if plural and r.type == "proposal" and vocab is not None:
             owned = [n for n in owned if n in vocab.open_proposals] or owned   # "Bob's proposals": the Open ones
         if len(owned) == 1 or (owned and plural):

@@ -1527,10 +1527,14 @@ def _every_intent(readings: list[Reading], vocab: Vocabulary | None) -> None:
     """"I object to all current intents": one reading per intent the game has open (Rule
     4E21: each objection is to one intent); with no game to ask, the role is missing."""
     for r in list(readings):
-        if r.spec is None or r.args.get("target") != "all":
+        said = r.args.get("target") if r.spec is not None else None
+        if said not in ("all", "both"):
             continue
         k = readings.index(r)
         open_ = sorted(vocab.intents) if vocab is not None else []
+        if said == "both":          # "I object to both": the two the mail answers, or the only two open
+            replied = list(vocab.replied_intents) if vocab is not None else []
+            open_ = replied if len(replied) == 2 else open_ if len(open_) == 2 and not replied else []
         if not open_:
             r.args.pop("target")
             r.missing = ("target",)
