@@ -404,3 +404,23 @@ def test_both_are_the_two_the_mail_answers_and_never_a_guess():
     assert [r.args["target"] for r in grammar.read("I object to both.", answering)] == ["4", "5"]
     (r,) = grammar.read("I object to both.", OPEN3)          # three open, answering none: which two?
     assert (r.kind, r.missing) == ("incomplete", ("target",))
+
+
+def test_the_same_roles_in_another_order_are_one_reading():
+    assert votes("10: FOR\n11: FOR\neverything else: AGAINST") == [("FOR", "10"), ("FOR", "11"), ("AGAINST", "12, 13")]
+
+
+@pytest.mark.parametrize("text", ["I vote FOR 10 (obviously, it's mine) and AGAINST 12.",
+                                  "I vote FOR 10 (it is mine) and AGAINST 12."])
+def test_words_in_brackets_in_the_middle_and_the_rest_read_on(text):
+    assert votes(text) == [("FOR", "10"), ("AGAINST", "12")]
+
+
+def test_of_course_after_a_vote():
+    assert votes("FOR 12, of course.") == [("FOR", "12")]
+
+
+@pytest.mark.parametrize("text", ["I withdraw my vote on 10 and vote ABSTAIN instead.",
+                                  "I retract my vote on 10 and vote ABSTAIN instead."])
+def test_a_vote_replaced_in_one_sentence(text):                # Rule 4E15
+    assert votes(text) == [("ABSTAIN", "10")]

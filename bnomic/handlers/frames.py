@@ -365,6 +365,11 @@ def fill(fr: Frame, toks: list[Tok], start: int, open_world: bool, vocab=None,
                                                  or _adverb(toks[i + 1]))))
                 and not fr.rest_roles           # the rest is its text
                 and _aside(fr, toks, i + 1)):
+            close = next((j for j in range(i + 1, n) if toks[j].low == ")"), None) if low == "(" else None
+            if close is not None and close + 1 < n:     # "FOR 15 (it's mine) and AGAINST 16": read on
+                f.reason = _span(toks, i, close + 1)
+                i = close + 1
+                continue
             f.reason = _span(toks, i, n)        # "..., grudgingly", "(who asked nicely)"
             break
         if (low in RANGES and last_role is not None and last_role.many and i + 1 < n

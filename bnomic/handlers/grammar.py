@@ -47,7 +47,8 @@ _TRAIL_PUNCT = " \t\r\n\f\v.!?;,"
 _TRAIL_WORDS = ("please", "pls", "plz", "thanks", "thank you", "thx", "anyway", "too", "as well",
                 "though", "instead", "on the same grounds", "for the same reason", "for the same reasons",
                 "on the same basis", "likewise", "today", "for today", "this nweek", "for this nweek",
-                "for now", "for the moment", "the beast included", "including the beast", "beast included")
+                "for now", "for the moment", "the beast included", "including the beast", "beast included",
+                "of course", "obviously")
 _TRAIL_ENDS = frozenset({w[-2:] for w in _TRAIL_WORDS} | {"d", "p", "en"})   # quick test: may a trail word end here?
 _TRAIL_SMILEY = re.compile(r"(?<=\s)[:;]-?[()dp]++$")
 # Rules 4E21/4E22: how players say they act under an announced intent
@@ -676,7 +677,8 @@ def read_clause(text: str, vocab: Vocabulary | None = None) -> list["Reading"] |
         top = [(spec, f) for sc, spec, f in complete if sc == best]
         distinct = {}
         for spec, f in top:
-            distinct.setdefault((spec.name, repr(f.args())), (spec, f))
+            # (the same roles said in another order are one reading: "everything else: AGAINST")
+            distinct.setdefault((spec.name, repr([sorted(a.items()) for a in f.args()])), (spec, f))
         if conditional:
             spec, f = top[0]
             return [Reading(text, suggestions=(spec.example,),
@@ -1382,6 +1384,7 @@ def read_sentence(sentence: str, in_transaction: bool = False) -> list[Reading]:
             if len(clauses) == 1:
                 r.text = sentence
             out.append(r)
+    _vote_replaced(out, sentence)
     return out
 
 
@@ -1521,6 +1524,23 @@ def _by_title_words(readings: list[Reading], vocab: Vocabulary | None) -> None:
         elif pool:
             readings[k] = Reading(r.text, alternatives=tuple(
                 r.spec.describe({**r.args, role.name: str(n)}) for n in pool))
+
+
+_VOTE_ON = re.compile(r"\b(?:withdraw|retract|change|cancel|take\s++back|replace)\s++my\s++vote\s++(?:on|for|of)\s++"
+                      r"(?:proposal\s++|p\s*+|#)?+(?P<n>\d++)\b", re.I)
+
+
+def _vote_replaced(readings: list[Reading], sentence: str) -> None:
+    """"I withdraw my vote on 10 and vote ABSTAIN instead": the Vote said after is on the
+    proposal whose Vote the sentence takes back (Rule 4E15: the latest Vote counts)."""
+    if "vote" not in sentence.lower():
+        return
+    for r in readings:
+        if r.kind == "incomplete" and r.spec is not None and r.spec.name == "vote" and r.missing == ("which",):
+            m = _VOTE_ON.search(sentence)
+            if m:
+                r.args["which"], r.missing = m.group("n"), ()
+                r.read_as = r.spec.describe(r.args)
 
 
 def _every_intent(readings: list[Reading], vocab: Vocabulary | None) -> None:
