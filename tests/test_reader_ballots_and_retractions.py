@@ -424,3 +424,12 @@ def test_of_course_after_a_vote():
                                   "I retract my vote on 10 and vote ABSTAIN instead."])
 def test_a_vote_replaced_in_one_sentence(text):                # Rule 4E15
     assert votes(text) == [("ABSTAIN", "10")]
+
+
+@pytest.mark.parametrize("text,second", [
+    ("I assign myself the Ministry of Ministry with Reward m100, then turn the Clock Off.", "clock_off"),
+    ("I take the MetaMinistry, Reward m100, and turn the Clock Off so we can sort it out.", "clock_off"),
+    ("I give m5 to Bob, and set my Mental State to Calm.", "mental_state"),
+])
+def test_a_second_verb_after_a_comma_and(text, second):        # Rule 4E7: several actions in one message
+    assert [r.spec.name for r in grammar.read(text)][-1] == second

@@ -1079,6 +1079,10 @@ _NOT_NEXT = frozenset({"for", "to", "number", "color", "colour", "count", "answe
                        "propose", "proposing", "setting"})
 
 
+# of those, words never a verb of a second action
+_NEVER_NEXT = frozenset({"for", "to", "my", "the", "a", "an", "i", "am", "feel", "say", "report"})
+
+
 def _next_verb() -> re.Pattern:
     """", then <verb>", " and <verb>": where a second action of one sentence begins."""
     v = _verbs()
@@ -1086,9 +1090,17 @@ def _next_verb() -> re.Pattern:
         heads = sorted({w for w in (p.split()[0] for p in v.all_verbs)
                         if w.isalpha() and len(w) > 2 and w not in _NOT_NEXT}, key=len, reverse=True)
         # (", and I vote ...": the "I" after "and" goes with the separator)
+        # verbs that are as often something else after "and" alone are verbs after ", and",
+        # ", then" or "then" ("..., then turn the Clock Off", "..., and change Mackerel Poker")
+        weak = sorted({w for w in (p.split()[0] for p in v.all_verbs)
+                       if w.isalpha() and len(w) > 2 and w in _NOT_NEXT} - _NEVER_NEXT, key=len, reverse=True)
         _NEXT_VERB[0] = re.compile(r"(?<!\s)(?:\s*+,\s*+(?:and\s++(?:then\s++)?(?:I\s++)?+|then\s++)?"
                                    r"|\s++and\s++(?:then\s++)?(?:I\s++)?+"
-                                   r"|\s++then\s++)(?=(?-i:" + "|".join(heads) + r")\b)", re.I)
+                                   r"|\s++then\s++)(?=(?-i:" + "|".join(heads) + r")\b)"
+                                   r"|(?<!\s)(?:\s*+,\s*+(?:and\s++)?+then|\s*+,\s*+and|\s++then)\s++"
+                                   r"(?:(?:immediately|also|now)\s++)?+(?=(?-i:" + "|".join(weak) + r")\b)"
+                                   r"|(?<!\s)\s++and\s++(?:immediately|also|then)\s++(?=(?-i:" + "|".join(heads + weak)
+                                   + r")\b)", re.I)
         _NEXT_VERB[1] = v.size
     return _NEXT_VERB[0]
 
