@@ -433,3 +433,9 @@ def test_a_vote_replaced_in_one_sentence(text):                # Rule 4E15
 ])
 def test_a_second_verb_after_a_comma_and(text, second):        # Rule 4E7: several actions in one message
     assert [r.spec.name for r in grammar.read(text)][-1] == second
+
+
+@pytest.mark.parametrize("text", ["I will also be posting from al@work.example from now on.",
+                                  "Please add al@work.example to my addresses in the Registrar's display, I post from there."])
+def test_an_address_said_as_players_say_it(text):            # Rule 4E4
+    assert read(text)[0] == ("action", "add_address", {"name": "al@work.example"})
