@@ -370,3 +370,72 @@ def test_whose_thing_it_is_is_not_a_player_of_the_action():   # Rule 4E18
     vocab = Vocabulary(players=PLAYERS + ("Ais523",), actor="Chuck")
     (r,) = grammar.read("I assign Ais523 as Priest for Dana's consultation, numbering it 7.", vocab)
     assert (r.spec.name, r.args) == ("assign_consultation", {"which": "of Dana", "player": "Ais523", "number": "7"})
+
+
+def test_and_then_in_a_capacity_i_do_another():
+    got = grammar.read("I assign myself the Ministry of Games at m80, and as Gamemaster I open Subgame 1.")
+    assert [(r.spec.name, r.args) for r in got] == [("assign_ministry", {"ministry": "Games", "reward": "m80"}),
+                                                    ("open_subgame", {"number": "1"})]
+
+
+def test_title_lines_above_the_braces_and_what_follows_them():   # Rule 4E15
+    got = grammar.read("I submit the following proposal:\n\nTitle: Sock Drawer\nConflicts: 11\n{{\n"
+                       "Amend Rule 4E68 by appending a paragraph.\n}}\n\nAlso I vote FOR 12 while I'm here.", VOCAB)
+    assert [r.spec.name for r in got] == ["submit_proposal", "vote"]
+    doc = read_document(got[0].args["document"])
+    assert (doc["title"], doc["conflicts"], doc["body"]) == ("Sock Drawer", [11], "Amend Rule 4E68 by appending a paragraph.")
+
+
+OPEN3 = Vocabulary(players=PLAYERS + ("Wooble",), actor="Alice", intents={3: "Wooble", 4: "Bob", 5: "Wooble"})
+
+
+@pytest.mark.parametrize("text,targets", [
+    ("I object to all of Wooble's intents.", ["3", "5"]),
+    ("I object to every intent currently outstanding, on principle.", ["3", "4", "5"]),
+    ("Objection to all intents currently pending.", ["3", "4", "5"]),
+])
+def test_intents_named_together(text, targets):               # Rules 4E21, 4E22: one stance each
+    assert [r.args["target"] for r in grammar.read(text, OPEN3)] == targets
+
+
+def test_both_are_the_two_the_mail_answers_and_never_a_guess():
+    from dataclasses import replace
+    answering = replace(OPEN3, replied_intents=(4, 5), replying=True)
+    assert [r.args["target"] for r in grammar.read("I object to both.", answering)] == ["4", "5"]
+    (r,) = grammar.read("I object to both.", OPEN3)          # three open, answering none: which two?
+    assert (r.kind, r.missing) == ("incomplete", ("target",))
+
+
+def test_the_same_roles_in_another_order_are_one_reading():
+    assert votes("10: FOR\n11: FOR\neverything else: AGAINST") == [("FOR", "10"), ("FOR", "11"), ("AGAINST", "12, 13")]
+
+
+@pytest.mark.parametrize("text", ["I vote FOR 10 (obviously, it's mine) and AGAINST 12.",
+                                  "I vote FOR 10 (it is mine) and AGAINST 12."])
+def test_words_in_brackets_in_the_middle_and_the_rest_read_on(text):
+    assert votes(text) == [("FOR", "10"), ("AGAINST", "12")]
+
+
+def test_of_course_after_a_vote():
+    assert votes("FOR 12, of course.") == [("FOR", "12")]
+
+
+@pytest.mark.parametrize("text", ["I withdraw my vote on 10 and vote ABSTAIN instead.",
+                                  "I retract my vote on 10 and vote ABSTAIN instead."])
+def test_a_vote_replaced_in_one_sentence(text):                # Rule 4E15
+    assert votes(text) == [("ABSTAIN", "10")]
+
+
+@pytest.mark.parametrize("text,second", [
+    ("I assign myself the Ministry of Ministry with Reward m100, then turn the Clock Off.", "clock_off"),
+    ("I take the MetaMinistry, Reward m100, and turn the Clock Off so we can sort it out.", "clock_off"),
+    ("I give m5 to Bob, and set my Mental State to Calm.", "mental_state"),
+])
+def test_a_second_verb_after_a_comma_and(text, second):        # Rule 4E7: several actions in one message
+    assert [r.spec.name for r in grammar.read(text)][-1] == second
+
+
+@pytest.mark.parametrize("text", ["I will also be posting from al@work.example from now on.",
+                                  "Please add al@work.example to my addresses in the Registrar's display, I post from there."])
+def test_an_address_said_as_players_say_it(text):            # Rule 4E4
+    assert read(text)[0] == ("action", "add_address", {"name": "al@work.example"})

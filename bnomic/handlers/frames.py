@@ -365,6 +365,11 @@ def fill(fr: Frame, toks: list[Tok], start: int, open_world: bool, vocab=None,
                                                  or _adverb(toks[i + 1]))))
                 and not fr.rest_roles           # the rest is its text
                 and _aside(fr, toks, i + 1)):
+            close = next((j for j in range(i + 1, n) if toks[j].low == ")"), None) if low == "(" else None
+            if close is not None and close + 1 < n:     # "FOR 15 (it's mine) and AGAINST 16": read on
+                f.reason = _span(toks, i, close + 1)
+                i = close + 1
+                continue
             f.reason = _span(toks, i, n)        # "..., grudgingly", "(who asked nicely)"
             break
         if (low in RANGES and last_role is not None and last_role.many and i + 1 < n
@@ -725,7 +730,8 @@ def _reference(fr: Frame, toks, i, put, unfilled, vocab, f, pending=()) -> int:
         owned = _owned(r.type, who, vocab)
         if i + 2 < len(toks) and (_is_marker(fr, toks, i + 2) or _is_marker(fr, toks, i + 1)):
             owned = owned[:1] if len(owned) == 1 else []     # "Bob's intent to ...": the rest says which
-        plural = toks[i + 1].low.endswith("s") and r.many
+        # ("all of Wooble's intents": one action each, where the role takes one)
+        plural = toks[i + 1].low.endswith("s") and (r.many or r.type == "intent")
         if plural and r.type == "proposal" and vocab is not None:
             owned = [n for n in owned if n in vocab.open_proposals] or owned   # "Bob's proposals": the Open ones
         if len(owned) == 1 or (owned and plural):

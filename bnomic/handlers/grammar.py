@@ -47,7 +47,8 @@ _TRAIL_PUNCT = " \t\r\n\f\v.!?;,"
 _TRAIL_WORDS = ("please", "pls", "plz", "thanks", "thank you", "thx", "anyway", "too", "as well",
                 "though", "instead", "on the same grounds", "for the same reason", "for the same reasons",
                 "on the same basis", "likewise", "today", "for today", "this nweek", "for this nweek",
-                "for now", "for the moment", "the beast included", "including the beast", "beast included")
+                "for now", "for the moment", "the beast included", "including the beast", "beast included",
+                "of course", "obviously")
 _TRAIL_ENDS = frozenset({w[-2:] for w in _TRAIL_WORDS} | {"d", "p", "en"})   # quick test: may a trail word end here?
 _TRAIL_SMILEY = re.compile(r"(?<=\s)[:;]-?[()dp]++$")
 # Rules 4E21/4E22: how players say they act under an announced intent
@@ -86,7 +87,7 @@ _COMMA_I = re.compile(r"(?<!\s)\s*+,\s*+(?=(?:(?:on|for|as\s++for)\s++(?!which\s
                       r"i\s++(?!think|guess|hope|suppose|believe|mean)[a-z])", re.I)   # ", on 11 I vote FOR"
 _CLAUSE = re.compile(r"(?<!\s)(?:\s*+,\s*+|\s++)(?:and(?:\s++then)?|then|so|but)\s++(?=i(?:['’](?:d|m|ll))?\s"
                      # "..., and on nday 1 of nweek 8 I will turn the Clock On", "and on 15 and 16 I ABSTAIN"
-                     r"|(?:on|at|from)\s++[^,.;]{1,60}?\s(?:,\s*+)?i(?:['’](?:d|m|ll))?\s)"
+                     r"|(?:on|at|from|as)\s++[^,.;]{1,60}?\s(?:,\s*+)?i(?:['’](?:d|m|ll))?\s)"
                      r"|(?<!\s)\s*+:\s++(?=i\s|(?:my\s++)?+votes?+\s)"      # "Quick one: votes FOR 12"
                      # "..., so: FOR 16, AGAINST 13", "Re: the Ballot -- FOR 16": Votes after a lead-in
                      r"|(?<![\s\d])(?:\s*+:|\s++--?+)\s++(?=(?-i:FOR|AGAINST|ABSTAIN|SHELVE)\s++\S)", re.I)
@@ -676,7 +677,8 @@ def read_clause(text: str, vocab: Vocabulary | None = None) -> list["Reading"] |
         top = [(spec, f) for sc, spec, f in complete if sc == best]
         distinct = {}
         for spec, f in top:
-            distinct.setdefault((spec.name, repr(f.args())), (spec, f))
+            # (the same roles said in another order are one reading: "everything else: AGAINST")
+            distinct.setdefault((spec.name, repr([sorted(a.items()) for a in f.args()])), (spec, f))
         if conditional:
             spec, f = top[0]
             return [Reading(text, suggestions=(spec.example,),
@@ -1077,6 +1079,10 @@ _NOT_NEXT = frozenset({"for", "to", "number", "color", "colour", "count", "answe
                        "propose", "proposing", "setting"})
 
 
+# of those, words never a verb of a second action
+_NEVER_NEXT = frozenset({"for", "to", "my", "the", "a", "an", "i", "am", "feel", "say", "report"})
+
+
 def _next_verb() -> re.Pattern:
     """", then <verb>", " and <verb>": where a second action of one sentence begins."""
     v = _verbs()
@@ -1084,9 +1090,17 @@ def _next_verb() -> re.Pattern:
         heads = sorted({w for w in (p.split()[0] for p in v.all_verbs)
                         if w.isalpha() and len(w) > 2 and w not in _NOT_NEXT}, key=len, reverse=True)
         # (", and I vote ...": the "I" after "and" goes with the separator)
+        # verbs that are as often something else after "and" alone are verbs after ", and",
+        # ", then" or "then" ("..., then turn the Clock Off", "..., and change Mackerel Poker")
+        weak = sorted({w for w in (p.split()[0] for p in v.all_verbs)
+                       if w.isalpha() and len(w) > 2 and w in _NOT_NEXT} - _NEVER_NEXT, key=len, reverse=True)
         _NEXT_VERB[0] = re.compile(r"(?<!\s)(?:\s*+,\s*+(?:and\s++(?:then\s++)?(?:I\s++)?+|then\s++)?"
                                    r"|\s++and\s++(?:then\s++)?(?:I\s++)?+"
-                                   r"|\s++then\s++)(?=(?-i:" + "|".join(heads) + r")\b)", re.I)
+                                   r"|\s++then\s++)(?=(?-i:" + "|".join(heads) + r")\b)"
+                                   r"|(?<!\s)(?:\s*+,\s*+(?:and\s++)?+then|\s*+,\s*+and|\s++then)\s++"
+                                   r"(?:(?:immediately|also|now)\s++)?+(?=(?-i:" + "|".join(weak) + r")\b)"
+                                   r"|(?<!\s)\s++and\s++(?:immediately|also|then)\s++(?=(?-i:" + "|".join(heads + weak)
+                                   + r")\b)", re.I)
         _NEXT_VERB[1] = v.size
     return _NEXT_VERB[0]
 
@@ -1382,6 +1396,7 @@ def read_sentence(sentence: str, in_transaction: bool = False) -> list[Reading]:
             if len(clauses) == 1:
                 r.text = sentence
             out.append(r)
+    _vote_replaced(out, sentence)
     return out
 
 
@@ -1474,11 +1489,13 @@ def read(text: str, vocab: Vocabulary | None = None, max_line: int | None = None
     token, vtoken = _MEMO.set({}), _VOCAB.set(vocab)
     try:
         readings: list[Reading] = []
+        before = ""
         for kind, part in braces(text, _bodies(text) if "{{" in text else ()):
             if kind == "doc":
-                _attach(readings, part)
+                _attach(readings, part, _attributes_above(before))   # "Title: Sock Drawer" then {{ ... }}
             else:
                 readings.extend(_read(part, max_line))
+                before = part
         name_the_newcomer(readings, text)
         _the_rest(readings, vocab)
         _replied_to(readings, vocab)
@@ -1521,14 +1538,35 @@ def _by_title_words(readings: list[Reading], vocab: Vocabulary | None) -> None:
                 r.spec.describe({**r.args, role.name: str(n)}) for n in pool))
 
 
+_VOTE_ON = re.compile(r"\b(?:withdraw|retract|change|cancel|take\s++back|replace)\s++my\s++vote\s++(?:on|for|of)\s++"
+                      r"(?:proposal\s++|p\s*+|#)?+(?P<n>\d++)\b", re.I)
+
+
+def _vote_replaced(readings: list[Reading], sentence: str) -> None:
+    """"I withdraw my vote on 10 and vote ABSTAIN instead": the Vote said after is on the
+    proposal whose Vote the sentence takes back (Rule 4E15: the latest Vote counts)."""
+    if "vote" not in sentence.lower():
+        return
+    for r in readings:
+        if r.kind == "incomplete" and r.spec is not None and r.spec.name == "vote" and r.missing == ("which",):
+            m = _VOTE_ON.search(sentence)
+            if m:
+                r.args["which"], r.missing = m.group("n"), ()
+                r.read_as = r.spec.describe(r.args)
+
+
 def _every_intent(readings: list[Reading], vocab: Vocabulary | None) -> None:
     """"I object to all current intents": one reading per intent the game has open (Rule
     4E21: each objection is to one intent); with no game to ask, the role is missing."""
     for r in list(readings):
-        if r.spec is None or r.args.get("target") != "all":
+        said = r.args.get("target") if r.spec is not None else None
+        if said not in ("all", "both"):
             continue
         k = readings.index(r)
         open_ = sorted(vocab.intents) if vocab is not None else []
+        if said == "both":          # "I object to both": the two the mail answers, or the only two open
+            replied = list(vocab.replied_intents) if vocab is not None else []
+            open_ = replied if len(replied) == 2 else open_ if len(open_) == 2 and not replied else []
         if not open_:
             r.args.pop("target")
             r.missing = ("target",)
@@ -1801,17 +1839,42 @@ def _bodies(text: str) -> list[tuple[int, int]]:
         while i < len(lines) and not DOCUMENT_END.match(lines[i]):
             end = pos = pos + len(lines[i])
             i += 1
-        if text[body:end].strip() and not text[body:end].lstrip().startswith("{{"):
+        said = text[body:end]
+        if said.strip() and not said.lstrip().startswith("{{") and not _only_attributes(said.split("{{", 1)[0]):
             spans.append((body, end))
     return spans
 
 
-def _attach(readings: list[Reading], document: str) -> None:
-    """A document goes to the last action before it that takes one and has none yet."""
+# a line that sets a proposal's other Attributes (Rule 4E15), written above its Body
+_ATTRIBUTE_LINE = re.compile(r"^\s*+(?:title|proposal\s++title|conflicts?+(?:\s++with)?+|dependencies|dependency"
+                             r"|depends(?:\s++on)?+)\s*+:", re.I)
+
+
+def _only_attributes(text: str) -> bool:
+    """Whether the words before a document's {{ are only its Attribute lines ("Title: X"):
+    then the braces hold its Body, and what follows them is read again."""
+    return "{{" not in text and all(not line.strip() or _ATTRIBUTE_LINE.match(line) for line in text.splitlines())
+
+
+def _attributes_above(text: str) -> str:
+    """The Attribute lines that end a text part, right above a document's {{."""
+    lines = text.rstrip().splitlines()
+    k = len(lines)
+    while k and _ATTRIBUTE_LINE.match(lines[k - 1]):
+        k -= 1
+    return "\n".join(lines[k:])
+
+
+def _attach(readings: list[Reading], document: str, above: str = "") -> None:
+    """A document goes to the last action before it that takes one and has none yet (or
+    has only its Attribute lines so far: "Title: X" above the {{ }} of its Body)."""
     for r in reversed(readings):
         if r.spec is not None and document_kind(r):
-            if not r.args.get("document"):
-                r.args["document"] = document.strip()
+            have = r.args.get("document")
+            if not have:
+                r.args["document"] = f"{above}\n\n{document.strip()}" if above else document.strip()
+            elif _only_attributes(have):
+                r.args["document"] = f"{have.rstrip()}\n\n{document.strip()}"
             return
 
 

@@ -214,10 +214,13 @@ def take_stance(ctx: Context, actor: Player, target: str | None, stance: str, ru
 # replied to), "my intent", "Bob's intent" ("of Bob"), and what it announced ("the intent
 # to X"); the handler finds it (find_intent).
 # "I object to all current intents": each intent still open (grammar._every_intent)
-_TARGET = role("target:intent?", {w: "all" for w in (
+_TARGET = role("target:intent?", {**{w: "all" for w in (
     "all current intents", "all open intents", "all the open intents", "all pending intents", "all intents",
     "all the intents", "both open intents", "both intents", "both the intents", "every intent",
-    "every open intent", "every current intent", "each open intent", "each intent")})
+    "every open intent", "every current intent", "each open intent", "each intent", "every outstanding intent",
+    "all outstanding intents", "every pending intent", "all intents currently pending",
+    "every intent currently outstanding", "all intents currently outstanding", "every intent currently open",
+    "all of them")}, **{w: "both" for w in ("both", "both of them")}})
 _WHAT = "what:text?[intent to|intention to|plan to|the intent to|the intention to|the plan to|an intent to]"
 
 
@@ -225,7 +228,7 @@ _WHAT = "what:text?[intent to|intention to|plan to|the intent to|the intention t
         # Rule 4E21: "Objecting is a Game Action"
         frame("object|object to|object against|object on|raise an objection to|lodge an objection to"
               "|register an objection to|register my objection to|state my objection to|hereby object to",
-              _TARGET, _WHAT, also="objection announced announcement", openers="object|objection|objected"),
+              _TARGET, _WHAT, also="objection announced announcement", openers="object|objection|objected|objection to"),
         rule="4E21", example="I object to Wooble's intent to cause the Beast to forfeit",
         says="object to intent[ {target}][ to {what}]",
         not_actions=("I object to the way this game is run!", "Wooble objected to intent #3",
@@ -240,7 +243,7 @@ def object_(ctx: Context, actor: Player, target: str | None = None, what: str | 
         # Rule 4E22: "Supporting is a Game Action"
         frame("support|lend my support to|give my support to|offer my support to|add my support to"
               "|hereby support|am in support of|endorse",
-              _TARGET, _WHAT, also="announced announcement", openers="support|supported|seconded"),
+              _TARGET, _WHAT, also="announced announcement", openers="support|supported|seconded|support for"),
         rule="4E22", example="I support intent #3", says="support intent[ {target}][ to {what}]",
         not_actions=("I support the idea of a new currency, personally", "Chuck supported it",
                      "I supported intent #3 yesterday", "I support Wooble for Registrar",

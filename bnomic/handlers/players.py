@@ -352,9 +352,10 @@ def parse_address(text: str) -> str:
         frame("add|register|include|use", "name:email[the address|address|the e-mail address|e-mail address"
               "|email address|the email address]",
               also="address addresses e-mail email mail to my as an another a second new additional for entry record "
-                   "me account list of too well"),
-        frame("post from|write from|send mail from|mail from|post also from|also post from",
-              "name:email", also="too well as", why=False),
+                   "me account list of too well i post from in the registrar's registrar display"),
+        frame("post from|write from|send mail from|mail from|post also from|also post from|be posting from"
+              "|also be posting from|am posting from|am also posting from|will be posting from",
+              "name:email", also="too well as now from on", why=False),
         rule="4E4", example="I add the address wooble@home.example to my addresses",
         says="add the address {name}",
         not_actions=("I mostly post from home these days", "I added wooble@home.example last week",
