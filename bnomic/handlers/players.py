@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import re
 
-from ..store import Address, Player, database, versions
+from ..store import Address, Player, database, lookups, versions
 from . import grammar, lexer, names
 from .colors import LAUNDRY_NAMES
 from .names import clean_name
@@ -41,12 +41,11 @@ def actor_of(ctx: Context) -> Player | None:
 def find_player(ctx: Context, text: str, rule: str) -> Player:
     """The current Player named by text, or a rejection that says who is meant."""
     key = name_key(text)
-    q = Player.select().where(Player.is_player == True)  # noqa: E712
+    # (its SELECT built once: a tally finds one for each points or mackerel it sets)
     if key in BEAST_NAMES:
-        q = q.where(Player.is_beast == True)  # noqa: E712
+        found = lookups.first(Player, '"is_player" AND "is_beast"')
     else:
-        q = q.where(Player.name_key == key)
-    found = q.first()
+        found = lookups.first(Player, '"is_player" AND "name_key" = ?', (key,))
     if found is None:
         raise Rejected(f"there is no Player named {clean_name(text)!r}", rule=rule)
     return found

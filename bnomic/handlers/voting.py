@@ -151,19 +151,27 @@ def _targets(ctx: Context, which: str) -> tuple[list[Proposal], list[str]]:
 def final_votes(proposals: list[Proposal], voters: set[int] | None = None) -> dict[int, dict[int, str]]:
     """Rule 4E15: each voter's most recent Vote on each proposal in its Voting
     Period: {proposal id: {player id: vote}} (of `voters` only, if given).
-    Read as plain rows (a tally reads tens of thousands), by ranges of ids."""
-    ids = [p.id for p in proposals]
-    nweek_of = {p.id: p.voting_nweek for p in proposals}
+    Read as plain rows (a tally reads tens of thousands), each proposal's in the
+    order they were cast (its index gives that order: no sort), by the proposals'
+    Voting Period and ranges of ids."""
+    by_nweek: dict[int, list[int]] = defaultdict(list)
+    for p in proposals:
+        by_nweek[p.voting_nweek].append(p.id)
     out: dict[int, dict[int, str]] = defaultdict(dict)
-    rows = []
-    for i in range(0, len(ids), 500):       # never one bound parameter per proposal past 500
-        query = (Vote.select(Vote.id, Vote.proposal, Vote.voter, Vote.vote, Vote.nweek)
-                 .where(Vote.proposal.in_(ids[i:i + 500])))
-        rows += _plain_rows(query)
-    rows.sort()                              # in the order they were cast
-    for _, pid, voter, word, nweek in rows:
-        if nweek == nweek_of[pid] and (voters is None or voter in voters):
-            out[pid][voter] = word
+    mark = database.param
+    for nweek, ids in by_nweek.items():
+        for i in range(0, len(ids), 500):   # never one bound parameter per proposal past 500
+            chunk = ids[i:i + 500]
+            rows = database.execute_sql(
+                f'SELECT "proposal_id", "voter_id", "vote" FROM "vote" WHERE "nweek" = {mark} AND '
+                f'"proposal_id" IN ({", ".join([mark] * len(chunk))}) ORDER BY "proposal_id", "id"', [nweek, *chunk])
+            if voters is None:
+                for pid, voter, word in rows:
+                    out[pid][voter] = word
+            else:
+                for pid, voter, word in rows:
+                    if voter in voters:
+                        out[pid][voter] = word
     return out
 
 
