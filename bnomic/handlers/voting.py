@@ -21,6 +21,8 @@ from __future__ import annotations
 
 import re
 from collections import defaultdict
+from itertools import groupby
+from operator import itemgetter
 
 from ..store import Event, Fine, Ministry, Obligation, Player, Proposal, Vote, database, lookups
 from .clock import in_voting_period, set_clock
@@ -165,13 +167,12 @@ def final_votes(proposals: list[Proposal], voters: set[int] | None = None) -> di
             rows = database.execute_sql(
                 f'SELECT "proposal_id", "voter_id", "vote" FROM "vote" WHERE "nweek" = {mark} AND '
                 f'"proposal_id" IN ({", ".join([mark] * len(chunk))}) ORDER BY "proposal_id", "id"', [nweek, *chunk])
-            if voters is None:
-                for pid, voter, word in rows:
-                    out[pid][voter] = word
-            else:
-                for pid, voter, word in rows:
-                    if voter in voters:
-                        out[pid][voter] = word
+            # each proposal's rows in a run: a later Vote of a voter replaces the earlier
+            for pid, run in groupby(rows, key=itemgetter(0)):
+                if voters is None:
+                    out[pid] = {voter: word for _, voter, word in run}
+                else:
+                    out[pid] = {voter: word for _, voter, word in run if voter in voters}
     return out
 
 
