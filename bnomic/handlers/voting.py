@@ -166,7 +166,8 @@ def final_votes(proposals: list[Proposal], voters: set[int] | None = None) -> di
             chunk = ids[i:i + 500]
             rows = database.execute_sql(
                 f'SELECT "proposal_id", "voter_id", "vote" FROM "vote" WHERE "nweek" = {mark} AND '
-                f'"proposal_id" IN ({", ".join([mark] * len(chunk))}) ORDER BY "proposal_id", "id"', [nweek, *chunk])
+                f'"proposal_id" IN ({", ".join([mark] * len(chunk))}) ORDER BY "proposal_id", "id"',
+                [nweek, *chunk])
             # each proposal's rows in a run: a later Vote of a voter replaces the earlier
             for pid, run in groupby(rows, key=itemgetter(0)):
                 if voters is None:
