@@ -16,6 +16,10 @@ the cached game, so its peak RSS (ru_maxrss) is its own:
 - approval: an approval anchored at the last entry two rdays before the end
   (as Rule 4E50's 2 rdays make it) is recorded, and `runner.replay_from(anchor)`
   timed: the replay the engine does when a display is approved;
+- intent: the same, anchored at the latest entry two rdays or more before the
+  end that has a snapshot after it, as the entry announcing an intent to
+  approve a display has (the engine keeps one there): the replay starts from
+  it ("(N)": the entries before the anchor the replay applied, 0 here);
 - take: one snapshot taken at the game's end (the engine takes one every 100
   entries and at each new nweek): seconds and its size.
 
@@ -92,23 +96,35 @@ def child(kind: str, db: str) -> dict:
         return {"seconds": seconds, "cpu": cpu, "light_seconds": light, "light_cpu": light_cpu,
                 "entries": entries, "snapshots": snaps, "bytes": size, "parts_bytes": parts,
                 "maxrss_mib": maxrss_mib()}
-    # an approval anchored two rdays before the end
+    # an approval anchored two rdays before the end ("approval"), or at the last intent to
+    # approve a display announced two rdays or more before the end ("intent": the engine keeps
+    # a snapshot after such an entry, and the replay starts there)
     last = Entry.select().order_by(Entry.seq.desc()).first()
-    anchor = (Entry.select(Entry.seq).where(Entry.at <= last.at - timedelta(days=2))
-              .order_by(Entry.seq.desc()).first().seq)
+    if kind == "intent":        # the latest entry with a snapshot after it, two rdays before the end
+        anchor = (Snapshot.select(Snapshot.seq).where(Snapshot.at <= last.at - timedelta(days=2))
+                  .order_by(Snapshot.seq.desc()).scalar())
+    else:
+        anchor = (Entry.select(Entry.seq).where(Entry.at <= last.at - timedelta(days=2))
+                  .order_by(Entry.seq.desc()).first().seq)
     from bnomic.store import Player, write_transaction
     p = Player.select().where(Player.is_player == True, Player.is_beast == False).first()  # noqa: E712
     with write_transaction():
         Approval.insert(entry=last.seq, anchor=anchor, why="bench/history.py",
                         values={"players": {p.name_key: {"mackerel": 500}}}).on_conflict_replace().execute()
-    start = (Snapshot.select(Snapshot.seq).where(Snapshot.seq < anchor)
-             .order_by(Snapshot.seq.desc()).limit(1).scalar() or 0)
+    restored = []
+    real_restore = runner.snapshots.restore
+
+    def watched(snap, *args, **kw):
+        restored.append(snap.seq)
+        return real_restore(snap, *args, **kw)
+    runner.snapshots.restore = watched
     t0, c0 = time.perf_counter(), time.process_time()
     runner.replay_from(anchor)
     seconds, cpu = time.perf_counter() - t0, time.process_time() - c0
+    start = restored[0] if restored else 0
     close_database()
     return {"seconds": seconds, "cpu": cpu, "entries": entries, "snapshots": snaps, "anchor": anchor,
-            "replayed": last.seq - start, "maxrss_mib": maxrss_mib()}
+            "replayed": last.seq - start, "before_anchor": anchor - start, "maxrss_mib": maxrss_mib()}
 
 
 def measure(kind: str, cached: Path, runs: int) -> dict:
@@ -152,7 +168,8 @@ def main(argv=None) -> int:
           f"{sys.version.split()[0]}")
     print(f"{'messages':>9} {'entries':>8} {'snaps':>6}  {'as-of s':>8} {'cpu':>6} {'(process)':>9} "
           f"{'replayed':>8} {'approval s':>10} {'cpu':>6} {'replayed':>8}  {'peak RSS MiB':>12}   "
-          f"take: checked, light (cpu s), the snapshot's own KiB, all parts MiB")
+          f"take: checked, light (cpu s), the snapshot's own KiB, all parts MiB   "
+          f"approval at an intent: s, cpu, replayed (of them before the anchor)")
     ok = True
     for size in sizes:
         cached = history_game.path(size)
@@ -161,13 +178,15 @@ def main(argv=None) -> int:
             continue
         a = measure("as-of", cached, args.runs)
         b = measure("approval", cached, args.runs)
+        i = measure("intent", cached, args.runs)
         c = measure("take", cached, 1)
-        rss = max(a["maxrss_mib"], b["maxrss_mib"])
+        rss = max(a["maxrss_mib"], b["maxrss_mib"], i["maxrss_mib"])
         print(f"{size:>9} {a['entries']:>8} {a['snapshots']:>6}  {a['seconds']:>8.3f} {a['cpu']:>6.3f} "
               f"{a['process_seconds']:>9.2f} {a['replayed']:>8} {b['seconds']:>10.3f} {b['cpu']:>6.3f} "
               f"{b['replayed']:>8}  {rss:>12.0f}   {c['cpu']:.2f}, {c['light_cpu']:.2f} "
-              f"{c['bytes'] / 1024:>5.1f} {c['parts_bytes'] / 2**20:>6.1f}", flush=True)
-        ok &= a["seconds"] < 1 and b["seconds"] < 1 and rss < 200
+              f"{c['bytes'] / 1024:>5.1f} {c['parts_bytes'] / 2**20:>6.1f}   "
+              f"{i['seconds']:.3f} {i['cpu']:.3f} {i['replayed']} ({i['before_anchor']})", flush=True)
+        ok &= a["seconds"] < 1 and b["seconds"] < 1 and i["seconds"] < 1 and rss < 200
     print(f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores (wall seconds include waiting "
           f"for a core; cpu: the process's own)")
     print("each under 1 s and under 200 MiB: " + ("yes" if ok else "NO")

@@ -27,7 +27,6 @@ from __future__ import annotations
 
 import argparse
 import contextlib
-import cProfile
 import gc
 import io
 import json
@@ -206,7 +205,7 @@ def fresh_copy(setup_path: str, run_path: str) -> None:
 CPU: list[float] = []      # the process's CPU seconds of each timed tally (the machine may be shared)
 
 
-def run_tally(profiler: cProfile.Profile | None = None) -> float:
+def run_tally(profiler=None) -> float:
     ctx = Context(Game.get().now, "midnight")
     gc.collect()
     t0, c0 = time.perf_counter(), time.process_time()
@@ -314,6 +313,11 @@ def main(argv: list[str] | None = None) -> int:
     close_database()
 
     if args.profile:
+        # imported here, without this folder on sys.path: run as `python bench/tally.py`, the
+        # folder comes first, and its profile.py would stand in for the one cProfile imports
+        here = Path(__file__).resolve().parent
+        sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != here]
+        import cProfile
         fresh_copy(setup_path, run_path)
         profiler = cProfile.Profile()
         t_prof = run_tally(profiler)

@@ -11,7 +11,7 @@ import pytest
 
 from bnomic.mailer import runner
 from bnomic.store import (
-    Approval, Entry, Snapshot, close_database, open_database, snapshots, state_digest,
+    Approval, Entry, Intent, Snapshot, close_database, open_database, snapshots, state_digest,
 )
 
 from bnomic.store import db as db_module
@@ -180,7 +180,8 @@ def test_an_approvals_replay_starts_from_a_snapshot(game, often, restored):
         anchor, made_by = approval.anchor, approval.entry
     finally:
         close_database()
-    assert restored and restored[0] < anchor and restored[0] > 1
+    # the snapshot kept right after the intent's entry (the anchor): no entry replayed before it
+    assert restored == [anchor]
     after = stored(game)
     assert [s for s in after if s[0] < anchor] == [s for s in before if s[0] < anchor]
     assert [s for s in after if s[0] >= anchor] != [s for s in before if s[0] >= anchor]
@@ -195,6 +196,51 @@ def test_an_approvals_replay_starts_from_a_snapshot(game, often, restored):
     middle = anchor + 1
     assert middle < made_by
     assert as_of(game, middle, "middle") == as_of(game, middle, "middle-nothing", from_snapshot=False)
+
+
+def test_an_approvals_replay_starts_at_its_anchor(game, restored):
+    """Rule 4E50: the entry announcing an intent to approve a display keeps a
+    snapshot (light), whatever the spacing of the others; the approval's replay
+    starts from it (no entry before or at the anchor applied again) and ends where
+    a replay from nothing ends (the digest of a rebuild)."""
+    for name in PLAYERS:
+        game.join(name, "2008-09-01T09:00:00Z")
+    for i in range(7):                  # entries, so that the anchor is not on the usual spacing
+        game.post("bob@example.org", "I give m1 to Carol", f"2008-09-01T09:{10 + i}:00Z")
+    display = game.cli("show", "display", "Registrar")
+    doctored = "\n".join(line.replace("m50", "m500") if line.startswith("Alice") else line
+                         for line in display.splitlines())
+    game.post("alice@example.org", "I intend to approve the Registrar's display with 4 supporters "
+              "and without objection.\n\n" + doctored, "2008-09-01T10:00:00Z")
+    game.post("alice@example.org", "I give m10 to Bob", "2008-09-01T11:00:00Z")
+    for name in ("Bob", "Carol", "Dave", "Erin"):
+        game.post(f"{name.lower()}@example.org", "I support intent #1", "2008-09-01T12:00:00Z")
+    open_database(game.db)
+    try:
+        (anchor,) = [i.entry for i in Intent.select()]
+        assert Snapshot.get_or_none(Snapshot.seq == anchor) is not None
+        assert Snapshot.get_or_none(Snapshot.seq == anchor - 1) is None
+    finally:
+        close_database()
+    restored.clear()
+    r = game.post("alice@example.org", "Having received enough support, I approve the Registrar's "
+                  "display", "2008-09-03T10:00:00Z")
+    assert "Done (Rule 4E50)" in r
+    assert restored == [anchor]
+    assert game.players()["Alice"]["mackerel"] == 490
+    digest = game.digest()
+    game.cli("rebuild")
+    assert game.digest() == digest
+    # after the rebuild the anchor's snapshot carries the approval: a second replay from the
+    # anchor starts from a snapshot before it, and gets the same
+    open_database(game.db)
+    try:
+        restored.clear()
+        runner.replay_from(anchor)
+        assert restored and restored[0] < anchor
+        assert state_digest() == digest
+    finally:
+        close_database()
 
 
 @pytest.fixture

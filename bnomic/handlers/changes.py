@@ -18,7 +18,7 @@ import re
 from dataclasses import dataclass
 from fractions import Fraction
 
-from ..store import Rule, VictoryCondition, database
+from ..store import Rule, VictoryCondition, database, hot
 from . import entities, names, rules
 from .context import Context, Rejected
 from .economy import change_points, credit, fmt, parse_amount, whole_number
@@ -347,7 +347,7 @@ def _apply_one(ctx: Context, change: Change, source: str, rule: str) -> Applied:
 
 def _rule(number: int) -> Rule:
     """Rule 4E36: only a Rule that exists and is not Repealed can be changed."""
-    row = Rule.get_or_none(Rule.number == number)
+    row = hot.get_or_none(Rule, number=number)     # (its SELECT built once)
     if row is None:
         raise Rejected(f"there is no Rule {rules.label(number)}", rule="4E36")
     if row.repealed:

@@ -313,12 +313,23 @@ def _approvals(upto: int, made_by: int | None = None):
     return [a.entry for a in query]
 
 
+def _announces_approval(seq: int) -> bool:
+    """Whether entry `seq` announced an intent to Approve a Public Display (Rule 4E50):
+    the anchor of that approval, if it comes. (Plain SQL: asked after every entry.)"""
+    mark = database.param
+    return database.execute_sql(
+        f'SELECT 1 FROM "intent" WHERE "entry" = {mark} AND "action" = {mark} LIMIT 1',
+        (seq, "approve_display")).fetchone() is not None
+
+
 def _keep_snapshot(entry: Entry, light_only: bool = False) -> None:
     """After an entry, inside the transaction that applied it: a checked snapshot
     (with the state digest) after the first entry, at each new nweek and at least
     every SNAPSHOT_EVERY entries; a light one (no digest: its cost does not grow
-    with the ledgers) when LIGHT_EVERY entries have passed since the last of either.
-    A replay then applies at most LIGHT_EVERY entries before reaching its point.
+    with the ledgers) when LIGHT_EVERY entries have passed since the last of either,
+    and one after each entry announcing an intent to Approve a Display (Rule 4E50:
+    the approval's replay starts there). A replay then applies at most LIGHT_EVERY
+    entries before reaching its point, an approval's none before its anchor.
     `light_only` (an approval's replay, inside the daemon's writer): no digest
     here; the next entry applied live takes the checked one that is due."""
     if not snapshots.enabled():
@@ -328,6 +339,10 @@ def _keep_snapshot(entry: Entry, light_only: bool = False) -> None:
         return
     if prev is None or current_game().nweek != prev.nweek:
         checked = not light_only
+    elif _announces_approval(entry.seq):
+        # Rule 4E50: an approval of this display will replay from here (runner._from_anchor)
+        last_checked = snapshots.last(checked=True)
+        checked = not light_only and (last_checked is None or entry.seq - last_checked.seq >= SNAPSHOT_EVERY)
     elif entry.seq - prev.seq >= min(LIGHT_EVERY, SNAPSHOT_EVERY):
         last_checked = snapshots.last(checked=True)
         checked = not light_only and (last_checked is None or entry.seq - last_checked.seq >= SNAPSHOT_EVERY)
@@ -338,20 +353,54 @@ def _keep_snapshot(entry: Entry, light_only: bool = False) -> None:
 
 def replay_from(seq: int) -> None:
     """Replay the log from entry `seq` on (history from there is being rewritten):
-    the state is set to the latest trusted snapshot before `seq` and the later
+    the state is set to the latest trusted snapshot before `seq` (or the one right
+    after it, with what is anchored there applied: `_from_anchor`) and the later
     entries applied again; with none, the whole log is replayed (`rebuild`).
     One transaction."""
     with write_transaction():
-        snap, tables = snapshots.usable(seq - 1, code_version(), _approvals)
+        snap = _from_anchor(seq)
         if snap is None:
-            rebuild()
-            return
-        snapshots.drop_after(snap.seq)
-        snapshots.restore(snap, tables)
+            snap, tables = snapshots.usable(seq - 1, code_version(), _approvals)
+            if snap is None:
+                rebuild()
+                return
+            snapshots.drop_after(snap.seq)
+            snapshots.restore(snap, tables)
         Entry.update(processed=False).where(Entry.seq > snap.seq).execute()
         # light snapshots only: the digest a checked one takes grows with the ledgers
         process_pending(emit=False, replay=True, keep_snapshots=LIGHT)
         engine.advance(log.game_time())
+
+
+def _from_anchor(seq: int):
+    """Start an approval's replay at its anchor, entry `seq`, without applying that
+    entry again: the snapshot right after it, if it holds the state before anything
+    was anchored there (it carries exactly the approvals anchored before `seq`),
+    restored, then the approvals anchored at `seq` applied, as `process` applies
+    them after the entry. The engine keeps a snapshot after every entry that
+    announces an intent to approve a display (`_keep_snapshot`), so the replay
+    applies only the entries after the anchor. None (nothing changed) when there
+    is no such snapshot, the entry was parked, or applying the approvals fails
+    (the replay from the snapshot before then does what `process` does)."""
+    if not snapshots.enabled() or parked_in_state(seq):
+        return None
+    carried = sorted(_approvals(seq - 1))
+    snap, tables = snapshots.usable(seq, code_version(), lambda s: carried, only_at=seq)
+    if snap is None:
+        return None
+    anchor = Entry.get_by_id(seq)
+    try:
+        with database.atomic():
+            snapshots.drop_after(seq - 1)
+            snapshots.restore(snap, tables)
+            engine.apply_approvals(seq, anchor.at)
+            snapshots.take(seq, anchor.at, code_version(), _approvals(seq), checked=False)
+    except TRANSIENT:
+        raise
+    except Exception as e:
+        logger.error("approvals anchored at entry #%d not applied from its snapshot: %s", seq, _describe(e))
+        return None
+    return snap
 
 
 def process_pending(emit: bool = False, each=None, replay: bool = False,

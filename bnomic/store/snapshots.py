@@ -203,15 +203,18 @@ def _contents(snap: Snapshot) -> dict | None:
         return None
 
 
-def usable(upto: int, code: str, approvals, max_at: datetime | None = None):
+def usable(upto: int, code: str, approvals, max_at: datetime | None = None, only_at: int | None = None):
     """The latest snapshot after an entry up to `upto` that a replay may start
     from, and its tables; (None, None) if none. `approvals(seq)` gives the
     approvals anchored at or before `seq` that the replay will carry: a
-    snapshot carrying others is stale. A damaged or stale one is passed over."""
+    snapshot carrying others is stale. A damaged or stale one is passed over.
+    `only_at`: the snapshot after that entry or none."""
     if not enabled():
         return None, None
     query = (Snapshot.select(Snapshot.seq, Snapshot.at, Snapshot.code, Snapshot.approvals)
              .where(Snapshot.seq <= upto).order_by(Snapshot.seq.desc()))
+    if only_at is not None:
+        query = query.where(Snapshot.seq == only_at)
     if max_at is not None:
         query = query.where(Snapshot.at <= max_at)
     for head in query.limit(16):
