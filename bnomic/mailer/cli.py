@@ -22,7 +22,7 @@ from ..handlers import clock
 from ..handlers.context import Rejected, game_config
 from ..render import render
 from ..store import (
-    Command, Entry, Game, Message, Outbox, Outcome, Parked, Setup,
+    Command, Entry, Game, Message, Outbox, Outcome, Parked, ParsedMail, Setup,
     StoreError, open_database, state_digest, write_transaction,
 )
 from ..store import hot, log, migrations, snapshots
@@ -283,12 +283,15 @@ def cmd_rebuild(args) -> None:
     if log.engine_running(wall_clock()):
         raise CLIError("a bnomic daemon is running this game; stop it before rebuilding")
     before = _digest()
-    changed = runner.rebuild(check_readings=args.check_readings)
+    changed = runner.rebuild(check_readings=args.check_readings, reparse=args.reparse)
     after = _digest()
     entries = Entry.select().count()
     text = (f"rebuilt from {entries} log entries; digest {after}"
             + ("" if before == after else f" (was {before})"))
     data = {"entries": entries, "digest": after, "was": before}
+    if args.reparse:
+        data["reparsed"] = reparsed = ParsedMail.select().count()
+        text += f"\nparsed the raw mail of {reparsed} entr{'y' if reparsed == 1 else 'ies'} again"
     if args.check_readings:
         data.update(changed=changed, reader=grammar.READER_VERSION)
         text += (f"\nreader version {grammar.READER_VERSION} would read "
@@ -658,6 +661,9 @@ def build_parser() -> argparse.ArgumentParser:
     sp.add_argument("--check-readings", action="store_true",
                     help="also list the log entries whose mail the current reader would read "
                          "otherwise than their pinned readings (which the replay applies)")
+    sp.add_argument("--reparse", action="store_true",
+                    help="drop every mail's stored parsed fields and parse the raw mail again "
+                         "(the replay otherwise builds each mail's Post from them)")
     sp.add_argument("--json", action="store_true")
     sp.set_defaults(fn=cmd_rebuild)
 

@@ -575,18 +575,31 @@ def verified(mail, config: Config) -> bool:
     return not vouch(mail, config)
 
 
+def post_fields(raw: bytes, mail) -> dict:
+    """What a Post takes from the mail alone, whatever the configuration: the
+    same for the same bytes, so a replay reads them as stored (mailer/parsed.py)."""
+    name, address, why = from_line(mail)
+    body = body_text(mail)
+    return {"sender": address, "display_name": name, "from_why": why,
+            "subject": headers.plain(one(mail.subject)), "text": own_words(body),
+            "quoted": quoted_words(body), "message_id": message_id(raw, mail),
+            "recipients": _addresses(mail, "to") + _addresses(mail, "cc"),
+            "in_reply_to": header(mail, "In-Reply-To").strip(),
+            "references": re.findall(r"<[^<>\s]+>", header(mail, "References"))}
+
+
 def to_post(raw: bytes, at: datetime, config: Config | None = None, mail=None,
             rcpt_tos: list[str] | None = None) -> Post:
-    """The Post a mail makes; `rcpt_tos` is its SMTP envelope, if it came by LMTP/SMTP."""
+    """The Post a mail makes; `rcpt_tos` is its SMTP envelope, if it came by LMTP/SMTP.
+    `mail` may be a parsed.Parsed: the mail's own fields are then the stored ones."""
     mail = mail or parse(raw)
-    name, address = sender(mail)
-    why = from_line(mail)[2] if config is None else vouch(mail, config)
+    fields = getattr(mail, "_bnomic_post_fields", None)
+    if fields is None:
+        fields = post_fields(raw, mail)
+    why = fields["from_why"] if config is None else vouch(mail, config)
     forum = "public" if config is None else forum_of(mail, config, rcpt_tos)
-    body = body_text(mail)
-    return Post(sender=address, subject=headers.plain(one(mail.subject)), text=own_words(body),
-                quoted=quoted_words(body),
-                at=at, message_id=message_id(raw, mail), display_name=name,
-                forum=forum, verified=not why, unverified_why=why,
-                recipients=tuple(_addresses(mail, "to") + _addresses(mail, "cc")),
-                in_reply_to=header(mail, "In-Reply-To").strip(),
-                references=tuple(re.findall(r"<[^<>\s]+>", header(mail, "References"))))
+    return Post(sender=fields["sender"], subject=fields["subject"], text=fields["text"],
+                quoted=fields["quoted"], at=at, message_id=fields["message_id"],
+                display_name=fields["display_name"], forum=forum, verified=not why,
+                unverified_why=why, recipients=tuple(fields["recipients"]),
+                in_reply_to=fields["in_reply_to"], references=tuple(fields["references"]))

@@ -24,10 +24,10 @@ from ..handlers import engine, grammar, pinned
 from ..handlers.context import Context, RetroactiveChange, current_game, game_config
 from ..render import render
 from ..store import (
-    Approval, Entry, Game, Message, hot, Outbox, Outcome, Parked, Pinned, Setup, database, log, snapshots,
+    Approval, Entry, Game, Message, hot, Outbox, Outcome, Parked, ParsedMail, Pinned, Setup, database, log, snapshots,
     upgrade, write_transaction,
 )
-from . import bounces, headers, parse, publish, receipts
+from . import bounces, headers, parse, parsed, publish, receipts
 from .inbound import wall_clock
 
 logger = logging.getLogger("bnomic.engine")
@@ -60,7 +60,8 @@ def _apply_mail(entry: Entry, emit: bool, message: Message | None = None) -> lis
     message = message or hot.get(Message, entry=entry.seq)
     raw = bytes(message.raw)
     config = game_config()
-    mail = parse.parse(raw)
+    # parsed at its first apply, its fields kept with the log: a replay reads them (issue 16)
+    mail = parsed.of_entry(message.entry_id, raw)
     post = parse.to_post(raw, entry.at, config, mail=mail, rcpt_tos=message.rcpt_tos)
     own = receipts.own_mail(mail, config, entry.at)
     if own:     # the list echoing bnomic's receipts and displays: stored and logged, never read
@@ -428,17 +429,21 @@ def advance_to(at: datetime, emit: bool = False, each=None) -> None:
     engine.advance(at)
 
 
-def rebuild(check_readings: bool = False) -> list[int]:
+def rebuild(check_readings: bool = False, reparse: bool = False) -> list[int]:
     """Replay the whole log into empty state tables (invariant 2). Nothing is
     mailed: the outbox keeps what was sent the first time. One transaction: a
     rebuild killed halfway leaves the game exactly as it was (issue 11).
-    Mail is applied as its pinned readings say (issue 13). With
+    Mail is applied as its pinned readings say (issue 13), built from its
+    stored parsed fields (mailer/parsed.py); with `reparse`, those are dropped
+    first and every mail is parsed again from its raw bytes. With
     `check_readings`, each pinned mail is also read by the current reader
     against the state as of its entry; returns the entries whose reading
     would change (the replay still applies the pinned ones)."""
     setup = Setup.get()
     with engine.checking_readings() if check_readings else nullcontext(set()) as changed:
         with write_transaction():
+            if reparse:
+                parsed.drop_from(1)
             log.reset_state()
             snapshots.drop_all()            # taken again as the replay goes
             engine.start_game(setup)
@@ -452,14 +457,15 @@ def rebuild(check_readings: bool = False) -> list[int]:
 def reread(first: int, issued_at: datetime) -> dict:
     """`bnomic reread`: read the mail of entries `first` and later again with the
     current reader. On the record: a `reread FIRST VERSION` command is appended
-    to the log; their pinned readings are dropped and the log replayed (which
-    reads and pins them anew), all in one transaction. A later replay applies
+    to the log; their pinned readings (and stored parsed fields) are dropped and
+    the log replayed (which parses, reads and pins them anew), all in one transaction. A later replay applies
     the new pins and passes the command by. Returns what `--json` prints."""
     log.drain_intake()
     with write_transaction():
         entry = log.append_command(REREAD_VERB, [str(first), str(grammar.READER_VERSION)],
                                    at=log.game_time(), issued_at=issued_at)
         old = pinned.drop_from(first)
+        parsed.drop_from(first)         # and parsed again from their raw bytes
         rebuild()
         new = pinned.pins_from(first)
     changed = [seq for seq, pin in new.items() if seq in old and old[seq].text != pin.text]
@@ -479,7 +485,7 @@ def _reread_record(entry: Entry, args: list[str]) -> Outcome:
 
 # the log-side tables a scratch game copies up to its point, and the column naming the entry
 _COPIED = (("setup", None), ("log", "seq"), ("message", "entry_id"), ("command", "entry_id"),
-           ("parked", "entry"), ("pinned", "entry"), ("approval", "entry"))
+           ("parked", "entry"), ("pinned", "entry"), ("approval", "entry"), ("parsedmail", "entry"))
 
 
 def replay_into(path: str, until_seq: int | None, until_at: datetime | None, each=None,
@@ -542,7 +548,8 @@ def _replay_into_by_rows(path: str, seq: int, until_at: datetime | None, each=No
     rows = {model: list(model.select().where(key <= seq).order_by(key).dicts())
             for model, key in ((Entry, Entry.seq), (Message, Message.entry),
                                (Command, Command.entry), (Parked, Parked.entry),
-                               (Pinned, Pinned.entry), (Approval, Approval.entry))
+                               (Pinned, Pinned.entry), (Approval, Approval.entry),
+                               (ParsedMail, ParsedMail.entry))
             if model is not Approval or each is None}
     open_database(path)
     upgrade()

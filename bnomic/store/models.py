@@ -170,6 +170,16 @@ class Pinned(BaseModel):
     readings = TextField(null=True)          # canonical JSON list; NULL: over limits.read_steps
 
 
+class ParsedMail(BaseModel):
+    """A mail's parsed fields (issue 16, part H; mailer/parsed.py): what the
+    engine reads of it that does not depend on the configuration, stored at
+    its entry's first apply, so a replay never parses the raw mail again.
+    Kept with the log; made from the raw mail alone (`rebuild --reparse`)."""
+    entry = IntegerField(primary_key=True)   # the log entry (seq) whose mail it is
+    version = IntegerField()                 # parsed.VERSION then: another version is parsed again
+    fields = TextField()                     # JSON
+
+
 class Snapshot(BaseModel):
     """The state as it stood right after one log entry (issue 16): derived, never
     the log's truth. A replay (`--as-of`, an approval's) may start from it
@@ -195,7 +205,7 @@ class SnapshotPart(BaseModel):
 
 
 LOG_MODELS = [Setup, Entry, Message, Command, Outbox, Checkpoint, Publication, Subscription,
-              Approval, Parked, Pinned]
+              Approval, Parked, Pinned, ParsedMail]
 
 
 # ------------------------------------------------------------------ the state
