@@ -145,6 +145,7 @@ def test_version_11_upgrades_a_real_version_10_game(tmp_path):
     new |= {"subgame", "victorycondition"}      # issue 15, part C (Rules 4E82, 4E36)
     new |= {"snapshot"}                         # issue 16: state snapshots (derived)
     new |= {"snapshotpart"}                     # issue 16, part E: their parts (schema 12)
+    new |= {"parsedmail"}                       # issue 16, part H: each mail's parsed fields (schema 13)
     assert set(after) - set(before) == new
     assert all(after[t] == 0 for t in new)
     assert {t: n for t, n in after.items() if t in before} == before

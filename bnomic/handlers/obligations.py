@@ -7,7 +7,7 @@ by the mailer) and any Player may remove that Minister.
 """
 from __future__ import annotations
 
-from ..store import Ministry, Obligation, Player, database, hot, versions
+from ..store import Ministry, Obligation, Player, database, versions
 from . import durations
 from .context import Context, Rejected
 from .ministers import THEIRS
@@ -19,19 +19,13 @@ from .registry import action, at_start_of, deadline, on
 
 def oblige(ctx: Context, ministry: Ministry, kind: str, text: str, rule: str, **data) -> Obligation:
     """Put an obligation on a ministry (at most one open of each kind and subject)."""
-    mark = database.param              # (plain SQL, built once: a tally may add dozens, one per proposal)
-    existing = database.execute_sql(
-        f'SELECT "id", "data" FROM "obligation" WHERE "ministry_id" = {mark} AND "kind" = {mark} '
-        f'AND "state" = {mark}', (ministry.id, kind, "open")).fetchall()
-    data_field = Obligation.data
-    for oid, odata in existing:         # (only the data compared)
-        if data_field.python_value(odata) == data:
-            return hot.get_or_none(Obligation, id=oid)
+    existing = (Obligation.select(Obligation.id, Obligation.data).where(
+        Obligation.ministry == ministry, Obligation.kind == kind, Obligation.state == "open").tuples())
+    for oid, odata in existing:         # (only the data compared: a tally may add dozens)
+        if odata == data:
+            return Obligation.get_by_id(oid)
     o = Obligation.create(ministry=ministry, kind=kind, text=text, rule=rule, arose_at=ctx.at, data=data)
     _schedule(ctx, o)
-    # only this row was written since its insert (its deadline): the next number is still
-    # o.id + 1, with no SELECT MAX for the next obligation (store/versions.py)
-    versions.used_key(database, Obligation._meta.table_name, o.id)
     ctx.record("obligation", f"{describe(ctx.config, ministry)} is obliged to {text} within a Jiffy "
                f"(obligation #{o.id})", rule=rule, obligation=o.id, ministry=ministry.name)
     return o
