@@ -29,6 +29,25 @@ def test_a_challenge_answered_in_time(game):
     assert misdemeanors(game) == []
 
 
+def test_the_ministers_reply_to_the_challenge_answers_it(game):
+    # Rule 4E50: the Minister addresses the errors "by either correcting them or indicating
+    # why he believes them to be already correct": a reply to the challenge that does so
+    cabinet(game)
+    game.post("carol@example.org", "CoE: the Registrar's display lists Dave with m50; he has m60.",
+              "2008-09-01T13:00:00Z", msgid="<coe1@example.org>")
+    r = game.post("alice@example.org", "Fixed, thanks.", "2008-09-02T09:00:00Z",
+                  headers={"In-Reply-To": "<coe1@example.org>"})
+    assert "Done (Rule 4E50)" not in r                                  # Alice is not the Registrar
+    r = game.post("bob@example.org", "Quite right, fixed on the wiki.", "2008-09-02T10:00:00Z",
+                  headers={"In-Reply-To": "<coe1@example.org>"})
+    assert "Done (Rule 4E50)" in r
+    game.tick("2008-09-06T00:00:00Z")
+    assert misdemeanors(game) == []
+    r = game.post("bob@example.org", "Fixed again.", "2008-09-06T10:00:00Z",
+                  headers={"In-Reply-To": "<coe1@example.org>"})
+    assert "Done (Rule 4E50)" not in r                                  # answered already: nothing to answer
+
+
 def test_a_lapsed_obligation_lets_any_player_remove_the_minister(game):
     cabinet(game)
     game.post("carol@example.org", "I challenge the Registrar's display: it is wrong",

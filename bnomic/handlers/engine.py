@@ -322,7 +322,8 @@ def vocabulary_of(ctx: Context, post: Post) -> vocabulary.Vocabulary:
 # Message table only for a reply (the mail it answers), so storing mail keeps the rest
 _WORDS_FROM = ("ministry", "proposal", "intent", "tweak", "refreshproposal", "consultation",
                "indictment", "corporation", "contract", "setup", "setting")
-_REPLY_WORDS_FROM = _WORDS_FROM + ("message", "address")     # (the Player replied to: Vocabulary.addressee)
+# (the Player replied to: Vocabulary.addressee; the challenges it made: replied_challenges)
+_REPLY_WORDS_FROM = _WORDS_FROM + ("message", "address", "obligation")
 _PLAYERS = 'SELECT "id", "name", "is_beast" FROM "player" WHERE "is_player" ORDER BY "id"'
 _KEPT_VOCABULARIES = 64
 

@@ -438,7 +438,8 @@ def fill(fr: Frame, toks: list[Tok], start: int, open_world: bool, vocab=None,
             i += 1
             continue
         # a choice ("Paranoid", "NOT GUILTY", "On")
-        took = _choice(fr, toks, i, pending, put, unfilled) if t.first in fr.choice_words else 0
+        took = (_choice(fr, toks, i, pending, put, unfilled)
+                if t.first in fr.choice_words or t.first[:1] == '"' and fr.choice_words else 0)
         if took:
             i += took
             pending, after_join = (), False
@@ -629,6 +630,9 @@ def _is_choice(fr: Frame, toks: list[Tok], i: int) -> bool:
     for _, phrase, _ in fr.choices_by_first.get(toks[i].first, ()):
         if match_phrase(toks, i, phrase):
             return True
+    if toks[i].first[:1] == '"' and fr.choice_words:        # '"Voting"'
+        inner = tuple(toks[i].low.strip('"').split())
+        return any(phrase == inner and " ".join(inner) == str(c).lower() for r in fr.roles for phrase, c in r.choices)
     return False
 
 
@@ -678,7 +682,7 @@ def _span(toks: list[Tok], i: int, j: int) -> str:
 def _choice(fr: Frame, toks, i, pending, put, unfilled) -> int:
     here = fr.choices_by_first.get(toks[i].first)
     if not here:
-        return 0
+        return _quoted_choice(fr, toks[i], pending, put)
     best = None
     for r in list(pending) + [r for r in fr.roles if r not in pending] if pending else fr.roles:
         if not r.choices or (r.marked and r not in pending):
@@ -695,6 +699,22 @@ def _choice(fr: Frame, toks, i, pending, put, unfilled) -> int:
         return best[0]                  # "the Registrar ... from office": said already
     put(best[1], best[2])
     return best[0]
+
+
+def _quoted_choice(fr: Frame, tok, pending, put) -> int:
+    """'with Timing "Voting"': a choice in quotes is the choice (the whole quotation, one token)."""
+    if tok.low[:1] not in '"“' or len(tok.low) < 3:
+        return 0
+    inner = tuple(tok.low.strip('"“”').split())
+    for r in list(pending) + [r for r in fr.roles if r not in pending]:
+        if r.marked and r not in pending:
+            continue
+        for phrase, canonical in r.choices:
+            # (the choice's own word only: a synonym in quotes may be a text as written)
+            if phrase == inner and " ".join(inner) == str(canonical).lower():
+                put(r, canonical)
+                return 1
+    return 0
 
 
 _DETERMINERS = {"this": "this", "that": "this", "the": "this", "above": "this", "my": "mine",

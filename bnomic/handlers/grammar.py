@@ -29,7 +29,7 @@ from .vocabulary import Vocabulary, words
 
 # The reader's version, stored with every pinned reading (handlers/pinned.py,
 # docs/reader.md): raise it when readings change
-READER_VERSION = 4
+READER_VERSION = 5
 
 # (dot leaders, "Proposal 10 (Fishy Business) ....... FOR", end no sentence)
 _SENTENCE_END = re.compile(r"(?<!\.\.\.\.)(?<=[.!?])\s+|;\s*")
@@ -1368,7 +1368,7 @@ def read_sentence(sentence: str, in_transaction: bool = False) -> list[Reading]:
     body = _sub_at_start(_INTENT_LABEL, r"I intend to \g<rest> \g<cond>", body)
     body = _DOING.sub(_doing_as_intent, body)
     out: list[Reading] = []
-    clauses = split_clauses(body)
+    clauses = _text_after_colon(split_clauses(body), in_transaction)
     bare, asides = _asides(body)
     whole = [_clause_readings(c, in_transaction) for c in clauses] if asides else []
     said_aside: set = set()
@@ -1398,6 +1398,26 @@ def read_sentence(sentence: str, in_transaction: bool = False) -> list[Reading]:
             out.append(r)
     _vote_replaced(out, sentence)
     return out
+
+
+def _text_after_colon(clauses: list[str], in_transaction: bool) -> list[str]:
+    """"CoE on the Registrar's report: I have m120, not m100": after a colon, the text an
+    action lacking only that text is waiting for (the errors of a challenge, Rule 4E50),
+    even when it begins with "I"; read alone, it would be another action."""
+    k = 0
+    while k < len(clauses) - 1:
+        got = _clause_readings(clauses[k], in_transaction)
+        r = got[0] if len(got) == 1 else None
+        if r is not None and r.kind == "incomplete" and r.spec is not None and len(r.missing) == 1:
+            role = next((x for x in r.spec.roles if x.name == r.missing[0]), None)
+            if role is not None and role.type == "text" and (":",) in role.markers:
+                joined = clauses[k] + ": " + clauses[k + 1]
+                again = _clause_readings(joined, in_transaction)
+                if len(again) == 1 and again[0].kind == "action":
+                    clauses = clauses[:k] + [joined] + clauses[k + 2:]
+                    continue
+        k += 1
+    return clauses
 
 
 # "Proposal 15 (Tidy Up, by Dana): I vote FOR": a heading that names the proposal the
@@ -1500,6 +1520,8 @@ def read(text: str, vocab: Vocabulary | None = None, max_line: int | None = None
         _the_rest(readings, vocab)
         _replied_to(readings, vocab)
         _whose_ministry(readings, vocab)
+        _display_in_errors(readings, vocab, text)
+        _challenge_answered(readings, vocab, text)
         _intent_by_action(readings, vocab)
         _every_player(readings, vocab)
         _every_intent(readings, vocab)
@@ -1512,6 +1534,18 @@ def read(text: str, vocab: Vocabulary | None = None, max_line: int | None = None
         _VOCAB.reset(vtoken)
 
 
+# words around a Title's words that are not its words ("the proposal about the Beast")
+_TITLE_FILLERS = frozenset({"the", "a", "an", "about", "on", "of", "for", "one", "thing"})
+
+
+_ONE = re.compile(r"\bone\b(?!\s*+\d)", re.I)
+
+
+def _stem(word: str) -> str:
+    """"socks" is "sock": a Title's word and the word said for it, without a plural s."""
+    return word[:-1] if len(word) > 3 and word.endswith("s") and not word.endswith("ss") else word
+
+
 def _by_title_words(readings: list[Reading], vocab: Vocabulary | None) -> None:
     """"I vote FOR the clock proposal": a proposal named by words of its Title. The one
     (Open, for a Vote) whose Title has every word left unread is meant; two or more are
@@ -1522,11 +1556,18 @@ def _by_title_words(readings: list[Reading], vocab: Vocabulary | None) -> None:
         if r.kind != "incomplete" or r.spec is None or len(r.missing) != 1 or not r.unread:
             continue
         role = next((x for x in r.spec.roles if x.name == r.missing[0] and x.type == "proposal"), None)
-        words = {w.lower() for w in r.unread}
-        if role is None or not all(w.isalpha() and len(w) > 2 for w in words):
+        if role is None and r.missing[0].startswith("(the words"):
+            # "the proposal about socks", "the Eras one": the words left are the Title's
+            role = next((x for x in r.spec.roles if x.type == "proposal" and (
+                r.args.get(x.name) == "this" or r.args.get(x.name) == "1" and _ONE.search(r.text))), None)
+        said = [w for u in r.unread for w in u.lower().split()]
+        if role is None or not said or not all(w.isalpha() for w in said):
+            continue
+        words = {_stem(w) for w in said if w not in _TITLE_FILLERS}
+        if not words or not all(len(w) > 2 for w in words):
             continue
         pool = [n for n, (title, _) in sorted(vocab.proposals.items())
-                if words <= {w.lower() for w in re.findall(r"[A-Za-z]+", title or "")}]
+                if words <= {_stem(w.lower()) for w in re.findall(r"[A-Za-z]+", title or "")}]
         if r.spec.name == "vote":
             pool = [n for n in pool if n in vocab.open_proposals]
         if len(pool) == 1:
@@ -1712,6 +1753,62 @@ def _whose_ministry(readings: list[Reading], vocab: Vocabulary | None) -> None:
         else:
             continue
         r.read_as = r.spec.describe(r.args)
+
+
+# what a Ministry's public display is called when a challenge names it (Rule 4E50)
+_DISPLAY_WORDS = frozenset({"display", "displays", "list", "report", "records", "ballot", "page", "table"})
+
+
+def _display_in_errors(readings: list[Reading], vocab: Vocabulary | None, text: str) -> None:
+    """"CoE: the Registrar's player list shows Dana as Inactive" (Rule 4E50): a challenge whose
+    errors begin by naming the display challenged (a Ministry, then a word for its display)
+    challenges that display; "... says I have 14 points; I have 15. CoE." lists its errors in
+    the rest of the message. Two Ministries named so are not chosen between."""
+    for r in readings:
+        if r.spec is None or r.spec.name != "challenge_display" or "ministry" not in r.missing:
+            continue
+        errors = r.args.get("errors") or " ".join(text.replace(r.text, " ").split()).rstrip(" .")
+        toks = lex(errors[:300], vocab)
+        found = {t.sense("ministry") for i, t in enumerate(toks[:12]) if t.has("ministry")
+                 and any(u.low in _DISPLAY_WORDS for u in toks[i + 1:i + 4])}
+        if len(found) != 1:
+            continue
+        r.args["ministry"] = found.pop()
+        r.args.setdefault("errors", errors)
+        r.missing = tuple(m for m in r.missing if m not in ("ministry", "errors"))
+        r.read_as = r.spec.describe(r.args)
+
+
+_ANSWERS: list = [None]
+
+
+def _answers() -> re.Pattern:
+    if _ANSWERS[0] is None:
+        said = sorted(words()["reader"]["answers_to_a_challenge"], key=len, reverse=True)
+        _ANSWERS[0] = re.compile(r"\b(?:" + "|".join(re.escape(w).replace(r"\ ", r"\s++") for w in said)
+                                 + r")\b", re.I)
+    return _ANSWERS[0]
+
+
+def _challenge_answered(readings: list[Reading], vocab: Vocabulary | None, text: str) -> None:
+    """Rule 4E50: the Minister whose display was challenged, replying to the challenge
+    ("Accepted on Dana, fixed"; "The display is correct as it stands"), addresses its
+    errors "by either correcting them or indicating why he believes them to be already
+    correct": the open obligation the challenge made is answered. A question, or a reply
+    that neither corrects nor explains ("I'll look tomorrow"), answers nothing."""
+    if vocab is None or not vocab.replied_challenges or vocab.actor is None:
+        return
+    mine = [n for n, ministry in vocab.replied_challenges if vocab.holders.get(ministry) == vocab.actor]
+    if len(mine) != 1 or any(r.spec is not None and r.spec.name == "answer_challenge" for r in readings):
+        return
+    said = " ".join(text.split())
+    if not _answers().search(said[:2000]) or said.rstrip().endswith("?"):
+        return
+    spec = next((a for a in ACTIONS if a.name == "answer_challenge"), None)
+    if spec is None:
+        return
+    args = {"number": str(mine[0]), "how": said[:500]}
+    readings.insert(0, Reading(said[:200], spec=spec, args=args, read_as=spec.describe(args)))
 
 
 def _the_rest(readings: list[Reading], vocab: Vocabulary | None) -> None:
@@ -1902,7 +1999,17 @@ def _read(text: str, max_line: int | None) -> list[Reading]:
             i += 1
             _attach(readings, "\n".join(body))
             continue
+        asked = _consultation_asked(lines, i)
+        if asked is not None:                   # "CONSULTATION: Can the Beast vote on ...?"
+            readings.extend(_read_lines(chunk))
+            chunk = []
+            reading, i = asked
+            readings.append(reading)
+            continue
         found = _document_head(lines[i]) if document_word(lines[i]) else None
+        if found is None and _head_wrapped(lines, i):       # "... to teach the Beast the" / "following Trick:"
+            found = _document_head(lines[i].rstrip() + " " + lines[i + 1].strip())
+            i += found is not None
         if found is None:
             chunk.append(lines[i])
             i += 1
@@ -1915,15 +2022,67 @@ def _read(text: str, max_line: int | None) -> list[Reading]:
         if not first and i < len(lines) and _BEGIN_DOC.match(lines[i]):
             readings.extend(head)
             continue
-        while i < len(lines) and not DOCUMENT_END.match(lines[i]):
-            body.append(lines[i])
-            i += 1
-        i += 1                  # the END line
+        fenced = _fenced(lines, i) if not first else None
+        if fenced is not None:                  # "=====" above and below: the document between
+            body, i = lines[fenced[0] + 1:fenced[1]], fenced[1] + 1
+        else:
+            while i < len(lines) and not DOCUMENT_END.match(lines[i]):
+                body.append(lines[i])
+                i += 1
+            i += 1              # the END line
         said = "\n".join(body).strip("\n")
         head[-1].args["document"] = said if said.strip() else ""    # "...:" then {{ on its own line
         readings.extend(head)
     readings.extend(_read_lines(chunk))
     return readings
+
+
+# a line that fences a document off, above and below it ("=====", "-----", "***", ">>>" ... "<<<")
+_FENCE = re.compile(r"^\s*+(?:={3,}+|-{3,}+|\*{3,}+|~{3,}+|_{3,}+|#{3,}+|`{3,}+|>{3,}+|<{3,}+)\s*+$")
+_CLOSES = {">": "<"}
+
+
+_CONSULTATION_LABEL = re.compile(r"^\W{0,3}+consultation\s*+:\s*+(?=\S)", re.I)
+
+
+def _consultation_asked(lines: list[str], i: int) -> tuple[Reading, int] | None:
+    """Rule 4E18: a paragraph headed "Consultation:" that asks a yes-or-no question
+    submits a Consultation with that Question ("CONSULTATION: Can the Beast vote?", as
+    "CFJ: ..." calls for judgement on other lists). A label over a statement asks nothing."""
+    m = _CONSULTATION_LABEL.match(lines[i])
+    if m is None:
+        return None
+    j = i + 1
+    while j < len(lines) and lines[j].strip() and j - i < 12:
+        j += 1
+    question = " ".join(" ".join(lines[i:j])[m.end():].split())
+    spec = next((a for a in ACTIONS if a.name == "submit_consultation"), None)
+    if spec is None or not question.endswith("?") or question.count("?") > 2:
+        return None
+    args = {"document": "Question: " + question}
+    return Reading(" ".join(lines[i].split()), spec=spec, args=args, read_as=spec.describe(args)), j
+
+
+def _head_wrapped(lines: list[str], i: int) -> bool:
+    """Whether a line and the next, hard-wrapped, may be one head of a document: the
+    next ends with a colon, and the line has no end of sentence."""
+    return (i + 1 < len(lines) and lines[i].strip() != "" and lines[i + 1].rstrip().endswith(":")
+            and lines[i].rstrip()[-1:] not in ".!?:" and document_word(lines[i] + " " + lines[i + 1]))
+
+
+def _fenced(lines: list[str], i: int) -> tuple[int, int] | None:
+    """Where a document written under its head is fenced: the first line after blank
+    ones is a fence, and a fence of the same mark closes it (">>>" by "<<<")."""
+    while i < len(lines) and not lines[i].strip():
+        i += 1
+    if i >= len(lines) or not _FENCE.match(lines[i]):
+        return None
+    mark = lines[i].strip()[0]
+    close = _CLOSES.get(mark, mark)
+    for j in range(i + 1, len(lines)):
+        if _FENCE.match(lines[j]) and lines[j].strip()[0] == close:
+            return i, j
+    return None
 
 
 _DOCUMENT_WORDS = re.compile(r"\b(?:propos\w*|tweak|tidiness|oracularity|indict\w*|consult\w*"

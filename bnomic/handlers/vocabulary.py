@@ -39,6 +39,9 @@ class Vocabulary:
     # what the message replied to holds (its In-Reply-To): "this intent", "the above proposal"
     replied_intents: tuple[int, ...] = ()
     replied_proposals: tuple[int, ...] = ()
+    # the challenges (Rule 4E50) the replied mail made and no one has answered yet:
+    # (obligation number, the Ministry whose display was challenged)
+    replied_challenges: tuple[tuple[int, str], ...] = ()
     quoted_intents: tuple[int, ...] = ()          # intents the quoted lines name ("> I object to Intent 3")
     # the message answers another (In-Reply-To, or lines quoted): only then may a bare "it"
     # or "this" name the thing answered ("I object to it"); otherwise it is talk ("I want to
@@ -85,8 +88,8 @@ def ministry_words(config) -> dict[str, str]:
 
 def of_game(ctx, actor_name: str | None = None, in_reply_to: str = "") -> Vocabulary:
     """The vocabulary as the state stands (the reader's view of the world)."""
-    from ..store import (Consultation, Contract, Corporation, Indictment, Intent, Message, Ministry, Player, Proposal,
-                         RefreshProposal, Tweak)
+    from ..store import (Consultation, Contract, Corporation, Indictment, Intent, Message, Ministry, Obligation,
+                         Player, Proposal, RefreshProposal, Tweak)
     players = list(Player.select().where(Player.is_player == True).order_by(Player.id))  # noqa: E712
     names = {p.id: p.name for p in players}
     beast = next((p.name for p in players if p.is_beast), None)
@@ -103,6 +106,7 @@ def of_game(ctx, actor_name: str | None = None, in_reply_to: str = "") -> Vocabu
                for r in RefreshProposal.select().where(RefreshProposal.state == "submitted")}
     replied_intents: tuple[int, ...] = ()
     replied_proposals: tuple[int, ...] = ()
+    replied_challenges: tuple[tuple[int, str], ...] = ()
     addressee = None
     if in_reply_to:
         m = Message.get_or_none(Message.message_id == in_reply_to)
@@ -115,6 +119,11 @@ def of_game(ctx, actor_name: str | None = None, in_reply_to: str = "") -> Vocabu
                                     .order_by(Intent.id))
             replied_proposals = tuple(p.number for p in Proposal.select().where(
                 Proposal.entry == entry, Proposal.number.is_null(False)).order_by(Proposal.number))
+            replied_challenges = tuple(
+                (o.id, name) for o, name in ((o, Ministry.get_by_id(o.ministry_id).name) for o in Obligation.select()
+                                             .where(Obligation.kind == "answer_challenge", Obligation.state == "open")
+                                             .order_by(Obligation.id))
+                if o.data.get("entry") == entry)
     return Vocabulary(
         players=tuple(p.name for p in players), actor=actor_name, beast=beast,
         ministries=ministry_words(ctx.config), holders=holders, proposals=proposals,
@@ -128,6 +137,7 @@ def of_game(ctx, actor_name: str | None = None, in_reply_to: str = "") -> Vocabu
         contracts={c.id: c.title for c in Contract.select(Contract.id, Contract.title)
                    .where(Contract.state == "in force")},
         replied_intents=replied_intents, replied_proposals=replied_proposals, replying=bool(in_reply_to),
+        replied_challenges=replied_challenges,
         addressee=addressee if addressee != actor_name else None)
 
 

@@ -16,6 +16,7 @@ from bnomic.handlers.players import BEAST_NAMES  # noqa: F401  (the Beast's name
 from bnomic.handlers.lexer import with_quoted
 from bnomic.handlers.vocabulary import Vocabulary
 from bnomic.mailer.parse import quoted_words
+from action_map import DISPLAYS
 
 # "Contracts: 'The Fishmongers' Guild' (Contract 1), parties Alice, Bob and Dana" (README)
 CONTRACTS = {1: "The Fishmongers' Guild"}
@@ -76,6 +77,7 @@ class World:
 
     def __init__(self, messages, parse_line):
         self.by_id = {m.id: m for m in messages}
+        self.parse = parse_line
         self.placeholders: dict[int, str] = {}      # 1001 -> "@h0304#1"
         self.announced: dict[str, list[int]] = {}   # "h0304" -> [1001]
         self.intent_actions: dict[int, str] = {}    # 1001 -> the expected intended action, as written
@@ -142,7 +144,8 @@ class World:
                           consultations=s.consultations, indictments=s.indictments, contracts=dict(CONTRACTS),
                           replied_intents=self.replied_intents(message),
                           replying=bool(message.headers.get("reply-to")),
-                          **self.addressee(message)), quoted_words(message.body))
+                          **self.addressee(message), **self.replied_challenges(message)),
+                          quoted_words(message.body))
 
     def addressee(self, message) -> dict:
         """The Player whose message this one answers, as bnomic's vocabulary has it (only
@@ -152,6 +155,28 @@ class World:
         replied = self.by_id.get(message.headers.get("reply-to", ""))
         who = sender(replied) if replied is not None else None
         return {"addressee": who if who and who != sender(message) else None}
+
+    def replied_challenges(self, message) -> dict:
+        """The challenge (Rule 4E50) the replied message made, as bnomic's vocabulary has it
+        (only where this reader knows the field): its obligation (numbered from 2001 here)
+        and the Ministry whose display it names (the replier's, where the set left the
+        display unsaid)."""
+        if "replied_challenges" not in Vocabulary.__dataclass_fields__:
+            return {}
+        replied = self.by_id.get(message.headers.get("reply-to", ""))
+        out = []
+        for k, line in enumerate(replied.expect if replied is not None else ()):
+            if line.startswith("challenge "):
+                roles = self.parse(line)[1]
+                said = roles.get("display", "").strip('"').lower().replace("’", "'")
+                said = said[:-2] if said.endswith("'s") else said
+                ministry = DISPLAYS.get(said) or self.ministries.get(said)
+                if ministry is None:
+                    held = [m for m, h in self.state(message).holders.items() if h == sender(message)]
+                    ministry = held[0] if len(held) == 1 else None
+                if ministry:
+                    out.append((2001 + k, ministry))
+        return {"replied_challenges": tuple(out)}
 
     def number_of(self, name: str) -> int | None:
         """'@h0304#1' -> 1001; '3' -> 3."""

@@ -1,0 +1,161 @@
+"""Challenges of displays and their answers, documents fenced off by rules of "=====",
+Consultations asked under a label, and proposals named by words of their Title, read as a
+careful officer would (Rule 4E7: "regardless of capitalization, punctuation, or exact
+wording").
+
+Rule 4E50: "Any Player may challenge a public display that is maintained by a Ministry
+... by listing any errors he believes to be present in that public display"; the Minister
+"is obligated to address those errors by either correcting them or indicating why he
+believes them to be already correct". Rule 4E18: "Any External Force may as a Game Action
+submit a Consultation", whose Question is a yes-or-no question. Rule 4E71: a Trick is
+taught with its Timing. Rule 4E15: a proposal has a Title."""
+import pytest
+
+import bnomic.handlers.engine  # noqa: F401  (registers every action)
+from bnomic.handlers import grammar
+from bnomic.handlers.vocabulary import Vocabulary, default
+
+PLAYERS = ("Alice", "Bob", "Chuck", "Dana", "Wooble", "The Beast")
+HOLDERS = {"Change": "Alice", "Society": "Bob", "Questions": "Chuck"}
+PROPOSALS = {10: ("Fishy Business", "Alice"), 11: ("Sock Amnesty", "Wooble"), 12: ("Clock Fix", "Bob"),
+             13: ("Beast Diet", "Dana"), 14: ("Clock Fix II", "Bob"), 16: ("Eras Again", "Chuck")}
+
+
+def vocab(actor="Wooble", **more):
+    return Vocabulary(players=PLAYERS, actor=actor, beast="The Beast", ministries=default().ministries,
+                      holders=HOLDERS, proposals=PROPOSALS, open_proposals=tuple(PROPOSALS), **more)
+
+
+def read(text, v=None):
+    return [(r.kind, r.spec and r.spec.name, {k: str(v) for k, v in r.args.items() if v not in (None, "")})
+            for r in grammar.read(text, v or vocab())]
+
+
+def actions(text, v=None):
+    return [(name, args) for kind, name, args in read(text, v) if kind == "action"]
+
+
+# ------------------------------------------------- challenging a display (4E50)
+
+@pytest.mark.parametrize("text, ministry", [
+    ("CoE: the Registrar's player list shows Dana as Inactive, but she voted on Teucer.", "Society"),
+    ("CoE: the Chairman's display lists Proposal 17 as Open.", "Change"),
+    ("I challenge the Chairman's proposal display: proposal 15 is listed as by Alice.", "Change"),
+])
+def test_a_challenge_names_its_display_in_its_errors_or_before_them(text, ministry):
+    (name, args), = actions(text)
+    assert name == "challenge_display" and args["ministry"] == ministry and args["errors"]
+
+
+def test_the_errors_after_the_colon_are_the_challenges_even_when_they_begin_with_i():
+    (name, args), = actions("CoE on the Registrar's report: I have m120 not m100.")
+    assert (name, args["ministry"], args["errors"]) == ("challenge_display", "Society", "I have m120 not m100")
+
+
+def test_a_challenge_said_after_its_errors_takes_them_from_the_message():
+    (name, args), = actions("Registrar's player display says I have 14 points; I have 15. CoE.")
+    assert name == "challenge_display" and args["ministry"] == "Society"
+    assert "14 points" in args["errors"]
+
+
+def test_errors_that_name_two_ministries_name_no_display():
+    assert actions("CoE: the Registrar's list and the Chairman's report disagree.") == []
+
+
+def test_a_vote_before_a_colon_is_still_a_vote_and_what_follows_another_sentence():
+    assert actions("I vote FOR 12: I like it.") == [("vote", {"vote": "FOR", "which": "12"})]
+
+
+# the Minister's reply to a challenge of its display addresses the errors (4E50)
+CHALLENGED = dict(replied_challenges=((7, "Society"),), replying=True)
+
+
+@pytest.mark.parametrize("text", [
+    "Accepted on Dana, fixed. Denied on the mackerel: you paid Chuck m20 the same day.",
+    "Thanks, both fixed on the wiki.",
+    "The display is correct as it stands: I think you were looking at a cached page.",
+    "Quite right, my mistake.",
+])
+def test_the_ministers_reply_that_corrects_or_explains_answers_the_challenge(text):
+    assert ("answer_challenge", "7") in [(n, a.get("number")) for n, a in actions(text, vocab("Bob", **CHALLENGED))]
+
+
+@pytest.mark.parametrize("text, actor", [
+    ("Fixed, thanks.", "Dana"),                                  # not the Minister
+    ("I'll look at it tomorrow.", "Bob"),                        # neither corrects nor explains
+    ("Is it really fixed?", "Bob"),                              # a question
+])
+def test_a_reply_that_is_not_the_ministers_answer_answers_nothing(text, actor):
+    assert all(n != "answer_challenge" for n, _ in actions(text, vocab(actor, **CHALLENGED)))
+
+
+def test_a_reply_to_mail_that_challenged_nothing_answers_nothing():
+    assert all(n != "answer_challenge" for n, _ in actions("Fixed.", vocab("Bob", replying=True)))
+
+
+# ------------------------------------------------------------ fenced documents
+
+def test_a_document_between_rules_of_equals_signs_is_the_document_and_no_more():
+    text = ('I intend, with support and without objection, to teach the Beast the following Trick, '
+            'with Timing "Voting":\n\n=====\nThe Beast votes AGAINST.\n=====\n\nThanks all.')
+    (kind, name, args), = read(text)
+    assert (kind, name) == ("action", "intend")
+    r = grammar.read(text, vocab())[0]
+    assert r.args["document"] == "The Beast votes AGAINST."
+
+
+def test_a_head_wrapped_over_two_lines_still_heads_its_document():
+    text = ("I intend, with support and without objection, to teach the Beast the\n"
+            "following Trick:\n\n=====\nThe Beast votes AGAINST.\n=====")
+    r, = grammar.read(text, vocab())
+    assert r.kind == "action" and r.args["document"] == "The Beast votes AGAINST."
+
+
+def test_a_choice_in_quotes_is_the_choice():
+    assert actions('I become "Paranoid".') == [("mental_state", {"state": "Paranoid"})]
+
+
+def test_a_synonym_in_quotes_stays_the_words_as_written():
+    assert actions('I answer "God knows" to Consultation 3.', vocab()) == [
+        ("answer_consultation", {"which": "3", "word": "God knows"})]
+
+
+# ------------------------------------------------------------- Consultations (4E18)
+
+@pytest.mark.parametrize("text", [
+    "CONSULTATION: Can the Beast vote on a proposal that is about the Beast?",
+    'Consultation: does "Göd Knows" count as PARADOX, or\nonly "God Knows" without it?',
+])
+def test_a_question_under_a_consultation_label_submits_a_consultation(text):
+    (name, args), = actions(text)
+    assert name == "submit_consultation" and args["document"].startswith("Question: ")
+    assert args["document"].endswith("?")
+
+
+def test_a_statement_under_a_consultation_label_submits_nothing():
+    assert actions("Consultation: the Oracle is slow this nweek.") == []
+
+
+def test_what_follows_the_consultations_paragraph_is_read_again():
+    got = actions("Consultation: is a Jiffy 3 rdays?\n\nI vote FOR 12.")
+    assert [n for n, _ in got] == ["submit_consultation", "vote"]
+
+
+# ------------------------------------------------- proposals by words of their Title (4E15)
+
+@pytest.mark.parametrize("text, number", [
+    ("I vote FOR the proposal about socks.", "11"),            # "Sock Amnesty"
+    ("I vote AGAINST the proposal about the Beast.", "13"),    # "Beast Diet"
+    ("I vote AGAINST the Eras one.", "16"),                    # "Eras Again"
+])
+def test_a_proposal_named_by_words_of_its_title(text, number):
+    (name, args), = actions(text)
+    assert name == "vote" and args["which"] == number
+
+
+def test_title_words_two_proposals_share_are_ambiguous():
+    assert [k for k, _, _ in read("I vote FOR the proposal about clocks.")] == ["ambiguous"]
+
+
+def test_proposal_one_is_still_proposal_one():
+    assert actions("I vote FOR proposal one.") == [("vote", {"vote": "FOR", "which": "1"})]
