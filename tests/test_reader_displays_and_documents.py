@@ -159,3 +159,43 @@ def test_title_words_two_proposals_share_are_ambiguous():
 
 def test_proposal_one_is_still_proposal_one():
     assert actions("I vote FOR proposal one.") == [("vote", {"vote": "FOR", "which": "1"})]
+
+
+# ----------------------------------------------- intents named in a reply (4E21, 4E22)
+
+REPLYING = dict(replying=True, replied_intents=(5, 6), intents={3: "Wooble", 4: "Alice", 5: "Bob", 6: "Bob"})
+
+
+def test_the_second_one_is_the_second_intent_of_the_mail_replied_to():
+    got = actions("I support the second one. I object to the first.", vocab("Dana", **REPLYING))
+    assert got == [("support", {"target": "6"}), ("object", {"target": "5"})]
+
+
+def test_an_ordinal_past_those_replied_to_names_none_of_them():
+    (name, args), = actions("I object to the third one.", vocab("Dana", **REPLYING))
+    assert name == "object" and not args["target"].isdigit()
+
+
+def test_the_first_one_in_mail_that_replies_to_nothing_names_no_intent():
+    assert all(a.get("target") not in ("5", "6") for _, a in actions("I object to the first one.", vocab("Dana")))
+
+
+def test_the_authors_name_before_the_intents_number_is_whose_it_is():
+    v = vocab("Dana", intents={3: "Wooble", 4: "Alice"})
+    assert actions("I support Wooble's Intent #3.", v) == [("support", {"target": "3"})]
+    # another's name before it is not read over: the officer would ask which was meant
+    assert [k for k, _, _ in read("I support Bob's Intent #3.", v)] == ["incomplete"]
+
+
+def test_the_intent_named_by_its_action_with_a_role_left_unsaid():
+    v = vocab("Dana", intents={3: "Wooble", 4: "Alice"}, intent_actions={3: ("beast",), 4: ("retitle_rule",)})
+    assert actions("I support Alice's intent to retitle Rule 4E9.", v) == [("support", {"target": "4"})]
+
+
+@pytest.mark.parametrize("text", [
+    "While I'm here, I also support Intent 4.",
+    "I support Intent 4 after all.",
+    "I support Intent 4 anyway.",
+])
+def test_a_circumstance_before_or_after_the_action_is_said_in_passing(text):
+    assert actions(text, vocab("Dana", intents={4: "Alice"})) == [("support", {"target": "4"})]

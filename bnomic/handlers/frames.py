@@ -13,7 +13,7 @@ from __future__ import annotations
 import functools
 from dataclasses import dataclass, field
 
-from .lexer import COUNT_WORDS, THIS_WORDS, Tok, fold, raw_tokens
+from .lexer import COUNT_WORDS, ORDINALS, THIS_WORDS, Tok, fold, raw_tokens
 from .vocabulary import words
 
 W = words()["reader"]
@@ -423,8 +423,8 @@ def fill(fr: Frame, toks: list[Tok], start: int, open_world: bool, vocab=None,
                 v = _value(sense, r.type)
                 if v is None:
                     continue
-                if v == "this":                    # "this one", "the above": what the mail replies to
-                    v = _resolve(r.type, "this", None, vocab)
+                if v == "this" or str(v).endswith(" replied to"):   # "this one", "the second one": what the mail replies to
+                    v = _resolve(r.type, v, None, vocab)
                 if unfilled(r) or r.many or r in pending or any(sense[0] in _ACCEPTS.get(x.type, ())
                                                                  for x in roles if x is r):
                     put(r, v)
@@ -744,6 +744,11 @@ def _reference(fr: Frame, toks, i, put, unfilled, vocab, f, pending=()) -> int:
     # "Bob's Refresh Proposal" (a name the vocabulary does not know is taken as written);
     # the kind word is left to be read next: it may begin a marker ("Bob's intent to ...")
     mine = t.possessive or (not t.senses and t.low.endswith("'s") and len(t.low) > 2)
+    ref = toks[i + 1].sense("ref") if mine and i + 1 < len(toks) else None
+    if ref and ref[0] in kinds and str(ref[1]).isdigit():
+        # "Wooble's Intent #3": whose it is, said again; the number names it (another's is not read)
+        owned = _owned(kinds[ref[0]].type, t.sense("player") or t.text[:-2], vocab)
+        return 1 if any(str(n) == str(ref[1]) for n in owned) else 0
     if mine and i + 1 < len(toks) and toks[i + 1].sense("kind") in kinds:
         r = kinds[toks[i + 1].sense("kind")]
         who = t.sense("player") or t.text[:-2]
@@ -837,8 +842,11 @@ def _resolve(kind: str, how: str, who: str | None, vocab) -> str:
     reference the handler resolves ("this", "mine", "of Bob")."""
     table = {"intent": "intents", "tweak": "tweaks", "refresh": "refresh"}.get(kind)
     if vocab is not None:
-        if how == "this":
+        if how == "this" or how.endswith(" replied to"):
             got = {"intent": vocab.replied_intents, "proposal": vocab.replied_proposals}.get(kind, ())
+            if how != "this":                   # "the second one" of those replied to
+                k = ORDINALS.get(how.split()[1], 0)
+                return str(got[k - 1]) if 0 < k <= len(got) else how
             if len(got) == 1:
                 return str(got[0])
         if how in ("mine", "author") and table and who:

@@ -862,6 +862,8 @@ def _without_citations(toks):
     return out
 
 
+# a circumstance said first, with its own "I", closed by a comma before the action's "I"
+_OPENING_CIRCUMSTANCE = frozenset({"while", "whilst", "since", "now", "seeing", "as", "although", "though"})
 _LONG_CIRCUMSTANCE = frozenset({"having", "following", "seeing", "given", "since"})
 
 
@@ -876,6 +878,10 @@ def _fronted(toks):
     so the frame reads it as any other role."""
     if not toks or toks[0].low == "i" or toks[0].low in _LEADS:
         return toks
+    if toks[0].low in _OPENING_CIRCUMSTANCE:     # "While I'm here, I support Intent 4": after its comma
+        k = next((j for j in range(2, min(len(toks), 24)) if toks[j].low == "i" and toks[j - 1].low == ","), None)
+        if k is not None:
+            return toks[k:]
     at = next((i for i, t in enumerate(toks[:10]) if t.low == "i"), None)
     if at is None and toks[0].low in _LONG_CIRCUMSTANCE:
         # "Having announced it without objection three ndays ago and heard none, I ...":
@@ -951,8 +957,8 @@ def _clauses_read(f, vocab) -> bool:
     return True
 
 
-_KIND_WORDS = frozenset(w for kind in words()["references"].values() for phrase in kind
-                        for w in phrase.split())
+_KIND_WORDS = frozenset(w for key, kind in words()["references"].items() if key != "ordinals"
+                        for phrase in kind for w in phrase.split())
 
 
 def _meant(toks) -> tuple[str, ...]:
@@ -1703,6 +1709,9 @@ def _intent_by_action(readings: list[Reading], vocab: Vocabulary | None) -> None
         if not what or target.startswith("@") or target == "this":
             continue                        # "this intent to ...": the one replied to
         found = match_action("I " + str(what), vocab)
+        if found is None:                   # "to retitle Rule 4E9" (its new title unsaid): which action
+            said = read_clause(normalise("I " + str(what)), vocab) or []
+            found = (said[0].spec, dict(said[0].args)) if len(said) == 1 and said[0].spec is not None else None
         if found is None:
             continue
         if target.lstrip("#").isdigit():    # "Alice's intent (#4) to retitle Rule 4E9": said twice

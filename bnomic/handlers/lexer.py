@@ -115,11 +115,12 @@ NUMBER_WORDS = {k: v for k, v in W["numbers"].items() if k not in ("a", "an")}
 COUNT_WORDS = dict(W["numbers"])
 REF_WORDS: dict[tuple[str, ...], str] = {}
 for kind, names in W["references"].items():
-    if kind == "this":
+    if kind in ("this", "ordinals"):
         continue
     for n in names:
         REF_WORDS[tuple(n.split())] = kind
 THIS_WORDS = {tuple(n.split()) for n in W["references"]["this"]}
+ORDINALS: dict[str, int] = dict(W["references"]["ordinals"])
 CURRENCY = {"m": "m", "mackerel": "m", "mackerels": "m", "macks": "m", "mack": "m", "macs": "m",
             "mac": "m", "mk": "m"}
 _AMOUNT_ONE = re.compile(r"m-?\d++|\d++m")
@@ -198,6 +199,10 @@ def _phrases(vocab: Vocabulary) -> dict[tuple[str, ...], list[Sense]]:
     for words in THIS_WORDS:                               # "this one", "the above"
         if len(words) > 1:
             table.setdefault(words, []).append(("ref", (None, "this")))
+    if vocab.replying:                                     # "the second one", "the first intent" (a reply)
+        for word, n in ORDINALS.items():
+            for said in (("the", word, "one"), ("the", word)):
+                table.setdefault(said, []).append(("ref", (None, f"the {word} replied to")))
     return table
 
 
