@@ -70,3 +70,34 @@ def test_the_rangers_display(game):
     text = game.cli("show", "display", "Ranger")
     assert "The Beast: a Player, not Active, m0, 0 points" in text
     assert "TRICKS (Response, Timing)\n    none has been taught" in text
+
+
+def test_a_display_approved_without_naming_whose_it_is_says_so_itself(game):
+    # Rule 4E50: the display "provided in full" says whose it is by its heading
+    for name in PLAYERS:
+        game.join(name, "2008-09-01T09:00:00Z")
+    display = game.cli("show", "display", "Registrar")
+    assert display.startswith("PUBLIC DISPLAY OF THE MINISTRY OF SOCIETY")
+    doctored = "\n".join(line.replace("m50", "m500") if line.startswith("Alice") else line
+                         for line in display.splitlines())
+    game.post("alice@example.org", "I intend, with 4 Support and without objection, to Approve the "
+              "following Public Display:\n\n{{\n" + doctored + "\n}}", "2008-09-01T10:00:00Z", msgid="<approve@x>")
+    for name in ("Bob", "Carol", "Dave", "Erin"):
+        game.post(f"{name.lower()}@example.org", "I support intent #1", "2008-09-01T12:00:00Z")
+    r = game.post("alice@example.org", "Supported and unopposed. I Approve the display.", "2008-09-03T10:00:00Z",
+                  headers={"In-Reply-To": "<approve@x>"})
+    assert "Done (Rule 4E50)" in r
+    assert game.players()["Alice"]["mackerel"] == 500
+
+
+def test_a_display_that_does_not_say_whose_it_is_is_not_approved(game):
+    for name in PLAYERS:
+        game.join(name, "2008-09-01T09:00:00Z")
+    game.post("alice@example.org", "I intend, with 4 Support and without objection, to Approve the "
+              "following Public Display:\n\n{{\nAlice 500\n}}", "2008-09-01T10:00:00Z", msgid="<approve@x>")
+    for name in ("Bob", "Carol", "Dave", "Erin"):
+        game.post(f"{name.lower()}@example.org", "I support intent #1", "2008-09-01T12:00:00Z")
+    r = game.post("alice@example.org", "I Approve the display.", "2008-09-03T10:00:00Z",
+                  headers={"In-Reply-To": "<approve@x>"})
+    assert "whose Public Display is approved is not said" in r and "(Rule 4E50)" in r
+    assert game.players()["Alice"]["mackerel"] == 50

@@ -199,3 +199,24 @@ def test_the_intent_named_by_its_action_with_a_role_left_unsaid():
 ])
 def test_a_circumstance_before_or_after_the_action_is_said_in_passing(text):
     assert actions(text, vocab("Dana", intents={4: "Alice"})) == [("support", {"target": "4"})]
+
+
+# ------------------------------------------- a display named by what it shows (4E50)
+
+@pytest.mark.parametrize("text, ministry", [
+    ("I challenge the players display: Dana is Active.", "Society"),
+    ("I challenge the Public Display of the current Proposals: 17 is Pending.", "Change"),
+    ("I challenge the display of the Rules: 4E9 has Power 1.", "Law"),
+    ("I challenge the display of the Consultations: 5 was ZOTTED.", "Questions"),
+])
+def test_a_display_named_by_what_it_shows_is_its_ministrys(text, ministry):
+    (name, args), = actions(text)
+    assert name == "challenge_display" and args["ministry"] == ministry
+
+
+def test_an_intent_to_approve_the_display_of_the_players():
+    r, = grammar.read("I intend, with 4 Support and without objection, to Approve the following Public "
+                      "Display of the Players:\n{{\nPLAYERS (6)\n}}", vocab())
+    assert r.kind == "action" and r.spec.name == "intend"
+    assert grammar.match_action("I " + r.args["rest"].split(" with 4")[0].rstrip(":"), vocab()) == (
+        next(a for a in grammar.ACTIONS if a.name == "approve_display"), {"ministry": "Society"})

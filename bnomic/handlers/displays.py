@@ -16,6 +16,7 @@ from .flags import MEANINGS
 from .players import name_key
 from .frames import frame
 from .registry import action, duty
+from .vocabulary import words
 from .views import Request, view
 
 # what each display is made of: the rule, and what that rule names
@@ -264,6 +265,29 @@ def which(ctx: Context, text: str) -> str:
 
 # ------------------------------------------------------ approving a display
 
+_MINISTRY_OF = re.compile(r"\bministry\s++of\s++(?:the\s++)?+(\w++)", re.I)
+
+
+def shown_in(ctx: Context, document: str) -> str | None:
+    """Rule 4E50: whose Public Display a display given in full is, by its heading: the
+    Ministry it names ("PUBLIC DISPLAY OF THE MINISTRY OF SOCIETY"), else what it shows
+    ("MINISTRIES (nweek 7)", "Players: ...": words.toml's display_subjects). None when
+    its first lines say neither, or say two."""
+    # (the document is the whole message (Rule 4E8): the display is what {{ }} holds, or what
+    # follows the paragraph that announces it)
+    body = document.split("{{", 1)[1].split("}}", 1)[0] if "{{" in document else (
+        document.strip().split("\n\n", 1)[-1])
+    head = " ".join(line.strip() for line in body.strip().splitlines()[:2])[:300]
+    names = set(ministries.ministry_names(ctx.config))
+    named = {m.group(1).title() for m in _MINISTRY_OF.finditer(head)} & names
+    if len(named) == 1:
+        return named.pop()
+    low = head.lower()
+    shown = {m for subject, m in words()["display_subjects"].items()
+             if re.search(r"\b" + re.escape(subject) + r"\b", low) and m in names}
+    return shown.pop() if len(shown) == 1 else None
+
+
 # the name ends in a non-space, so padding is scanned once (no super-linear backtracking)
 _PLAYER_ROW = re.compile(r"^(?P<name>\S(?:.*?\S)?)\s++(?P<points>\d++)\s++m(?P<mackerel>\d++)\s++"
                          r"(?P<active>yes|no)\s++(?P<vested>yes|no)\b", re.I)
@@ -310,25 +334,31 @@ def metamin_values(document: str, names: list[str]) -> dict:
 @action("approve_display",
         # Rule 4E50: "A Player may, as a Game Action with 4 Support and no Objections within
         # 2 rdays, Approve a Public Display" (given in full in the message)
-        frame("approve|ratify|accept", "ministry:ministry[of]", "at:text[at|on|from]?",   # "... display at <URL>"
-              also="display displays public", needs="display"),
+        # (whose display it is may be left to the display itself: "Approve the following
+        # Public Display:" and a display headed "MINISTRIES")
+        frame("approve|ratify|accept", "ministry:ministry[of]?", "at:text[at|on|from]?",   # "... display at <URL>"
+              also="display displays public following the this", needs="display"),
         rule="4E50", example="I approve the Registrar's display", says="approve the display of {ministry}",
         not_actions=("I approved the Registrar's display", "Wooble approves the Registrar's display",
                      "Should I approve the Registrar's display?"),
         supporters="displays.approval_supporters", objections=1, waiting="2 rdays", takes_document=True)
-def approve(ctx: Context, actor: Player, ministry: str, at: str | None = None) -> None:
+def approve(ctx: Context, actor: Player, ministry: str | None = None, at: str | None = None) -> None:
     """Rule 4E50: with 4 Support and no Objections within 2 rdays, a Player may
     Approve a Public Display given in full: the gamestate becomes what it would
     be had the display been accurate when the approval was attempted, and every
     later change is simulated again on top of it. (A display named by where it
     is, `at` a web page, is not given in full: refused below.)"""
+    intent = ctx.intent
+    document = intent.args.get("document", "") if intent else ""
+    ministry = ministry or (intent.args.get("ministry") if intent else None) or shown_in(ctx, document)
+    if ministry is None:
+        raise Rejected("whose Public Display is approved is not said, and the display given does not "
+                       "say it (\"the Registrar's display\", or a display headed PLAYERS)", rule="4E50")
     name = which(ctx, ministry)
     if name not in ("Society", "Ministry"):
         raise Rejected("bnomic can apply an approved display of the Registrar or the MetaMin; "
                        f"the {ministries.title(ctx.config, name)}'s shows no state bnomic keeps yet",
                        rule="4E50")
-    intent = ctx.intent
-    document = intent.args.get("document", "") if intent else ""
     values = (registrar_values(document) if name == "Society"
               else metamin_values(document, ministries.ministry_names(ctx.config)))
     if not values:

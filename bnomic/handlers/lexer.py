@@ -121,6 +121,7 @@ for kind, names in W["references"].items():
         REF_WORDS[tuple(n.split())] = kind
 THIS_WORDS = {tuple(n.split()) for n in W["references"]["this"]}
 ORDINALS: dict[str, int] = dict(W["references"]["ordinals"])
+DISPLAY_SUBJECTS: dict[str, str] = dict(W["display_subjects"])
 CURRENCY = {"m": "m", "mackerel": "m", "mackerels": "m", "macks": "m", "mack": "m", "macs": "m",
             "mac": "m", "mk": "m"}
 _AMOUNT_ONE = re.compile(r"m-?\d++|\d++m")
@@ -175,6 +176,13 @@ def _phrases(vocab: Vocabulary) -> dict[tuple[str, ...], list[Sense]]:
         add(alias, ("ministry", ministry))
         if not alias.startswith("ministry"):
             titles[alias] = ministry
+    for subject, ministry in DISPLAY_SUBJECTS.items():     # "the Public Display of the current Players" (4E50)
+        if ministry in vocab.ministries.values():
+            for said in (f"{subject} display", f"{subject} public display", f"display of {subject}",
+                         f"display of the {subject}", f"display of the current {subject}",
+                         f"public display of {subject}", f"public display of the {subject}",
+                         f"public display of the current {subject}"):
+                add(said, ("ministry", ministry))
     for alias, ministry in titles.items():       # "the Chairman" is also the Player holding it
         holder = vocab.holders.get(ministry)
         if holder:
