@@ -220,3 +220,15 @@ def test_an_intent_to_approve_the_display_of_the_players():
     assert r.kind == "action" and r.spec.name == "intend"
     assert grammar.match_action("I " + r.args["rest"].split(" with 4")[0].rstrip(":"), vocab()) == (
         next(a for a in grammar.ACTIONS if a.name == "approve_display"), {"ministry": "Society"})
+
+
+def test_the_tweak_just_submitted_is_it_in_the_intent_that_follows():
+    got = read('I submit the following Tweak:\n\n{{\nIn Rule 4E71, "perfoms" is replaced.\n}}\n\n'
+               "and I intend, without objection, to Activate it.")
+    assert [(k, n) for k, n, _ in got] == [("action", "submit_tweak"), ("action", "intend")]
+    assert got[1][2]["rest"].lower().startswith("activate my tweak")
+
+
+def test_it_with_no_submission_before_is_left_as_said():
+    got = read("I intend, without objection, to Activate it.")
+    assert all("my tweak" not in a.get("rest", "").lower() for _, _, a in got)

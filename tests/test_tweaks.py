@@ -35,6 +35,19 @@ def test_a_tweak_is_activated_without_objection_and_its_change_takes_effect(game
     assert "Done" not in r          # its intent was used; a Tweak is activated once
 
 
+def test_a_tweak_submitted_and_its_activation_intended_as_it(game):
+    # Rule 4E77: "a Player can Activate a Tweak he submitted"; "it", after the Tweak just
+    # submitted in the same message, is that Tweak
+    setup(game, "Wooble", "Bob")
+    r = game.post(mail("Wooble"), "I submit the following Tweak:\n\n{{\nSet A Few to 5\n}}\n\n"
+                  "and I intend, without objection, to Activate it.", "2008-09-01T10:00:00Z")
+    assert "Tweak 1" in r and "intent #1" in r
+    game.tick("2008-09-04T00:00:00Z")
+    r = game.post(mail("Wooble"), "No objections: I activate my Tweak.", "2008-09-04T10:00:00Z")
+    assert "Done" in r
+    assert any("configuration quantities.a_few set from 4 to 5" in s for s in events(game, "setting"))
+
+
 def test_a_tweak_objected_to_cannot_be_attempted_again(game):
     setup(game, "Wooble", "Bob")
     game.post(mail("Wooble"), "I submit the following Tweak:\nSet A Few to 5\nEND TWEAK\n"

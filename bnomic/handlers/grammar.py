@@ -1533,6 +1533,7 @@ def read(text: str, vocab: Vocabulary | None = None, max_line: int | None = None
         _every_intent(readings, vocab)
         _by_title_words(readings, vocab)
         _its(readings)
+        _the_new_one(readings)
         _without_document(readings)
         return readings
     finally:
@@ -1643,6 +1644,31 @@ def _its(readings: list[Reading]) -> None:
         if len(values) == 1 and values[0].isdigit():
             r.args[role.name] = values[0]
             r.missing = ()
+            r.read_as = r.spec.describe(r.args)
+
+
+# the documents a Player may, having submitted one, go on to act on as "it" (Rule 4E77:
+# "a Player can Activate a Tweak he submitted")
+_NEW_KINDS = frozenset({"tweak"})
+_IT = re.compile(r"\b(?:it|this\s++one|this)\b", re.I)
+
+
+def _the_new_one(readings: list[Reading]) -> None:
+    """"I submit the following Tweak: {{ ... }} and I intend, without objection, to Activate
+    it": the intent after a submission names the document just submitted, the sender's own
+    newest of that kind ("my Tweak", which the handler finds)."""
+    for k, r in enumerate(readings):
+        if not k or r.spec is None or r.spec.name != "intend" or r.kind != "action":
+            continue
+        before = readings[k - 1]
+        kind = document_kind(before) if before.kind == "action" else None
+        rest = str(r.args.get("rest") or "")
+        if kind not in _NEW_KINDS or before.spec.name == "intend" or not _IT.search(rest):
+            continue
+        said = _IT.sub(f"my {kind}", rest, count=1)
+        m = _INTENDED.match(said)
+        if m and match_action("I " + m.group("action"), _VOCAB.get()):
+            r.args["rest"] = said
             r.read_as = r.spec.describe(r.args)
 
 
