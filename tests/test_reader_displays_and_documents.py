@@ -232,3 +232,27 @@ def test_the_tweak_just_submitted_is_it_in_the_intent_that_follows():
 def test_it_with_no_submission_before_is_left_as_said():
     got = read("I intend, without objection, to Activate it.")
     assert all("my tweak" not in a.get("rest", "").lower() for _, _, a in got)
+
+
+# ------------------------------------------------------------ scheduled actions (4E7)
+
+SCHEDULED = dict(replying=True, replied_scheduled=(9,))
+
+
+@pytest.mark.parametrize("text", ["Cancel that.", "I cancel that; I'll give it to her in person.",
+                                  "Never mind; I cancel that.", "actually cancel that, I'll just vote now: FOR 11"])
+def test_cancel_that_in_reply_to_mail_that_scheduled_an_action(text):
+    got = actions(text, vocab(**SCHEDULED))
+    assert got[0] == ("cancel_scheduled", {"number": "this"})
+    assert all(n in ("cancel_scheduled", "vote") for n, _ in got)
+
+
+def test_cancel_that_in_reply_to_mail_that_scheduled_nothing_is_not_read():
+    assert actions("Cancel that.", vocab(replying=True)) == []
+
+
+def test_unless_i_change_my_mind_is_no_condition():
+    got = actions("On Thirnight I will vote FOR 15 and AGAINST 16, unless I change my mind before then.")
+    assert [(a["vote"], a["which"]) for _, a in got] == [("FOR", "15"), ("AGAINST", "16")]
+    assert all(r.when is not None for r in grammar.read(
+        "On Thirnight I will vote FOR 15, unless I change my mind.", vocab()))

@@ -146,3 +146,28 @@ def test_cancel_that_scheduled_action_in_a_reply(two):
     assert "Done" in r
     two.tick("2008-09-04T00:00:00Z")
     assert [amount for _, amount in gifts_to_bob(two)] == [5]
+
+
+@pytest.mark.parametrize("said", ["Cancel that.", "Actually, cancel that; I'll decide later.", "Never mind; I cancel that."])
+def test_cancel_that_in_a_reply_to_ones_own_scheduling_mail(two, said):
+    # Rule 4E7: the author cancels the action the mail replied to scheduled, and only that one
+    two.post("alice@example.org", "On nday 3, I give m5 to Bob.", "2008-09-01T10:00:00Z", msgid="<g1@example.org>")
+    two.post("alice@example.org", "On nday 4, I give m7 to Bob.", "2008-09-01T10:01:00Z", msgid="<g2@example.org>")
+    r = two.post("alice@example.org", said, "2008-09-01T11:00:00Z", headers={"In-Reply-To": "<g2@example.org>"})
+    assert "Done" in r
+    two.tick("2008-09-05T00:00:00Z")
+    assert [amount for _, amount in gifts_to_bob(two)] == [5]
+
+
+def test_cancel_that_from_another_player_cancels_nothing(two):
+    two.post("alice@example.org", "On nday 3, I give m5 to Bob.", "2008-09-01T10:00:00Z", msgid="<g1@example.org>")
+    r = two.post("bob@example.org", "Cancel that.", "2008-09-01T11:00:00Z", headers={"In-Reply-To": "<g1@example.org>"})
+    assert "Done" not in r and "(Rule 4E7)" in r
+    two.tick("2008-09-04T00:00:00Z")
+    assert [amount for _, amount in gifts_to_bob(two)] == [5]
+
+
+def test_cancel_that_in_reply_to_mail_that_scheduled_nothing_is_no_action(two):
+    two.post("alice@example.org", "I give m5 to Bob.", "2008-09-01T10:00:00Z", msgid="<g1@example.org>")
+    r = two.post("alice@example.org", "Cancel that.", "2008-09-01T11:00:00Z", headers={"In-Reply-To": "<g1@example.org>"})
+    assert "Done" not in r

@@ -322,8 +322,9 @@ def vocabulary_of(ctx: Context, post: Post) -> vocabulary.Vocabulary:
 # Message table only for a reply (the mail it answers), so storing mail keeps the rest
 _WORDS_FROM = ("ministry", "proposal", "intent", "tweak", "refreshproposal", "consultation",
                "indictment", "corporation", "contract", "setup", "setting")
-# (the Player replied to: Vocabulary.addressee; the challenges it made: replied_challenges)
-_REPLY_WORDS_FROM = _WORDS_FROM + ("message", "address", "obligation")
+# (the Player replied to: Vocabulary.addressee; the challenges it made and the actions it
+# scheduled: replied_challenges, replied_scheduled)
+_REPLY_WORDS_FROM = _WORDS_FROM + ("message", "address", "obligation", "deadline")
 _PLAYERS = 'SELECT "id", "name", "is_beast" FROM "player" WHERE "is_player" ORDER BY "id"'
 _KEPT_VOCABULARIES = 64
 

@@ -286,8 +286,16 @@ def _ascii_lacks(s: str, words: tuple[str, ...]) -> bool:
     return not any(map(s.lower().__contains__, words))
 
 
+# "..., unless I change my mind before then": no condition (an author may always cancel what
+# it scheduled, Rule 4E7, or vote again, 4E15), said in passing
+_MIND_CHANGED = re.compile(r",?+\s*+unless\s++i\s++change\s++my\s++mind(?:\s++(?:before\s++then|first|by\s++then"
+                           r"|in\s++the\s++meantime))?+\s*+$", re.I)
+
+
 def normalise(part: str) -> str:
     s = _LEAD.sub("", part.strip())
+    if "mind" in s:
+        s = _MIND_CHANGED.sub("", s.rstrip(" .!;"))
     if s[:1] == "(" and s.rstrip(_TRAIL_PUNCT)[-1:] == ")" and s.count("(") == 1:
         s = s.rstrip(_TRAIL_PUNCT)[1:-1].strip()        # "(For the record I vote SHELVE on 14.)"
     s = _POLITE.sub("", s)
@@ -1528,6 +1536,7 @@ def read(text: str, vocab: Vocabulary | None = None, max_line: int | None = None
         _whose_ministry(readings, vocab)
         _display_in_errors(readings, vocab, text)
         _challenge_answered(readings, vocab, text)
+        _cancel_that(readings, vocab, text)
         _intent_by_action(readings, vocab)
         _every_player(readings, vocab)
         _every_intent(readings, vocab)
@@ -1844,6 +1853,30 @@ def _challenge_answered(readings: list[Reading], vocab: Vocabulary | None, text:
         return
     args = {"number": str(mine[0]), "how": said[:500]}
     readings.insert(0, Reading(said[:200], spec=spec, args=args, read_as=spec.describe(args)))
+
+
+# "Cancel that.", "actually cancel that, ...", "Never mind; I cancel that."
+_CANCEL_THAT = re.compile(r"(?:^|[.;:!]\s++|\b(?:actually|so|ok|okay|mind|then|please)[,;]?\s++)(?:i\s++)?+"
+                          r"(?:cancel|call\s++off|scrap|withdraw|drop)\s++(?:that|this|it)\b(?!\s++\w+ing\b)", re.I)
+
+
+def _cancel_that(readings: list[Reading], vocab: Vocabulary | None, text: str) -> None:
+    """Rule 4E7: "Cancel that." in reply to one's own mail that scheduled an action cancels
+    it (the handler checks whose it is); in reply to other mail it cancels nothing."""
+    if vocab is None or not vocab.replied_scheduled:
+        return
+    if any(r.spec is not None and r.spec.name == "cancel_scheduled" for r in readings):
+        return
+    said = " ".join(text.split())
+    m = _CANCEL_THAT.search(said[:2000])
+    spec = next((a for a in ACTIONS if a.name == "cancel_scheduled"), None)
+    if m is None or spec is None:
+        return
+    args = {"number": "this"}
+    said = m.group().strip(" .;:!")
+    verb = said.lower().split()[-2]             # (an attempt read from the same words is this one)
+    readings[:] = [r for r in readings if not (r.kind == "incomplete" and r.text.lower().startswith(verb))]
+    readings.insert(0, Reading(said, spec=spec, args=args, read_as=spec.describe(args)))
 
 
 def _the_rest(readings: list[Reading], vocab: Vocabulary | None) -> None:

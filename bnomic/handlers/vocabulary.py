@@ -42,6 +42,8 @@ class Vocabulary:
     # the challenges (Rule 4E50) the replied mail made and no one has answered yet:
     # (obligation number, the Ministry whose display was challenged)
     replied_challenges: tuple[tuple[int, str], ...] = ()
+    # the actions the replied mail scheduled (Rule 4E7) that are still to happen
+    replied_scheduled: tuple[int, ...] = ()
     quoted_intents: tuple[int, ...] = ()          # intents the quoted lines name ("> I object to Intent 3")
     # the message answers another (In-Reply-To, or lines quoted): only then may a bare "it"
     # or "this" name the thing answered ("I object to it"); otherwise it is talk ("I want to
@@ -88,8 +90,8 @@ def ministry_words(config) -> dict[str, str]:
 
 def of_game(ctx, actor_name: str | None = None, in_reply_to: str = "") -> Vocabulary:
     """The vocabulary as the state stands (the reader's view of the world)."""
-    from ..store import (Consultation, Contract, Corporation, Indictment, Intent, Message, Ministry, Obligation,
-                         Player, Proposal, RefreshProposal, Tweak)
+    from ..store import (Consultation, Contract, Corporation, Deadline, Indictment, Intent, Message, Ministry,
+                         Obligation, Player, Proposal, RefreshProposal, Tweak)
     players = list(Player.select().where(Player.is_player == True).order_by(Player.id))  # noqa: E712
     names = {p.id: p.name for p in players}
     beast = next((p.name for p in players if p.is_beast), None)
@@ -107,6 +109,7 @@ def of_game(ctx, actor_name: str | None = None, in_reply_to: str = "") -> Vocabu
     replied_intents: tuple[int, ...] = ()
     replied_proposals: tuple[int, ...] = ()
     replied_challenges: tuple[tuple[int, str], ...] = ()
+    replied_scheduled: tuple[int, ...] = ()
     addressee = None
     if in_reply_to:
         m = Message.get_or_none(Message.message_id == in_reply_to)
@@ -124,6 +127,9 @@ def of_game(ctx, actor_name: str | None = None, in_reply_to: str = "") -> Vocabu
                                              .where(Obligation.kind == "answer_challenge", Obligation.state == "open")
                                              .order_by(Obligation.id))
                 if o.data.get("entry") == entry)
+            replied_scheduled = tuple(d.id for d in Deadline.select().where(
+                Deadline.action == "scheduled_action", Deadline.state == "pending").order_by(Deadline.id)
+                if d.args.get("message_id") == in_reply_to)
     return Vocabulary(
         players=tuple(p.name for p in players), actor=actor_name, beast=beast,
         ministries=ministry_words(ctx.config), holders=holders, proposals=proposals,
@@ -137,7 +143,7 @@ def of_game(ctx, actor_name: str | None = None, in_reply_to: str = "") -> Vocabu
         contracts={c.id: c.title for c in Contract.select(Contract.id, Contract.title)
                    .where(Contract.state == "in force")},
         replied_intents=replied_intents, replied_proposals=replied_proposals, replying=bool(in_reply_to),
-        replied_challenges=replied_challenges,
+        replied_challenges=replied_challenges, replied_scheduled=replied_scheduled,
         addressee=addressee if addressee != actor_name else None)
 
 

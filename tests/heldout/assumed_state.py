@@ -144,7 +144,8 @@ class World:
                           consultations=s.consultations, indictments=s.indictments, contracts=dict(CONTRACTS),
                           replied_intents=self.replied_intents(message),
                           replying=bool(message.headers.get("reply-to")),
-                          **self.addressee(message), **self.replied_challenges(message)),
+                          **self.addressee(message), **self.replied_challenges(message),
+                          **self.replied_scheduled(message)),
                           quoted_words(message.body))
 
     def addressee(self, message) -> dict:
@@ -177,6 +178,15 @@ class World:
                 if ministry:
                     out.append((2001 + k, ministry))
         return {"replied_challenges": tuple(out)}
+
+    def replied_scheduled(self, message) -> dict:
+        """The actions the replied message scheduled (Rule 4E7), as bnomic's vocabulary has
+        them (numbered from 3001 here)."""
+        if "replied_scheduled" not in Vocabulary.__dataclass_fields__:
+            return {}
+        replied = self.by_id.get(message.headers.get("reply-to", ""))
+        return {"replied_scheduled": tuple(3001 + k for k, line in enumerate(replied.expect if replied else ())
+                                           if line.startswith("schedule "))}
 
     def number_of(self, name: str) -> int | None:
         """'@h0304#1' -> 1001; '3' -> 3."""

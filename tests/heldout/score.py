@@ -207,8 +207,22 @@ class Scope:
                 return f"nweek {self.state.nweek + 1}"
             if v.kind == "utc" and v.at is not None:
                 return v.at.isoformat()
-            return re.sub(r"^at\s+", "", _fold(getattr(v, "text", "")))     # "at 18:00 UTC" is "18:00 UTC"
-        return re.sub(r"^at\s+", "", _fold(v))
+            return self._time_text(_fold(getattr(v, "text", "")))
+        return self._time_text(_fold(v))
+
+    def _time_text(self, s):
+        """The same time in the set's words and the reader's: "at 18:00 UTC" is "18:00 UTC",
+        "18:00 UTC today" (said today) too; "2026-11-24 18:00 UTC" is its ISO form; "the end
+        of this nweek" is the start of the next."""
+        s = re.sub(r"^(?:at|on)\s+", "", s)
+        s = re.sub(r"\s+today$", "", s)
+        m = re.fullmatch(r"(\d{4})-(\d\d)-(\d\d)\s+(\d\d):(\d\d)(?:\s+utc)?", s)
+        if m:
+            return "%s-%s-%sT%s:%s:00+00:00" % m.groups()
+        if re.fullmatch(r"(?:the\s+)?(?:end\s+of\s+(?:this|the)\s+nweek|start\s+of\s+(?:the\s+)?next\s+nweek"
+                        r"|next\s+nweek)", s):
+            return f"nweek {self.state.nweek + 1}"
+        return s
 
     def _intent(self, v):
         """An intent named by number, by a placeholder, or by the message replied to."""
