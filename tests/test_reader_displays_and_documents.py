@@ -256,3 +256,14 @@ def test_unless_i_change_my_mind_is_no_condition():
     assert [(a["vote"], a["which"]) for _, a in got] == [("FOR", "15"), ("AGAINST", "16")]
     assert all(r.when is not None for r in grammar.read(
         "On Thirnight I will vote FOR 15, unless I change my mind.", vocab()))
+
+
+# ----------------------------------------------- several actions of one "I" (4E7)
+
+def test_a_comma_and_a_verb_begin_another_action_of_the_same_i():
+    got = actions("I vote FOR 12 AGAINST 14 ABSTAIN 15, become Paranoid, and hoist Setting Orange.")
+    assert [n for n, _ in got] == ["vote", "vote", "vote", "mental_state", "hoist_flag"]
+
+
+def test_a_comma_before_words_that_are_no_action_cuts_nothing():
+    assert actions("I give m5 to Bob, take care.") == [("give", {"amount": "m5", "player": "Bob"})]

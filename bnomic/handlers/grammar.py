@@ -1166,7 +1166,7 @@ def _clause_readings_read(clause: str, in_transaction: bool) -> list[Reading]:
             return got
     got = _read_clause_memo(clause)
     if not in_transaction and not any(r.kind == "action" for r in got or ()):
-        got = _not_a_vote(clause) or _hereby_done(clause) or got
+        got = _not_a_vote(clause) or _hereby_done(clause) or _comma_verbs(clause) or got
     if got and not (in_transaction and not all(r.kind == "action" for r in got)):
         for r in got:
             r.text = clause
@@ -1186,6 +1186,25 @@ def _clause_readings_read(clause: str, in_transaction: bool) -> list[Reading]:
             return got
         return [Reading(clause, suggestions=closest(clause))]
     return []
+
+
+def _comma_verbs(clause: str) -> list[Reading] | None:
+    """"I vote FOR 12 AGAINST 14, become Paranoid": a clause that does not read whole, which
+    a comma and a verb cut into actions of the same "I" that each read whole (a verb that is
+    as often something else, "become", "set", "take", begins one only so)."""
+    if clause.count(",") == 0 or clause.count(",") > 6 or not _BY_I.match(clause):
+        return None
+    heads = {p.split()[0] for p in _verbs().all_verbs}
+    parts = clause.split(",")
+    for k in range(1, len(parts)):
+        tail = ",".join(parts[k:]).strip()
+        if tail.split(" ", 1)[0].lower() not in heads:
+            continue
+        first = _read_clause_memo(",".join(parts[:k]).strip())
+        second = _read_clause_memo("I " + tail)
+        if first and second and all(r.kind == "action" for r in first + second):
+            return first + second
+    return None
 
 
 def _stand_ins() -> tuple[re.Pattern, re.Pattern, dict]:
