@@ -200,3 +200,33 @@ def test_an_intent_named_by_its_author_by_this_or_as_mine(four):
     assert "Done" in r
     r = say(four, "Alice", "I activate test tweak 1", 4)
     assert "2 Players object" in r and done(four) == []
+
+
+def test_withdrawing_a_stance_under_ones_own_objection_names_the_intent_up_the_thread(four):
+    # Rules 4E21, 4E22: "I withdraw my objection." in reply to one's objection, which
+    # replied to the intent: the intent is the thread's (its References)
+    four.post("alice@example.org", "I intend to activate test tweak 1 without 2 objections",
+              at(four, 1), msgid="<intent-a@example.org>")
+    four.post("bob@example.org", "I object.", at(four, 2), msgid="<obj-b@example.org>",
+              headers={"In-Reply-To": "<intent-a@example.org>", "References": "<intent-a@example.org>"})
+    four.post("carol@example.org", "I object too.", at(four, 2), msgid="<obj-c@example.org>",
+              headers={"In-Reply-To": "<intent-a@example.org>", "References": "<intent-a@example.org>"})
+    r = four.post("carol@example.org", "Fair point. I withdraw my objection.", at(four, 3),
+                  headers={"In-Reply-To": "<obj-c@example.org>",
+                           "References": "<intent-a@example.org> <obj-c@example.org>"})
+    assert "Done" in r
+    say(four, "Alice", "I activate test tweak 1", 4)
+    assert done(four) == ["1"]
+
+
+def test_supporting_under_another_supporters_reply(four):
+    four.post("alice@example.org", "I intend to carry test motion 1 with 2 supporters",
+              at(four, 1), msgid="<motion@example.org>")
+    four.post("bob@example.org", "Support.", at(four, 1), msgid="<sup-b@example.org>",
+              headers={"In-Reply-To": "<motion@example.org>", "References": "<motion@example.org>"})
+    r = four.post("carol@example.org", "+1, I support.", at(four, 1),
+                  headers={"In-Reply-To": "<sup-b@example.org>",
+                           "References": "<motion@example.org> <sup-b@example.org>"})
+    assert "Done" in r
+    say(four, "Alice", "I carry test motion 1", 2)
+    assert done(four) == ["1"]

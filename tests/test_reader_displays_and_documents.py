@@ -267,3 +267,21 @@ def test_a_comma_and_a_verb_begin_another_action_of_the_same_i():
 
 def test_a_comma_before_words_that_are_no_action_cuts_nothing():
     assert actions("I give m5 to Bob, take care.") == [("give", {"amount": "m5", "player": "Bob"})]
+
+
+def test_a_count_before_i_is_no_time():
+    (name, _), = actions("+1, I support.", vocab("Dana", replying=True))
+    assert name == "support"
+
+
+@pytest.mark.parametrize("text", ["At 18:00, I give m5 to Bob.", "At 6pm, I give m5 to Bob.",
+                                  "On 25 November, I give m5 to Bob.", "Tomorrow, I give m5 to Bob."])
+def test_a_time_bnomic_cannot_keep_is_still_refused(text):
+    r, = grammar.read(text, vocab())
+    assert r.kind == "unknown" and "no such time" in r.error
+
+
+def test_withdrawing_a_stance_in_a_reply_to_mail_with_no_intent_is_left_to_the_thread():
+    (name, args), = actions("Fair point. I withdraw my objection.", vocab("Dana", replying=True))
+    assert name == "withdraw_stance" and not args.get("target")
+    assert [k for k, _, _ in read("I withdraw my objection.", vocab("Dana"))] == ["incomplete"]

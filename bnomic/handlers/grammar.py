@@ -801,6 +801,11 @@ _TIME_WORDS = frozenset("""tomorrow tonight today
     month year nday nweek rday o'clock am pm utc days hours minutes weeks""".split())
 
 
+# a number that says a time or a day by itself ("18:00", "3rd"; "25" only beside "November"),
+# not a count ("+1, I support")
+_CLOCKISH = re.compile(r"\d:\d\d|\d(?:st|nd|rd|th|am|pm)\b")
+
+
 def _unknown_time(toks) -> bool:
     """Words of time before "I" that split_when did not take ("Tomorrow, I give ...",
     "On September 3rd at noon UTC, I ..."): the action is for a time bnomic cannot keep."""
@@ -811,7 +816,7 @@ def _unknown_time(toks) -> bool:
     if len(lead) == 2 and lead[0].low in ("on", "for") and lead[1].has("num"):
         return False            # "On 11 I vote FOR": a proposal, not a day
     return (not any(s[0] != "num" for t in lead for s in t.senses)
-            and any(t.low in _TIME_WORDS or t.low[:1].isdigit() for t in lead)
+            and (any(t.low in _TIME_WORDS for t in lead) or _CLOCKISH.search("".join(t.low for t in lead)))
             and lead[0].low not in _CONDITION_WORDS)
 
 
@@ -1936,6 +1941,11 @@ def _the_rest(readings: list[Reading], vocab: Vocabulary | None) -> None:
             r.read_as = r.spec.describe(r.args)
 
 
+# what, said in a reply to mail that announced no intent, names the intent further up the
+# thread ("I withdraw my objection." under one's own objection; "Support." under another's)
+_UP_THE_THREAD = frozenset({"withdraw_stance", "withdraw_intent", "support"})
+
+
 def _replied_to(readings: list[Reading], vocab: Vocabulary | None) -> None:
     """"I object." in a reply: an intent left unnamed is the one the mail replies to, or
     the one its quoted lines name; with none, the role is missing; with two, it is
@@ -1957,8 +1967,10 @@ def _replied_to(readings: list[Reading], vocab: Vocabulary | None) -> None:
         elif known:
             readings[k] = Reading(r.text, alternatives=tuple(
                 r.spec.describe({**r.args, role.name: str(n)}) for n in known))
-        else:
+        elif not vocab.replying or r.spec.name not in _UP_THE_THREAD:
             r.missing = (role.name,)
+        # (a reply to mail that announced none: the handler looks up the thread, its
+        # References, for the intent it answers: "I withdraw my objection." under one's objection)
 
 
 def braces(text: str, inside: tuple | list = ()) -> list[tuple[str, str]]:

@@ -130,6 +130,18 @@ class World:
                 out[n] = tuple(names[head])
         return out
 
+    def thread_intents(self, message) -> tuple[int, ...]:
+        """The intents announced by the nearest message up the thread that announced any
+        (bnomic's find_intent: In-Reply-To, then the References, nearest first)."""
+        seen, mid = set(), message.headers.get("reply-to")
+        while mid and mid not in seen and len(seen) < 20:
+            seen.add(mid)
+            if self.announced.get(mid):
+                return tuple(self.announced[mid])
+            up = self.by_id.get(mid)
+            mid = up.headers.get("reply-to") if up is not None else None
+        return ()
+
     def replied_intents(self, message) -> tuple[int, ...]:
         r = message.headers.get("reply-to")
         return tuple(self.announced.get(r, [])) if r else ()

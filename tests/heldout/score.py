@@ -377,6 +377,10 @@ def notate_action(name, args, times, when, scope, text=""):
         replied = scope.vocab.replied_intents          # "I object." in a reply: the intent replied to
         if len(replied) == 1:
             roles["intent"] = scope.world.intent_name(replied[0])
+        elif not replied:                              # further up the thread, as bnomic's find_intent
+            up = scope.world.thread_intents(scope.message)     # looks through the References
+            if len(up) == 1:
+                roles["intent"] = scope.world.intent_name(up[0])
     roles.update({role: scope.value(role, value) for role, value in row.fixed.items()})
     action = row.action
     if name == "withdraw_stance":
