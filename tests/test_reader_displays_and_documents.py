@@ -285,3 +285,26 @@ def test_withdrawing_a_stance_in_a_reply_to_mail_with_no_intent_is_left_to_the_t
     (name, args), = actions("Fair point. I withdraw my objection.", vocab("Dana", replying=True))
     assert name == "withdraw_stance" and not args.get("target")
     assert [k for k, _, _ in read("I withdraw my objection.", vocab("Dana"))] == ["incomplete"]
+
+
+# ------------------------------------------------------------ joining (4E4)
+
+def joins(text):
+    return [a for n, a in actions(text, vocab(None)) if n == "join"]
+
+
+@pytest.mark.parametrize("text, name, recruiters", [
+    ("Hello! I'm Petra and I'd like to become a player. Alice, Bob and Chuck all told me I should, "
+     "so they're my recruiters.", "Petra", "Alice, Bob, Chuck"),
+    ("I'd like to join B Nomic. Please call me McFeely. Wooble and Dana\ntalked me into it over a pint.",
+     "McFeely", "Wooble, Dana"),
+    ('I request to join B Nomic, to be known as "Marigold". My recruiters,\nsuch as they are, are Bob and Dana.',
+     "Marigold", "Bob, Dana"),
+])
+def test_the_newcomers_name_and_recruiters_said_anywhere_in_the_request(text, name, recruiters):
+    (args,) = joins(text)
+    assert args["name"].strip('"') == name and args["recruiters"] == recruiters
+
+
+def test_im_before_no_name_names_no_one():
+    assert joins("I'm new here and I'd like to join.") == []

@@ -102,6 +102,9 @@ _NAME_GIVEN = re.compile(
     r"|\b(?:go|goes|going)\s+by|\bunder\s+the\s+name"                  # "I'll go by Hobbes"
     r"|(?:^|[.!?]\s+)(?:please\s+)?call\s+me)"
     r"\s+(?P<name>[^\s.,;:!?][^.,;:!?\n]*?)(?=\s*(?:[.,;:!?\n(]|$)|\s+(?:and|but|so|please)\b)", re.I | re.M)
+# "Hello! I'm Petra and I'd like to join": a newcomer introduced by a name, one capitalised word
+_NAME_INTRODUCED = re.compile(r"(?:^|[.!?,]\s*+)(?i:(?:hello|hi|hey)\W*+)?(?i:i['’]m|i\s++am|this\s++is)\s++"
+                              r"(?P<name>[A-Z][\w'’-]{0,30}+)(?=\s*+(?:[.,;:!?\n]|$)|\s++(?i:and|but|so|here)\b)", re.M)
 # a sentence in the first person that is talk, not action: "I think ...", "I didn't ..."
 _TALK = frozenset("""think thought guess wonder wondered believe suppose doubt suspect reckon assume
     expect feel felt agree disagree know knew remember forgot notice noticed see saw was were had did
@@ -2391,7 +2394,7 @@ def name_the_newcomer(readings: list[Reading], text: str) -> None:
     identifying name": "I'd like to join. My name is Wooble." names the newcomer too."""
     for r in readings:
         if r.spec is not None and r.spec.name == "join" and not r.args.get("name"):
-            m = _NAME_GIVEN.search(text)
+            m = _NAME_GIVEN.search(text) or _NAME_INTRODUCED.search(text)
             if m:
                 r.args["name"] = m.group("name").strip()
                 r.missing = tuple(x for x in r.missing if x != "name")
@@ -2404,7 +2407,8 @@ def name_the_newcomer(readings: list[Reading], text: str) -> None:
 
 
 _RECRUITING = ("recruit", "talked me into", "talked me in", "referred", "invited", "brought me",
-               "got me into", "convinced me", "persuaded me")
+               "got me into", "convinced me", "persuaded me", "blame them", "blame him", "blame her",
+               "told me i should", "told me to join", "responsible for")
 
 
 def _recruiters(text: str, vocab: Vocabulary | None) -> list[str]:
@@ -2412,6 +2416,7 @@ def _recruiters(text: str, vocab: Vocabulary | None) -> list[str]:
     if vocab is None or not vocab.players:
         return []
     out: list[str] = []
+    text = re.sub(r"(?<=\S)[ \t]*+\n(?=[ \t]*+\S)", " ", text)     # a sentence wrapped over lines is one
     for sentence in sentences(text):
         low = sentence.lower()
         if any(cue in low for cue in _RECRUITING):
