@@ -308,3 +308,22 @@ def test_the_newcomers_name_and_recruiters_said_anywhere_in_the_request(text, na
 
 def test_im_before_no_name_names_no_one():
     assert joins("I'm new here and I'd like to join.") == []
+
+
+# ------------------------------------------------------ the Registrar's display: addresses
+
+@pytest.mark.parametrize("text, address", [
+    ("Please add bob.nomic@example.org as an address I post from.", "bob.nomic@example.org"),
+    ("Registrar, please note that I also post from alice.b@fastmail.example now.", "alice.b@fastmail.example"),
+    ("I also post from ais523@bham.example, please add it to my entry.", "ais523@bham.example"),
+])
+def test_an_address_the_sender_asks_to_have_added_is_its_own(text, address):
+    assert actions(text) == [("add_address", {"name": address})]
+
+
+def test_please_remove_an_address_from_my_entry():
+    assert actions("Please remove bob@old.example from my entry.") == [("remove_address", {"name": "bob@old.example"})]
+
+
+def test_a_request_to_others_that_names_an_address_is_still_theirs():
+    assert actions("Please give m5 to bob@example.org.") == []

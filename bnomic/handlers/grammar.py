@@ -35,6 +35,7 @@ READER_VERSION = 5
 _SENTENCE_END = re.compile(r"(?<!\.\.\.\.)(?<=[.!?])\s+|;\s*")
 _LEAD = re.compile(r"^(?:[-*•–—+>]++(?!\d)\s*|\(?\d+[.)]\s+|\(?[a-z]\)\s+)")
 _POLITE = re.compile(r"^(?:(?:sure thing|of course|no problem|in return|in exchange|as promised|as agreed|"
+                     r"(?:please\s++)?(?:note|be\s++aware)\s++that|fyi|just\s++so\s++you\s++know|"
                      r"as discussed|for the record|on reflection|on second thoughts?|actually|hereby|"
                      r"and|then|also|now|finally|next|so|ok|okay|well|anyway|right|alright|oh|um|btw|"
                      r"yes(?!\s++(?:to|on)\s)|"                     # "yes to 12" is a stand-in for a Vote
@@ -590,10 +591,12 @@ def _candidates(toks) -> tuple[list, bool, int]:
     # four of my points") is the sender's all the same.
     if (not found and not first_person and s < len(toks)
             and (not (any(t.low in _ASKING for t in toks[:s]) or any(t.low in _OTHERS for t in toks))   # asked
-                 or any(t.low == "my" for t in toks[s:]))):
+                 or any(t.low == "my" or "@" in t.low for t in toks[s:]))):    # (an address: the sender's own)
+        mine = any(t.low == "my" for t in toks[s:]) or not (
+            any(t.low in _ASKING for t in toks[:s]) or any(t.low in _OTHERS for t in toks))
         for phrase, spec, fr in v.by_first.get(toks[s].first, ()):
             k = _phrase_at(toks, s, phrase)
-            if k:
+            if k and (mine or any(r.type == "email" for r in fr.roles)):    # "Please add bob@... as an address"
                 found.append((spec, fr, s + k, len(phrase)))
         if found:
             first_person, verb_at = True, s
@@ -878,6 +881,7 @@ def _without_citations(toks):
     return out
 
 
+_VOTE_WORDS_LOW = frozenset(w.lower() for w in words()["votes"]["words"])
 # a circumstance said first, with its own "I", closed by a comma before the action's "I"
 _OPENING_CIRCUMSTANCE = frozenset({"while", "whilst", "since", "now", "seeing", "as", "although", "though"})
 _LONG_CIRCUMSTANCE = frozenset({"having", "following", "seeing", "given", "since"})
@@ -899,6 +903,9 @@ def _fronted(toks):
         if k is not None:
             return toks[k:]
     at = next((i for i, t in enumerate(toks[:10]) if t.low == "i"), None)
+    if (at is not None and toks[0].low in _verbs().by_first and not any(t.low == "," for t in toks[:at])
+            and toks[0].low not in _VOTE_WORDS_LOW):
+        return toks             # "Add bob@example.org as an address I post from": an imperative
     if at is None and toks[0].low in _LONG_CIRCUMSTANCE:
         # "Having announced it without objection three ndays ago and heard none, I ...":
         # a long circumstance, closed by a comma before "I"
@@ -1206,6 +1213,14 @@ def _comma_verbs(clause: str) -> list[Reading] | None:
     parts = clause.split(",")
     for k in range(1, len(parts)):
         tail = ",".join(parts[k:]).strip()
+        if tail[:7].lower() == "please " and _IT.search(tail):
+            # "I also post from x@example.org, please add it to my entry": the same action, asked again
+            first = _read_clause_memo(",".join(parts[:k]).strip())
+            again = _read_clause_memo("I " + tail[7:])
+            if (first and all(r.kind == "action" for r in first) and tail[7:].split(" ", 1)[0].lower() in heads
+                    and {r.spec.name for r in again or () if r.spec} <= {r.spec.name for r in first}):
+                return first
+            continue
         if tail.split(" ", 1)[0].lower() not in heads:
             continue
         first = _read_clause_memo(",".join(parts[:k]).strip())

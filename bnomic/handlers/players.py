@@ -376,7 +376,8 @@ def add_address(ctx: Context, actor: Player, name: str) -> None:
 @action("remove_address",
         frame("remove|drop|delete|unregister|stop using|retire", "name:email[the address|address"
               "|the e-mail address|e-mail address|email address|the email address]",
-              also="address addresses e-mail email mail from my the list of account"),
+              also="address addresses e-mail email mail from my the list of account entry record display "
+                   "registrar's registrar"),
         rule="4E4", example="I remove the address wooble@old.example",
         says="remove the address {name}",
         not_actions=("I removed wooble@old.example yesterday", "Should I remove wooble@old.example?"))
