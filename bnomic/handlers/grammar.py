@@ -292,14 +292,14 @@ def _ascii_lacks(s: str, words: tuple[str, ...]) -> bool:
 
 # "..., unless I change my mind before then": no condition (an author may always cancel what
 # it scheduled, Rule 4E7, or vote again, 4E15), said in passing
-_MIND_CHANGED = re.compile(r",?+\s*+unless\s++i\s++change\s++my\s++mind(?:\s++(?:before\s++then|first|by\s++then"
+_MIND_CHANGED = re.compile(r"\bunless\s++i\s++change\s++my\s++mind(?:\s++(?:before\s++then|first|by\s++then"
                            r"|in\s++the\s++meantime))?+\s*+$", re.I)
 
 
 def normalise(part: str) -> str:
     s = _LEAD.sub("", part.strip())
     if "mind" in s:
-        s = _MIND_CHANGED.sub("", s.rstrip(" .!;"))
+        s = _MIND_CHANGED.sub("", s.rstrip(" .!;")).rstrip(" ,\t")
     if s[:1] == "(" and s.rstrip(_TRAIL_PUNCT)[-1:] == ")" and s.count("(") == 1:
         s = s.rstrip(_TRAIL_PUNCT)[1:-1].strip()        # "(For the record I vote SHELVE on 14.)"
     s = _POLITE.sub("", s)
@@ -1497,7 +1497,7 @@ def _on_topic(r: Reading, number: str) -> None:
 
 
 # "(I want to rewrite it)" inside a sentence: a sentence of its own, said in passing
-_PAREN_ASIDE = re.compile(r"\s*+\((?P<said>[^()]*+)\)")
+_PAREN_ASIDE = re.compile(r"(?<!\s)\s*+\((?P<said>[^()]*+)\)")     # (a run of spaces scanned once)
 
 
 def _asides(body: str) -> tuple[str, list[str]]:
