@@ -126,7 +126,15 @@ def publish_changed(config: Config, now: datetime) -> list[str]:
 _VERB = re.compile(r"\b(?:send|show|give|mail|post)\b", re.I)
 _DISPLAY_WORD = re.compile(r"\bdisplay\b", re.I)
 _LEAD = re.compile(r"(?:(?:me|us)\s++)?+(?:(?:the|a)\s++)?+", re.I)
-_TAIL = re.compile(r"(?:['’]s)?+(?:\s++public)?+$", re.I)
+def _without_tail(what: str) -> str:
+    """"the Registrar's public" -> "the Registrar" (by string ends: no pattern to scan a run
+    of spaces at every position)."""
+    w = what
+    if w.lower().endswith("public") and len(w) > 6 and w[-7].isspace():
+        w = w[:-6].rstrip()
+    if w.endswith(("'s", "’s")):
+        w = w[:-2]
+    return w
 MAX_NAME = 100          # longer text between the verb and "display" names no display
 MAX_REQUESTS = 20       # displays asked for in one message, at most
 
@@ -160,7 +168,7 @@ def requested(text: str) -> list[str]:
             continue
         what = between.strip()
         what = what[_LEAD.match(what).end():]
-        what = what[:_TAIL.search(what).start()].rstrip()
+        what = _without_tail(what).rstrip()
         if what:
             found.append(what)
     return found
