@@ -327,3 +327,9 @@ def test_please_remove_an_address_from_my_entry():
 
 def test_a_request_to_others_that_names_an_address_is_still_theirs():
     assert actions("Please give m5 to bob@example.org.") == []
+
+
+def test_its_color_after_the_proposal_just_submitted_names_that_proposal():
+    got = read('I submit a Proposal titled "Registrar Pay" with body\n\n{{\nSet A Few to 5.\n}}\n\n'
+               "and set its Proposal Color to Beige.")
+    assert got[-1] == ("action", "color_proposal", {"number": "new", "color": "Beige"})

@@ -165,3 +165,15 @@ def test_a_blank_proposal_pays_nobody_and_two_colors_pay_in_the_tallys_order(gam
     corps = corporations(game)
     assert (corps["Brick Red Corporation"]["mackerel"], corps["Baby Blue Corporation"]["mackerel"],
             corps["Blue Corporation"]["mackerel"]) == (100, 100, 0)
+
+
+def test_its_color_set_in_the_message_that_submits_it(game):
+    # Rule 4E69: "change the Proposal Color of a Pending Proposal"; "its", after the
+    # proposal submitted earlier in the same message, is that proposal
+    game.join("Wooble", "2008-09-01T01:00:00Z")
+    game.admin("clock", "on")
+    r = game.post(mail("Wooble"), 'I submit a Proposal titled "Registrar Pay" with body\n\n{{\nSet A Few to 5\n}}\n\n'
+                  "and set its Proposal Color to Beige.", "2008-09-01T10:00:00Z")
+    assert r.count("Done") >= 2, r
+    (p,) = game.show("proposals")
+    assert p["color"] == "Beige"

@@ -1692,7 +1692,9 @@ def _its(readings: list[Reading]) -> None:
             continue
         values = [str(v) for x in before.spec.roles if x.type == role.type
                   for v in [before.args.get(x.name)] if v not in (None, "") and "," not in str(v)]
-        if len(values) == 1 and values[0].isdigit():
+        if not values and role.type == "proposal" and before.spec.name == "submit_proposal":
+            values = ["new"]            # "I submit this proposal and make it Chartreuse": the one just made
+        if len(values) == 1 and (values[0].isdigit() or values[0] == "new"):
             r.args[role.name] = values[0]
             r.missing = ()
             r.read_as = r.spec.describe(r.args)

@@ -82,6 +82,12 @@ def find(ctx: Context, text: str, rule: str = "4E15", actor: Player | None = Non
     or as the reader hands on words it could not resolve: "mine" (the actor's), "of Bob"
     (Bob's), "this" (the one the message replies to)."""
     t = text.strip().strip(".")
+    if t == "new":                      # "... and set its Proposal Color": the one this mail just submitted
+        p = (Proposal.select().where(Proposal.entry == ctx.entry).order_by(Proposal.id.desc()).first()
+             if ctx.entry is not None else None)
+        if p is None:
+            raise Rejected("this message submitted no proposal for \"it\" to name", rule=rule)
+        return p
     if t == "mine" or t == "this" or t.startswith("of "):
         return _find_by_words(ctx, t, rule, actor)
     t = re.sub(r"^(?:the\s+)?(?:proposal\s+)?(?:no\.?\s*|number\s+)?", "", t, flags=re.I)
