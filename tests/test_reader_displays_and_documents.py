@@ -333,3 +333,22 @@ def test_its_color_after_the_proposal_just_submitted_names_that_proposal():
     got = read('I submit a Proposal titled "Registrar Pay" with body\n\n{{\nSet A Few to 5.\n}}\n\n'
                "and set its Proposal Color to Beige.")
     assert got[-1] == ("action", "color_proposal", {"number": "new", "color": "Beige"})
+
+
+# ------------------------------------------- a proposal submitted under a label (4E15)
+
+@pytest.mark.parametrize("text, title", [
+    ('Proposal "Vote Words" (no conflicts, no dependencies):\n{{\nIn Rule 4E15, replace "a" with "b".\n}}\n'
+     "I've seen three yes votes thrown out this nweek; enough.", 'Vote Words'),
+    ('Proposal: "Less Mackerel, More Fish"\n\nAmend Rule 4E34 by replacing "m25" with "m20".', 'Less Mackerel, More Fish'),
+    ("Proposal: amend Rule 4E31 so that nday 13 is removed from the Calendar.", None),
+])
+def test_a_proposal_under_a_label_is_submitted(text, title):
+    r, = grammar.read(text, vocab())
+    assert r.kind == "action" and r.spec.name == "submit_proposal" and r.args.get("document")
+    assert r.args.get("title") == title
+
+
+@pytest.mark.parametrize("text", ["Proposal 12: FOR", "Proposal: let us all meet on IRC tonight."])
+def test_a_label_over_a_vote_or_over_talk_submits_nothing(text):
+    assert all(n != "submit_proposal" for n, _ in actions(text))

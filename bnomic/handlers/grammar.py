@@ -2125,7 +2125,10 @@ def _read(text: str, max_line: int | None) -> list[Reading]:
             reading, i = asked
             readings.append(reading)
             continue
-        found = _document_head(lines[i]) if document_word(lines[i]) else None
+        labelled = _PROPOSAL_LABEL.match(lines[i])
+        found = _document_head(_as_submission(labelled)) if labelled else None
+        if found is None:
+            found = _document_head(lines[i]) if document_word(lines[i]) else None
         if found is None and _head_wrapped(lines, i):       # "... to teach the Beast the" / "following Trick:"
             found = _document_head(lines[i].rstrip() + " " + lines[i + 1].strip())
             i += found is not None
@@ -2180,6 +2183,28 @@ def _consultation_asked(lines: list[str], i: int) -> tuple[Reading, int] | None:
         return None
     args = {"document": "Question: " + question}
     return Reading(" ".join(lines[i].split()), spec=spec, args=args, read_as=spec.describe(args)), j
+
+
+# "Proposal "Tidy Up 2":", "Proposal: "Less Mackerel"", "Proposal: amend Rule 4E31 so that ...",
+# "Proposal" alone over its Title: and Body: lines: a proposal submitted under a label (Rule
+# 4E15), as the ruleset's own "Proposal" heads one; not "Proposal 12: FOR" (a number: a Vote)
+_PROPOSAL_LABEL = re.compile(r"^\s*+(?:new\s++)?proposal\s*+(?:(?P<q1>\"[^\"\n]{1,80}+\")\s*+)?(?:\([^()\n]{0,80}+\)\s*+)?"
+                             r"(?:(?P<colon>:)\s*+(?P<q2>\"[^\"\n]{1,80}+\"\s*+$)?+(?P<rest>.*+))?$", re.I)
+
+
+_CHANGE_WORDS = re.compile(r"\b(?:rule|amend\w*+|repeal\w*+|enact\w*+|create[sd]?+|replac\w++|retitl\w++"
+                           r"|ruleset|insert\w*+|append\w*+)\b", re.I)
+
+
+def _as_submission(m: re.Match) -> str:
+    """The label line said as the ruleset's action: 'I submit the following proposal, titled
+    "X": <the rest of the line, the Body's beginning>'."""
+    title = (m.group("q1") or m.group("q2") or "").strip()
+    rest = "" if m.group("q2") else (m.group("rest") or "").strip()
+    if not (m.group("colon") or title) or rest and not _CHANGE_WORDS.search(rest):
+        return ""                       # "Proposal: let's all meet on IRC": a Body says what changes
+    head = "I submit the following proposal" + (f", titled {title}" if title else "")
+    return head + ":" + (" " + rest if rest else "")
 
 
 def _head_wrapped(lines: list[str], i: int) -> bool:
