@@ -120,6 +120,27 @@ def test_row_numbers_are_max_plus_one_without_asking_each_time(db):
         assert ctx.record("test", "after").seq == first + 2
 
 
+def test_an_update_by_key_keeps_the_next_number(db):
+    """An UPDATE of a row by its key cannot change the largest key: the obligation's
+    deadline, set just after its insert, leaves the next obligation's number known
+    (a tally obliges the Rulekeeper once per proposal it could not apply)."""
+    from bnomic.handlers.obligations import oblige
+    with write_transaction():
+        ctx = Context(START, "command")
+        law = Ministry.get(Ministry.name == "Law")
+        first = oblige(ctx, law, "implement", "make the changes of 1", "4E15", proposal=1).id
+        with counted() as selects:
+            ids = [oblige(ctx, law, "implement", f"make the changes of {n}", "4E15", proposal=n).id
+                   for n in (2, 3)]
+            again = oblige(ctx, law, "implement", "make the changes of 2", "4E15", proposal=2).id
+        assert ids == [first + 1, first + 2] and again == first + 1   # made in this transaction: seen
+        assert not [s for s in selects if "MAX" in s.upper()]
+        row = Event.get(Event.seq == Event.select(Event.seq).order_by(Event.seq.desc()).first().seq)
+        row.summary = "changed"
+        row.save()                                              # an update by key, then an insert
+        assert ctx.record("test", "next").seq == row.seq + 1
+
+
 def test_the_checks_after_an_entry_read_one_snapshot(db):
     """The duty and watch checks after every entry (Chairman, Oracle, Judge, kept
     displays, the Emergency, obligations) ask few questions of the database, and

@@ -200,6 +200,16 @@ def next_key(database, table: str, largest: Callable[[], int | None]) -> int:
     return (largest() or 0) + 1
 
 
+def known_key(database, table: str) -> int | None:
+    """The next number for a row of `table` if this transaction already knows it
+    (see next_key), else None: never a query."""
+    db = database.obj if hasattr(database, "obj") else database
+    if not isinstance(db, GameDatabase) or not db.in_transaction():
+        return None
+    hit = db._versions.values.get(("next key", table))
+    return hit[1] if hit is not None and hit[0] == _stamp(db, (table,)) else None
+
+
 def used_key(database, table: str, key: int) -> None:
     """A row numbered `key` was just inserted into `table` (see next_key)."""
     db = database.obj if hasattr(database, "obj") else database
