@@ -21,8 +21,6 @@ from __future__ import annotations
 
 import re
 from collections import defaultdict
-from itertools import groupby
-from operator import itemgetter
 
 from ..store import Event, Fine, Ministry, Obligation, Player, Proposal, Vote, database, hot
 from .clock import in_voting_period, set_clock
@@ -155,27 +153,46 @@ def _targets(ctx: Context, which: str) -> tuple[list[Proposal], list[str]]:
 def final_votes(proposals: list[Proposal], voters: set[int] | None = None) -> dict[int, dict[int, str]]:
     """Rule 4E15: each voter's most recent Vote on each proposal in its Voting
     Period: {proposal id: {player id: vote}} (of `voters` only, if given).
-    Read as plain rows (a tally reads tens of thousands), each proposal's in the
-    order they were cast (its index gives that order: no sort), by the proposals'
-    Voting Period and ranges of ids."""
+    Read as plain rows (a tally reads tens of thousands), by the proposals'
+    Voting Period: the votes of a Voting Period lie between the first and the
+    last id its proposals' votes got in it (one probe of the proposal index
+    each), read in that range of the table in id order, the order they were cast
+    (a later Vote of a voter replaces the earlier): the table's rows in a run,
+    not one index probe and table lookup per vote."""
     by_nweek: dict[int, list[int]] = defaultdict(list)
     for p in proposals:
         by_nweek[p.voting_nweek].append(p.id)
     out: dict[int, dict[int, str]] = defaultdict(dict)
     mark = database.param
     for nweek, ids in by_nweek.items():
-        for i in range(0, len(ids), 500):   # never one bound parameter per proposal past 500
-            chunk = ids[i:i + 500]
-            rows = database.execute_sql(
-                f'SELECT "proposal_id", "voter_id", "vote" FROM "vote" WHERE "nweek" = {mark} AND '
-                f'"proposal_id" IN ({", ".join([mark] * len(chunk))}) ORDER BY "proposal_id", "id"',
-                [nweek, *chunk])
-            # each proposal's rows in a run: a later Vote of a voter replaces the earlier
-            for pid, run in groupby(rows, key=itemgetter(0)):
-                if voters is None:
-                    out[pid] = {voter: word for _, voter, word in run}
-                else:
-                    out[pid] = {voter: word for _, voter, word in run if voter in voters}
+        chunks = [ids[i:i + 500] for i in range(0, len(ids), 500)]   # never a bound parameter per proposal past 500
+        low = high = None
+        for chunk in chunks:
+            first, last = database.execute_sql(
+                f'SELECT MIN("lo"), MAX("hi") FROM (SELECT (SELECT "id" FROM "vote" WHERE "proposal_id" = "p"."id" '
+                f'AND "nweek" = {mark} ORDER BY "id" LIMIT 1) AS "lo", (SELECT "id" FROM "vote" WHERE '
+                f'"proposal_id" = "p"."id" AND "nweek" = {mark} ORDER BY "id" DESC LIMIT 1) AS "hi" '
+                f'FROM "proposal" AS "p" WHERE "p"."id" IN ({", ".join([mark] * len(chunk))})) AS "bounds"',
+                [nweek, nweek, *chunk]).fetchone()
+            if first is not None:
+                low = first if low is None else min(low, first)
+                high = last if high is None else max(high, last)
+        if low is None:                     # no votes
+            continue
+        wanted = set(ids)
+        found: dict[int, dict[int, str]] = {}
+        for pid, voter, word in database.execute_sql(
+                f'SELECT "proposal_id", "voter_id", "vote" FROM "vote" WHERE "id" >= {mark} AND "id" <= {mark} '
+                f'AND "nweek" = {mark} ORDER BY "id"', [low, high, nweek]):
+            if pid in wanted:
+                got = found.get(pid)
+                if got is None:
+                    got = found[pid] = {}
+                if voters is None or voter in voters:
+                    got[voter] = word
+        for chunk in chunks:                # in the order of a query per chunk by proposal id
+            for pid in sorted(pid for pid in chunk if pid in found):
+                out[pid] = found[pid]
     return out
 
 
