@@ -55,6 +55,16 @@ def test_a_write_to_the_table_is_seen_at_once(db):
         assert registry.power(14) == Fraction(2, 3)
 
 
+def test_rows_updated_by_one_executemany_are_seen_at_once(db):
+    from bnomic.store import hot
+    with write_transaction():
+        assert registry.power(14) == Fraction(1, 2)
+        row = Rule.get(Rule.number == 14)
+        row.power_num, row.power_den = 2, 3
+        hot.update_rows([row], ("power_num", "power_den"))     # the tally's closed proposals' way
+        assert registry.power(14) == Fraction(2, 3)
+
+
 def test_a_rolled_back_savepoint_is_forgotten(db):
     with write_transaction():
         with pytest.raises(ZeroDivisionError):

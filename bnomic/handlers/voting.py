@@ -555,13 +555,8 @@ _CLOSED = ("stamina", "strength", "was_won", "passed", "failed", "decided_by", "
 
 
 def _write_closed(proposals: list[Proposal]) -> None:
-    """The tally's columns of every closed proposal: one statement, built once, run per row."""
-    fields = [Proposal._meta.fields[name] for name in _CLOSED]
-    mark = database.param
-    sql = (f'UPDATE "{Proposal._meta.table_name}" SET '
-           + ", ".join(f'"{f.column_name}" = {mark}' for f in fields) + f' WHERE "id" = {mark}')
-    for p in proposals:
-        database.execute_sql(sql, [f.db_value(getattr(p, f.name)) for f in fields] + [p.id])
+    """The tally's columns of every closed proposal: one statement, built once, run for every row."""
+    hot.update_rows(proposals, _CLOSED)
 
 
 def _result(p: Proposal, c: Counted, d: Decision, outcome: str, changed: tuple[list[str], list[str]],
