@@ -562,7 +562,8 @@ def _write_closed(proposals: list[Proposal]) -> None:
 def _result(p: Proposal, c: Counted, d: Decision, outcome: str, changed: tuple[list[str], list[str]],
             names: dict[int, str], folded: dict[int, str] | None = None) -> dict:
     folded = folded or {pid: name.casefold() for pid, name in names.items()}
-    votes = {names[pid]: c.votes[pid] for pid in sorted(c.votes, key=folded.__getitem__)}
+    order = sorted(c.votes, key=folded.__getitem__)     # (made without a Python step per vote: 50,000 a tally)
+    votes = dict(zip(map(names.__getitem__, order), map(c.votes.__getitem__, order)))
     return {"number": p.number, "title": p.title, "author": names[p.author_id], "votes": votes,
             "for": c.tally("FOR"), "against": c.tally("AGAINST"), "abstain": c.tally("ABSTAIN"),
             "shelve": c.tally("SHELVE"), "stamina": c.stamina, "strength": c.strength, "success": d.success,
