@@ -75,6 +75,49 @@ def test_a_rolled_back_savepoint_is_forgotten(db):
         assert registry.power(14) == Fraction(1, 2)
 
 
+def test_a_rolled_back_savepoint_forgets_only_the_tables_it_wrote(db):
+    """A refused action undoes its own writes: what was read of the other tables holds."""
+    with write_transaction():
+        ctx = Context(START, "command")
+        assert registry.power(14) == Fraction(1, 2)
+        first = ctx.record("test", "one").seq
+        with pytest.raises(ZeroDivisionError):
+            with database.atomic():
+                ctx.record("test", "rolled back")
+                1 / 0
+        with counted() as selects:
+            assert registry.power(14) == Fraction(1, 2)            # the rule table: not written
+        assert selects == []
+        assert ctx.record("test", "after").seq == first + 1        # the event table: counted afresh
+
+
+def test_a_savepoint_released_inside_one_rolled_back_is_undone_too(db):
+    with write_transaction():
+        assert registry.power(14) == Fraction(1, 2)
+        with pytest.raises(ZeroDivisionError):
+            with database.atomic():
+                with database.atomic():
+                    Rule.update(power_num=1, power_den=1).where(Rule.number == 14).execute()
+                assert registry.power(14) == 1                      # read inside, after the inner release
+                1 / 0
+        assert registry.power(14) == Fraction(1, 2)
+        with database.atomic() as savepoint:                        # rolled back and begun again (store/log.py)
+            Rule.update(power_num=1, power_den=3).where(Rule.number == 14).execute()
+            assert registry.power(14) == Fraction(1, 3)
+            savepoint.rollback()
+            assert registry.power(14) == Fraction(1, 2)
+            Rule.update(power_num=2, power_den=3).where(Rule.number == 14).execute()
+        assert registry.power(14) == Fraction(2, 3)
+        with pytest.raises(ZeroDivisionError):
+            with database.atomic():
+                Rule.update(power_num=1, power_den=1).where(Rule.number == 14).execute()
+                assert registry.power(14) == 1
+                with database.atomic():
+                    assert registry.power(14) == 1
+                1 / 0
+        assert registry.power(14) == Fraction(2, 3)
+
+
 def test_a_delete_cascades_to_the_tables_that_refer_to_it(db):
     with write_transaction():
         ctx = Context(START, "command")
