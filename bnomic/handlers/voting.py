@@ -158,7 +158,9 @@ def final_votes(proposals: list[Proposal], voters: set[int] | None = None) -> di
     last id its proposals' votes got in it (one probe of the proposal index
     each), read in that range of the table in id order, the order they were cast
     (a later Vote of a voter replaces the earlier): the table's rows in a run,
-    not one index probe and table lookup per vote."""
+    not one index probe and table lookup per vote. (Meant for whole Voting
+    Periods, as the tally and `show proposals` ask: a few proposals of a busy
+    one would still read all of its votes.)"""
     by_nweek: dict[int, list[int]] = defaultdict(list)
     for p in proposals:
         by_nweek[p.voting_nweek].append(p.id)
