@@ -186,12 +186,13 @@ def final_votes(proposals: list[Proposal], voters: set[int] | None = None) -> di
         for pid, voter, word in database.execute_sql(
                 f'SELECT "proposal_id", "voter_id", "vote" FROM "vote" WHERE "id" >= {mark} AND "id" <= {mark} '
                 f'AND "nweek" = {mark} ORDER BY "id"', [low, high, nweek]):
-            if pid in wanted:
-                got = found.get(pid)
-                if got is None:
-                    got = found[pid] = {}
-                if voters is None or voter in voters:
-                    got[voter] = word
+            got = found.get(pid)
+            if got is None:
+                if pid not in wanted:
+                    continue
+                got = found[pid] = {}
+            if voters is None or voter in voters:
+                got[voter] = word
         for chunk in chunks:                # in the order of a query per chunk by proposal id
             for pid in sorted(pid for pid in chunk if pid in found):
                 out[pid] = found[pid]
