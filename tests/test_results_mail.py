@@ -48,3 +48,20 @@ def test_short_results_are_one_mail(nweek):  # noqa: F811
     nweek.tick("2008-09-13T00:00:00Z")
     (only,) = results_rows(nweek)
     assert "Votes:" in only["body"] and only["in_reply_to"] is None
+
+
+def test_each_vote_is_a_line_and_no_votes_say_none():
+    """The votes block (issue 16: written by one filter call, not a template loop per vote)."""
+    from types import SimpleNamespace
+    from bnomic.render import render
+    proposal = {"number": 1, "title": "T", "author": "Bob", "outcome": "Lost", "failed": True, "for": 1,
+                "against": 1, "shelve": 0, "abstain": 1, "stamina": 2, "strength": 0, "steps": [],
+                "applied": [], "unapplied": []}
+    d = {"nweek": 3, "vested": 4, "scores": [],
+         "proposals": [dict(proposal, votes={"Ais523": "FOR", "bob": "AGAINST", "Carol": "ABSTAIN"}),
+                       dict(proposal, number=2, votes={})]}
+    text = render("results.txt", event=SimpleNamespace(summary="counted"), d=d)
+    first, second = text.split("PROPOSAL 1:")[1].split("PROPOSAL 2:")
+    assert ("Votes:\n    Ais523               FOR\n    bob                  AGAINST\n"
+            "    Carol                ABSTAIN\n\nFOR 1,") in first
+    assert "Votes:\n    none\n\nFOR 1," in second

@@ -55,6 +55,16 @@ def test_a_write_to_the_table_is_seen_at_once(db):
         assert registry.power(14) == Fraction(2, 3)
 
 
+def test_rows_updated_by_one_executemany_are_seen_at_once(db):
+    from bnomic.store import hot
+    with write_transaction():
+        assert registry.power(14) == Fraction(1, 2)
+        row = Rule.get(Rule.number == 14)
+        row.power_num, row.power_den = 2, 3
+        hot.update_rows([row], ("power_num", "power_den"))     # the tally's closed proposals' way
+        assert registry.power(14) == Fraction(2, 3)
+
+
 def test_a_rolled_back_savepoint_is_forgotten(db):
     with write_transaction():
         with pytest.raises(ZeroDivisionError):
@@ -63,6 +73,49 @@ def test_a_rolled_back_savepoint_is_forgotten(db):
                 assert registry.power(14) == 1
                 1 / 0
         assert registry.power(14) == Fraction(1, 2)
+
+
+def test_a_rolled_back_savepoint_forgets_only_the_tables_it_wrote(db):
+    """A refused action undoes its own writes: what was read of the other tables holds."""
+    with write_transaction():
+        ctx = Context(START, "command")
+        assert registry.power(14) == Fraction(1, 2)
+        first = ctx.record("test", "one").seq
+        with pytest.raises(ZeroDivisionError):
+            with database.atomic():
+                ctx.record("test", "rolled back")
+                1 / 0
+        with counted() as selects:
+            assert registry.power(14) == Fraction(1, 2)            # the rule table: not written
+        assert selects == []
+        assert ctx.record("test", "after").seq == first + 1        # the event table: counted afresh
+
+
+def test_a_savepoint_released_inside_one_rolled_back_is_undone_too(db):
+    with write_transaction():
+        assert registry.power(14) == Fraction(1, 2)
+        with pytest.raises(ZeroDivisionError):
+            with database.atomic():
+                with database.atomic():
+                    Rule.update(power_num=1, power_den=1).where(Rule.number == 14).execute()
+                assert registry.power(14) == 1                      # read inside, after the inner release
+                1 / 0
+        assert registry.power(14) == Fraction(1, 2)
+        with database.atomic() as savepoint:                        # rolled back and begun again (store/log.py)
+            Rule.update(power_num=1, power_den=3).where(Rule.number == 14).execute()
+            assert registry.power(14) == Fraction(1, 3)
+            savepoint.rollback()
+            assert registry.power(14) == Fraction(1, 2)
+            Rule.update(power_num=2, power_den=3).where(Rule.number == 14).execute()
+        assert registry.power(14) == Fraction(2, 3)
+        with pytest.raises(ZeroDivisionError):
+            with database.atomic():
+                Rule.update(power_num=1, power_den=1).where(Rule.number == 14).execute()
+                assert registry.power(14) == 1
+                with database.atomic():
+                    assert registry.power(14) == 1
+                1 / 0
+        assert registry.power(14) == Fraction(2, 3)
 
 
 def test_a_delete_cascades_to_the_tables_that_refer_to_it(db):
@@ -118,6 +171,27 @@ def test_row_numbers_are_max_plus_one_without_asking_each_time(db):
                 ctx.record("test", "rolled back")
                 1 / 0
         assert ctx.record("test", "after").seq == first + 2
+
+
+def test_an_update_by_key_keeps_the_next_number(db):
+    """An UPDATE of a row by its key cannot change the largest key: the obligation's
+    deadline, set just after its insert, leaves the next obligation's number known
+    (a tally obliges the Rulekeeper once per proposal it could not apply)."""
+    from bnomic.handlers.obligations import oblige
+    with write_transaction():
+        ctx = Context(START, "command")
+        law = Ministry.get(Ministry.name == "Law")
+        first = oblige(ctx, law, "implement", "make the changes of 1", "4E15", proposal=1).id
+        with counted() as selects:
+            ids = [oblige(ctx, law, "implement", f"make the changes of {n}", "4E15", proposal=n).id
+                   for n in (2, 3)]
+            again = oblige(ctx, law, "implement", "make the changes of 2", "4E15", proposal=2).id
+        assert ids == [first + 1, first + 2] and again == first + 1   # made in this transaction: seen
+        assert not [s for s in selects if "MAX" in s.upper()]
+        row = Event.get(Event.seq == Event.select(Event.seq).order_by(Event.seq.desc()).first().seq)
+        row.summary = "changed"
+        row.save()                                              # an update by key, then an insert
+        assert ctx.record("test", "next").seq == row.seq + 1
 
 
 def test_the_checks_after_an_entry_read_one_snapshot(db):

@@ -121,16 +121,33 @@ def _compile(phrasing: str) -> re.Pattern:
 _PATTERNS = [(kind, _compile(p)) for kind, p in PHRASINGS]
 
 
+# where _scan has something to do: a block or comment opening, a quotation mark, a line's end
+_SPECIAL = re.compile(r'\{\{|/\*|\[\[|["“]|\n')
+
+
 def _scan(body: str) -> tuple[str, list[tuple[str, str, str]]]:
     """The body without comments, each block or quoted string replaced by a marker:
-    (skeleton, [(opening, content, closing)]). What is not closed stays as written."""
-    out, literals, i, line_start = [], [], 0, True
-    while i < len(body):
-        if line_start and _LINE_COMMENT.match(body, i):
-            end = body.find("\n", i)
-            i = len(body) if end < 0 else end
+    (skeleton, [(opening, content, closing)]). What is not closed stays as written.
+    (The text between two openings is copied as it is, not one character at a time.)"""
+    out, literals, i, n, line_start = [], [], 0, len(body), True
+    while i < n:
+        if line_start:
+            line_start = False
+            if _LINE_COMMENT.match(body, i):        # a comment line (its line end stays)
+                end = body.find("\n", i)
+                i = n if end < 0 else end
+                continue
+        found = _SPECIAL.search(body, i)
+        j = found.start() if found else n
+        if j > i:
+            out.append(body[i:j])
+            i = j
             continue
         two, one = body[i:i + 2], body[i]
+        if one == "\n":
+            out.append(one)
+            i, line_start = i + 1, True
+            continue
         closing = "}}" if two == "{{" else _COMMENTS.get(two)
         end = body.find(closing, i + 2) if closing else -1
         if closing and end >= 0:
@@ -139,15 +156,14 @@ def _scan(body: str) -> tuple[str, list[tuple[str, str, str]]]:
                 out.append(_BLOCK.format(len(literals) - 1))
             else:
                 out.append(" ")
-            i, line_start = end + 2, False
+            i = end + 2
             continue
         if one in _QUOTES and (end := _quote_end(body, i + 1, _QUOTES[one])) >= 0:
             literals.append((one, body[i + 1:end], body[end]))
             out.append(_QUOTE.format(len(literals) - 1))
-            i, line_start = end + 1, False
+            i = end + 1
             continue
         out.append(one)
-        line_start = one == "\n" or (line_start and one in " \t")
         i += 1
     return "".join(out), literals
 

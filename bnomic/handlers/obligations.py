@@ -7,7 +7,7 @@ by the mailer) and any Player may remove that Minister.
 """
 from __future__ import annotations
 
-from ..store import Ministry, Obligation, Player, database, versions
+from ..store import Ministry, Obligation, Player, database, hot, versions
 from . import durations
 from .context import Context, Rejected
 from .ministers import THEIRS
@@ -19,9 +19,7 @@ from .registry import action, at_start_of, deadline, on
 
 def oblige(ctx: Context, ministry: Ministry, kind: str, text: str, rule: str, **data) -> Obligation:
     """Put an obligation on a ministry (at most one open of each kind and subject)."""
-    existing = (Obligation.select(Obligation.id, Obligation.data).where(
-        Obligation.ministry == ministry, Obligation.kind == kind, Obligation.state == "open").tuples())
-    for oid, odata in existing:         # (only the data compared: a tally may add dozens)
+    for oid, odata in _open_of(ministry, kind):     # (only the data compared: a tally may add dozens)
         if odata == data:
             return Obligation.get_by_id(oid)
     o = Obligation.create(ministry=ministry, kind=kind, text=text, rule=rule, arose_at=ctx.at, data=data)
@@ -31,12 +29,37 @@ def oblige(ctx: Context, ministry: Ministry, kind: str, text: str, rule: str, **
     return o
 
 
+_OPEN_OF = ('SELECT "t1"."id", "t1"."data" FROM "obligation" AS "t1" WHERE ((("t1"."ministry_id" = ?) '
+            'AND ("t1"."kind" = ?)) AND ("t1"."state" = ?))')     # peewee's own text for the query below
+_DECODED: dict[str, object] = {}
+
+
+def _open_of(ministry: Ministry, kind: str) -> list[tuple[int, object]]:
+    """(id, data) of the open obligations of this Ministry and kind, as they stand in
+    this transaction (one just created included), the SELECT built once and each
+    data's JSON decoded once (a tally compares each new one with all before it)."""
+    key = Obligation.ministry.db_value(ministry)        # the Ministry's name: its primary key
+    found = hot.all_rows("open obligations of", _OPEN_OF, (key, kind, "open"))
+    if found is None:       # not SQLite
+        return list(Obligation.select(Obligation.id, Obligation.data).where(
+            Obligation.ministry == ministry, Obligation.kind == kind, Obligation.state == "open").tuples())
+    out = []
+    for oid, text in found:
+        value = _DECODED.get(text)
+        if value is None:
+            if len(_DECODED) > 4096:
+                _DECODED.clear()
+            value = _DECODED[text] = Obligation.data.python_value(text)
+        out.append((oid, value))        # (shared: only compared, never handed out)
+    return out
+
+
 def _schedule(ctx: Context, o: Obligation) -> None:
     if o.deadline:
         durations.cancel(ctx, o.deadline, rule="4E53")
     row = durations.schedule(ctx, durations.jiffies(ctx), "obligation_due", "4E53", obligation=o.id)
     o.deadline = row.id
-    o.save()
+    o.save(only=[Obligation.deadline])      # (its other columns are as they were read or made)
 
 
 @on(MinistryHolderChanged, rule="4E53")

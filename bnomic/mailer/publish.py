@@ -282,8 +282,8 @@ def _ballot(e: Event) -> tuple[str, str]:
             render("ballot.txt", event=e, d=e.data))
 
 
-def _results(e: Event) -> tuple[str, str]:
-    tally = Event.get_by_id(e.data["tally"])
+def _results(e: Event, tally: Event | None = None) -> tuple[str, str]:
+    tally = tally or Event.get_by_id(e.data["tally"])
     return (f"[B Nomic] Results of the voting of nweek {tally.data['nweek']}",
             render("results.txt", event=tally, d=tally.data))
 
@@ -292,10 +292,10 @@ def results_mails(e: Event, config: Config) -> list[tuple[str, str]]:
     """Rule 4E15's results as mailed: one mail when it is short; above
     `displays.results_full_above_chars`, a summary first (each proposal's outcome
     and counts, the score changes) and every vote in a second mail."""
-    subject, full = _results(e)
+    tally = Event.get_by_id(e.data["tally"])    # (read once: a busy nweek's is megabytes of JSON)
+    subject, full = _results(e, tally)
     if len(full) <= int(config.owned("displays.results_full_above_chars")):
         return [(subject, full)]
-    tally = Event.get_by_id(e.data["tally"])
     votes_subject = f"{subject}: every vote"
     summary = render("results_summary.txt", event=tally, d=tally.data, votes_subject=votes_subject)
     return [(subject, summary), (votes_subject, full)]

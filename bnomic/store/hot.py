@@ -12,6 +12,8 @@ This module writes each shape's SQL once, keeps it, and binds the values:
 * `rows(Model, where, order_by, limit)` / `first(...)`: model rows whose
   columns equal the given values (`None`: IS NULL), converted by each field's
   `python_value`, as peewee's cursor gives them;
+* `update_rows(rows, names)`: these columns of many rows of one table, one
+  executemany (the tally's closed proposals);
 * `execute(key, build, params)`: any other statement of ours, its text made
   by `build()` the first time `key` is seen.
 
@@ -103,6 +105,37 @@ def save(row, force_insert: bool = False, only=None):
         rows = 1
     row._dirty -= set(field_dict)
     return rows
+
+
+def update_rows(rows: list, names: tuple[str, ...]) -> None:
+    """For each of `rows` (model rows of one table), `UPDATE <table> SET <the
+    columns of names> WHERE <key> = <its key>`, with each field's `db_value`: the
+    SQL made once, run for every row by one executemany on SQLite (counted as one
+    write by store/versions.py), row by row elsewhere."""
+    if not rows:
+        return
+    meta = rows[0]._meta
+    fields = [meta.fields[n] for n in names]
+    pk = meta.primary_key
+    params = [[f.db_value(row.__data__.get(f.name)) for f in fields] + [pk.db_value(row._pk)] for row in rows]
+    if not fast():
+        mark = database.param
+        sql = (f"UPDATE {_q(meta.table_name)} SET " + ", ".join(f"{_q(f.column_name)} = {mark}" for f in fields)
+               + f" WHERE {_q(pk.column_name)} = {mark}")
+        for values in params:
+            database.execute_sql(sql, values)
+        return
+    key = (meta.table_name, "update rows", tuple(names))
+    sql = _SQL.get(key)
+    if sql is None:
+        sql = _SQL[key] = (f"UPDATE {_q(meta.table_name)} SET "
+                           + ", ".join(f"{_q(f.column_name)} = ?" for f in fields)
+                           + f" WHERE {_q(pk.column_name)} = ?")
+    db = database.obj
+    note = getattr(db, "_note", None)       # GameDatabase: the write counted (versions.py)
+    if note is not None:
+        note(sql)
+    db.cursor().executemany(sql, params)
 
 
 def _equal(model, where: dict):

@@ -45,6 +45,14 @@ class StateModel(BaseModel):
             done = super().save(force_insert=True, only=only)
             versions.used_key(database, table, self._pk)
             return done
+        if isinstance(pk, AutoField) and not force_insert:
+            # an UPDATE by key leaves the largest key as it was: the next number counted
+            # before it still holds after it (an obligation's deadline set just after its insert)
+            known = versions.known_key(database, self._meta.table_name)
+            done = super().save(only=only)
+            if known is not None:
+                versions.used_key(database, self._meta.table_name, known - 1)
+            return done
         return super().save(force_insert=force_insert, only=only)
 
 

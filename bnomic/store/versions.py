@@ -7,9 +7,12 @@ earlier in the same transaction, as long as none of `tables` has been written
 since. The SQLite database of a game (`GameDatabase`) counts the writes to
 each table from the statements it runs:
 
-* a new transaction (BEGIN), a rollback (whole, or to a savepoint) and any
-  statement that is not a plain read or write (CREATE, DROP, PRAGMA...)
-  forget everything;
+* a new transaction (BEGIN), a whole rollback and any statement that is not
+  a plain read or write (CREATE, DROP, PRAGMA...) forget everything;
+* a rollback to a savepoint counts a write to every table written since the
+  savepoint began (what was read from the others still holds: a handler's
+  refusal undoes its own writes, not what the entry read before); a savepoint
+  this connection did not see begin forgets everything;
 * INSERT, UPDATE, DELETE, REPLACE count a write to their table, and a DELETE
   to every table whose foreign keys refer to it (ON DELETE CASCADE or SET
   NULL; no foreign key of ours has an ON UPDATE action). A REPLACE deletes
@@ -38,6 +41,10 @@ _epochs = itertools.count(1)
 REFERRERS: dict[str, set[str]] = {}
 
 _READS = ("SELECT", "SAVEPOINT", "RELEASE")
+_SAVEPOINTS = ("SAVEPOINT", "RELEASE", "ROLLBACK T")
+# SAVEPOINT x, RELEASE [SAVEPOINT] x, ROLLBACK [TRANSACTION] TO [SAVEPOINT] x (x quoted or not)
+_SAVEPOINT = re.compile(r'\s*+(SAVEPOINT|RELEASE(?:\s++SAVEPOINT)?+|ROLLBACK(?:\s++TRANSACTION)?+\s++TO'
+                        r'(?:\s++SAVEPOINT)?+)\s++("?+)([A-Za-z0-9_]++)\2\s*+;?+\s*+$', re.I)
 _WRITES = ("INSERT", "UPDATE", "DELETE", "REPLACE")
 
 
@@ -46,6 +53,7 @@ class _State(threading.local):
         self.epoch = next(_epochs)
         self.written: dict[str, int] = {}
         self.values: dict = {}
+        self.savepoints: list[tuple[str, dict[str, int]]] = []
         # across transactions (see `take_written`): tables written through this
         # connection since last asked (None: unknown), and SQLite's data_version then
         self.touched: set[str] | None = None
@@ -56,6 +64,27 @@ class _State(threading.local):
         self.epoch = next(_epochs)
         self.written = {}
         self.values = {}
+        self.savepoints = []        # (name, `written` when it began), innermost last
+
+    def savepoint(self, verb: str, name: str) -> None:
+        """SAVEPOINT, RELEASE or ROLLBACK TO the savepoint `name` (SQLite's rules: the
+        most recent of that name; a rollback keeps it, a release ends it and every
+        one begun after it)."""
+        found = next((i for i in range(len(self.savepoints) - 1, -1, -1) if self.savepoints[i][0] == name),
+                     None)
+        if verb == "SAVEPOINT":
+            self.savepoints.append((name, dict(self.written)))
+        elif verb == "RELEASE":
+            if found is not None:
+                del self.savepoints[found:]
+        elif found is None:             # a rollback to a savepoint begun before we counted
+            self.forget()
+        else:
+            before = self.savepoints[found][1]
+            del self.savepoints[found + 1:]
+            for table, count in self.written.items():
+                if before.get(table, 0) != count:       # written since: what was read of it is stale
+                    self.written[table] = count + 1
 
 
 # peewee's form: the statement's table, quoted, right after its verb (anything else: None)
@@ -82,6 +111,11 @@ class GameDatabase(SqliteDatabase):
     def _note(self, sql: str) -> None:
         head = sql.lstrip()[:10].upper()
         state = self._versions
+        if head.startswith(_SAVEPOINTS):
+            m = _SAVEPOINT.match(sql)
+            if m:
+                state.savepoint(m.group(1).split()[0].upper(), m.group(3).lower())
+                return
         if head.startswith(_READS):
             if state.reading is not None:
                 state.reading.update(_READ_TABLES.findall(sql))
@@ -198,6 +232,16 @@ def next_key(database, table: str, largest: Callable[[], int | None]) -> int:
     if hit is not None and hit[0] == _stamp(db, (table,)):
         return hit[1]
     return (largest() or 0) + 1
+
+
+def known_key(database, table: str) -> int | None:
+    """The next number for a row of `table` if this transaction already knows it
+    (see next_key), else None: never a query."""
+    db = database.obj if hasattr(database, "obj") else database
+    if not isinstance(db, GameDatabase) or not db.in_transaction():
+        return None
+    hit = db._versions.values.get(("next key", table))
+    return hit[1] if hit is not None and hit[0] == _stamp(db, (table,)) else None
 
 
 def used_key(database, table: str, key: int) -> None:
