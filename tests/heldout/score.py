@@ -424,8 +424,8 @@ def notate(reading, scope) -> list[Out]:
         outs = [Out("action", "begin-transaction")]
         for step in reading.steps or []:
             outs += notate(step, scope)
-        if getattr(reading, "error", ""):
-            return [Out("incomplete", "begin-transaction", missing=frozenset({"end"}))] + outs[1:]
+        if getattr(reading, "error", ""):       # (bnomic does none of its steps: engine._apply_transaction)
+            return [Out("incomplete", "begin-transaction", missing=frozenset({"end"}))]
         return outs + [Out("action", "end-transaction")]
     if kind == "assertion":
         return [Out("action", "assert", {"text": scope.value("text", reading.text)})]
