@@ -22,8 +22,9 @@ PROPOSALS = {10: ("Fishy Business", "Alice"), 11: ("Sock Amnesty", "Wooble"), 12
 
 
 def vocab(actor="Wooble", **more):
+    more = {"holders": HOLDERS, **more}
     return Vocabulary(players=PLAYERS, actor=actor, beast="The Beast", ministries=default().ministries,
-                      holders=HOLDERS, proposals=PROPOSALS, open_proposals=tuple(PROPOSALS), **more)
+                      proposals=PROPOSALS, open_proposals=tuple(PROPOSALS), **more)
 
 
 def read(text, v=None):
@@ -352,3 +353,9 @@ def test_a_proposal_under_a_label_is_submitted(text, title):
 @pytest.mark.parametrize("text", ["Proposal 12: FOR", "Proposal: let us all meet on IRC tonight."])
 def test_a_label_over_a_vote_or_over_talk_submits_nothing(text):
     assert all(n != "submit_proposal" for n, _ in actions(text))
+
+
+@pytest.mark.parametrize("text", ["I resign from all my Ministries.", "I resign from every Ministry I hold."])
+def test_resigning_from_all_ones_ministries_is_one_resignation_each(text):
+    v = vocab("Alice", holders={"Change": "Alice", "Law": "Alice", "Society": "Bob"})
+    assert sorted(a["ministry"] for n, a in actions(text, v) if n == "resign_ministry") == ["Change", "Law"]

@@ -1821,6 +1821,14 @@ def _whose_ministry(readings: list[Reading], vocab: Vocabulary | None) -> None:
     vocabulary cannot say is left to the handler."""
     if vocab is None or not vocab.holders:
         return
+    for k in range(len(readings) - 1, -1, -1):     # "all my Ministries": one reading for each held
+        r = readings[k]
+        if r.kind == "action" and r.spec is not None and r.args.get("ministry") == "all mine":
+            held = [m for m, h in vocab.holders.items() if h == vocab.actor]
+            each = [Reading(r.text, spec=r.spec, args={**r.args, "ministry": m}, times=r.times, when=r.when,
+                            read_as=r.spec.describe({**r.args, "ministry": m})) for m in held]
+            if each:
+                readings[k:k + 1] = each
     for r in readings:
         if r.kind not in ("action", "incomplete") or r.spec is None:
             continue

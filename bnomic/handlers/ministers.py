@@ -55,7 +55,11 @@ REWARD = ("reward:amount[reward|reward of|reward value|reward value of|reward to
 # the Ministry called Ministry: they name the one the Minister holds (see held_one)
 THEIRS = role("ministry:choice?", {f"{w} {n}": ("mine" if w == "my" else "theirs")
                                     for w in ("my", "his", "her", "their", "its")
-                                    for n in ("ministry", "office", "post")} | {"office": "theirs"})
+                                    for n in ("ministry", "office", "post")} | {"office": "theirs"}
+              # "I resign from all my Ministries": each one the Minister holds (grammar._whose_ministry)
+              | {w: "all mine" for w in ("all my ministries", "all of my ministries", "each of my ministries",
+                                         "every ministry i hold", "all the ministries i hold", "all my offices",
+                                         "every one of my ministries", "all ministries i hold")})
 _REWARD_WORDS = "reward value rewards"
 
 
@@ -98,6 +102,8 @@ def assign(ctx: Context, actor: Player, ministry: str, reward: str | None = None
                      "I leave this here", "I quit smoking last week"))
 def resign(ctx: Context, actor: Player, ministry: str) -> None:
     """Rule 4E47: a Minister may Resign; the Ministry becomes Vacant."""
+    if ministry == "all mine":              # "all my Ministries", where the reader knew of none held
+        raise Rejected("you hold no Ministry to resign from", rule="4E47")
     m = find_ministry(ctx, ministry, "4E47", holder=actor)
     if m.holder_id != actor.id:
         raise Rejected(f"you do not hold {describe(ctx.config, m)}", rule="4E47")
