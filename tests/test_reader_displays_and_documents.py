@@ -359,3 +359,22 @@ def test_a_label_over_a_vote_or_over_talk_submits_nothing(text):
 def test_resigning_from_all_ones_ministries_is_one_resignation_each(text):
     v = vocab("Alice", holders={"Change": "Alice", "Law": "Alice", "Society": "Bob"})
     assert sorted(a["ministry"] for n, a in actions(text, v) if n == "resign_ministry") == ["Change", "Law"]
+
+
+# ----------------------------------- the thing acted on, named in the capacity said (4E18, 4E72)
+
+@pytest.mark.parametrize("text, name, role, number", [
+    ("As Priest of Consultation 5 I request that the Oracle ZOT it.", "request_zot", "which", "5"),
+    ("As a member of the Jury for Indictment 2, I find Wooble guilty.", "verdict", "number", "2"),
+    ("As Priest of Consultation 5, I answer it TRUE.", "answer_consultation", "which", "5"),
+])
+def test_the_one_thing_the_sentence_names_is_what_the_attempt_acts_on(text, name, role, number):
+    v = vocab("Dana", consultations=(5, 6), indictments=(2, 3))
+    (n, args), = actions(text, v)
+    assert (n, args[role]) == (name, number)
+
+
+def test_two_things_named_are_not_chosen_between():
+    v = vocab("Dana", consultations=(5, 6))
+    assert [k for k, _, _ in read("As Priest of Consultation 5 and of Consultation 6, I request that the Oracle "
+                                  "ZOT it.", v)] != ["action"]

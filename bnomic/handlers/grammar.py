@@ -1584,6 +1584,7 @@ def read(text: str, vocab: Vocabulary | None = None, max_line: int | None = None
         _every_intent(readings, vocab)
         _by_title_words(readings, vocab)
         _its(readings)
+        _named_in_the_sentence(readings, vocab)
         _the_new_one(readings)
         _without_document(readings)
         return readings
@@ -1696,6 +1697,26 @@ def _its(readings: list[Reading]) -> None:
             values = ["new"]            # "I submit this proposal and make it Chartreuse": the one just made
         if len(values) == 1 and (values[0].isdigit() or values[0] == "new"):
             r.args[role.name] = values[0]
+            r.missing = ()
+            r.read_as = r.spec.describe(r.args)
+
+
+def _named_in_the_sentence(readings: list[Reading], vocab: Vocabulary | None) -> None:
+    """"As Priest of Consultation 5 I request that the Oracle ZOT it", "As a member of the Jury
+    for Indictment 2, I find Wooble guilty": an attempt missing only the thing it acts on
+    takes the one thing of that kind its sentence names (in the capacity said before "I",
+    or as "it" names); two named are not chosen between."""
+    for r in readings:
+        if r.kind != "incomplete" or r.spec is None or len(r.missing) != 1:
+            continue
+        role = next((x for x in r.spec.roles if x.name == r.missing[0] and x.type in REF_KINDS), None)
+        if role is None:
+            continue
+        named = {str(t.sense("ref")[1]) for t in lex(r.text[:400], vocab)
+                 if t.has("ref") and t.sense("ref")[0] == role.type and str(t.sense("ref")[1]).isdigit()}
+        named -= {str(v) for v in r.args.values()}      # ("I number Consultation 3": 3 is which, not its number)
+        if len(named) == 1:
+            r.args[role.name] = named.pop()
             r.missing = ()
             r.read_as = r.spec.describe(r.args)
 
