@@ -378,3 +378,10 @@ def test_two_things_named_are_not_chosen_between():
     v = vocab("Dana", consultations=(5, 6))
     assert [k for k, _, _ in read("As Priest of Consultation 5 and of Consultation 6, I request that the Oracle "
                                   "ZOT it.", v)] != ["action"]
+
+
+def test_a_complete_action_before_a_colon_and_its_details_after():
+    v = vocab("Chuck", consultations=(5,))
+    assert actions("I tally the Claims on Consultation 5: one Consistent (Bob), one Inconsistent (Alice).", v) == [
+        ("tally_claims", {"which": "5"})]
+    assert [a["which"] for n, a in actions("I vote FOR 12: AGAINST 13.") if n == "vote"] == ["12", "13"]

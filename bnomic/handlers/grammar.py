@@ -1181,7 +1181,7 @@ def _clause_readings_read(clause: str, in_transaction: bool) -> list[Reading]:
             return got
     got = _read_clause_memo(clause)
     if not in_transaction and not any(r.kind == "action" for r in got or ()):
-        got = _not_a_vote(clause) or _hereby_done(clause) or _comma_verbs(clause) or got
+        got = _not_a_vote(clause) or _hereby_done(clause) or _comma_verbs(clause) or _detail_after_colon(clause) or got
     if got and not (in_transaction and not all(r.kind == "action" for r in got)):
         for r in got:
             r.text = clause
@@ -1228,6 +1228,18 @@ def _comma_verbs(clause: str) -> list[Reading] | None:
         if first and second and all(r.kind == "action" for r in first + second):
             return first + second
     return None
+
+
+def _detail_after_colon(clause: str) -> list[Reading] | None:
+    """"I tally the Claims on Consultation 5: one Consistent (Bob), one Inconsistent (Alice)":
+    a complete action before a colon, and after it words that are no action: its details."""
+    head, colon, tail = clause.partition(":")
+    if not colon or not tail.strip() or not _BY_I.match(head):
+        return None
+    first = _read_clause_memo(head.strip())
+    if not first or not all(r.kind == "action" for r in first) or _read_clause_memo(tail.strip()):
+        return None
+    return first
 
 
 def _stand_ins() -> tuple[re.Pattern, re.Pattern, dict]:
