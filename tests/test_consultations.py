@@ -520,3 +520,23 @@ def test_a_consultation_named_by_no_number_is_refused_saying_so(game):
     r = game.post(mail("Wooble"), "I wield the staff of ZOT against the unnumbered Consultation #1.",
                   "2008-09-01T11:05:00Z")
     assert "Done" in r
+
+
+def test_a_claim_said_first_in_a_reply_to_the_answer(game):
+    # Rule 4E18: a Claim that the Answer is Consistent or Inconsistent; "Consistent." in reply
+    # to the mail that gave the Answer is one, about that Answer
+    setup(game, ordain=("Bob", "Carol", "Dave", "Eve"))
+    consult(game, mail("Dave"), "Is the Beast a Player?", "2008-09-01T10:00:00Z", unbeliever="Eve")
+    priest = consultations(game)[1]["priest"]
+    game.post(mail(priest), "I answer Consultation 1 NO.", "2008-09-01T12:00:00Z", msgid="<answer@x>")
+    r = game.post(mail("Wooble"), "Consistent, for what it's worth.", "2008-09-01T13:00:00Z",
+                  headers={"In-Reply-To": "<answer@x>"})
+    assert "Done" in r, r
+    r = game.post(mail("Carol" if priest != "Carol" else "Bob"),
+                  "Inconsistent. The Beast is a Player by Rule 4E4.", "2008-09-01T14:00:00Z",
+                  headers={"In-Reply-To": "<answer@x>"})
+    claims = consultations(game)[1]["claims"]
+    assert claims["Wooble"] == "Consistent" and "Inconsistent" in claims.values()
+    # in reply to other mail, the word alone claims nothing
+    r = game.post(mail("Wooble"), "Inconsistent.", "2008-09-01T15:00:00Z")
+    assert consultations(game)[1]["claims"]["Wooble"] == "Consistent"

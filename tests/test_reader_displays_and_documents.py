@@ -385,3 +385,15 @@ def test_a_complete_action_before_a_colon_and_its_details_after():
     assert actions("I tally the Claims on Consultation 5: one Consistent (Bob), one Inconsistent (Alice).", v) == [
         ("tally_claims", {"which": "5"})]
     assert [a["which"] for n, a in actions("I vote FOR 12: AGAINST 13.") if n == "vote"] == ["12", "13"]
+
+
+@pytest.mark.parametrize("text, claim", [("Consistent.", "Consistent"), ("Consistent, for what it's worth.", "Consistent"),
+                                         ("Inconsistent. The wiki was designated Public.", "Inconsistent")])
+def test_a_claim_said_first_in_a_reply_to_an_answer(text, claim):
+    assert actions(text, vocab("Bob", replying=True, replied_answers=(5,))) == [
+        ("claim_consultation", {"which": "5", "claim": claim})]
+
+
+@pytest.mark.parametrize("v", [dict(replying=True), dict(replying=True, replied_answers=(5, 6))])
+def test_a_claim_word_alone_elsewhere_claims_nothing(v):
+    assert actions("Consistent.", vocab("Bob", **v)) == []

@@ -843,7 +843,8 @@ def _resolve(kind: str, how: str, who: str | None, vocab) -> str:
     table = {"intent": "intents", "tweak": "tweaks", "refresh": "refresh"}.get(kind)
     if vocab is not None:
         if how == "this" or how.endswith(" replied to"):
-            got = {"intent": vocab.replied_intents, "proposal": vocab.replied_proposals}.get(kind, ())
+            got = {"intent": vocab.replied_intents, "proposal": vocab.replied_proposals,
+                   "consultation": vocab.replied_answers}.get(kind, ())
             if how != "this":                   # "the second one" of those replied to
                 k = ORDINALS.get(how.split()[1], 0)
                 return str(got[k - 1]) if 0 < k <= len(got) else how

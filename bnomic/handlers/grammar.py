@@ -1591,6 +1591,7 @@ def read(text: str, vocab: Vocabulary | None = None, max_line: int | None = None
         _display_in_errors(readings, vocab, text)
         _challenge_answered(readings, vocab, text)
         _cancel_that(readings, vocab, text)
+        _claimed_in_reply(readings, vocab, text)
         _intent_by_action(readings, vocab)
         _every_player(readings, vocab)
         _every_intent(readings, vocab)
@@ -1962,6 +1963,23 @@ def _cancel_that(readings: list[Reading], vocab: Vocabulary | None, text: str) -
     verb = said.lower().split()[-2]             # (an attempt read from the same words is this one)
     readings[:] = [r for r in readings if not (r.kind == "incomplete" and r.text.lower().startswith(verb))]
     readings.insert(0, Reading(said, spec=spec, args=args, read_as=spec.describe(args)))
+
+
+_CLAIMED = re.compile(r"^\W{0,3}+(?P<word>inconsistent|consistent)\b(?![^.!?\n]{0,40}+\?)", re.I)
+
+
+def _claimed_in_reply(readings: list[Reading], vocab: Vocabulary | None, text: str) -> None:
+    """Rule 4E18: "Consistent." (or "Inconsistent. The wiki was ...") said first in a reply
+    to the mail that Answered a Consultation is a Claim about that Answer."""
+    if vocab is None or len(vocab.replied_answers) != 1 or any(
+            r.spec is not None and r.spec.name == "claim_consultation" for r in readings):
+        return
+    m = _CLAIMED.match(text.lstrip())
+    spec = next((a for a in ACTIONS if a.name == "claim_consultation"), None)
+    if m is None or spec is None:
+        return
+    args = {"which": str(vocab.replied_answers[0]), "claim": m.group("word").capitalize()}
+    readings.insert(0, Reading(m.group().strip(), spec=spec, args=args, read_as=spec.describe(args)))
 
 
 def _the_rest(readings: list[Reading], vocab: Vocabulary | None) -> None:

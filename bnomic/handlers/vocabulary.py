@@ -44,6 +44,8 @@ class Vocabulary:
     replied_challenges: tuple[tuple[int, str], ...] = ()
     # the actions the replied mail scheduled (Rule 4E7) that are still to happen
     replied_scheduled: tuple[int, ...] = ()
+    # the Consultations whose Answer the replied mail gave (Rule 4E18), by number
+    replied_answers: tuple[int, ...] = ()
     quoted_intents: tuple[int, ...] = ()          # intents the quoted lines name ("> I object to Intent 3")
     # the message answers another (In-Reply-To, or lines quoted): only then may a bare "it"
     # or "this" name the thing answered ("I object to it"); otherwise it is talk ("I want to
@@ -90,7 +92,7 @@ def ministry_words(config) -> dict[str, str]:
 
 def of_game(ctx, actor_name: str | None = None, in_reply_to: str = "") -> Vocabulary:
     """The vocabulary as the state stands (the reader's view of the world)."""
-    from ..store import (Consultation, Contract, Corporation, Deadline, Indictment, Intent, Message, Ministry,
+    from ..store import (Consultation, Contract, Corporation, Deadline, Entry, Indictment, Intent, Message, Ministry,
                          Obligation, Player, Proposal, RefreshProposal, Tweak)
     players = list(Player.select().where(Player.is_player == True).order_by(Player.id))  # noqa: E712
     names = {p.id: p.name for p in players}
@@ -110,6 +112,7 @@ def of_game(ctx, actor_name: str | None = None, in_reply_to: str = "") -> Vocabu
     replied_proposals: tuple[int, ...] = ()
     replied_challenges: tuple[tuple[int, str], ...] = ()
     replied_scheduled: tuple[int, ...] = ()
+    replied_answers: tuple[int, ...] = ()
     addressee = None
     if in_reply_to:
         m = Message.get_or_none(Message.message_id == in_reply_to)
@@ -127,6 +130,10 @@ def of_game(ctx, actor_name: str | None = None, in_reply_to: str = "") -> Vocabu
                                              .where(Obligation.kind == "answer_challenge", Obligation.state == "open")
                                              .order_by(Obligation.id))
                 if o.data.get("entry") == entry)
+            answered_at = Entry.get_by_id(entry).at
+            replied_answers = tuple(c.number for c in Consultation.select().where(
+                Consultation.answered_at == answered_at, Consultation.number.is_null(False),
+                Consultation.state == "Answered").order_by(Consultation.number))
             replied_scheduled = tuple(d.id for d in Deadline.select().where(
                 Deadline.action == "scheduled_action", Deadline.state == "pending").order_by(Deadline.id)
                 if d.args.get("message_id") == in_reply_to)
@@ -144,6 +151,7 @@ def of_game(ctx, actor_name: str | None = None, in_reply_to: str = "") -> Vocabu
                    .where(Contract.state == "in force")},
         replied_intents=replied_intents, replied_proposals=replied_proposals, replying=bool(in_reply_to),
         replied_challenges=replied_challenges, replied_scheduled=replied_scheduled,
+        replied_answers=replied_answers,
         addressee=addressee if addressee != actor_name else None)
 
 

@@ -157,7 +157,7 @@ class World:
                           replied_intents=self.replied_intents(message),
                           replying=bool(message.headers.get("reply-to")),
                           **self.addressee(message), **self.replied_challenges(message),
-                          **self.replied_scheduled(message)),
+                          **self.replied_scheduled(message), **self.replied_answers(message)),
                           quoted_words(message.body))
 
     def addressee(self, message) -> dict:
@@ -190,6 +190,20 @@ class World:
                 if ministry:
                     out.append((2001 + k, ministry))
         return {"replied_challenges": tuple(out)}
+
+    def replied_answers(self, message) -> dict:
+        """The Consultations the replied message Answered (Rule 4E18), as bnomic's vocabulary
+        has them."""
+        if "replied_answers" not in Vocabulary.__dataclass_fields__:
+            return {}
+        replied = self.by_id.get(message.headers.get("reply-to", ""))
+        out = []
+        for line in replied.expect if replied is not None else ():
+            if line.startswith("answer-consultation "):
+                n = self.parse(line)[1].get("consultation", "")
+                if n.isdigit():
+                    out.append(int(n))
+        return {"replied_answers": tuple(out)}
 
     def replied_scheduled(self, message) -> dict:
         """The actions the replied message scheduled (Rule 4E7), as bnomic's vocabulary has
