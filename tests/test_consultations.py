@@ -540,3 +540,26 @@ def test_a_claim_said_first_in_a_reply_to_the_answer(game):
     # in reply to other mail, the word alone claims nothing
     r = game.post(mail("Wooble"), "Inconsistent.", "2008-09-01T15:00:00Z")
     assert consultations(game)[1]["claims"]["Wooble"] == "Consistent"
+
+
+def test_the_oracle_zots_the_consultation_its_reply_answers(game):
+    # Rule 4E18: "The Oracle may ... ZOT a Waiting Consultation"; "ZOT." in reply to the
+    # mail that submitted it is that Consultation
+    setup(game, ordain=("Bob", "Carol", "Dave", "Eve"))
+    game.post(mail("Wooble"), "I take back the duty to draw Priests.", "2008-09-01T07:00:00Z")
+    game.post(mail("Dave"), "I submit the following Consultation:\nQuestion: Is the Beast a Player?\n"
+              "END CONSULTATION\n", "2008-09-01T10:00:00Z", msgid="<consult@x>")
+    game.post(mail("Dave"), "I submit the following Consultation:\nQuestion: Is a Jiffy 3 rdays?\n"
+              "END CONSULTATION\n", "2008-09-01T10:05:00Z", msgid="<consult2@x>")
+    r = game.post(mail("Wooble"), "ZOT. The rules already say so.", "2008-09-01T11:00:00Z",
+                  headers={"In-Reply-To": "<consult@x>"})
+    assert "Done" in r, r
+    assert [c["state"] for c in consultations(game).values()] == ["ZOTTED", "Waiting"]
+
+
+def test_this_consultation_in_reply_to_mail_that_gave_none_is_refused(game):
+    setup(game, ordain=("Bob", "Carol", "Dave", "Eve"))
+    game.post(mail("Dave"), "I give m1 to Bob.", "2008-09-01T10:00:00Z", msgid="<gift@x>")
+    r = game.post(mail("Wooble"), "I ZOT this Consultation.", "2008-09-01T11:00:00Z",
+                  headers={"In-Reply-To": "<gift@x>"})
+    assert "gave no Consultation" in r and "(Rule 4E18)" in r

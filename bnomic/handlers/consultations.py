@@ -73,9 +73,12 @@ def label(c: Consultation) -> str:
     return f"Consultation {c.number}" if c.number is not None else f"the unnumbered Consultation #{c.id}"
 
 
-def find(which: str, unnumbered: str | None = None) -> Consultation:
+def find(which: str, unnumbered: str | None = None, ctx: Context | None = None) -> Consultation:
     """The Consultation named by its number; a Consultation not numbered yet is
-    named by its submission number (#N), as the display shows it."""
+    named by its submission number (#N), as the display shows it; "this" (a reply)
+    is the one the mail replied to submitted, or Answered."""
+    if str(which).strip() == "this" and ctx is not None:
+        return _replied(ctx)
     if not str(which).strip().lstrip("#").isdigit():
         raise Rejected(f"name the Consultation by its number ({which!r} is none)", rule="4E18")
     n = int(str(which).strip().lstrip("#"))
@@ -88,6 +91,24 @@ def find(which: str, unnumbered: str | None = None) -> Consultation:
         raise Rejected(f"there is no Consultation {n}" if not unnumbered
                        else f"there is no unnumbered Consultation #{n}", rule="4E18")
     return c
+
+
+def _replied(ctx: Context) -> Consultation:
+    """"I assign Dana as Priest for this Consultation", "ZOT." in reply: the Consultation the
+    replied mail submitted, else the one it Answered."""
+    from ..store import Entry, Message
+    m = (Message.get_or_none(Message.message_id == ctx.post.in_reply_to)
+         if ctx.post is not None and ctx.post.in_reply_to else None)
+    if m is None:
+        raise Rejected("name the Consultation by its number, or reply to the mail that submitted it", rule="4E18")
+    found = list(Consultation.select().where(Consultation.entry == m.entry_id).order_by(Consultation.id))
+    if not found:
+        at = Entry.get_by_id(m.entry_id).at
+        found = list(Consultation.select().where(Consultation.answered_at == at).order_by(Consultation.id))
+    if len(found) != 1:
+        raise Rejected(f"the mail this replies to {'gave no' if not found else 'gave several'} Consultation"
+                       f"{'' if not found else 's'}: name it by its number", rule="4E18")
+    return found[0]
 
 
 def oracle() -> Player | None:
@@ -467,7 +488,7 @@ def assign(ctx: Context, actor: Player, which: str, player: str | None = None,
     (numbering it, with a number of his liking if he says one), or reassigns it
     instead of granting its Priest's request for a ZOT."""
     _require_oracle(ctx, actor, "assign a Consultation to a Priest")
-    c = find(which, unnumbered)
+    c = find(which, unnumbered, ctx)
     if c.state != "Waiting":
         raise Rejected(f"{label(c)} is {c.state}; only a Waiting Consultation is assigned", rule="4E18")
     previous = c.priest_id
@@ -510,7 +531,7 @@ def renumber(ctx: Context, actor: Player, which: str, number: str, unnumbered: s
     """Rule 4E18: the Oracle may choose a number of his liking for a new
     Consultation (one never Answered)."""
     _require_oracle(ctx, actor, "choose a Consultation Number")
-    c = find(which, unnumbered)
+    c = find(which, unnumbered, ctx)
     if c.state != "Waiting" or c.answer_round:
         raise Rejected(f"{label(c)} is not new (it is {c.state}"
                        + (", and was Answered before" if c.answer_round else "") + ")", rule="4E18")
@@ -537,7 +558,7 @@ def zot(ctx: Context, actor: Player, which: str, unnumbered: str | None = None) 
     assigning it to a Priest, or on a Waiting one whose Priest requested it.
     ZOTTED Consultations have no further effect."""
     _require_oracle(ctx, actor, "wield the staff of ZOT")
-    c = find(which, unnumbered)
+    c = find(which, unnumbered, ctx)
     if c.state != "Waiting":
         raise Rejected(f"{label(c)} is {c.state}; only a Waiting Consultation can be ZOTTED", rule="4E18")
     if c.priest_id is not None and not c.zot_requested and c.priest_id != actor.id:
@@ -570,7 +591,7 @@ _REQUESTED = "zot zots zotting zotted oracle him to be that"
 def request_zot(ctx: Context, actor: Player, which: str, unnumbered: str | None = None) -> None:
     """Rule 4E18: the Priest of a Waiting Consultation not Answered yet may ask
     the Oracle to ZOT it; the Oracle must grant it or reassign the Consultation."""
-    c = find(which, unnumbered)
+    c = find(which, unnumbered, ctx)
     if c.priest_id != actor.id:
         raise Rejected(f"only the Priest of {label(c)} may request that it be ZOTTED", rule="4E18")
     if c.state != "Waiting":
@@ -648,7 +669,7 @@ def answer(ctx: Context, actor: Player, which: str, word: str, document: str = "
     """Rule 4E18: the selected Priest Answers his Consultation YES, NO or PARADOX
     (or a synonym), with his Reasoning and an Oracularity if he deems it
     necessary; it becomes Answered."""
-    c = find(which, unnumbered)
+    c = find(which, unnumbered, ctx)
     if c.priest_id != actor.id:
         raise Rejected(f"only the Priest of {label(c)} may Answer it"
                        + (f" ({_name(c.priest_id)})" if c.priest_id else " (it has none yet)"), rule="4E18")
@@ -718,7 +739,7 @@ def submit_oracularity(ctx: Context, actor: Player, document: str = "", which: s
     """Rule 4E18: as part of his Answer the Priest may submit an Oracularity
     (bnomic reads it as part of the Answer given in the same message)."""
     if which is not None:
-        c = find(which, unnumbered)
+        c = find(which, unnumbered, ctx)
         found = [c] if _answered_here(ctx, c) else []
     else:
         found = [c for c in Consultation.select().where(Consultation.state == "Answered",
@@ -806,7 +827,7 @@ def claim(ctx: Context, actor: Player, which: str, claim: str, unnumbered: str |
     Priest, the Unbeliever and the Supplicant may Claim the Answer (and its
     Oracularity) Consistent or Inconsistent; a Player's last Claim counts. Whose
     Answer it is ("Dana's answer"), if said, only names it: the Consultation decides."""
-    c = find(which, unnumbered)
+    c = find(which, unnumbered, ctx)
     if c.state != "Answered":
         raise Rejected(f"{label(c)} is {c.state}: Claims are about an Answer, while it is Answered",
                        rule="4E18")
@@ -904,7 +925,7 @@ def tally(ctx: Context, c: Consultation, by: str) -> None:
 def tally_by_hand(ctx: Context, actor: Player, which: str, unnumbered: str | None = None) -> None:
     """Rule 4E18: a Jiffy after the Answer, the Oracle tallies the Claims."""
     _require_oracle(ctx, actor, "tally the Claims")
-    c = find(which, unnumbered)
+    c = find(which, unnumbered, ctx)
     if c.state != "Answered" or not _tally_obligations(c):
         raise Rejected(f"there is no tally due on {label(c)} ({c.state}): the Claims are tallied a "
                        "Jiffy after the Answer", rule="4E18")

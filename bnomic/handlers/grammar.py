@@ -2048,6 +2048,12 @@ def _replied_to(readings: list[Reading], vocab: Vocabulary | None) -> None:
                 r.spec.describe({**r.args, role.name: str(n)}) for n in known))
         elif not vocab.replying or r.spec.name not in _UP_THE_THREAD:
             r.missing = (role.name,)
+    for r in readings:              # "ZOT." in reply to a Consultation's submission: that one (Rule 4E18)
+        if (vocab.replying and r.kind == "incomplete" and r.spec is not None and len(r.missing) == 1
+                and any(x.name == r.missing[0] and x.type == "consultation" for x in r.spec.roles)):
+            r.args[r.missing[0]] = "this"
+            r.missing = ()
+            r.read_as = r.spec.describe(r.args)
         # (a reply to mail that announced none: the handler looks up the thread, its
         # References, for the intent it answers: "I withdraw my objection." under one's objection)
 

@@ -125,9 +125,21 @@ class Scope:
         kind = ROLE_KINDS.get(role, "text")
         if value is None:
             return None
+        if role == "consultation" and value == "this":    # the one the replied mail submitted or Answered
+            return self._replied_consultation()
         if isinstance(value, bool):
             return str(value)
         return getattr(self, "_" + kind)(value)
+
+    def _replied_consultation(self):
+        mid = self.message.headers.get("reply-to", "")
+        replied = self.world.by_id.get(mid)
+        for line in replied.expect if replied is not None else ():
+            if line.startswith("submit-consultation"):
+                return "@" + mid
+            if line.startswith("answer-consultation"):
+                return self._number(tally.parse_line(line)[1].get("consultation", ""))
+        return "this"
 
     def _text(self, v):
         return _fold(v)
