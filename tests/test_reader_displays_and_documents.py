@@ -397,3 +397,8 @@ def test_a_claim_said_first_in_a_reply_to_an_answer(text, claim):
 @pytest.mark.parametrize("v", [dict(replying=True), dict(replying=True, replied_answers=(5, 6))])
 def test_a_claim_word_alone_elsewhere_claims_nothing(v):
     assert actions("Consistent.", vocab("Bob", **v)) == []
+
+
+def test_a_few_words_that_do_nothing_head_the_actions_after_a_colon():
+    assert [(a["vote"], a["which"]) for n, a in actions("vote changes: 12 now AGAINST, 14 now FOR")] == [
+        ("AGAINST", "12"), ("FOR", "14")]

@@ -1181,7 +1181,8 @@ def _clause_readings_read(clause: str, in_transaction: bool) -> list[Reading]:
             return got
     got = _read_clause_memo(clause)
     if not in_transaction and not any(r.kind == "action" for r in got or ()):
-        got = _not_a_vote(clause) or _hereby_done(clause) or _comma_verbs(clause) or _detail_after_colon(clause) or got
+        got = (_not_a_vote(clause) or _hereby_done(clause) or _comma_verbs(clause) or _detail_after_colon(clause)
+               or _heading_before_colon(clause) or got)
     if got and not (in_transaction and not all(r.kind == "action" for r in got)):
         for r in got:
             r.text = clause
@@ -1240,6 +1241,19 @@ def _detail_after_colon(clause: str) -> list[Reading] | None:
     if not first or not all(r.kind == "action" for r in first) or _read_clause_memo(tail.strip()):
         return None
     return first
+
+
+def _heading_before_colon(clause: str) -> list[Reading] | None:
+    """"vote changes: 12 now AGAINST, 14 now FOR": a few words that do no action, a colon,
+    and actions after it: the words head what follows."""
+    head, colon, tail = clause.partition(":")
+    if not colon or not tail.strip() or len(head.split()) > 4 or _BY_I.match(head):
+        return None
+    said = _read_clause_memo(head.strip())
+    if said and any(r.kind == "action" for r in said):
+        return None
+    after = _read_clause_memo(tail.strip())
+    return after if after and all(r.kind == "action" for r in after) else None
 
 
 def _stand_ins() -> tuple[re.Pattern, re.Pattern, dict]:
