@@ -1231,10 +1231,18 @@ def _comma_verbs(clause: str) -> list[Reading] | None:
     return None
 
 
+_COLON = re.compile(r":(?=\s)")       # a colon before a space: not the one of "18:00"
+
+
+def _at_colon(clause: str) -> tuple[str, str, str]:
+    m = _COLON.search(clause)
+    return (clause[:m.start()], ":", clause[m.end():]) if m else (clause, "", "")
+
+
 def _detail_after_colon(clause: str) -> list[Reading] | None:
     """"I tally the Claims on Consultation 5: one Consistent (Bob), one Inconsistent (Alice)":
     a complete action before a colon, and after it words that are no action: its details."""
-    head, colon, tail = clause.partition(":")
+    head, colon, tail = _at_colon(clause)
     if not colon or not tail.strip() or not _BY_I.match(head):
         return None
     first = _read_clause_memo(head.strip())
@@ -1243,11 +1251,16 @@ def _detail_after_colon(clause: str) -> list[Reading] | None:
     return first
 
 
+_STEP_WORDS = frozenset(words()["reader"]["labels"]) | {"stage", "phase", "todo", "to-do", "plan"}
+
+
 def _heading_before_colon(clause: str) -> list[Reading] | None:
     """"vote changes: 12 now AGAINST, 14 now FOR": a few words that do no action, a colon,
     and actions after it: the words head what follows."""
-    head, colon, tail = clause.partition(":")
-    if not colon or not tail.strip() or len(head.split()) > 4 or _BY_I.match(head):
+    head, colon, tail = _at_colon(clause)
+    if not colon or not tail.strip() or not head.split() or len(head.split()) > 4 or _BY_I.match(head):
+        return None
+    if head.split()[0].lower() in _STEP_WORDS:      # "Step one: submit the Tweak. Step two: profit." (a plan)
         return None
     said = _read_clause_memo(head.strip())
     if said and any(r.kind == "action" for r in said):
