@@ -279,7 +279,7 @@ def derive(size: int) -> Path | None:
     at = Entry.get_by_id(seq).at
     part = Path(str(path(size)) + ".part")
     part.unlink(missing_ok=True)
-    runner.replay_into(str(part), seq, at)
+    runner.replay_into(str(part), seq, at, complete=True)
     database.execute_sql("ATTACH DATABASE ? AS big", (str(path(bigger[0])),))
     with write_transaction():
         database.execute_sql("INSERT INTO main.snapshot SELECT * FROM big.snapshot WHERE seq <= ?", (seq,))
