@@ -369,7 +369,7 @@ def replay_from(seq: int) -> None:
             snapshots.restore(snap, tables)
         Entry.update(processed=False).where(Entry.seq > snap.seq).execute()
         # light snapshots only: the digest a checked one takes grows with the ledgers
-        process_pending(emit=False, replay=True, keep_snapshots=LIGHT)
+        process_pending(emit=False, replay=True, keep_snapshots=LIGHT, keep=False)
         engine.advance(log.game_time())
 
 
@@ -405,16 +405,21 @@ def _from_anchor(seq: int):
 
 
 def process_pending(emit: bool = False, each=None, replay: bool = False,
-                    batch: bool = False, keep_snapshots: bool | str = True) -> list[tuple[Entry, list[Outcome]]]:
+                    batch: bool = False, keep_snapshots: bool | str = True,
+                    keep: bool = True) -> list[tuple[Entry, list[Outcome]]]:
     """Apply every entry not yet applied, in arrival order, keeping snapshots
     of the state as it goes (see process). `each` is called after every entry
     (the daemon's watchdog ping). With `batch` (`bnomic ingest` of an archive),
     all of them in ONE write transaction: a crash loses the batch's processing,
-    never its mail (stored and committed before), and the next run applies it again."""
+    never its mail (stored and committed before), and the next run applies it again.
+    Returns each entry with its outcomes; without `keep` (a replay, which reads
+    none of them) nothing is held: a rebuild of 50,000 entries kept them all."""
     with write_transaction() if batch else nullcontext():
         done = []
         for entry in log.pending():
-            done.append((entry, process(entry, emit, replay, keep_snapshots)))
+            outcomes = process(entry, emit, replay, keep_snapshots)
+            if keep:
+                done.append((entry, outcomes))
             if each is not None:
                 each()
     return done
@@ -425,7 +430,7 @@ def advance_to(at: datetime, emit: bool = False, each=None) -> None:
     anything appended after it is stamped no earlier than `at`, so it is applied
     after the midnights before `at`, live and on replay alike."""
     log.mark_advanced(at)
-    process_pending(emit, each)
+    process_pending(emit, each, keep=False)
     engine.advance(at)
 
 
@@ -447,7 +452,7 @@ def rebuild(check_readings: bool = False, reparse: bool = False) -> list[int]:
             log.reset_state()
             snapshots.drop_all()            # taken again as the replay goes
             engine.start_game(setup)
-            process_pending(emit=False, replay=True)
+            process_pending(emit=False, replay=True, keep=False)
             engine.advance(log.game_time())
     return sorted(changed)
 
@@ -551,7 +556,7 @@ def replay_into(path: str, until_seq: int | None, until_at: datetime | None, eac
     # transaction (what the engine reads stays cached across entries) and unsynced
     database.execute_sql("PRAGMA synchronous = OFF")
     with write_transaction():
-        process_pending(replay=True, each=each, keep_snapshots=False)
+        process_pending(replay=True, each=each, keep_snapshots=False, keep=False)
         target = until_at or log.game_time()
         engine.advance(max(target, Setup.get().start_at))
 
@@ -575,6 +580,6 @@ def _replay_into_by_rows(path: str, seq: int, until_at: datetime | None, each=No
             for row in found:
                 model.insert({**row, "processed": False} if model is Entry else row).execute()
         engine.start_game(Setup.get())
-    process_pending(replay=True, each=each, keep_snapshots=False)
+    process_pending(replay=True, each=each, keep_snapshots=False, keep=False)
     target = until_at or log.game_time()
     engine.advance(max(target, Setup.get().start_at))
