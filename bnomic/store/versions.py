@@ -168,6 +168,11 @@ class GameDatabase(SqliteDatabase):
         self._versions.savepoints = []
         return super().rollback(*args, **kwargs)
 
+    def close(self, *args, **kwargs):
+        self._versions.undone += 1      # a transaction left open is rolled back with the connection
+        self._versions.savepoints = []
+        return super().close(*args, **kwargs)
+
     def commit(self, *args, **kwargs):
         self._versions.forget()
         self._versions.savepoints = []
