@@ -314,7 +314,10 @@ def restore(snap: Snapshot, tables: dict, ledger_from=None) -> None:
         marks = ", ".join("?" for _ in cols)
         verb = "INSERT OR REPLACE" if model in LEDGERS else "INSERT"
         cursor.executemany(f'{verb} INTO main."{name}" ({_quoted(cols)}) VALUES ({marks})', t["rows"])
-    _keep_restored(tables)
+    if ledger_from is None:         # (a scratch game has not the parts: they are the attached game's)
+        _keep_restored(tables)
+    else:
+        forget_kept()
 
 
 def _keep_restored(tables: dict) -> None:
