@@ -12,7 +12,7 @@ the cached game, so its peak RSS (ru_maxrss) is its own:
 - as-of: `bnomic show players --json --as-of <Message-ID>` through the
   command line's own `main` (the Message-ID of the mail in the middle of the
   log); timed in the child, and the child's whole run (Python's start, imports)
-  from outside;
+  from outside: "(process/cpu)", its wall seconds and its own CPU seconds;
 - approval: an approval anchored at the last entry two rdays before the end
   (as Rule 4E50's 2 rdays make it) is recorded, and `runner.replay_from(anchor)`
   timed: the replay the engine does when a display is approved;
@@ -149,11 +149,13 @@ def measure(kind: str, cached: Path, runs: int, then: str | None = None) -> dict
         with tempfile.TemporaryDirectory(prefix="bnomic-history-") as tmp:
             db = str(Path(tmp) / "game.sqlite")
             shutil.copyfile(cached, db)
-            t0 = time.perf_counter()
+            t0, u0 = time.perf_counter(), resource.getrusage(resource.RUSAGE_CHILDREN)
             out = subprocess.run([sys.executable, __file__, "--child", kind, db],
                                  check=True, capture_output=True, text=True)
             walls.append(time.perf_counter() - t0)
+            u1 = resource.getrusage(resource.RUSAGE_CHILDREN)
             results.append(json.loads(out.stdout.strip().splitlines()[-1]))
+            results[-1]["process_cpu"] = (u1.ru_utime - u0.ru_utime) + (u1.ru_stime - u0.ru_stime)
             if then:
                 out = subprocess.run([sys.executable, __file__, "--child", then, db],
                                      check=True, capture_output=True, text=True)
@@ -163,6 +165,7 @@ def measure(kind: str, cached: Path, runs: int, then: str | None = None) -> dict
     r["cpu"] = statistics.median(x["cpu"] for x in results)
     r["max_seconds"] = max(x["seconds"] for x in results)
     r["process_seconds"] = statistics.median(walls)
+    r["process_cpu"] = statistics.median(x["process_cpu"] for x in results)
     r["maxrss_mib"] = max(x["maxrss_mib"] for x in results)
     return r
 
@@ -189,7 +192,7 @@ def main(argv=None) -> int:
         history_game.load(s)
     print(f"history benchmark (bench/history.py), {args.runs} run(s) each, median; Python "
           f"{sys.version.split()[0]}")
-    print(f"{'messages':>9} {'entries':>8} {'snaps':>6}  {'as-of s':>8} {'cpu':>6} {'(process)':>9} "
+    print(f"{'messages':>9} {'entries':>8} {'snaps':>6}  {'as-of s':>8} {'cpu':>6} {'(process/cpu)':>13} "
           f"{'replayed':>8} {'approval s':>10} {'cpu':>6} {'replayed':>8}  {'peak RSS MiB':>12}   "
           f"take: checked, light (cpu s), the snapshot's own KiB, all parts MiB   "
           f"approval at an intent: s, cpu, replayed (of them before the anchor)")
@@ -205,7 +208,7 @@ def main(argv=None) -> int:
         c = measure("take", cached, 1)
         rss = max(a["maxrss_mib"], b["maxrss_mib"], i["maxrss_mib"])
         print(f"{size:>9} {a['entries']:>8} {a['snapshots']:>6}  {a['seconds']:>8.3f} {a['cpu']:>6.3f} "
-              f"{a['process_seconds']:>9.2f} {a['replayed']:>8} {b['seconds']:>10.3f} {b['cpu']:>6.3f} "
+              f"{a['process_seconds']:>5.2f}/{a['process_cpu']:.2f} {a['replayed']:>8} {b['seconds']:>10.3f} {b['cpu']:>6.3f} "
               f"{b['replayed']:>8}  {rss:>12.0f}   {c['cpu']:.2f}, {c['light_cpu']:.2f} "
               f"{c['bytes'] / 1024:>5.1f} {c['parts_bytes'] / 2**20:>6.1f}   "
               f"{i['seconds']:.3f} {i['cpu']:.3f} {i['replayed']} ({i['before_anchor']})", flush=True)
