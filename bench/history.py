@@ -12,7 +12,7 @@ the cached game, so its peak RSS (ru_maxrss) is its own:
 - as-of: `bnomic show players --json --as-of <Message-ID>` through the
   command line's own `main` (the Message-ID of the mail in the middle of the
   log); timed in the child, and the child's whole run (Python's start, imports)
-  from outside;
+  from outside: "(process/cpu)", its wall seconds and its own CPU seconds;
 - approval: an approval anchored at the last entry two rdays before the end
   (as Rule 4E50's 2 rdays make it) is recorded, and `runner.replay_from(anchor)`
   timed: the replay the engine does when a display is approved;
@@ -21,7 +21,10 @@ the cached game, so its peak RSS (ru_maxrss) is its own:
   approve a display has (the engine keeps one there): the replay starts from
   it ("(N)": the entries before the anchor the replay applied, 0 here);
 - take: one snapshot taken at the game's end (the engine takes one every 100
-  entries and at each new nweek): seconds and its size.
+  entries and at each new nweek): seconds and its size; "light": a second one right
+  after (no digest), which starts from the parts the first kept (snapshots._table_parts);
+- with --rebuild: `bnomic rebuild --json` through `main` (seconds, CPU, peak RSS),
+  and `bnomic show digest` before it and after it, which must be the same.
 
 A size that is not cached is cut from a bigger cached game (history_game.derive:
 the log up to that mail, the state there, the snapshots up to there); one
@@ -78,6 +81,17 @@ def child(kind: str, db: str) -> dict:
         return {"seconds": seconds, "cpu": cpu, "entries": entries, "snapshots": snaps, "point": middle,
                 "replayed": middle - start,
                 "players": len(json.loads(out.getvalue())), "maxrss_mib": maxrss_mib()}
+    if kind in ("rebuild", "digest"):     # `bnomic rebuild` / `bnomic show digest`, as an operator runs them
+        close_database()
+        out = io.StringIO()
+        t0, c0 = time.perf_counter(), time.process_time()
+        with contextlib.redirect_stdout(out):
+            code = cli.main(["rebuild", "--json", "--db", db] if kind == "rebuild"
+                            else ["show", "digest", "--db", db])
+        seconds, cpu = time.perf_counter() - t0, time.process_time() - c0
+        assert code in (0, None), code
+        return {"seconds": seconds, "cpu": cpu, "entries": entries, "snapshots": snaps,
+                "output": out.getvalue().strip()[-200:], "maxrss_mib": maxrss_mib()}
     if kind == "take":          # what the engine pays for one snapshot at the end of the game
         from bnomic.store import snapshots, write_transaction
         last = Entry.select().order_by(Entry.seq.desc()).first()
@@ -127,22 +141,31 @@ def child(kind: str, db: str) -> dict:
             "replayed": last.seq - start, "before_anchor": anchor - start, "maxrss_mib": maxrss_mib()}
 
 
-def measure(kind: str, cached: Path, runs: int) -> dict:
+def measure(kind: str, cached: Path, runs: int, then: str | None = None) -> dict:
+    """`kind` in a child process on a fresh copy of the game, `runs` times (median); with
+    `then`, that kind measured after it on the same copy (its result under "then")."""
     results, walls = [], []
     for _ in range(runs):
         with tempfile.TemporaryDirectory(prefix="bnomic-history-") as tmp:
             db = str(Path(tmp) / "game.sqlite")
             shutil.copyfile(cached, db)
-            t0 = time.perf_counter()
+            t0, u0 = time.perf_counter(), resource.getrusage(resource.RUSAGE_CHILDREN)
             out = subprocess.run([sys.executable, __file__, "--child", kind, db],
                                  check=True, capture_output=True, text=True)
             walls.append(time.perf_counter() - t0)
+            u1 = resource.getrusage(resource.RUSAGE_CHILDREN)
             results.append(json.loads(out.stdout.strip().splitlines()[-1]))
+            results[-1]["process_cpu"] = (u1.ru_utime - u0.ru_utime) + (u1.ru_stime - u0.ru_stime)
+            if then:
+                out = subprocess.run([sys.executable, __file__, "--child", then, db],
+                                     check=True, capture_output=True, text=True)
+                results[-1]["then"] = json.loads(out.stdout.strip().splitlines()[-1])
     r = results[0]
     r["seconds"] = statistics.median(x["seconds"] for x in results)
     r["cpu"] = statistics.median(x["cpu"] for x in results)
     r["max_seconds"] = max(x["seconds"] for x in results)
     r["process_seconds"] = statistics.median(walls)
+    r["process_cpu"] = statistics.median(x["process_cpu"] for x in results)
     r["maxrss_mib"] = max(x["maxrss_mib"] for x in results)
     return r
 
@@ -152,6 +175,9 @@ def main(argv=None) -> int:
     ap.add_argument("--sizes", default="1000,2500," + ",".join(map(str, history_game.SIZES)))
     ap.add_argument("--runs", type=int, default=3)
     ap.add_argument("--build", action="store_true", help="play the games that are not cached")
+    ap.add_argument("--rebuild", action="store_true",
+                    help="also `bnomic rebuild` each game once (minutes at 50k): seconds, peak RSS, "
+                         "and its digest against `show digest` before")
     ap.add_argument("--child", nargs=2, metavar=("KIND", "DB"), help=argparse.SUPPRESS)
     args = ap.parse_args(argv)
     if args.child:
@@ -166,7 +192,7 @@ def main(argv=None) -> int:
         history_game.load(s)
     print(f"history benchmark (bench/history.py), {args.runs} run(s) each, median; Python "
           f"{sys.version.split()[0]}")
-    print(f"{'messages':>9} {'entries':>8} {'snaps':>6}  {'as-of s':>8} {'cpu':>6} {'(process)':>9} "
+    print(f"{'messages':>9} {'entries':>8} {'snaps':>6}  {'as-of s':>8} {'cpu':>6} {'(process/cpu)':>13} "
           f"{'replayed':>8} {'approval s':>10} {'cpu':>6} {'replayed':>8}  {'peak RSS MiB':>12}   "
           f"take: checked, light (cpu s), the snapshot's own KiB, all parts MiB   "
           f"approval at an intent: s, cpu, replayed (of them before the anchor)")
@@ -182,11 +208,20 @@ def main(argv=None) -> int:
         c = measure("take", cached, 1)
         rss = max(a["maxrss_mib"], b["maxrss_mib"], i["maxrss_mib"])
         print(f"{size:>9} {a['entries']:>8} {a['snapshots']:>6}  {a['seconds']:>8.3f} {a['cpu']:>6.3f} "
-              f"{a['process_seconds']:>9.2f} {a['replayed']:>8} {b['seconds']:>10.3f} {b['cpu']:>6.3f} "
+              f"{a['process_seconds']:>5.2f}/{a['process_cpu']:.2f} {a['replayed']:>8} {b['seconds']:>10.3f} {b['cpu']:>6.3f} "
               f"{b['replayed']:>8}  {rss:>12.0f}   {c['cpu']:.2f}, {c['light_cpu']:.2f} "
               f"{c['bytes'] / 1024:>5.1f} {c['parts_bytes'] / 2**20:>6.1f}   "
               f"{i['seconds']:.3f} {i['cpu']:.3f} {i['replayed']} ({i['before_anchor']})", flush=True)
         ok &= a["seconds"] < 1 and b["seconds"] < 1 and i["seconds"] < 1 and rss < 200
+        if args.rebuild:
+            d = measure("digest", cached, 1)
+            r = measure("rebuild", cached, 1, then="digest")
+            same = d["output"] == r["then"]["output"]
+            print(f"{size:>9}  rebuild: {r['seconds']:.1f} s, cpu {r['cpu']:.1f} s, peak RSS "
+                  f"{r['maxrss_mib']:.0f} MiB; show digest: {d['seconds']:.1f} s, peak RSS "
+                  f"{d['maxrss_mib']:.0f} MiB; digest after rebuild {'the same' if same else 'CHANGED'}",
+                  flush=True)
+            ok &= same and r["maxrss_mib"] < 200
     print(f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores (wall seconds include waiting "
           f"for a core; cpu: the process's own)")
     print("each under 1 s and under 200 MiB: " + ("yes" if ok else "NO")

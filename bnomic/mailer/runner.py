@@ -369,7 +369,7 @@ def replay_from(seq: int) -> None:
             snapshots.restore(snap, tables)
         Entry.update(processed=False).where(Entry.seq > snap.seq).execute()
         # light snapshots only: the digest a checked one takes grows with the ledgers
-        process_pending(emit=False, replay=True, keep_snapshots=LIGHT)
+        process_pending(emit=False, replay=True, keep_snapshots=LIGHT, keep=False)
         engine.advance(log.game_time())
 
 
@@ -405,16 +405,21 @@ def _from_anchor(seq: int):
 
 
 def process_pending(emit: bool = False, each=None, replay: bool = False,
-                    batch: bool = False, keep_snapshots: bool | str = True) -> list[tuple[Entry, list[Outcome]]]:
+                    batch: bool = False, keep_snapshots: bool | str = True,
+                    keep: bool = True) -> list[tuple[Entry, list[Outcome]]]:
     """Apply every entry not yet applied, in arrival order, keeping snapshots
     of the state as it goes (see process). `each` is called after every entry
     (the daemon's watchdog ping). With `batch` (`bnomic ingest` of an archive),
     all of them in ONE write transaction: a crash loses the batch's processing,
-    never its mail (stored and committed before), and the next run applies it again."""
+    never its mail (stored and committed before), and the next run applies it again.
+    Returns each entry with its outcomes; without `keep` (a replay, which reads
+    none of them) nothing is held: a rebuild of 50,000 entries kept them all."""
     with write_transaction() if batch else nullcontext():
         done = []
         for entry in log.pending():
-            done.append((entry, process(entry, emit, replay, keep_snapshots)))
+            outcomes = process(entry, emit, replay, keep_snapshots)
+            if keep:
+                done.append((entry, outcomes))
             if each is not None:
                 each()
     return done
@@ -425,7 +430,7 @@ def advance_to(at: datetime, emit: bool = False, each=None) -> None:
     anything appended after it is stamped no earlier than `at`, so it is applied
     after the midnights before `at`, live and on replay alike."""
     log.mark_advanced(at)
-    process_pending(emit, each)
+    process_pending(emit, each, keep=False)
     engine.advance(at)
 
 
@@ -447,7 +452,7 @@ def rebuild(check_readings: bool = False, reparse: bool = False) -> list[int]:
             log.reset_state()
             snapshots.drop_all()            # taken again as the replay goes
             engine.start_game(setup)
-            process_pending(emit=False, replay=True)
+            process_pending(emit=False, replay=True, keep=False)
             engine.advance(log.game_time())
     return sorted(changed)
 
@@ -489,7 +494,7 @@ _COPIED = (("setup", None), ("log", "seq"), ("message", "entry_id"), ("command",
 
 
 def replay_into(path: str, until_seq: int | None, until_at: datetime | None, each=None,
-                from_snapshot: bool | None = None) -> None:
+                from_snapshot: bool | None = None, complete: bool = False) -> None:
     """Copy the log up to a point (entries up to seq `until_seq`, game time up
     to `until_at`) into a new SQLite game at `path`, replay it there, and leave
     that game open: the state as it stood then, for `bnomic show --as-of`.
@@ -498,7 +503,11 @@ def replay_into(path: str, until_seq: int | None, until_at: datetime | None, eac
     after every entry applied, want them all) or `from_snapshot` is False.
     The approvals made by then (Rule 4E50) are copied with the log, except
     with `each`: the site captures every entry as it stood live, so there an
-    approval takes effect when the replay reaches the entry that made it."""
+    approval takes effect when the replay reaches the entry that made it.
+    The mails' parsed fields are copied only for the entries the replay applies
+    and the parked ones (nothing else reads them), unless `complete` (a game of its own, as
+    bench/history_game.derive cuts). The scratch file is nobody's record: no
+    write-ahead log and no sync (half the cost of copying the log)."""
     from ..store import open_database
     seq = until_seq or 0
     real = database.obj
@@ -511,7 +520,11 @@ def replay_into(path: str, until_seq: int | None, until_at: datetime | None, eac
                     if from_snapshot and seq else (None, None))
     source = real.database
     open_database(path)
+    if not complete:            # before any table exists: a journal in memory, never synced
+        database.execute_sql("PRAGMA journal_mode = MEMORY")
+        database.execute_sql("PRAGMA synchronous = OFF")
     upgrade()
+    start = snap.seq if snap is not None else 0
     # the log is copied inside SQLite (ATTACH): nothing of it passes through Python
     database.execute_sql("ATTACH DATABASE ? AS game", (source,))
     try:
@@ -519,12 +532,20 @@ def replay_into(path: str, until_seq: int | None, until_at: datetime | None, eac
             for table, key in _COPIED:
                 if table == "approval" and each is not None:
                     continue        # the site's captures: as it stood live, before any approval
-                cols = ", ".join(f'"{c.name}"' for c in database.get_columns(table))
-                where = f'WHERE "{key}" <= ?' if key else ""
-                database.execute_sql(f'INSERT INTO main."{table}" ({cols}) SELECT {cols} '
-                                     f'FROM game."{table}" {where}', (seq,) if key else ())
-            database.execute_sql('UPDATE main."log" SET processed = (seq <= ?)',
-                                 (snap.seq if snap else 0,))
+                names = [c.name for c in database.get_columns(table)]
+                cols = ", ".join(f'"{c}"' for c in names)
+                # the processed flag set as it is copied: the entries up to the snapshot are done
+                picked = ", ".join('("seq" <= ?)' if table == "log" and c == "processed" else f'"{c}"'
+                                   for c in names)
+                where, params = (f'WHERE "{key}" <= ?', [seq]) if key else ("", [])
+                if table == "parsedmail" and not complete:
+                    # (and a parked entry's: a later retry applies it)
+                    where = where + f' AND ("{key}" > ? OR "{key}" IN (SELECT "entry" FROM game."parked"))'
+                    params = params + [start]
+                if table == "log":
+                    params = [start, *params]
+                database.execute_sql(f'INSERT INTO main."{table}" ({cols}) SELECT {picked} '
+                                     f'FROM game."{table}" {where}', params)
             if snap is not None:
                 snapshots.restore(snap, tables, ledger_from="game")
             else:
@@ -535,7 +556,7 @@ def replay_into(path: str, until_seq: int | None, until_at: datetime | None, eac
     # transaction (what the engine reads stays cached across entries) and unsynced
     database.execute_sql("PRAGMA synchronous = OFF")
     with write_transaction():
-        process_pending(replay=True, each=each, keep_snapshots=False)
+        process_pending(replay=True, each=each, keep_snapshots=False, keep=False)
         target = until_at or log.game_time()
         engine.advance(max(target, Setup.get().start_at))
 
@@ -559,6 +580,6 @@ def _replay_into_by_rows(path: str, seq: int, until_at: datetime | None, each=No
             for row in found:
                 model.insert({**row, "processed": False} if model is Entry else row).execute()
         engine.start_game(Setup.get())
-    process_pending(replay=True, each=each, keep_snapshots=False)
+    process_pending(replay=True, each=each, keep_snapshots=False, keep=False)
     target = until_at or log.game_time()
     engine.advance(max(target, Setup.get().start_at))

@@ -108,6 +108,48 @@ def _store_parts(new: dict[str, bytes]) -> None:
         SnapshotPart.insert_many(missing[i:i + 100]).on_conflict_ignore().execute()
 
 
+def _table_parts(model, new: dict[str, bytes], kept: dict | None) -> list[str]:
+    """A table's part names, its new parts' JSON put in `new`. What the last snapshot
+    through this connection found is kept (versions.kept) with the table's
+    rewrite stamp: while no row was changed or removed since (versions.rewrite_stamp)
+    and nothing inserted, its parts are the same; when rows were only inserted and
+    the rows up to the end of its last full part are still exactly those (counted),
+    only the rows after them are read. So a snapshot reads what changed at the end
+    of the Vote table, not all of it: its cost stays flat as the game grows."""
+    name = model._meta.table_name
+    if kept is None:
+        return _parts(_rows(model), new)
+    stamp = versions.rewrite_stamp(database, (name,))
+    inserts = versions.insert_count(database, name)
+    hit = kept.get(("snapshot parts", name))
+    pk = model._meta.primary_key.column_name
+    names = None
+    if hit is not None and hit["stamp"] == stamp:
+        if hit["inserts"] == inserts:
+            return hit["names"]
+        if hit["full"]:
+            full, last = hit["full"], hit["last"]
+            count = database.execute_sql(f'SELECT COUNT(*) FROM "{name}" WHERE "{pk}" <= ?',
+                                         (last,)).fetchone()[0]
+            if count == full * CHUNK:
+                tail = _rows(model, f'WHERE "{pk}" > ?', (last,))
+                names = hit["names"][:full] + _parts(tail, new)
+                rows_after = tail
+                kept_full, kept_last = full, last
+    if names is None:
+        rows = _rows(model)
+        names = _parts(rows, new)
+        rows_after, kept_full, kept_last = rows, 0, None
+    # the rows up to the end of the last full part (its last key), for the next time
+    more = len(rows_after) // CHUNK
+    if more:
+        kept_full += more
+        kept_last = rows_after[more * CHUNK - 1][_columns(model).index(pk)]
+    kept[("snapshot parts", name)] = {"stamp": stamp, "inserts": inserts, "names": names,
+                                      "full": kept_full, "last": kept_last}
+    return names
+
+
 def take(seq: int, at: datetime, code: str, approvals: list[int], checked: bool = True) -> Snapshot | None:
     """Keep the state as it stands now as the snapshot after entry `seq`
     (replacing one there). Call it inside the transaction that applied the entry.
@@ -115,16 +157,20 @@ def take(seq: int, at: datetime, code: str, approvals: list[int], checked: bool 
     if not enabled():
         return None
     tables, ledger, new = {}, {}, {}
+    kept = versions.kept(database)
     for model in STATE_MODELS:
         name = model._meta.table_name
         if model in LEDGERS:
             key = LEDGERS[model]
             ledger[name] = model.select(key).order_by(key.desc()).limit(1).scalar() or 0
             if model is Outcome:
+                # only a parked entry (one with a `parked` row, runner.park) has such an
+                # outcome: found through the entry index, not by scanning the whole ledger
                 tables[name] = {"columns": _columns(model),
-                                "rows": _rows(model, "WHERE action IN ('parked', 'retried')")}
+                                "rows": _rows(model, 'WHERE "entry" IN (SELECT "entry" FROM "parked") '
+                                                     "AND action IN ('parked', 'retried')")}
             continue
-        tables[name] = {"columns": _columns(model), "parts": _parts(_rows(model), new)}
+        tables[name] = {"columns": _columns(model), "parts": _table_parts(model, new, kept)}
     _store_parts(new)
     blob = zlib.compress(json.dumps({"format": FORMAT, "tables": tables}, default=_plain,
                                     separators=(",", ":")).encode(), 6)
@@ -152,7 +198,16 @@ def drop_after(seq: int) -> int:
     return Snapshot.delete().where(Snapshot.seq > seq).execute()
 
 
+def forget_kept() -> None:
+    """Forget the part names kept for the next snapshot (their parts are gone)."""
+    kept = versions.kept(database)
+    if kept is not None:
+        for key in [k for k in kept if isinstance(k, tuple) and k[0] == "snapshot parts"]:
+            del kept[key]
+
+
 def drop_all() -> int:
+    forget_kept()
     SnapshotPart.delete().execute()
     return Snapshot.delete().execute()
 
@@ -173,7 +228,8 @@ def _resolve(tables: dict) -> bool:
         return False
     for t in tables.values():
         if "parts" in t:
-            t["rows"] = [row for name in t.pop("parts") for row in found[name]]
+            t["names"] = t.pop("parts")             # kept: a restore hands them to the next take
+            t["rows"] = [row for name in t["names"] for row in found[name]]
     return True
 
 
@@ -258,3 +314,27 @@ def restore(snap: Snapshot, tables: dict, ledger_from=None) -> None:
         marks = ", ".join("?" for _ in cols)
         verb = "INSERT OR REPLACE" if model in LEDGERS else "INSERT"
         cursor.executemany(f'{verb} INTO main."{name}" ({_quoted(cols)}) VALUES ({marks})', t["rows"])
+    if ledger_from is None:         # (a scratch game has not the parts: they are the attached game's)
+        _keep_restored(tables)
+    else:
+        forget_kept()
+
+
+def _keep_restored(tables: dict) -> None:
+    """After a restore: each table now holds exactly the snapshot's parts, so the
+    next snapshot through this connection starts from them (see _table_parts)
+    instead of reading every row again."""
+    kept = versions.kept(database)
+    if kept is None:
+        return
+    forget_kept()
+    for model in STATE_MODELS:
+        name = model._meta.table_name
+        t = tables.get(name)
+        if model in LEDGERS or t is None or "names" not in t or t["columns"] != _columns(model):
+            continue
+        rows, full = t["rows"], len(t["rows"]) // CHUNK
+        pk = _columns(model).index(model._meta.primary_key.column_name)
+        kept[("snapshot parts", name)] = {
+            "stamp": versions.rewrite_stamp(database, (name,)), "inserts": versions.insert_count(database, name),
+            "names": list(t["names"]), "full": full, "last": rows[full * CHUNK - 1][pk] if full else None}

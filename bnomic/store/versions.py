@@ -59,6 +59,15 @@ class _State(threading.local):
         self.touched: set[str] | None = None
         self.data_version = None
         self.reading: set[str] | None = None     # tables read, while `reading_tables` records
+        # across transactions (see `rewrite_stamp`): per table, the writes other than a plain
+        # INSERT (an UPDATE, a DELETE, a REPLACE, an upsert, a cascade); `undone` counts what
+        # may have changed any table unseen (a rollback, a schema change, a write not named)
+        self.rewrites: dict[str, int] = {}
+        self.inserts: dict[str, int] = {}
+        self.undone = 0
+        self.kept: dict = {}                     # what a caller keeps with those stamps
+        self.changes: dict[str, int] = {}        # every counted write, per table (never reset)
+        self.savepoints: list[tuple[str, dict[str, int]]] = []   # open ones: name, `changes` then
 
     def forget(self) -> None:
         self.epoch = next(_epochs)
@@ -117,25 +126,60 @@ class GameDatabase(SqliteDatabase):
                 state.savepoint(m.group(1).split()[0].upper(), m.group(3).lower())
                 return
         if head.startswith(_READS):
-            if state.reading is not None:
+            if head.startswith("SAVEPOINT"):
+                state.savepoints.append((_savepoint_name(sql), dict(state.changes)))
+            elif head.startswith("RELEASE"):
+                name = _savepoint_name(sql)
+                while state.savepoints and state.savepoints.pop()[0] != name:
+                    pass
+            elif state.reading is not None:
                 state.reading.update(_READ_TABLES.findall(sql))
             return
         if head.startswith(_WRITES):
             table = _table_of(sql)
             if table is not None:
                 state.written[table] = state.written.get(table, 0) + 1
+                state.changes[table] = state.changes.get(table, 0) + 1
                 if state.touched is not None:
                     state.touched.add(table)
+                if head.startswith("INSERT IN") and not _UPSERT.search(sql):     # (head: 10 letters)
+                    state.inserts[table] = state.inserts.get(table, 0) + 1
+                else:
+                    state.rewrites[table] = state.rewrites.get(table, 0) + 1
                 if head.startswith(("DELETE", "REPLACE", "INSERT OR")):     # a cascade may follow
                     for other in REFERRERS.get(table, ()):
                         state.written[other] = state.written.get(other, 0) + 1
+                        state.rewrites[other] = state.rewrites.get(other, 0) + 1
+                        state.changes[other] = state.changes.get(other, 0) + 1
                         if state.touched is not None:
                             state.touched.add(other)
                 return
             state.touched = None            # a write to a table not named: any table
         elif head.startswith(("CREATE", "DROP", "ALTER")):
             state.touched = None
+        if head.startswith("ROLLBACK T"):   # to a savepoint: what was written since it is undone
+            self._rolled_back_to(_savepoint_name(sql))
+        elif head.startswith(("BEGIN", "COMMIT", "END")):
+            state.savepoints = []
+        elif not head.startswith("PRAGMA"):
+            state.undone += 1               # ROLLBACK, schema changes, anything else
+            state.savepoints = []
         state.forget()
+
+    def _rolled_back_to(self, name: str) -> None:
+        """A rollback to a savepoint undid the writes since it: each table written
+        since then counts as rewritten (rewrite_stamp); a snapshot or its parts
+        written since then, or a savepoint not known, as anything undone."""
+        state = self._versions
+        before = next((seen for n, seen in reversed(state.savepoints) if n == name), None)
+        if before is None:
+            state.undone += 1
+            return
+        for table, n in state.changes.items():
+            if before.get(table, 0) != n:
+                state.rewrites[table] = state.rewrites.get(table, 0) + 1
+                if table in ("snapshot", "snapshotpart"):
+                    state.undone += 1
 
     def take_written(self) -> set[str] | None:
         """The tables written through this connection since the last call, or None
@@ -149,15 +193,58 @@ class GameDatabase(SqliteDatabase):
 
     def begin(self, *args, **kwargs):
         self._versions.forget()
+        self._versions.savepoints = []
         return super().begin(*args, **kwargs)
 
     def rollback(self, *args, **kwargs):
         self._versions.forget()
+        self._versions.undone += 1
+        self._versions.savepoints = []
         return super().rollback(*args, **kwargs)
+
+    def close(self, *args, **kwargs):
+        self._versions.undone += 1      # a transaction left open is rolled back with the connection
+        self._versions.savepoints = []
+        return super().close(*args, **kwargs)
 
     def commit(self, *args, **kwargs):
         self._versions.forget()
+        self._versions.savepoints = []
         return super().commit(*args, **kwargs)
+
+
+def _savepoint_name(sql: str) -> str:
+    """The name in SAVEPOINT, RELEASE [SAVEPOINT] and ROLLBACK TO [SAVEPOINT] statements."""
+    return sql.strip().rstrip(";").split()[-1].strip('"')
+
+
+_UPSERT = re.compile(r"\bON\s++CONFLICT\b", re.I)
+
+
+def rewrite_stamp(database, tables: tuple[str, ...]) -> tuple | None:
+    """What tells, across transactions, that none of `tables` has had a row changed or
+    removed through this connection (new rows may have been added: compare `inserts`)
+    and that no other connection has committed anything: equal stamps, nothing but
+    plain INSERTs in between. None (unknown) on any other database. One PRAGMA."""
+    db = database.obj if hasattr(database, "obj") else database
+    if not isinstance(db, GameDatabase):
+        return None
+    state = db._versions
+    version = SqliteDatabase.execute_sql(db, "PRAGMA data_version").fetchone()[0]
+    return (state.undone, version, *(state.rewrites.get(t, 0) for t in tables))
+
+
+def insert_count(database, table: str) -> int:
+    """The plain INSERTs into `table` through this connection so far (see rewrite_stamp)."""
+    db = database.obj if hasattr(database, "obj") else database
+    return db._versions.inserts.get(table, 0) if isinstance(db, GameDatabase) else -1
+
+
+def kept(database) -> dict | None:
+    """A dict a caller keeps across transactions with `rewrite_stamp`s (this connection's
+    and thread's); None on any other database."""
+    db = database.obj if hasattr(database, "obj") else database
+    return db._versions.kept if isinstance(db, GameDatabase) else None
 
 
 # the tables a SELECT reads: each name after FROM or JOIN, quoted (peewee's form) or not
