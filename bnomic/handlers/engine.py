@@ -17,6 +17,7 @@ from __future__ import annotations
 import contextvars
 import inspect
 import re
+import weakref
 from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
@@ -315,7 +316,30 @@ def vocabulary_of(ctx: Context, post: Post) -> vocabulary.Vocabulary:
     """The words of the game as the post finds it: its sender ("me"), what it replies to."""
     actor = player_by_address(post.sender) if post.sender else None
     words = game_words(ctx, actor.name if actor is not None else None, post.in_reply_to or "")
-    return lexer.with_quoted(words, post.quoted) if post.quoted else words
+    return quoted_vocabulary(words, post.quoted) if post.quoted else words
+
+
+# words -> (the same with replying set and no quoted intents, {quoted intents: vocabulary})
+_QUOTED: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+
+
+def quoted_vocabulary(words: vocabulary.Vocabulary, quoted: str) -> vocabulary.Vocabulary:
+    """`lexer.with_quoted(words, quoted)`, the same words field for field, but one object
+    for each `words` and set of quoted intents found: the lexer keeps its table of names
+    per vocabulary object, so a new object for every mail with quoted lines made it
+    build that table again for every such mail (issue 16). The lexer reads neither
+    `replying` nor `quoted_intents`, so the quoted lines are lexed against the kept
+    object as against `words`."""
+    if not quoted.strip():
+        return words
+    kept = _QUOTED.get(words)
+    if kept is None:
+        kept = _QUOTED[words] = (replace(words, quoted_intents=(), replying=True), {})
+    base, by_found = kept
+    read = lexer.with_quoted(base, quoted)
+    if not read.quoted_intents:
+        return base
+    return by_found.setdefault(read.quoted_intents, read)
 
 
 # what vocabulary.of_game reads besides the Players (whom the key holds, below); the

@@ -1,0 +1,30 @@
+"""engine.quoted_vocabulary: lexer.with_quoted's vocabulary, one object per words and
+quoted intents found (issue 16: the lexer keeps its names per vocabulary object)."""
+from dataclasses import fields
+
+from bnomic.handlers import engine, lexer
+from bnomic.handlers.vocabulary import Vocabulary
+
+
+def same(a, b) -> bool:
+    return all(getattr(a, f.name) == getattr(b, f.name) for f in fields(Vocabulary))
+
+
+WORDS = Vocabulary(players=("Alice", "Bob"), actor="Alice", intents={3: "Bob", 4: "Alice"})
+
+
+def test_equal_to_with_quoted_field_for_field():
+    for quoted in ("Welcome, all.", "I intend to do it (intent 3)", "I object to intent 3 and intent 4",
+                   "   ", "I give m1 to Bob."):
+        assert same(engine.quoted_vocabulary(WORDS, quoted), lexer.with_quoted(WORDS, quoted)), quoted
+
+
+def test_one_object_per_words_and_intents_found():
+    a = engine.quoted_vocabulary(WORDS, "Welcome, all.")
+    assert a is engine.quoted_vocabulary(WORDS, "I give m1 to Bob.")
+    b = engine.quoted_vocabulary(WORDS, "I object to intent 3")
+    assert b is engine.quoted_vocabulary(WORDS, "Intent 3 is silly") and b is not a
+    assert b.quoted_intents == (3,) and b.replying
+    assert engine.quoted_vocabulary(WORDS, "  ") is WORDS
+    other = Vocabulary(players=("Alice", "Bob"), actor="Bob")
+    assert engine.quoted_vocabulary(other, "Welcome, all.") is not a
