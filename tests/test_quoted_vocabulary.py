@@ -28,3 +28,12 @@ def test_one_object_per_words_and_intents_found():
     assert engine.quoted_vocabulary(WORDS, "  ") is WORDS
     other = Vocabulary(players=("Alice", "Bob"), actor="Bob")
     assert engine.quoted_vocabulary(other, "Welcome, all.") is not a
+
+
+def test_same_words_found_again_by_value():
+    a = Vocabulary(players=("Alice", "Bob"), holders={"Change": "Bob"}, proposals={3: ("Fix", "Bob")})
+    b = Vocabulary(players=("Alice", "Bob"), holders={"Change": "Bob"}, proposals={3: ("Fix", "Bob")})
+    c = Vocabulary(players=("Alice", "Bob"), holders={"Change": "Alice"}, proposals={3: ("Fix", "Bob")})
+    kept, by_actor = engine._same_words(a)
+    assert kept is a and engine._same_words(b) == (a, by_actor)
+    assert engine._same_words(c)[0] is c

@@ -17,9 +17,11 @@ from __future__ import annotations
 import contextvars
 import inspect
 import re
+import threading
 import weakref
 from contextlib import contextmanager
-from dataclasses import dataclass, replace
+from collections import OrderedDict
+from dataclasses import dataclass, fields, replace
 from datetime import datetime, timedelta
 
 from ..config import defaults
@@ -369,13 +371,42 @@ def game_words(ctx: Context, actor: str | None, in_reply_to: str) -> vocabulary.
         if len(kept) >= _KEPT_VOCABULARIES:
             kept.clear()
         # the actor is one field ("me"): the rest is the same for every sender
-        hit = kept[in_reply_to] = (players, vocabulary.of_game(ctx, None, in_reply_to), {})
+        hit = kept[in_reply_to] = (players, *_same_words(vocabulary.of_game(ctx, None, in_reply_to)))
     _, words, by_actor = hit
     if actor is None:
         return words
     if actor not in by_actor:
         by_actor[actor] = words.with_actor(actor)
     return by_actor[actor]
+
+
+# vocabularies made lately, by their value: (the first object of that value, {actor: its
+# with_actor}); an ingest of many batches, a transaction each, finds the same words again
+_SAME: OrderedDict = OrderedDict()
+_SAME_KEPT = 16
+_same_lock = threading.Lock()
+
+
+def _same_words(words: vocabulary.Vocabulary) -> tuple[vocabulary.Vocabulary, dict]:
+    """The vocabulary made before with the same value as `words`, if one was lately, and
+    its vocabularies by actor: the lexer keeps its table of names per vocabulary object,
+    and `game_words` keeps its vocabularies only within a transaction (issue 16). Equal
+    field for field (a dict in the same order), so the reader reads the same."""
+    try:
+        key = tuple(tuple(v.items()) if isinstance(v, dict) else v
+                    for v in (getattr(words, f.name) for f in fields(vocabulary.Vocabulary)))
+        hash(key)
+    except TypeError:           # a field holding a list: not kept
+        return words, {}
+    with _same_lock:
+        hit = _SAME.get(key)
+        if hit is None:
+            hit = _SAME[key] = (words, {})
+            while len(_SAME) > _SAME_KEPT:
+                _SAME.popitem(last=False)
+        else:
+            _SAME.move_to_end(key)
+    return hit
 
 
 def _weight(reading: grammar.Reading) -> int:
