@@ -15,8 +15,9 @@ WORDS = Vocabulary(players=("Alice", "Bob"), actor="Alice", intents={3: "Bob", 4
 
 def test_equal_to_with_quoted_field_for_field():
     for quoted in ("Welcome, all.", "I intend to do it (intent 3)", "I object to intent 3 and intent 4",
-                   "   ", "I give m1 to Bob."):
-        assert same(engine.quoted_vocabulary(WORDS, quoted), lexer.with_quoted(WORDS, quoted)), quoted
+                   "   ", "I give m1 to Bob.", "I object to intent 3 and intent 4"):
+        for _ in range(2):      # (the second time, the text's vocabulary as kept)
+            assert same(engine.quoted_vocabulary(WORDS, quoted), lexer.with_quoted(WORDS, quoted)), quoted
 
 
 def test_one_object_per_words_and_intents_found():
