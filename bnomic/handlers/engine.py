@@ -104,7 +104,11 @@ def next_dated_deadline() -> datetime | None:
 
 
 def _set_now(at: datetime) -> None:
+    row = versions.kept(database, "game", ("game",))      # (context.current_game's)
     hot.update(Game, {"now": at}, {})
+    if row is not None:     # written through: the kept game row as a read would give it now
+        row.now = Game.now.python_value(Game.now.db_value(at))
+        versions.keep(database, "game", ("game",), row)
 
 
 def run_midnight(ctx: Context) -> None:
