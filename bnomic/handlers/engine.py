@@ -17,7 +17,6 @@ from __future__ import annotations
 import contextvars
 import inspect
 import re
-import threading
 import weakref
 from contextlib import contextmanager
 from collections import OrderedDict
@@ -395,9 +394,9 @@ def game_words(ctx: Context, actor: str | None, in_reply_to: str) -> vocabulary.
 
 # vocabularies made lately, by their value: (the first object of that value, {actor: its
 # with_actor}); an ingest of many batches, a transaction each, finds the same words again
+# (the engine's thread alone makes vocabularies: invariant 5, one writer)
 _SAME: OrderedDict = OrderedDict()
 _SAME_KEPT = 16
-_same_lock = threading.Lock()
 
 
 def _same_words(words: vocabulary.Vocabulary) -> tuple[vocabulary.Vocabulary, dict]:
@@ -411,14 +410,13 @@ def _same_words(words: vocabulary.Vocabulary) -> tuple[vocabulary.Vocabulary, di
         hash(key)
     except TypeError:           # a field holding a list: not kept
         return words, {}
-    with _same_lock:
-        hit = _SAME.get(key)
-        if hit is None:
-            hit = _SAME[key] = (words, {})
-            while len(_SAME) > _SAME_KEPT:
-                _SAME.popitem(last=False)
-        else:
-            _SAME.move_to_end(key)
+    hit = _SAME.get(key)
+    if hit is None:
+        hit = _SAME[key] = (words, {})
+        while len(_SAME) > _SAME_KEPT:
+            _SAME.popitem(last=False)
+    else:
+        _SAME.move_to_end(key)
     return hit
 
 
