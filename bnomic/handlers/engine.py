@@ -324,36 +324,27 @@ def vocabulary_of(ctx: Context, post: Post) -> vocabulary.Vocabulary:
     return quoted_vocabulary(words, post.quoted) if post.quoted else words
 
 
-# words -> (the same with replying set and no quoted intents, {quoted intents: vocabulary},
-# {quoted text: vocabulary})
+# words -> (the same with replying set and no quoted intents, {quoted intents: vocabulary})
 _QUOTED: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
 
 
 def quoted_vocabulary(words: vocabulary.Vocabulary, quoted: str) -> vocabulary.Vocabulary:
     """`lexer.with_quoted(words, quoted)`, the same words field for field, but one object
-    for each `words` and set of quoted intents found, and the same text quoted again is
-    not lexed again: the lexer keeps its table of names per vocabulary object, so a new
-    object for every mail with quoted lines made it build that table again for every
-    such mail (issue 16). The lexer reads neither
+    for each `words` and set of quoted intents found: the lexer keeps its table of names
+    per vocabulary object, so a new object for every mail with quoted lines made it
+    build that table again for every such mail (issue 16). The lexer reads neither
     `replying` nor `quoted_intents`, so the quoted lines are lexed against the kept
     object as against `words`."""
     if not quoted.strip():
         return words
     kept = _QUOTED.get(words)
     if kept is None:
-        kept = _QUOTED[words] = (replace(words, quoted_intents=(), replying=True), {}, {})
-    base, by_found, by_text = kept
-    found = by_text.get(quoted)
-    if found is None:       # (the same lines quoted again: a thread's replies quote its start)
-        read = lexer.with_quoted(base, quoted)
-        found = by_found.setdefault(read.quoted_intents, read) if read.quoted_intents else base
-        if len(by_text) >= _QUOTED_TEXTS:
-            by_text.clear()
-        by_text[quoted] = found
-    return found
-
-
-_QUOTED_TEXTS = 256         # quoted texts kept per vocabulary
+        kept = _QUOTED[words] = (replace(words, quoted_intents=(), replying=True), {})
+    base, by_found = kept
+    read = lexer.with_quoted(base, quoted)
+    if not read.quoted_intents:
+        return base
+    return by_found.setdefault(read.quoted_intents, read)
 
 
 # what vocabulary.of_game reads besides the Players (whom the key holds, below); the
