@@ -20,6 +20,13 @@ def test_equal_to_with_quoted_field_for_field():
             assert same(engine.quoted_vocabulary(WORDS, quoted), lexer.with_quoted(WORDS, quoted)), quoted
 
 
+def test_a_reply_and_not_a_reply_alike():
+    reply = Vocabulary(players=("Alice", "Bob"), actor="Alice", intents={3: "Bob"}, replying=True)
+    for words in (WORDS, reply):
+        for quoted in ("the first one", "I object to the second intent 3", "it", "this intent"):
+            assert same(engine.quoted_vocabulary(words, quoted), lexer.with_quoted(words, quoted)), quoted
+
+
 def test_one_object_per_words_and_intents_found():
     a = engine.quoted_vocabulary(WORDS, "Welcome, all.")
     assert a is engine.quoted_vocabulary(WORDS, "I give m1 to Bob.")

@@ -332,19 +332,20 @@ def quoted_vocabulary(words: vocabulary.Vocabulary, quoted: str) -> vocabulary.V
     """`lexer.with_quoted(words, quoted)`, the same words field for field, but one object
     for each `words` and set of quoted intents found: the lexer keeps its table of names
     per vocabulary object, so a new object for every mail with quoted lines made it
-    build that table again for every such mail (issue 16). The lexer reads neither
-    `replying` nor `quoted_intents`, so the quoted lines are lexed against the kept
-    object as against `words`."""
+    build that table again for every such mail (issue 16). The quoted lines are lexed
+    against `words` itself, or, when that is already a reply's (replying set, no quoted
+    intents), against the kept object, which then equals it field for field."""
     if not quoted.strip():
         return words
     kept = _QUOTED.get(words)
     if kept is None:
         kept = _QUOTED[words] = (replace(words, quoted_intents=(), replying=True), {})
     base, by_found = kept
-    read = lexer.with_quoted(base, quoted)
+    same = words.replying and not words.quoted_intents
+    read = lexer.with_quoted(base if same else words, quoted)
     if not read.quoted_intents:
         return base
-    return by_found.setdefault(read.quoted_intents, read)
+    return by_found.setdefault(read.quoted_intents, replace(base, quoted_intents=read.quoted_intents))
 
 
 # what vocabulary.of_game reads besides the Players (whom the key holds, below); the
