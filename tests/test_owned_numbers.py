@@ -34,7 +34,8 @@ ALLOWED: dict[str, dict[object, str]] = {
     "_warn_swallowed": {60: "characters of a line quoted in a note"},
     # the machine, not the game
     "<module:budget>": {1_000_000: "steps between progress pings (the watchdog's), not a game quantity"},
-    "<module:engine>": {64: "vocabularies kept within one transaction (issue 16: memory), not a game quantity"},
+    "<module:engine>": {64: "vocabularies kept within one transaction (issue 16: memory), not a game quantity",
+                        16: "vocabularies kept by value across transactions (issue 16: memory), not a game quantity"},
     "final_votes": {500: "proposals per query (bound parameters), not a game quantity"},
     "Budget.__init__": {1_000_000: "steps between progress pings (the watchdog's)"},
     "set_progress": {1_000_000: "steps between progress pings (the watchdog's)"},

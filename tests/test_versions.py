@@ -209,3 +209,28 @@ def test_the_checks_after_an_entry_read_one_snapshot(db):
             engine.perform_duties(Context(START, "mail", 2))
         assert len(selects) <= 2, selects          # the count of Paranoid PEPs (Rule 4E0)
         assert len(set(selects)) == len(selects), selects
+
+
+def test_moving_time_writes_the_kept_game_row_through(db):
+    """engine._set_now changes the kept game row as its UPDATE changes the table:
+    the row read next is the row the table holds, with no statement for it."""
+    for at in (datetime(2008, 9, 1, 0, 0, 7, 123456, tzinfo=timezone.utc),
+               datetime(2008, 9, 2, tzinfo=timezone.utc),
+               datetime(2008, 9, 2, 3, 4, 5, tzinfo=timezone.utc)):
+        with write_transaction():
+            context.current_game()
+            with counted() as selects:
+                engine._set_now(at)
+                kept = context.current_game()
+            assert selects == []
+            fresh = Game.get()
+            assert kept.__data__ == fresh.__data__ and kept.now == at
+            assert str(kept.now) == str(fresh.now) and kept.now.tzinfo == fresh.now.tzinfo
+
+
+def test_moving_time_with_no_row_kept_keeps_none(db):
+    with write_transaction():
+        engine._set_now(datetime(2008, 9, 3, tzinfo=timezone.utc))
+        with counted() as selects:
+            assert context.current_game().now == datetime(2008, 9, 3, tzinfo=timezone.utc)
+        assert len(selects) == 1

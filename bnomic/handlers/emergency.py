@@ -32,7 +32,7 @@ from ..store import (Emergency, Event, Game, Ministry, Player, RankedBallot, Ref
                      hot, versions)
 from . import changes, durations
 from .clock import resume_time, stop_time
-from .context import Context, Rejected
+from .context import Context, Rejected, _game_row
 from .frames import frame, role
 from .events import PlayerLeft
 from .registry import action, at_start_of, deadline, on
@@ -65,7 +65,14 @@ def peps():
 
 
 def _peps_before() -> list | None:
-    """Game.peps_before (track_peps), its one column read by a statement made once."""
+    """Game.peps_before (track_peps): from the game row kept for the transaction
+    (context.current_game's, read only here), else its one column read by a
+    statement made once."""
+    if versions.active(database):
+        try:
+            return versions.cached(database, "game", ("game",), _game_row).peps_before
+        except Game.DoesNotExist:
+            return None
     raw = hot.value("peps before", 'SELECT "peps_before" FROM "game" LIMIT 1')
     if raw is hot.NOTHING:
         game = Game.get_or_none()

@@ -17,8 +17,10 @@ from __future__ import annotations
 import contextvars
 import inspect
 import re
+import weakref
 from contextlib import contextmanager
-from dataclasses import dataclass, replace
+from collections import OrderedDict
+from dataclasses import dataclass, fields, replace
 from datetime import datetime, timedelta
 
 from ..config import defaults
@@ -101,7 +103,11 @@ def next_dated_deadline() -> datetime | None:
 
 
 def _set_now(at: datetime) -> None:
+    row = versions.kept(database, "game", ("game",))      # (context.current_game's)
     hot.update(Game, {"now": at}, {})
+    if row is not None:     # written through: the kept game row as a read would give it now
+        row.now = Game.now.python_value(Game.now.db_value(at))
+        versions.keep(database, "game", ("game",), row)
 
 
 def run_midnight(ctx: Context) -> None:
@@ -315,7 +321,31 @@ def vocabulary_of(ctx: Context, post: Post) -> vocabulary.Vocabulary:
     """The words of the game as the post finds it: its sender ("me"), what it replies to."""
     actor = player_by_address(post.sender) if post.sender else None
     words = game_words(ctx, actor.name if actor is not None else None, post.in_reply_to or "")
-    return lexer.with_quoted(words, post.quoted) if post.quoted else words
+    return quoted_vocabulary(words, post.quoted) if post.quoted else words
+
+
+# words -> (the same with replying set and no quoted intents, {quoted intents: vocabulary})
+_QUOTED: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+
+
+def quoted_vocabulary(words: vocabulary.Vocabulary, quoted: str) -> vocabulary.Vocabulary:
+    """`lexer.with_quoted(words, quoted)`, the same words field for field, but one object
+    for each `words` and set of quoted intents found: the lexer keeps its table of names
+    per vocabulary object, so a new object for every mail with quoted lines made it
+    build that table again for every such mail (issue 16). The quoted lines are lexed
+    against `words` itself, or, when that is already a reply's (replying set, no quoted
+    intents), against the kept object, which then equals it field for field."""
+    if not quoted.strip():
+        return words
+    kept = _QUOTED.get(words)
+    if kept is None:
+        kept = _QUOTED[words] = (replace(words, quoted_intents=(), replying=True), {})
+    base, by_found = kept
+    same = words.replying and not words.quoted_intents
+    read = lexer.with_quoted(base if same else words, quoted)
+    if not read.quoted_intents:
+        return base
+    return by_found.setdefault(read.quoted_intents, replace(base, quoted_intents=read.quoted_intents))
 
 
 # what vocabulary.of_game reads besides the Players (whom the key holds, below); the
@@ -347,13 +377,41 @@ def game_words(ctx: Context, actor: str | None, in_reply_to: str) -> vocabulary.
         if len(kept) >= _KEPT_VOCABULARIES:
             kept.clear()
         # the actor is one field ("me"): the rest is the same for every sender
-        hit = kept[in_reply_to] = (players, vocabulary.of_game(ctx, None, in_reply_to), {})
+        hit = kept[in_reply_to] = (players, *_same_words(vocabulary.of_game(ctx, None, in_reply_to)))
     _, words, by_actor = hit
     if actor is None:
         return words
     if actor not in by_actor:
         by_actor[actor] = words.with_actor(actor)
     return by_actor[actor]
+
+
+# vocabularies made lately, by their value: (the first object of that value, {actor: its
+# with_actor}); an ingest of many batches, a transaction each, finds the same words again
+# (the engine's thread alone makes vocabularies: invariant 5, one writer)
+_SAME: OrderedDict = OrderedDict()
+_SAME_KEPT = 16
+
+
+def _same_words(words: vocabulary.Vocabulary) -> tuple[vocabulary.Vocabulary, dict]:
+    """The vocabulary made before with the same value as `words`, if one was lately, and
+    its vocabularies by actor: the lexer keeps its table of names per vocabulary object,
+    and `game_words` keeps its vocabularies only within a transaction (issue 16). Equal
+    field for field (a dict in the same order), so the reader reads the same."""
+    try:
+        key = tuple(tuple(v.items()) if isinstance(v, dict) else v
+                    for v in (getattr(words, f.name) for f in fields(vocabulary.Vocabulary)))
+        hash(key)
+    except TypeError:           # a field holding a list: not kept
+        return words, {}
+    hit = _SAME.get(key)
+    if hit is None:
+        hit = _SAME[key] = (words, {})
+        while len(_SAME) > _SAME_KEPT:
+            _SAME.popitem(last=False)
+    else:
+        _SAME.move_to_end(key)
+    return hit
 
 
 def _weight(reading: grammar.Reading) -> int:

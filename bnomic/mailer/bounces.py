@@ -8,8 +8,19 @@ from __future__ import annotations
 import email.utils
 from datetime import datetime
 
-from ..store import Address, Bounce, Entry, Outcome, hot
+from ..store import Address, Bounce, Entry, Outcome, database, hot, versions
 from . import parse
+
+
+def _may_be_marked(address: str) -> bool:
+    """Whether `address` may have a mark to clear: the marked addresses are read once
+    per write transaction while the table is unchanged (store/versions.py), so the
+    mail of an address never marked deletes nothing, with no statement (issue 16)."""
+    if not versions.active(database):
+        return True
+    return address in versions.cached(
+        database, "bounced addresses", ("bounce",),
+        lambda: frozenset(a for (a,) in database.execute_sql('SELECT "address" FROM "bounce"').fetchall()))
 
 
 def is_report(mail, envelope_from: str | None) -> bool:
@@ -45,7 +56,7 @@ def note(entry: Entry, mail, sender: str, envelope_from: str | None, at: datetim
     them (and is the entry's one Outcome); any other mail from a marked address
     clears its mark (the address works again) and goes on to be read."""
     if not is_report(mail, envelope_from):
-        if sender:
+        if sender and _may_be_marked(sender):
             hot.delete(Bounce, {"address": sender})
         return None
     marked = []

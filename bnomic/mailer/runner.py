@@ -25,7 +25,7 @@ from ..handlers.context import Context, RetroactiveChange, current_game, game_co
 from ..render import render
 from ..store import (
     Approval, Entry, Game, Message, hot, Outbox, Outcome, Parked, ParsedMail, Pinned, Setup, database, log, snapshots,
-    upgrade, write_transaction,
+    upgrade, versions, write_transaction,
 )
 from . import bounces, headers, parse, parsed, publish, receipts
 from .inbound import wall_clock
@@ -121,7 +121,7 @@ def process(entry: Entry, emit: bool = False, replay: bool = False,
             entry = hot.get(Entry, seq=entry.seq)
             if entry.processed:
                 return []
-            if hot.get_or_none(Parked, entry=entry.seq) is not None:
+            if _may_be_parked(entry.seq) and hot.get_or_none(Parked, entry=entry.seq) is not None:
                 # parked before, live: parked again here, untried (the log's truth)
                 return _mark_parked(entry)
             if entry.kind == "mail":
@@ -148,6 +148,17 @@ def process(entry: Entry, emit: bool = False, replay: bool = False,
 
 
 # ------------------------------------------------------------------ parking
+
+def _may_be_parked(seq: int) -> bool:
+    """Whether entry `seq` may have been parked: the parked entries (a few: internal
+    errors) are read once per write transaction while the table is unchanged
+    (store/versions.py), not once per entry (issue 16)."""
+    if not versions.active(database):
+        return True
+    return seq in versions.cached(
+        database, "parked entries", ("parked",),
+        lambda: frozenset(e for (e,) in database.execute_sql('SELECT "entry" FROM "parked"').fetchall()))
+
 
 def _describe(error: BaseException) -> str:
     return f"{type(error).__name__}: {' '.join(str(error).split())}"[:2000]

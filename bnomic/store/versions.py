@@ -304,6 +304,23 @@ def cached(database, key, tables: tuple[str, ...], compute: Callable):
     return value
 
 
+def kept(database, key, tables: tuple[str, ...]):
+    """What `cached(key, tables, ...)` would answer now without computing, or None."""
+    db = database.obj if hasattr(database, "obj") else database
+    if not isinstance(db, GameDatabase) or not db.in_transaction():
+        return None
+    hit = db._versions.values.get(key)
+    return hit[1] if hit is not None and hit[0] == _stamp(db, tables) else None
+
+
+def keep(database, key, tables: tuple[str, ...], value) -> None:
+    """Keep `value` under `key` as of now (a write-through: the caller wrote `tables`
+    and changed `value`, taken from `kept` before the write, as the write changed them)."""
+    db = database.obj if hasattr(database, "obj") else database
+    if isinstance(db, GameDatabase) and db.in_transaction():
+        db._versions.values[key] = (_stamp(db, tables), value)
+
+
 def _stamp(db, tables):
     state = db._versions
     return (state.epoch, *(state.written.get(t, 0) for t in tables))
