@@ -152,7 +152,7 @@ def number_of(low: str) -> int | None:
 
 # ------------------------------------------------------------ the vocabulary
 
-@lru_cache(maxsize=64)
+@lru_cache(maxsize=256)     # (a sender's words and its replies', for many senders: issue 16)
 def _phrases(vocab: Vocabulary) -> dict[tuple[str, ...], list[Sense]]:
     """Every name in the vocabulary, as folded word tuples -> senses."""
     table: dict[tuple[str, ...], list[Sense]] = {}
@@ -214,7 +214,7 @@ def _phrases(vocab: Vocabulary) -> dict[tuple[str, ...], list[Sense]]:
     return table
 
 
-@lru_cache(maxsize=64)
+@lru_cache(maxsize=256)
 def _firsts(vocab: Vocabulary) -> dict[str, int]:
     """First word of every name -> the most words a name starting with it has."""
     out: dict[str, int] = {}
