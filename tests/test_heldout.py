@@ -190,7 +190,7 @@ def test_the_reader_meets_the_floors(scored):
 # Where the reader stands on the held-out set (issue 13): a ratchet, so that no change
 # reads less of it (since issue 15's merge the set's Tricks, Socks, Contracts and Subgames
 # lines are scored too). Raise these as the reader improves; the issue's floors are FLOORS.
-STANDS = {"recall": 0.817, "false_on_chatter": 4, "silent_misses": 288}
+STANDS = {"recall": 0.832, "false_on_chatter": 4, "silent_misses": 287}
 
 
 def test_the_reader_keeps_what_it_reads(scored):
@@ -205,7 +205,7 @@ def test_the_reader_keeps_what_it_reads(scored):
 # development cases now, never scored as held-out; a ratchet of their own, so that what
 # was fixed from them stays fixed. They were chosen among failing cases: their figures
 # are low by selection.
-LOOKED_AT = {"recall": 0.581, "false_on_chatter": 10, "silent_misses": 329}
+LOOKED_AT = {"recall": 0.656, "false_on_chatter": 10, "silent_misses": 283}
 
 
 def test_the_looked_at_cases_keep_what_they_read():
