@@ -110,7 +110,7 @@ def _store_parts(new: dict[str, bytes]) -> None:
 
 def _table_parts(model, new: dict[str, bytes], kept: dict | None) -> list[str]:
     """A table's part names, its new parts' JSON put in `new`. What the last snapshot
-    through this connection found is kept (versions.kept) with the table's
+    through this connection found is kept (versions.kept_parts) with the table's
     rewrite stamp: while no row was changed or removed since (versions.rewrite_stamp)
     and nothing inserted, its parts are the same; when rows were only inserted and
     the rows up to the end of its last full part are still exactly those (counted),
@@ -157,7 +157,7 @@ def take(seq: int, at: datetime, code: str, approvals: list[int], checked: bool 
     if not enabled():
         return None
     tables, ledger, new = {}, {}, {}
-    kept = versions.kept(database)
+    kept = versions.kept_parts(database)
     for model in STATE_MODELS:
         name = model._meta.table_name
         if model in LEDGERS:
@@ -200,7 +200,7 @@ def drop_after(seq: int) -> int:
 
 def forget_kept() -> None:
     """Forget the part names kept for the next snapshot (their parts are gone)."""
-    kept = versions.kept(database)
+    kept = versions.kept_parts(database)
     if kept is not None:
         for key in [k for k in kept if isinstance(k, tuple) and k[0] == "snapshot parts"]:
             del kept[key]
@@ -324,7 +324,7 @@ def _keep_restored(tables: dict) -> None:
     """After a restore: each table now holds exactly the snapshot's parts, so the
     next snapshot through this connection starts from them (see _table_parts)
     instead of reading every row again."""
-    kept = versions.kept(database)
+    kept = versions.kept_parts(database)
     if kept is None:
         return
     forget_kept()

@@ -53,7 +53,7 @@ class _State(threading.local):
         self.epoch = next(_epochs)
         self.written: dict[str, int] = {}
         self.values: dict = {}
-        self.savepoints: list[tuple[str, dict[str, int]]] = []
+        self.savepoints: list[tuple[str, dict, dict]] = []    # open ones: name, `written` and `changes` then
         # across transactions (see `take_written`): tables written through this
         # connection since last asked (None: unknown), and SQLite's data_version then
         self.touched: set[str] | None = None
@@ -67,33 +67,41 @@ class _State(threading.local):
         self.undone = 0
         self.kept: dict = {}                     # what a caller keeps with those stamps
         self.changes: dict[str, int] = {}        # every counted write, per table (never reset)
-        self.savepoints: list[tuple[str, dict[str, int]]] = []   # open ones: name, `changes` then
 
     def forget(self) -> None:
         self.epoch = next(_epochs)
         self.written = {}
         self.values = {}
-        self.savepoints = []        # (name, `written` when it began), innermost last
+        self.savepoints = []        # (name, `written`, `changes` when it began), innermost last
 
     def savepoint(self, verb: str, name: str) -> None:
         """SAVEPOINT, RELEASE or ROLLBACK TO the savepoint `name` (SQLite's rules: the
         most recent of that name; a rollback keeps it, a release ends it and every
-        one begun after it)."""
+        one begun after it). A rollback undid the writes since the savepoint: each table
+        written since then counts a write (what was read of it is stale) and a rewrite
+        (rewrite_stamp); a snapshot or its parts written since then, or a savepoint not
+        known, count as anything undone."""
         found = next((i for i in range(len(self.savepoints) - 1, -1, -1) if self.savepoints[i][0] == name),
                      None)
         if verb == "SAVEPOINT":
-            self.savepoints.append((name, dict(self.written)))
+            self.savepoints.append((name, dict(self.written), dict(self.changes)))
         elif verb == "RELEASE":
             if found is not None:
                 del self.savepoints[found:]
         elif found is None:             # a rollback to a savepoint begun before we counted
+            self.undone += 1
             self.forget()
         else:
-            before = self.savepoints[found][1]
+            _, written, changes = self.savepoints[found]
             del self.savepoints[found + 1:]
             for table, count in self.written.items():
-                if before.get(table, 0) != count:       # written since: what was read of it is stale
+                if written.get(table, 0) != count:
                     self.written[table] = count + 1
+            for table, n in self.changes.items():
+                if changes.get(table, 0) != n:
+                    self.rewrites[table] = self.rewrites.get(table, 0) + 1
+                    if table in ("snapshot", "snapshotpart"):
+                        self.undone += 1
 
 
 # peewee's form: the statement's table, quoted, right after its verb (anything else: None)
@@ -126,13 +134,7 @@ class GameDatabase(SqliteDatabase):
                 state.savepoint(m.group(1).split()[0].upper(), m.group(3).lower())
                 return
         if head.startswith(_READS):
-            if head.startswith("SAVEPOINT"):
-                state.savepoints.append((_savepoint_name(sql), dict(state.changes)))
-            elif head.startswith("RELEASE"):
-                name = _savepoint_name(sql)
-                while state.savepoints and state.savepoints.pop()[0] != name:
-                    pass
-            elif state.reading is not None:
+            if state.reading is not None:
                 state.reading.update(_READ_TABLES.findall(sql))
             return
         if head.startswith(_WRITES):
@@ -157,29 +159,12 @@ class GameDatabase(SqliteDatabase):
             state.touched = None            # a write to a table not named: any table
         elif head.startswith(("CREATE", "DROP", "ALTER")):
             state.touched = None
-        if head.startswith("ROLLBACK T"):   # to a savepoint: what was written since it is undone
-            self._rolled_back_to(_savepoint_name(sql))
-        elif head.startswith(("BEGIN", "COMMIT", "END")):
+        if head.startswith(("BEGIN", "COMMIT", "END")):
             state.savepoints = []
         elif not head.startswith("PRAGMA"):
             state.undone += 1               # ROLLBACK, schema changes, anything else
             state.savepoints = []
         state.forget()
-
-    def _rolled_back_to(self, name: str) -> None:
-        """A rollback to a savepoint undid the writes since it: each table written
-        since then counts as rewritten (rewrite_stamp); a snapshot or its parts
-        written since then, or a savepoint not known, as anything undone."""
-        state = self._versions
-        before = next((seen for n, seen in reversed(state.savepoints) if n == name), None)
-        if before is None:
-            state.undone += 1
-            return
-        for table, n in state.changes.items():
-            if before.get(table, 0) != n:
-                state.rewrites[table] = state.rewrites.get(table, 0) + 1
-                if table in ("snapshot", "snapshotpart"):
-                    state.undone += 1
 
     def take_written(self) -> set[str] | None:
         """The tables written through this connection since the last call, or None
@@ -213,11 +198,6 @@ class GameDatabase(SqliteDatabase):
         return super().commit(*args, **kwargs)
 
 
-def _savepoint_name(sql: str) -> str:
-    """The name in SAVEPOINT, RELEASE [SAVEPOINT] and ROLLBACK TO [SAVEPOINT] statements."""
-    return sql.strip().rstrip(";").split()[-1].strip('"')
-
-
 _UPSERT = re.compile(r"\bON\s++CONFLICT\b", re.I)
 
 
@@ -240,7 +220,7 @@ def insert_count(database, table: str) -> int:
     return db._versions.inserts.get(table, 0) if isinstance(db, GameDatabase) else -1
 
 
-def kept(database) -> dict | None:
+def kept_parts(database) -> dict | None:
     """A dict a caller keeps across transactions with `rewrite_stamp`s (this connection's
     and thread's); None on any other database."""
     db = database.obj if hasattr(database, "obj") else database
