@@ -51,7 +51,9 @@ class Podman:
         if not ROOTFS.exists():
             CACHE.mkdir(parents=True, exist_ok=True)
             partial = ROOTFS.with_suffix(".partial")
-            subprocess.run(["mmdebstrap", "--quiet", "--variant=minbase",
+            # (--format=tar: mmdebstrap takes the format from the name's ending, and
+            # ".partial" would make a directory, which podman import cannot read)
+            subprocess.run(["mmdebstrap", "--quiet", "--variant=minbase", "--format=tar",
                             "--include=python3,python3-venv,ca-certificates", "bookworm",
                             str(partial)], check=True, capture_output=True, timeout=1200)
             partial.rename(ROOTFS)
