@@ -1204,13 +1204,19 @@ def _clause_readings_read(clause: str, in_transaction: bool) -> list[Reading]:
     return []
 
 
+def _verb_head(text: str, v: "_Verbs") -> bool:
+    """Whether `text` begins with a word some verb of some frame begins with."""
+    word = text.split(" ", 1)[0].lower()
+    return word in v.heads_by_length.get(len(word), ())
+
+
 def _comma_verbs(clause: str) -> list[Reading] | None:
     """"I vote FOR 12 AGAINST 14, become Paranoid": a clause that does not read whole, which
     a comma and a verb cut into actions of the same "I" that each read whole (a verb that is
     as often something else, "become", "set", "take", begins one only so)."""
     if clause.count(",") == 0 or clause.count(",") > 6 or not _BY_I.match(clause):
         return None
-    heads = {p.split()[0] for p in _verbs().all_verbs}
+    v = _verbs()
     parts = clause.split(",")
     for k in range(1, len(parts)):
         tail = ",".join(parts[k:]).strip()
@@ -1218,11 +1224,11 @@ def _comma_verbs(clause: str) -> list[Reading] | None:
             # "I also post from x@example.org, please add it to my entry": the same action, asked again
             first = _read_clause_memo(",".join(parts[:k]).strip())
             again = _read_clause_memo("I " + tail[7:])
-            if (first and all(r.kind == "action" for r in first) and tail[7:].split(" ", 1)[0].lower() in heads
+            if (first and all(r.kind == "action" for r in first) and _verb_head(tail[7:], v)
                     and {r.spec.name for r in again or () if r.spec} <= {r.spec.name for r in first}):
                 return first
             continue
-        if tail.split(" ", 1)[0].lower() not in heads:
+        if not _verb_head(tail, v):
             continue
         first = _read_clause_memo(",".join(parts[:k]).strip())
         second = _read_clause_memo("I " + tail)
@@ -1936,6 +1942,13 @@ def _display_in_errors(readings: list[Reading], vocab: Vocabulary | None, text: 
         r.read_as = r.spec.describe(r.args)
 
 
+def _made(name: str, text: str, args: dict) -> Reading | None:
+    """A reading a message-level step makes (a reply's "Cancel that.", a label's
+    Consultation): the registered action `name` with `args`; None if it is not registered."""
+    spec = next((a for a in ACTIONS if a.name == name), None)
+    return Reading(text, spec=spec, args=args, read_as=spec.describe(args)) if spec is not None else None
+
+
 _ANSWERS: list = [None]
 
 
@@ -1961,11 +1974,9 @@ def _challenge_answered(readings: list[Reading], vocab: Vocabulary | None, text:
     said = " ".join(text.split())
     if not _answers().search(said[:2000]) or said.rstrip().endswith("?"):
         return
-    spec = next((a for a in ACTIONS if a.name == "answer_challenge"), None)
-    if spec is None:
-        return
-    args = {"number": str(mine[0]), "how": said[:500]}
-    readings.insert(0, Reading(said[:200], spec=spec, args=args, read_as=spec.describe(args)))
+    made = _made("answer_challenge", said[:200], {"number": str(mine[0]), "how": said[:500]})
+    if made is not None:
+        readings.insert(0, made)
 
 
 # "Cancel that.", "actually cancel that, ...", "Never mind; I cancel that."
@@ -1982,14 +1993,12 @@ def _cancel_that(readings: list[Reading], vocab: Vocabulary | None, text: str) -
         return
     said = " ".join(text.split())
     m = _CANCEL_THAT.search(said[:2000])
-    spec = next((a for a in ACTIONS if a.name == "cancel_scheduled"), None)
-    if m is None or spec is None:
+    made = _made("cancel_scheduled", m.group().strip(" .;:!"), {"number": "this"}) if m else None
+    if made is None:
         return
-    args = {"number": "this"}
-    said = m.group().strip(" .;:!")
-    verb = said.lower().split()[-2]             # (an attempt read from the same words is this one)
+    verb = made.text.lower().split()[-2]        # (an attempt read from the same words is this one)
     readings[:] = [r for r in readings if not (r.kind == "incomplete" and r.text.lower().startswith(verb))]
-    readings.insert(0, Reading(said, spec=spec, args=args, read_as=spec.describe(args)))
+    readings.insert(0, made)
 
 
 _CLAIMED = re.compile(r"^\W{0,3}+(?P<word>inconsistent|consistent)\b(?![^.!?\n]{0,40}+\?)", re.I)
@@ -2002,11 +2011,10 @@ def _claimed_in_reply(readings: list[Reading], vocab: Vocabulary | None, text: s
             r.spec is not None and r.spec.name == "claim_consultation" for r in readings):
         return
     m = _CLAIMED.match(text.lstrip())
-    spec = next((a for a in ACTIONS if a.name == "claim_consultation"), None)
-    if m is None or spec is None:
-        return
-    args = {"which": str(vocab.replied_answers[0]), "claim": m.group("word").capitalize()}
-    readings.insert(0, Reading(m.group().strip(), spec=spec, args=args, read_as=spec.describe(args)))
+    made = _made("claim_consultation", m.group().strip(), {"which": str(vocab.replied_answers[0]),
+                                                          "claim": m.group("word").capitalize()}) if m else None
+    if made is not None:
+        readings.insert(0, made)
 
 
 def _the_rest(readings: list[Reading], vocab: Vocabulary | None) -> None:
@@ -2270,11 +2278,10 @@ def _consultation_asked(lines: list[str], i: int) -> tuple[Reading, int] | None:
     while j < len(lines) and lines[j].strip() and j - i < 12:
         j += 1
     question = " ".join(" ".join(lines[i:j])[m.end():].split())
-    spec = next((a for a in ACTIONS if a.name == "submit_consultation"), None)
-    if spec is None or not question.endswith("?") or question.count("?") > 2:
+    if not question.endswith("?") or question.count("?") > 2:
         return None
-    args = {"document": "Question: " + question}
-    return Reading(" ".join(lines[i].split()), spec=spec, args=args, read_as=spec.describe(args)), j
+    made = _made("submit_consultation", " ".join(lines[i].split()), {"document": "Question: " + question})
+    return (made, j) if made is not None else None
 
 
 # "Proposal "Tidy Up 2":", "Proposal: "Less Mackerel"", "Proposal: amend Rule 4E31 so that ...",
