@@ -268,7 +268,7 @@ def check(msgs):
         if m.id in ids:
             errors.append("%s: duplicate id" % w)
         ids[m.id] = m
-        if not re.fullmatch(r"[hk]\d{4}", m.id):     # h: the first ten reserves; k: from the eleventh
+        if not re.fullmatch(r"[hkm]\d{4}", m.id):     # h: the first ten reserves; k: the eleventh; m: the twelfth
             errors.append("%s: bad id" % w)
         if "from" not in m.headers:
             errors.append("%s: no from" % w)
