@@ -231,7 +231,7 @@ def has_points(ctx: Context, actor, number: str, who: str | None = None, player:
     return COMPARISONS[op and op.lower()](p.points, int(number))
 
 
-@assertion("has_currency", r"(?P<who>i|{player}) (?:have|has|own|owns) " + _OP + r"{amount}", rule="4E33")
+@assertion("has_currency", r"(?P<who>i|{player}) (?:have|has|own|owns|hold|holds) " + _OP + r"{amount}", rule="4E33")
 def has_currency(ctx: Context, actor, amount: str, who: str | None = None, player: str | None = None,
                  op: str | None = None) -> bool:
     n, currency = parse_amount(ctx.config, amount)

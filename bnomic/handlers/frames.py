@@ -464,8 +464,8 @@ def fill(fr: Frame, toks: list[Tok], start: int, open_world: bool, vocab=None,
                 and not (i > start and toks[i - 1].low in ("my", "our", "your"))):   # "my objection"
             loose = next((r for r in roles if r.type == "player" and (unfilled(r) or after_join)
                           and not r.marked and not _is_marker(fr, toks, i)), None)
+        end = i
         if loose is not None and not t.senses and low not in FILLERS and low not in fr.also:
-            end = i
             while (end < n and not toks[end].senses and toks[end].low not in _PUNCT
                    and toks[end].low not in CONJUNCTIONS and not _is_marker(fr, toks, end)
                    and toks[end].low not in REASONS and (end == i or toks[end].low not in fr.also)
@@ -476,6 +476,7 @@ def fill(fr: Frame, toks: list[Tok], start: int, open_world: bool, vocab=None,
                 end += 1
                 if toks[end - 1].low.endswith("'s"):     # "Wooble's Active property"
                     break
+        if end > i:         # (a stop where a name would begin, "to you, since ...", names no one)
             name = _span(toks, i, end).strip("'’")
             name = name[:-2] if name.endswith(("'s", "’s")) else name
             put(loose, name)
@@ -496,6 +497,12 @@ def fill(fr: Frame, toks: list[Tok], start: int, open_world: bool, vocab=None,
         if (fr.why and low in CIRCUMSTANCES and i > start and all(not f.missing(x) for x in f.instances)
                 and not fr.rest_roles and _aside(fr, toks, i)):
             f.reason = _span(toks, i, n)        # "..., now that I'm a Registered Voter again"
+            break
+        if low == "back" and f.filled:
+            i += 1                                  # "I give you m1 back": said of what is filled
+            continue
+        if fr.why and low == "as" and i > start and _as_reason(fr, f, toks, i):
+            f.reason = _span(toks, i, n)        # "... as a thank-you", "... as Chuck suggests"
             break
         if low in FILLERS or _own(fr, low) or low == "i" and i == start:
             i += 1
@@ -572,6 +579,23 @@ def _aside(fr: Frame, toks: list[Tok], i: int) -> bool:
         if _is_choice(fr, toks, j):
             return False
     return True
+
+
+_AS_WHY = frozenset(W["as_why"])
+
+
+def _as_reason(fr: Frame, f, toks: list[Tok], i: int) -> bool:
+    """"as" after a complete action, before what it is done as or on whose word ("I give
+    m15 to Alice as a thank-you", "Voting FOR 10 as Chuck suggests"): why, not a role.
+    ("as" is otherwise a filler: "I join as Bob" is a marker, taken before this.)"""
+    if fr.rest_roles or "as" in fr.marker_words or i + 1 >= len(toks):
+        return False
+    if not all(not f.missing(x) for x in f.instances):
+        return False
+    nxt = toks[i + 1]
+    if nxt.low in _AS_WHY:
+        return True
+    return nxt.has("player") and i + 2 < len(toks) and toks[i + 2].low in _AS_WHY
 
 
 def _for_then_vote(toks: list[Tok], i: int) -> bool:

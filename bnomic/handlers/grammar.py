@@ -14,6 +14,7 @@ phrasing in the registry. What a sentence can be:
 """
 from __future__ import annotations
 
+import bisect
 import contextlib
 import contextvars
 import re
@@ -377,7 +378,7 @@ def sentences(text: str):
 
 
 # A line ending like this was cut by the sender's mail program, not by them.
-_DANGLING = re.compile(r"(?:,|\b(?:by|to|as|and|the|of|from|for|with|under|name|give|i|my|a|an"
+_DANGLING = re.compile(r"(?:,|\b(?:by|to|as|and|the|of|from|for|with|under|name|give|i|my|a|an|at|on"
                        r"|vote|votes|voted|voting|cast))\s*$", re.I)     # "I've already voted" / "AGAINST it"
 
 
@@ -426,6 +427,8 @@ def unwrap(lines: list[str]) -> list[str]:
             # dangles nor is continued, stays as it is)
             if dangling and not alone:
                 join = True
+            elif dangling and split_when(f"{last} {first}".rstrip(" .!"))[0] is not None:
+                join = True         # "... Reward m100, at" / "2026-11-25 06:00 UTC.": a time, cut
             elif not alone or dangling or continued:
                 join = bool(match_action(f"{last} {first}"))
                 if not join and (continued or not alone):
@@ -485,6 +488,7 @@ class _Verbs:
     bare_words: frozenset = frozenset()
     all_verbs: tuple = ()
     heads_by_length: dict = field(default_factory=dict)    # every verb's first word, by its length
+    heads: frozenset = frozenset()      # every verb's first word as written (not its "-ing" form)
     # (example, the words each of its `needs` may be) of every frame whose needs name no kind of thing
     needing: tuple = ()
 
@@ -526,6 +530,7 @@ def _verbs() -> _Verbs:
     _VERBS.bare_words = frozenset({w for spec, fr in bare for r in fr.roles for w in _role_words(r)}
                                   | {w for spec, fr in bare for need in fr.needs for w in need.split("|")})
     _VERBS.all_verbs = tuple(sorted(every))
+    _VERBS.heads = frozenset(phrase.split()[0] for phrase in _VERBS.all_verbs)
     _VERBS.heads_by_length = {}
     for phrase in _VERBS.all_verbs:
         head = phrase.split()[0]
@@ -903,7 +908,7 @@ def _fronted(toks):
         if k is not None:
             return toks[k:]
     at = next((i for i, t in enumerate(toks[:10]) if t.low == "i"), None)
-    if (at is not None and toks[0].low in _verbs().by_first and not any(t.low == "," for t in toks[:at])
+    if (at is not None and toks[0].low in _verbs().heads and not any(t.low == "," for t in toks[:at])
             and toks[0].low not in _VOTE_WORDS_LOW):
         return toks             # "Add bob@example.org as an address I post from": an imperative
     if at is None and toks[0].low in _LONG_CIRCUMSTANCE:
@@ -1154,7 +1159,16 @@ _ABSTAIN_LAST = re.compile(r"^(?P<rest>(?:on|for|regarding)\s++[^,]{1,80}?)(?:\s
                            r"(?:(?:also|will|shall)\s++)?+abstain$", re.I)
 
 
+# "I SHELVE 16" (Rule 4E15's Vote used as a verb), on numbered Proposals only
+_SHELVE_FIRST = re.compile(r"^(?P<head>i\s++(?:(?:also|now|hereby|will|shall)\s++)?+)shelve\s++(?:on\s++)?+"
+                           r"(?P<rest>(?:proposals?+\s++|prop\.?+\s*+|p|#)?+\d.*)$", re.I | re.S)
+
+
 def _abstained(clause: str) -> str:
+    if "helve" in clause or "HELVE" in clause:
+        m = _SHELVE_FIRST.match(clause)
+        if m is not None:
+            return "I vote SHELVE on " + m.group("rest")
     if "bstain" not in clause and "BSTAIN" not in clause:
         return clause
     m = _ABSTAIN_FIRST.match(clause) or _ABSTAIN_LAST.match(clause)
@@ -1457,7 +1471,8 @@ def read_sentence(sentence: str, in_transaction: bool = False) -> list[Reading]:
     """A normalised sentence: one reading, or one for each clause or object it joins
     (a time or an intent said before them applies to each)."""
     charge(16 * len(sentence) + 1500)     # the intent, time, clause and repeat patterns
-    sentence = _LABEL.sub("", sentence) if in_transaction else sentence
+    if in_transaction:
+        sentence = _ASSERT_LABEL.sub("I assert that ", _LABEL.sub("", sentence), count=1)
     body = _UNDER_INTENT.sub("", sentence)
     body = _sub_at_start(_VOCATIVE, "", body) if "," in body[:40] or ":" in body[:40] else body
     when, body = split_when(body)
@@ -1557,8 +1572,9 @@ def _asides(body: str) -> tuple[str, list[str]]:
 
 
 # "Step 2:", "Assert:", "1." before a step of a Transaction (Rule 4E12)
-_LABEL = re.compile(r"^(?:(?:step|item|action)\s*+#?\d*+\s*+[:.)-]\s*+|\(?\d++[.):]\s*+"
-                    r"|assert(?:ion)?\s*+[:.-]\s*+)", re.I)
+_LABEL = re.compile(r"^(?:(?:step|item|action)\s*+#?\d*+\s*+[:.)-]\s*+|\(?\d++[.):]\s*+)", re.I)
+# "Assert: Chuck holds at least m120" (Rule 4E12): the label says what the step is
+_ASSERT_LABEL = re.compile(r"^assert(?:ion)?\s*+[:.-]\s*+", re.I)
 
 
 def document_kind(reading: Reading) -> str | None:
@@ -1615,7 +1631,7 @@ def read(text: str, vocab: Vocabulary | None = None, max_line: int | None = None
             if kind == "doc":
                 _attach(readings, part, _attributes_above(before))   # "Title: Sock Drawer" then {{ ... }}
             else:
-                readings.extend(_read(part, max_line))
+                readings.extend(_read(the_address_meant(part), max_line))
                 before = part
         name_the_newcomer(readings, text)
         _the_rest(readings, vocab)
@@ -1633,6 +1649,7 @@ def read(text: str, vocab: Vocabulary | None = None, max_line: int | None = None
         _named_in_the_sentence(readings, vocab)
         _the_new_one(readings)
         _without_document(readings)
+        _said_once(readings)
         return readings
     finally:
         _MEMO.reset(token)
@@ -1773,6 +1790,27 @@ _NEW_KINDS = frozenset({"tweak"})
 _IT = re.compile(r"\b(?:it|this\s++one|this)\b", re.I)
 
 
+_ADDRESS = re.compile(r"[\w.+-]++@[\w-]++(?:\.[\w-]++)++")
+_STOP_BETWEEN = re.compile(r"[.;!?](?:\s|$)")
+_ADDRESS_IT = re.compile(r"\b(?:add|remove|take|drop|delete|include|register|use)\s++(?P<it>it)\b", re.I)
+
+
+def the_address_meant(text: str) -> str:
+    """"I'll be posting from chuck@work.example. Add it to my record." (Rule 4E4): "it"
+    after an address's verb is the address said last before it."""
+    if "@" not in text:
+        return text
+    addresses = [(a.end(), a.group(0)) for a in _ADDRESS.finditer(text)]
+    ends = [end for end, _ in addresses]
+    out, at = [], 0
+    for m in _ADDRESS_IT.finditer(text):
+        k = bisect.bisect_right(ends, m.start())
+        if k and _STOP_BETWEEN.search(text, ends[k - 1], m.start()):     # (said in a sentence before)
+            out.append(text[at:m.start("it")] + addresses[k - 1][1])
+            at = m.end("it")
+    return "".join(out) + text[at:]
+
+
 def _the_new_one(readings: list[Reading]) -> None:
     """"I submit the following Tweak: {{ ... }} and I intend, without objection, to Activate
     it": the intent after a submission names the document just submitted, the sender's own
@@ -1790,6 +1828,24 @@ def _the_new_one(readings: list[Reading]) -> None:
         if m and match_action("I " + m.group("action"), _VOCAB.get()):
             r.args["rest"] = said
             r.read_as = r.spec.describe(r.args)
+
+
+_SAID_ONCE = frozenset(words()["reader"]["said_once"])
+
+
+def _said_once(readings: list[Reading]) -> None:
+    """"I no longer post from X; please take it off the list": an action that, done twice
+    over, is done once (words.toml `said_once`) and is said again in the same message, is
+    the same action said twice, not two (the second would only fail). Only the same as the
+    last of its kind: "FOR 12 ... AGAINST 12 ... FOR 12" keeps all three, the last standing."""
+    last: dict[str, tuple] = {}
+    for r in list(readings):
+        if r.spec is None or r.spec.name not in _SAID_ONCE:
+            continue
+        key = (r.kind, repr(sorted(r.args.items())), repr(r.when), r.times)
+        if r.kind == "action" and last.get(r.spec.name) == key:
+            readings.remove(r)
+        last[r.spec.name] = key
 
 
 def _without_document(readings: list[Reading]) -> None:

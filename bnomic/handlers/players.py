@@ -354,8 +354,15 @@ def parse_address(text: str) -> str:
               also="address addresses e-mail email mail to my as an another a second new additional for entry record "
                    "me account list of too well i post from in the registrar's registrar display"),
         frame("post from|write from|send mail from|mail from|post also from|also post from|be posting from"
-              "|also be posting from|am posting from|am also posting from|will be posting from",
+              "|also be posting from|am posting from|am also posting from|will be posting from"
+              "|will sometimes be posting from|will also be posting from|sometimes post from",
               "name:email", also="too well as now from on", why=False),
+        # "Registrar: please accept mail from dana@post.example as coming from me" (asked of
+        # the Registrar, who keeps the addresses: the sender's own request all the same)
+        frame("accept mail from|accept email from|accept e-mail from|accept messages from|accept posts from"
+              "|treat mail from|treat email from|treat messages from|treat posts from|recognise|recognize"
+              "|count mail from|count",
+              "name:email", also="as coming from me mine my own valid too well also address addresses"),
         rule="4E4", example="I add the address wooble@home.example to my addresses",
         says="add the address {name}",
         not_actions=("I mostly post from home these days", "I added wooble@home.example last week",
@@ -374,10 +381,15 @@ def add_address(ctx: Context, actor: Player, name: str) -> None:
 
 
 @action("remove_address",
-        frame("remove|drop|delete|unregister|stop using|retire", "name:email[the address|address"
+        frame("remove|drop|delete|unregister|stop using|retire|no longer use|am no longer using"
+              "|no longer post from|am no longer posting from|stop posting from|will stop posting from",
+              "name:email[the address|address"
               "|the e-mail address|e-mail address|email address|the email address]",
               also="address addresses e-mail email mail from my the list of account entry record display "
                    "registrar's registrar"),
+        frame("take", "name:email[the address|address|the e-mail address|e-mail address|email address"
+              "|the email address]", also="off out of from my the list account entry record display "
+                                          "registrar's registrar addresses", needs="off|out"),
         rule="4E4", example="I remove the address wooble@old.example",
         says="remove the address {name}",
         not_actions=("I removed wooble@old.example yesterday", "Should I remove wooble@old.example?"))
