@@ -1,0 +1,145 @@
+"""What a careful officer reads in words said around an action (why it is done, "back",
+a participle before it), in a Transaction's labels, in address requests made of the
+Registrar, and in a time the mail program wrapped to the next line (Rule 4E7:
+"regardless of capitalization, punctuation, or exact wording").
+
+Rule 4E4: a Player's addresses are kept by the Registrar. Rule 4E12: a Transaction's
+steps may be assertions. Rule 4E15: a Player votes FOR, AGAINST, ABSTAIN or SHELVE on
+a proposal. Rule 4E7: an action may be done later, at a time said in UTC."""
+import pytest
+
+import bnomic.handlers.engine  # noqa: F401  (registers every action)
+from bnomic.handlers import grammar
+from bnomic.handlers.vocabulary import Vocabulary, default
+
+PLAYERS = ("Alice", "Bob", "Chuck", "Dana", "Wooble", "The Beast")
+HOLDERS = {"Change": "Alice", "Society": "Bob", "Questions": "Chuck"}
+
+
+def vocab(actor="Dana", **more):
+    return Vocabulary(players=PLAYERS, actor=actor, beast="The Beast", ministries=default().ministries,
+                      holders=HOLDERS, **more)
+
+
+def read(text, v=None):
+    return [(r.kind, r.spec and r.spec.name, {k: str(x) for k, x in r.args.items() if x not in (None, "")})
+            for r in grammar.read(text, v or vocab())]
+
+
+def actions(text, v=None):
+    return [(name, args) for kind, name, args in read(text, v) if kind == "action"]
+
+
+# ------------------------------------------------- why an action is done
+
+@pytest.mark.parametrize("text, to, amount", [
+    ("I give the Chairman m15 as a thank-you for getting the Ballot out on time.", "Alice", "m15"),
+    ("I give m30 to Alice as a sweetener, in case the automatic half goes wrong.", "Alice", "m30"),
+    ("I give Wooble m1 as a token of my gratitude.", "Wooble", "m1"),
+    ("I give m10 to Bob as promised.", "Bob", "m10"),
+])
+def test_as_after_a_complete_action_says_why_it_is_done(text, to, amount):
+    assert actions(text) == [("give", {"amount": amount, "player": to})]
+
+
+def test_as_someone_suggests_is_why_not_a_role():
+    assert actions("Voting FOR 10 as Chuck suggests.") == [("vote", {"vote": "FOR", "which": "10"})]
+
+
+def test_as_is_still_the_marker_of_a_role_that_takes_it():
+    assert actions("I join as Bobby.", Vocabulary(players=PLAYERS)) == [("join", {"name": "Bobby"})]
+
+
+def test_back_after_what_is_given_is_said_of_it():
+    assert actions("I give Wooble m1 back.") == [("give", {"amount": "m1", "player": "Wooble"})]
+
+
+def test_paying_someone_back_with_nothing_named_is_no_attempt():
+    assert read("I'll pay you back.") == []
+
+
+def test_a_stop_where_the_name_would_be_names_no_one():
+    """'to you, since ...' with no Player replied to: the recipient is missing, never ''."""
+    (kind, name, args), = read("I give m10 back to you, since I owe you from last nweek.")
+    assert (kind, name, args) == ("incomplete", "give", {"amount": "m10"})
+
+
+def test_a_participle_before_the_action_is_a_circumstance_not_an_imperative():
+    assert actions("Having slept on it I change my vote on 14 to AGAINST.") == [
+        ("vote", {"vote": "AGAINST", "which": "14"})]
+
+
+# ------------------------------------------------- votes as verbs (4E15)
+
+@pytest.mark.parametrize("text, which", [
+    ("I SHELVE 16.", "16"), ("I shelve proposals 16 and 17", "16, 17"), ("I also shelve #12.", "12")])
+def test_shelve_said_as_a_verb_is_the_vote(text, which):
+    assert actions(text) == [("vote", {"vote": "SHELVE", "which": which})]
+
+
+def test_shelving_what_is_not_a_proposal_is_talk():
+    assert read("I shelve the idea for now.") == []
+
+
+def test_a_vote_said_twice_is_cast_twice():
+    got = actions("I vote FOR 12. I vote FOR 12.")
+    assert got == [("vote", {"vote": "FOR", "which": "12"})] * 2
+
+
+# ------------------------------------------------- a Transaction's labels (4E12)
+
+@pytest.mark.parametrize("label", ["Assert: ", "- assert: ", "assertion - "])
+def test_an_assert_label_in_a_transaction_makes_the_step_an_assertion(label):
+    (t,) = grammar.read(f"BEGIN TRANSACTION\n{label}Chuck holds at least m120\nI vote FOR 12\nEND TRANSACTION",
+                        vocab())
+    first, second = t.steps
+    assert first.kind == "assertion" and first.assertion.name == "has_currency"
+    assert first.args["amount"] == "m120" and first.args["op"] == "at least"
+    assert (second.kind, second.spec.name) == ("action", "vote")
+
+
+# ------------------------------------------------- addresses (4E4)
+
+@pytest.mark.parametrize("text, address", [
+    ("Please note I'll be posting from chuck@work.example some days.\nAdd it to my record, Registrar.",
+     "chuck@work.example"),
+    ("Registrar: please also accept mail from dana.w@post.example as coming\nfrom me; my work address is flaky.",
+     "dana.w@post.example"),
+    ("Registrar: please also treat mail from dana.w@altmail.example as mine, I'll\nbe posting from it for a while.",
+     "dana.w@altmail.example"),
+])
+def test_an_address_the_registrar_is_asked_to_accept_is_added(text, address):
+    assert actions(text) == [("add_address", {"name": address})]
+
+
+@pytest.mark.parametrize("text, address", [
+    ("I no longer use dana@oldmail.example and it bounces; please remove it\nfrom my entry.", "dana@oldmail.example"),
+    ("I no longer post from wooble@oldisp.example; please take it off the\nRegistrar's list.",
+     "wooble@oldisp.example"),
+    ("Please take dana@oldmail.example off my entry.", "dana@oldmail.example"),
+])
+def test_an_address_given_up_is_removed_once(text, address):
+    assert actions(text) == [("remove_address", {"name": address})]
+
+
+def test_it_is_the_address_only_after_a_sentence_that_said_one():
+    """'it' in a sentence that has no address before it, in a mail with none, is no address."""
+    assert actions("Please remove it from my entry.") == []
+
+
+def test_taking_something_off_that_is_no_address_is_not_removing_one():
+    assert [n for n, _ in actions("I take the Ministry of Law off my hands, Reward m50.")] != ["remove_address"]
+
+
+# ------------------------------------------------- a time wrapped to the next line (4E7)
+
+def test_a_time_the_mail_program_wrapped_is_still_the_time_of_the_action():
+    (r,) = grammar.read("I will assign myself the Ministry of Games, Reward m100, at\n2026-11-25 06:00 UTC.\n"
+                        "(Can't do it now, on a train.)", vocab())
+    assert r.kind == "action" and r.spec.name == "assign_ministry"
+    assert r.when is not None and r.when.at.isoformat() == "2026-11-25T06:00:00+00:00"
+
+
+def test_a_line_ending_in_on_joins_the_nday_on_the_next():
+    (r,) = grammar.read("I vote FOR 12 on\nnday 8.", vocab())
+    assert r.spec.name == "vote" and r.when.nday == 8
