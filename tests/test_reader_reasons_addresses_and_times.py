@@ -143,3 +143,82 @@ def test_a_time_the_mail_program_wrapped_is_still_the_time_of_the_action():
 def test_a_line_ending_in_on_joins_the_nday_on_the_next():
     (r,) = grammar.read("I vote FOR 12 on\nnday 8.", vocab())
     assert r.spec.name == "vote" and r.when.nday == 8
+
+
+# ------------------------------------------------- a Consultation's Question ends its paragraph (4E18)
+
+@pytest.mark.parametrize("text", [
+    "I submit the following Consultation:\n\n  Question: Does a Proposal Color change count?\n\n"
+    "and I become Ordained, and I vote FOR 15.",
+    "I submit a Consultation: does a Proposal Color change count?\n\nAlso I become Ordained. I vote FOR 15.",
+])
+def test_what_follows_the_question_s_paragraph_is_read(text):
+    got = read(text, vocab(open_proposals=(15,)))
+    assert [name for _, name, _ in got] == ["submit_consultation", "become_ordained", "vote"]
+    assert "Ordained" not in got[0][2]["document"] and "?" in got[0][2]["document"]
+
+
+def test_a_question_labelled_after_the_submission_is_its_document():
+    (kind, name, args), = read("I submit a Consultation. Question: Is the Threat Flag currently Pink\nPonies?")
+    assert (kind, name) == ("action", "submit_consultation") and args["document"].endswith("Ponies?")
+
+
+def test_a_proposal_still_runs_to_the_end_of_the_message():
+    (kind, name, args), = read("I submit the following proposal:\nAmend Rule 4E1.\n\nAnd another paragraph?\n\nEnd.")
+    assert name == "submit_proposal" and args["document"].endswith("End.")
+
+
+# ------------------------------------------------- the Contract acted under (4E70)
+
+@pytest.mark.parametrize("said", ["under it", "under the Contract", "per this contract"])
+def test_the_contract_acted_under_is_no_part_of_the_action(said):
+    assert actions(f"I give m2 to the Beast {said}.") == [("give", {"amount": "m2", "player": "The Beast"})]
+
+
+# ------------------------------------------------- lists of votes (4E15)
+
+def test_the_other_two_are_the_open_proposals_not_named():
+    v = vocab(open_proposals=(10, 11, 12, 13, 14, 15, 16))
+    got = actions("I vote FOR 10 and 11, AGAINST 12, 13 and 14, and SHELVE the other two.", v)
+    assert got[-1] == ("vote", {"vote": "SHELVE", "which": "15, 16"})
+
+
+def test_everything_on_the_ballot_is_every_open_proposal():
+    v = vocab(open_proposals=(10, 11, 12))
+    assert actions("I vote FOR everything on the ballot except 11, which gets an AGAINST.", v) == [
+        ("vote", {"vote": "FOR", "which": "10, 12"}), ("vote", {"vote": "AGAINST", "which": "11"})]
+
+
+def test_a_last_group_said_with_i_abstain_after_its_list():
+    got = actions("FOR on 10 and 11, AGAINST on 12, and on 13, 14 and 15 I ABSTAIN.")
+    assert got == [("vote", {"vote": "FOR", "which": "10, 11"}), ("vote", {"vote": "AGAINST", "which": "12"}),
+                   ("vote", {"vote": "ABSTAIN", "which": "13, 14, 15"})]
+
+
+def test_i_abstain_with_a_reason_after_it():
+    assert actions("On 16 I vote FOR; and on 13 I ABSTAIN, because I haven't read it yet.") == [
+        ("vote", {"vote": "FOR", "which": "16"}), ("vote", {"vote": "ABSTAIN", "which": "13"})]
+
+
+def test_a_capital_for_before_the_list_is_the_vote_not_the_abstention():
+    got = actions("FOR on 10, and on 13 I ABSTAIN.")
+    assert got == [("vote", {"vote": "FOR", "which": "10"}), ("vote", {"vote": "ABSTAIN", "which": "13"})]
+
+
+# ------------------------------------------------- a verb at a line's end; "its" Reward (4E46)
+
+def test_a_line_that_ends_in_a_verb_is_joined_to_its_object():
+    got = actions("I usurp the Ministry of Society, proposing a Reward of m30, and I revise\n"
+                  "the Reward of the Ministry of Questions to m40.")
+    assert got[-1] == ("revise_reward", {"ministry": "Questions", "reward": "m40"})
+
+
+def test_its_reward_is_the_reward_of_the_ministry_just_taken():
+    got = actions("I assign the Ministry of Laundry to myself, Reward m100, then revise\nits Reward to m60.")
+    assert got == [("assign_ministry", {"ministry": "Laundry", "reward": "m100"}),
+                   ("revise_reward", {"ministry": "Laundry", "reward": "m60"})]
+
+
+def test_a_sentence_that_ends_in_a_verb_and_a_remark_on_the_next_line_are_not_joined():
+    assert actions("I object\nThe Beast is not your piggy bank.", vocab(replied_intents=(3,))) == [
+        ("object", {"target": "3"})]

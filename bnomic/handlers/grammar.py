@@ -89,7 +89,9 @@ _COMMA_I = re.compile(r"(?<!\s)\s*+,\s*+(?=(?:(?:on|for|as\s++for)\s++(?!which\s
                       r"i\s++(?!think|guess|hope|suppose|believe|mean)[a-z])", re.I)   # ", on 11 I vote FOR"
 _CLAUSE = re.compile(r"(?<!\s)(?:\s*+,\s*+|\s++)(?:and(?:\s++then)?|then|so|but)\s++(?=i(?:['’](?:d|m|ll))?\s"
                      # "..., and on nday 1 of nweek 8 I will turn the Clock On", "and on 15 and 16 I ABSTAIN"
-                     r"|(?:on|at|from|as)\s++[^,.;]{1,60}?\s(?:,\s*+)?i(?:['’](?:d|m|ll))?\s)"
+                     r"|(?:on|at|from|as)\s++[^,.;]{1,60}?\s(?:,\s*+)?i(?:['’](?:d|m|ll))?\s"
+                     # "..., and on 13, 14 and 15 I ABSTAIN": a list of proposals, then "I"
+                     r"|on\s++[^.;:]{1,100}?\s++i\s++(?:(?:also|will|shall)\s++)?+(?:abstain|vote)\b)"
                      r"|(?<!\s)\s*+:\s++(?=i\s|(?:my\s++)?+votes?+\s)"      # "Quick one: votes FOR 12"
                      # "..., so: FOR 16, AGAINST 13", "Re: the Ballot -- FOR 16": Votes after a lead-in
                      r"|(?<![\s\d])(?:\s*+:|\s++--?+)\s++(?=(?-i:FOR|AGAINST|ABSTAIN|SHELVE)\s++\S)", re.I)
@@ -421,6 +423,8 @@ def unwrap(lines: list[str]) -> list[str]:
             first = (list(sentences(line)) or [""])[0]
             # (a dangling word ends the line: searched from a few characters before its end)
             dangling = _DANGLING.search(prev, max(0, len(prev.rstrip()) - 6))
+            # (or a verb: "..., then revise" / "its Reward to m60", joined where it then reads)
+            verb_last = prev.rstrip().rsplit(None, 1)[-1].lower() in _verbs().heads
             continued = _CONTINUED.match(line.strip())
             alone = match_action(last)
             # (joined is read only where it can decide: a line that reads alone, and neither
@@ -429,9 +433,9 @@ def unwrap(lines: list[str]) -> list[str]:
                 join = True
             elif dangling and split_when(f"{last} {first}".rstrip(" .!"))[0] is not None:
                 join = True         # "... Reward m100, at" / "2026-11-25 06:00 UTC.": a time, cut
-            elif not alone or dangling or continued:
+            elif not alone or dangling or continued or verb_last:
                 join = bool(match_action(f"{last} {first}"))
-                if not join and (continued or not alone):
+                if not join and (continued or not alone or verb_last):
                     got = read_sentence(f"{last} {first}")     # several actions: "AGAINST 13\nand 16"
                     join = bool(got) and all(r.kind == "action" for r in got)
             else:
@@ -883,7 +887,18 @@ def _without_citations(toks):
             del out[j:i + 1]
             if j < len(out) and out[j].low == ",":
                 del out[j]
+    # "... and I give m2 to the Beast under it" / "under the Contract": the Contract acted
+    # under (Rule 4E70), said after a complete action, is no part of it
+    k = len(out)
+    if k >= 3 and out[k - 2].low in ("under", "per") and out[k - 1].low == "it":
+        del out[k - 2:]
+    elif (k >= 4 and out[k - 3].low in ("under", "per") and out[k - 2].low in _CONTRACT_DETERMINERS
+          and out[k - 1].low in ("contract", "agreement", "pact", "terms")):
+        del out[k - 3:]
     return out
+
+
+_CONTRACT_DETERMINERS = frozenset({"the", "this", "that", "our", "my", "its", "their"})
 
 
 _VOTE_WORDS_LOW = frozenset(w.lower() for w in words()["votes"]["words"])
@@ -1155,8 +1170,9 @@ def _clause_readings(clause: str, in_transaction: bool) -> list[Reading]:
 # Rule 4E15's Vote ABSTAIN said as a verb: "I abstain on 15", "on 15 and 16 I ABSTAIN"
 _ABSTAIN_FIRST = re.compile(r"^(?P<head>i\s++(?:(?:also|now|hereby|will|shall)\s++)?+)abstain\s++"
                             r"(?P<rest>(?:on|from|for|in|regarding)\s++\S.*)$", re.I | re.S)
-_ABSTAIN_LAST = re.compile(r"^(?P<rest>(?:on|for|regarding)\s++[^,]{1,80}?)(?:\s*+,)?+\s++i\s++"
-                           r"(?:(?:also|will|shall)\s++)?+abstain$", re.I)
+_ABSTAIN_LAST = re.compile(r"^(?P<rest>(?:on|(?-i:for|For)|regarding)\s++[^;:]{1,120}?)(?:\s*+,)?+\s++i\s++"
+                           r"(?:(?:also|will|shall)\s++)?+abstain(?P<why>\s*+,\s*+(?:because|since|as|for)\b.*+)?$",
+                           re.I)
 
 
 # "I SHELVE 16" (Rule 4E15's Vote used as a verb), on numbered Proposals only
@@ -1175,7 +1191,8 @@ def _abstained(clause: str) -> str:
     if m is None:
         return clause
     rest = m.group("rest")
-    return "I vote ABSTAIN " + ("on " + rest.split(None, 1)[1] if rest.lower().startswith("from ") else rest)
+    why = m.groupdict().get("why") or ""
+    return "I vote ABSTAIN " + ("on " + rest.split(None, 1)[1] if rest.lower().startswith("from ") else rest) + why
 
 
 def _clause_readings_read(clause: str, in_transaction: bool) -> list[Reading]:
@@ -1593,10 +1610,17 @@ def document_kind(reading: Reading) -> str | None:
     return None
 
 
+_FIELD_LABELS = frozenset({"question", "text", "body", "title", "the question", "the text"})
+
+
 def _document_head(line: str) -> tuple[list[Reading], str] | None:
     """A line that submits a document: its readings, and the rest of the line
     after the colon, which begins the document."""
     head, colon, rest = line.partition(":")
+    said = list(sentences(head)) if colon else []
+    if len(said) > 1 and said[-1].strip().lower() in _FIELD_LABELS:
+        # "I submit a Consultation. Question: Is the Beast a Player?": the label begins it
+        head, rest = " ".join(said[:-1]), said[-1].strip() + ":" + rest
     for candidate, after in ((head, rest), (line, "")) if colon else ((line, ""),):
         readings = [r for s in sentences(candidate) for r in read_sentence(s)]
         # an attempt read only in part is no head: "I answer Consultation 1: Affirmative"
@@ -1748,17 +1772,22 @@ def _its(readings: list[Reading]) -> None:
     only a thing it names as "its" or "it" takes the one of that kind the action just
     before it named, when that one named exactly one (Rule 4E7: what a careful reader takes)."""
     for k, r in enumerate(readings):
-        if r.kind != "incomplete" or r.spec is None or len(r.missing) != 1 or not _ITS.search(r.text or ""):
+        if r.spec is None or not _ITS.search(r.text or ""):
             continue
-        role = next((x for x in r.spec.roles if x.name == r.missing[0] and x.type in REF_KINDS), None)
+        if r.kind == "incomplete" and len(r.missing) == 1:
+            role = next((x for x in r.spec.roles if x.name == r.missing[0] and x.type in REF_KINDS), None)
+        elif r.kind == "action":        # "..., then revise its Reward to m60": the Ministry just taken
+            role = next((x for x in r.spec.roles if x.type == "ministry" and not r.args.get(x.name)), None)
+        else:
+            continue
         before = readings[k - 1] if k else None
         if role is None or before is None or before.spec is None or before.kind != "action":
             continue
-        values = [str(v) for x in before.spec.roles if x.type == role.type
-                  for v in [before.args.get(x.name)] if v not in (None, "") and "," not in str(v)]
+        values = list(dict.fromkeys(str(v) for x in before.spec.roles if x.type == role.type
+                                    for v in [before.args.get(x.name)] if v not in (None, "") and "," not in str(v)))
         if not values and role.type == "proposal" and before.spec.name == "submit_proposal":
             values = ["new"]            # "I submit this proposal and make it Chartreuse": the one just made
-        if len(values) == 1 and (values[0].isdigit() or values[0] == "new"):
+        if len(values) == 1 and (values[0].isdigit() or values[0] == "new" or role.type == "ministry"):
             r.args[role.name] = values[0]
             r.missing = ()
             r.read_as = r.spec.describe(r.args)
@@ -2304,15 +2333,36 @@ def _read(text: str, max_line: int | None) -> list[Reading]:
         if fenced is not None:                  # "=====" above and below: the document between
             body, i = lines[fenced[0] + 1:fenced[1]], fenced[1] + 1
         else:
+            start, said_first = i, len(body)
             while i < len(lines) and not DOCUMENT_END.match(lines[i]):
                 body.append(lines[i])
                 i += 1
-            i += 1              # the END line
+            asked = _question_asked(head[-1], body)
+            if asked is not None:           # the Question's paragraph; what follows is read
+                body, i = body[:asked], start + asked - said_first
+            else:
+                i += 1          # the END line
         said = "\n".join(body).strip("\n")
         head[-1].args["document"] = said if said.strip() else ""    # "...:" then {{ on its own line
         readings.extend(head)
     readings.extend(_read_lines(chunk))
     return readings
+
+
+def _question_asked(head: Reading, body: list[str]) -> int | None:
+    """Rule 4E18: a Consultation's document is its Question, a yes-or-no question: it ends
+    with the paragraph that asks it ("I submit a Consultation: is the Beast a Player?" then
+    a blank line and "Also I become Ordained", which is read). Where the paragraph asks
+    nothing, the document runs on as any other. Returns where the Question's paragraph ends."""
+    if head.spec is None or head.spec.name != "submit_consultation":
+        return None
+    seen = False
+    for k, line in enumerate(body):
+        if line.strip():
+            seen = True
+        elif seen:
+            return k if any("?" in x for x in body[:k]) and any(x.strip() for x in body[k:]) else None
+    return None
 
 
 # a line that fences a document off, above and below it ("=====", "-----", "***", ">>>" ... "<<<")

@@ -68,7 +68,11 @@ _ALL = {"all": "all", "all open proposals": "all", "all proposals": "all", "ever
         "all the rest": "rest", "all other proposals": "rest", "every other proposal": "rest",
         "the others": "rest", "the other proposals": "rest", "all remaining proposals": "rest",
         "the remaining proposals": "rest", "all remaining": "rest", "anything else": "rest",
-        "everything other": "rest", "all else": "rest", "rest": "rest", "others": "rest"}
+        "everything other": "rest", "all else": "rest", "rest": "rest", "others": "rest",
+        "everything on the ballot": "all", "all on the ballot": "all", "all the proposals on the ballot": "all",
+        "everything else on the ballot": "rest", "the rest of the ballot": "rest",
+        **{f"the other {n}": "rest" for n in ("two", "three", "four", "five", "six", "2", "3", "4", "5", "6")},
+        **{f"the remaining {n}": "rest" for n in ("two", "three", "four", "five", "six", "2", "3", "4", "5", "6")}}
 
 
 # "except 14": the proposals a vote on all leaves out; "..., which is AGAINST": their own vote
