@@ -222,3 +222,32 @@ def test_its_reward_is_the_reward_of_the_ministry_just_taken():
 def test_a_sentence_that_ends_in_a_verb_and_a_remark_on_the_next_line_are_not_joined():
     assert actions("I object\nThe Beast is not your piggy bank.", vocab(replied_intents=(3,))) == [
         ("object", {"target": "3"})]
+
+
+# ------------------------------------------------- documents written as forms (4E72, 4E15)
+
+def test_an_indictment_written_as_a_form_is_submitted_and_what_follows_is_read():
+    got = read("Indictment\n\nAccusation: Misdemeanor\nOffender: Chuck\nExample: Chuck, as Oracle, failed to "
+               "assign a Priest\nwithin a Jiffy of its submission (4E56).\nTidbit: CREAMPUFF\n\nI also vote FOR 12.")
+    assert [(k, n) for k, n, _ in got] == [("action", "submit_indictment"), ("action", "vote")]
+    document = got[0][2]["document"]
+    assert document.startswith("Accusation: Misdemeanor") and document.endswith("Tidbit: CREAMPUFF")
+    assert "within a Jiffy" in document
+
+
+def test_a_kind_alone_on_a_line_over_no_fields_is_no_form():
+    assert read("Indictment:\nI think Wooble should be charged, but I'm not sure with what.") == []
+
+
+def test_a_proposal_label_over_attribute_lines_gives_its_title():
+    (r,) = grammar.read("Proposal: Clock Fix III\nConflicts: 12, 14\nDependencies: none\n\n{{\nAmend Rule 4E14.\n}}",
+                        vocab())
+    assert r.spec.name == "submit_proposal" and r.args["title"] == "Clock Fix III"
+    assert "Conflicts: 12, 14" in r.args["document"] and "Amend Rule 4E14." in r.args["document"]
+
+
+@pytest.mark.parametrize("label", ['Proposal "Fair Shares", conflicting with 10:',
+                                   'Proposal submission, title "Fair Shares", conflicting with 11:'])
+def test_a_proposal_label_with_its_title_and_what_it_conflicts_with(label):
+    (r,) = grammar.read(f"{label}\n\nAmend Rule 4E33 by inserting a sentence.", vocab())
+    assert r.spec.name == "submit_proposal" and r.args["title"] == "Fair Shares"

@@ -2310,8 +2310,15 @@ def _read(text: str, max_line: int | None) -> list[Reading]:
             reading, i = asked
             readings.append(reading)
             continue
+        form = _form(lines, i)
+        if form is not None:                    # "Indictment" over "Accusation: ..." lines
+            readings.extend(_read_lines(chunk))
+            chunk = []
+            reading, i = form
+            readings.append(reading)
+            continue
         labelled = _PROPOSAL_LABEL.match(lines[i])
-        found = _document_head(_as_submission(labelled)) if labelled else None
+        found = _document_head(_as_submission(labelled, _next_is_attribute(lines, i))) if labelled else None
         if found is None:
             found = _document_head(lines[i]) if document_word(lines[i]) else None
         if found is None and _head_wrapped(lines, i):       # "... to teach the Beast the" / "following Trick:"
@@ -2347,6 +2354,44 @@ def _read(text: str, max_line: int | None) -> list[Reading]:
         readings.extend(head)
     readings.extend(_read_lines(chunk))
     return readings
+
+
+_FORMS = {kind: (spec, frozenset(fields)) for kind, (spec, *fields) in words()["reader"]["forms"].items()}
+_FORM_HEAD = re.compile(r"^\W{0,3}+(?P<kind>[a-z]++)(?:\s++submission)?+\s*+:?+\s*+$", re.I)
+_FIELD = re.compile(r"^\s*+(?P<label>[a-z]++(?:\s++[a-z]++)?+)\s*+:", re.I)
+
+
+def _form(lines: list[str], i: int) -> tuple[Reading, int] | None:
+    """A document written as a form (words.toml `forms`): its kind alone on a line
+    ("Indictment", "Indictment:"), then its fields ("Accusation: Felony", "Offender:
+    Wooble", ...): the document submitted (Rule 4E72's Indictment is "a Game Document"
+    made of these parts), up to the first blank line after which no field follows."""
+    m = _FORM_HEAD.match(lines[i])
+    form = _FORMS.get(m.group("kind").lower()) if m else None
+    if form is None:
+        return None
+    spec, fields = form
+    j = i + 1
+    while j < len(lines) and not lines[j].strip():
+        j += 1
+    first = _FIELD.match(lines[j]) if j < len(lines) else None
+    if first is None or first.group("label").lower() not in fields:
+        return None
+    end, k = j, j
+    while k < len(lines):
+        if lines[k].strip():
+            end = k + 1
+            k += 1
+            continue
+        nxt = k
+        while nxt < len(lines) and not lines[nxt].strip():
+            nxt += 1
+        field = _FIELD.match(lines[nxt]) if nxt < len(lines) else None
+        if field is None or field.group("label").lower() not in fields:
+            break
+        k = nxt
+    made = _made(spec, " ".join(lines[i].split()), {"document": "\n".join(lines[j:end])})
+    return (made, end) if made is not None else None
 
 
 def _question_asked(head: Reading, body: list[str]) -> int | None:
@@ -2393,7 +2438,10 @@ def _consultation_asked(lines: list[str], i: int) -> tuple[Reading, int] | None:
 # "Proposal "Tidy Up 2":", "Proposal: "Less Mackerel"", "Proposal: amend Rule 4E31 so that ...",
 # "Proposal" alone over its Title: and Body: lines: a proposal submitted under a label (Rule
 # 4E15), as the ruleset's own "Proposal" heads one; not "Proposal 12: FOR" (a number: a Vote)
-_PROPOSAL_LABEL = re.compile(r"^\s*+(?:new\s++)?proposal\s*+(?:(?P<q1>\"[^\"\n]{1,80}+\")\s*+)?(?:\([^()\n]{0,80}+\)\s*+)?"
+_PROPOSAL_LABEL = re.compile(r"^\s*+(?:new\s++)?proposal(?:\s++submission)?+\s*+"
+                             r"(?:,\s*+(?:titled|title|called|named)\s++(?=\"))?+"      # 'Proposal submission, title "X"'
+                             r"(?:(?P<q1>\"[^\"\n]{1,80}+\")\s*+)?(?:\([^()\n]{0,80}+\)\s*+)?"
+                             r"(?:,[^:\n\"]{1,80}+)?+"       # ', conflicting with 10': said in the document's Attributes
                              r"(?:(?P<colon>:)\s*+(?P<q2>\"[^\"\n]{1,80}+\"\s*+$)?+(?P<rest>.*+))?$", re.I)
 
 
@@ -2401,11 +2449,18 @@ _CHANGE_WORDS = re.compile(r"\b(?:rule|amend\w*+|repeal\w*+|enact\w*+|create[sd]
                            r"|ruleset|insert\w*+|append\w*+)\b", re.I)
 
 
-def _as_submission(m: re.Match) -> str:
+def _next_is_attribute(lines: list[str], i: int) -> bool:
+    return i + 1 < len(lines) and bool(_ATTRIBUTE_LINE.match(lines[i + 1]))
+
+
+def _as_submission(m: re.Match, attributes_follow: bool = False) -> str:
     """The label line said as the ruleset's action: 'I submit the following proposal, titled
-    "X": <the rest of the line, the Body's beginning>'."""
+    "X": <the rest of the line, the Body's beginning>'. Over Attribute lines ("Conflicts:
+    12, 14"), the rest of "Proposal: Clock Fix III" is the Title."""
     title = (m.group("q1") or m.group("q2") or "").strip()
     rest = "" if m.group("q2") else (m.group("rest") or "").strip()
+    if attributes_follow and rest and not title and m.group("colon") and len(rest) <= 80 and '"' not in rest:
+        title, rest = f'"{rest}"', ""
     if not (m.group("colon") or title) or rest and not _CHANGE_WORDS.search(rest):
         return ""                       # "Proposal: let's all meet on IRC": a Body says what changes
     head = "I submit the following proposal" + (f", titled {title}" if title else "")
