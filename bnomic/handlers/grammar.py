@@ -348,7 +348,10 @@ def split_sentences(line: str) -> list[str]:
     for piece in _SENTENCE_END.split(line):
         if parts and (parts[-1].count('"') % 2 == 1 or parts[-1].count("(") > parts[-1].count(")") or
                       (_ABBREVIATION.search(parts[-1], max(0, len(parts[-1]) - 8))
-                       and not re.match(r"i\b", piece, re.I))):
+                       and not re.match(r"i\b", piece, re.I)
+                       # "No. 12" is a number; "lol no. object" two sentences
+                       and not (parts[-1][-3:].lower() == "no." and not piece[:1].isdigit()
+                                and piece[:1] != "#"))):
             parts[-1] += " " + piece
         else:
             parts.append(piece)
@@ -2152,10 +2155,15 @@ def _replied_to(readings: list[Reading], vocab: Vocabulary | None) -> None:
     if vocab is None or not vocab.players:
         return
     for k, r in enumerate(readings):
+        if r.kind == "incomplete" and len(r.missing) == 1 and (vocab.replied_intents or vocab.quoted_intents):
+            # "lol no. object": the bare word, its intent the one replied to
+            role = next((x for x in r.spec.roles if x.type == "intent" and x.name == r.missing[0]), None)
+            if role is not None and not any(v for n, v in r.args.items() if n != role.name):
+                r.missing = ()
         if r.kind != "action":
             continue
         role = next((x for x in r.spec.roles
-                     if x.type == "intent" and not x.required), None)
+                     if x.type == "intent" and (not x.required or not r.args.get(x.name))), None)
         if role is None or r.args.get(role.name) or any(
                 v for n, v in r.args.items() if n != role.name):
             continue
@@ -2168,6 +2176,14 @@ def _replied_to(readings: list[Reading], vocab: Vocabulary | None) -> None:
                 r.spec.describe({**r.args, role.name: str(n)}) for n in known))
         elif not vocab.replying or r.spec.name not in _UP_THE_THREAD:
             r.missing = (role.name,)
+    for k, r in enumerate(readings):
+        # "Given Alice's objection, I withdraw it." in reply to an intent and to no proposal:
+        # the intent (Rule 4E21), not a proposal
+        if (r.kind == "action" and r.spec.name == "withdraw_proposal" and r.args.get("number") == "this"
+                and vocab.replied_intents and not vocab.replied_proposals):
+            made = _made("withdraw_intent", r.text, {"number": "this"})
+            if made is not None:
+                readings[k] = made
     for r in readings:              # "ZOT." in reply to a Consultation's submission: that one (Rule 4E18)
         if (vocab.replying and r.kind == "incomplete" and r.spec is not None and len(r.missing) == 1
                 and any(x.name == r.missing[0] and x.type == "consultation" for x in r.spec.roles)):
@@ -2231,7 +2247,15 @@ def _bodies(text: str) -> list[tuple[int, int]]:
             break
         if not document_word(line) or _BEGIN_DOC.match(line):
             continue
-        found = _document_head(line.rstrip("\r\n"))
+        found = None
+        if ":" not in line and i < len(lines) and _head_wrapped([line.rstrip("\r\n"), lines[i].rstrip("\r\n")], 0):
+            found = _document_head(line.rstrip() + " " + lines[i].strip())    # a head wrapped over two lines
+            if found is not None and not found[1]:
+                pos += len(lines[i])
+                i += 1
+            else:
+                found = None
+        found = found or _document_head(line.rstrip("\r\n"))
         if found is None:
             continue
         _, first = found
@@ -2319,11 +2343,12 @@ def _read(text: str, max_line: int | None) -> list[Reading]:
             continue
         labelled = _PROPOSAL_LABEL.match(lines[i])
         found = _document_head(_as_submission(labelled, _next_is_attribute(lines, i))) if labelled else None
-        if found is None:
-            found = _document_head(lines[i]) if document_word(lines[i]) else None
-        if found is None and _head_wrapped(lines, i):       # "... to teach the Beast the" / "following Trick:"
+        wrapped = found is None and ":" not in lines[i] and _head_wrapped(lines, i)
+        if wrapped:         # "... to teach the Beast the" / "following Trick:"; "..., which depends on 15 and" / "conflicts with 12:"
             found = _document_head(lines[i].rstrip() + " " + lines[i + 1].strip())
             i += found is not None
+        if found is None:
+            found = _document_head(lines[i]) if document_word(lines[i]) else None
         if found is None:
             chunk.append(lines[i])
             i += 1

@@ -247,7 +247,8 @@ class Scope:
         if m:
             return self.world.intent_name(int(m.group(1) or m.group(2) or m.group(3)))
         if s in ("", "this", "that", "it", "the above", "this intent", "that intent", "the above intent"):
-            replied = self.vocab.replied_intents
+            # (bnomic's find_intent: In-Reply-To, then the References, nearest first)
+            replied = self.vocab.replied_intents or self.world.thread_intents(self.message)
             return self.world.intent_name(replied[0]) if len(replied) == 1 else None
         return self._intent_by_description(s)
 
