@@ -251,3 +251,31 @@ def test_a_proposal_label_over_attribute_lines_gives_its_title():
 def test_a_proposal_label_with_its_title_and_what_it_conflicts_with(label):
     (r,) = grammar.read(f"{label}\n\nAmend Rule 4E33 by inserting a sentence.", vocab())
     assert r.spec.name == "submit_proposal" and r.args["title"] == "Fair Shares"
+
+
+def test_a_document_head_wrapped_over_two_lines_before_its_braces():
+    (r,) = grammar.read("I submit the following Proposal, which depends on Proposal 15 and\n"
+                        "conflicts with Proposals 12 and 14:\n\n{{\nTitle: Tidy Clocks\nRepeal Rule 4E14.\n}}", vocab())
+    assert r.spec.name == "submit_proposal" and r.args["document"] == "Title: Tidy Clocks\nRepeal Rule 4E14."
+
+
+# ------------------------------------------------- replies to an intent (4E21)
+
+def test_a_bare_object_in_reply_to_an_intent_objects_to_it():
+    v = vocab(actor="Wooble", replied_intents=(3,), replying=True)
+    assert actions("lol no. object", v) == [("object", {"target": "3"})]
+
+
+def test_no_with_a_stop_before_a_number_is_still_a_number():
+    assert grammar.split_sentences("lol no. object") == ["lol no.", "object"]
+    assert grammar.split_sentences("See No. 12 please.") == ["See No. 12 please."]
+
+
+def test_withdrawing_it_in_reply_to_an_intent_withdraws_the_intent():
+    v = vocab(actor="Bob", replied_intents=(3,), replying=True)
+    assert actions("Given Alice's objection, I withdraw it.", v) == [("withdraw_intent", {"number": "this"})]
+
+
+def test_withdrawing_it_in_reply_to_a_proposal_withdraws_the_proposal():
+    v = vocab(actor="Bob", replied_proposals=(17,), replying=True)
+    assert [n for n, _ in actions("On reflection I withdraw it.", v)] == ["withdraw_proposal"]
