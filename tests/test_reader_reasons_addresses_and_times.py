@@ -279,3 +279,50 @@ def test_withdrawing_it_in_reply_to_an_intent_withdraws_the_intent():
 def test_withdrawing_it_in_reply_to_a_proposal_withdraws_the_proposal():
     v = vocab(actor="Bob", replied_proposals=(17,), replying=True)
     assert [n for n, _ in actions("On reflection I withdraw it.", v)] == ["withdraw_proposal"]
+
+
+# ------------------------------------------------- lists under a header; taking back mid-sentence
+
+def test_a_header_s_verb_is_said_over_each_numbered_item():
+    got = actions("Taking a couple of vacant jobs, since nobody else wants them:\n\n"
+                  "1) Ministry of Judging, reward m80\n2) Ministry of Business, reward m100\n")
+    assert got == [("assign_ministry", {"ministry": "Judging", "reward": "m80"}),
+                   ("assign_ministry", {"ministry": "Business", "reward": "m100"})]
+
+
+@pytest.mark.parametrize("header, verb", [
+    ("Taking a couple of vacant jobs, since nobody else wants them:", "take"),
+    ("Supporting the following:", "support"),
+    ("Voting summary so far (unofficial):", None),      # a noun: what the header is about
+    ("end of the nweek):", None),                       # the last line of a header, not its start
+    ("Voting on these:", None),                         # a list of votes reads as a ballot, not this way
+])
+def test_the_verb_a_header_says_over_its_items(header, verb):
+    assert grammar._header_verb(header) == verb
+
+
+def test_a_new_header_ends_the_items_of_the_one_before():
+    got = actions("Actions:\n  * I become Ordained\n  * I assign Ministry of Fauna to myself (m100)\n"
+                  "Chatter:\n  * Yes Wooble, I know you wanted Fauna.")
+    assert got == [("become_ordained", {}), ("assign_ministry", {"ministry": "Fauna", "reward": "m100"})]
+
+
+def test_scratch_that_between_commas_takes_back_what_came_before():
+    assert actions("I give m5 to Bob, so scratch that, I give m5 to Chuck.") == [
+        ("give", {"amount": "m5", "player": "Chuck"})]
+    assert actions("I give m5 to Bob, so\nscratch that, I give m5 to Chuck.") == [
+        ("give", {"amount": "m5", "player": "Chuck"})]
+
+
+# ------------------------------------------------- displays shown as they are published (4E15)
+
+def test_a_ballot_said_to_be_published_below_is_published():
+    got = actions("The Ballot for nweek 7 is published below. I turn the Clock On.\n\n{{\nBallot, nweek 7\n"
+                  "10 Fishy Business (Alice)\n}}", vocab(actor="Alice"))
+    assert [n for n, _ in got] == ["publish_ballot", "clock_on"]
+
+
+def test_a_heading_and_i_publish_the_above_are_one_publication():
+    got = actions("RESULTS of voting, nweek 7\n\n{{\n10 F F WON\n}}\n\nI hereby publish the above as the "
+                  "results of voting for nweek 7.", vocab(actor="Alice"))
+    assert [n for n, _ in got] == ["publish_results"]

@@ -341,9 +341,17 @@ def strip_trail(s: str) -> str:
 _ABBREVIATION = re.compile(r"(?:\b(?:dr|mr|mrs|ms|st|jr|sr|prof|no|vs|etc|e\.g|i\.e)|(?<![\w'’])[a-z])\.$", re.I)
 
 
+# "..., so scratch that, I assign it to Bob": a taking back said between commas ends the
+# sentence before it, as "Scratch that." would (_takes_back)
+_MID_TAKE_BACK = re.compile(r"(?:^\s*+|\s*+[,;]\s*+)(?:so\s++|oh\s++|wait\s*+,?\s*+)?(?P<said>scratch\s++that|never\s++mind"
+                            r"|ignore\s++that|strike\s++that)\s*+[,;:]\s*+(?=i\b)", re.I)
+
+
 def split_sentences(line: str) -> list[str]:
     """Cut a line at sentence ends, but not inside double quotes ('"Dr. Who"')
     nor after an abbreviation or an initial ('Dr. Who', 'J. Smith')."""
+    if "cratch" in line or "ever mind" in line or "gnore" in line or "trike" in line:
+        line = _MID_TAKE_BACK.sub(lambda m: (". " if m.start() else "") + m.group("said").capitalize() + ". ", line)
     parts: list[str] = []
     for piece in _SENTENCE_END.split(line):
         if parts and (parts[-1].count('"') % 2 == 1 or parts[-1].count("(") > parts[-1].count(")") or
@@ -1342,8 +1350,10 @@ def _misspelt_vote(word: str) -> str | None:
 
 # "Consultation 6 is hereby ZOTTED", "The Clock is hereby turned On": an officer's
 # performative passive, said with "hereby" (without it, a description: "6 is ZOTTED")
-_HEREBY = re.compile(r"^(?P<what>[^.!?;:]{1,200}?)\s++(?:is|are)\s++hereby\s++(?P<done>[a-z]{3,20}+)\b(?P<rest>.*)$",
-                     re.I | re.S)
+_HEREBY = re.compile(r"^(?P<what>[^.!?;:]{1,200}?)\s++(?:is|are)\s++(?:hereby\s++(?P<done>[a-z]{3,20}+)\b"
+                     # "The Ballot for nweek 7 is published below": a document shown as it is done
+                     r"|(?P<shown>published|posted|submitted|given|attached)\s++(?:below|above|here|herewith"
+                     r"|as\s++follows)\b)(?P<rest>.*)$", re.I | re.S)
 
 
 def _hereby_done(clause: str) -> list[Reading] | None:
@@ -1351,7 +1361,7 @@ def _hereby_done(clause: str) -> list[Reading] | None:
     m = _HEREBY.match(clause.strip())
     if m is None:
         return None
-    done, v = m.group("done").lower(), _verbs()
+    done, v = (m.group("done") or m.group("shown")).lower(), _verbs()
     bases = [done[:-2], done[:-1], done[:-3], done[:-2] + "e"] if done.endswith("ed") else (
         [done[:-1], done[:-2]] if done.endswith("n") else [])           # ZOTTED, turned, withdrawn, given
     verb = next((b for b in bases if len(b) > 1 and b in v.by_first), None)
@@ -2533,21 +2543,66 @@ def _list_block(lines: list[str], i: int) -> tuple[list[Reading], int] | None:
     if not head.endswith(":") or i + 1 >= len(lines):
         return None
     j = i + 1
+    verb = _header_verb(head)
+    if verb and not lines[j].strip() and j + 1 < len(lines) and _ITEM.match(lines[j + 1]):
+        j += 1                  # a blank line between a header with a verb and its numbered items
     items = []
     while (j < len(lines) and lines[j].strip() and not BEGIN.match(lines[j]) and not END.match(lines[j])
-           and (_ITEM.match(lines[j]) or len(lines[j].split()) <= 4)):
+           and (_ITEM.match(lines[j]) or len(lines[j].split()) <= 4)
+           and not (j > i + 1 and lines[j].rstrip().endswith(":") and not _ITEM.match(lines[j]))):   # "Chatter:"
         items.append(normalise(lines[j]))
         j += 1
     items = [x for x in items if x]
     if not items:
         return None
+    if not lines[i + 1].strip():        # (only the header's verb over each item reads these)
+        return _each_with_the_verb(verb, items, j)
     alone = [read_sentence(x) for x in items]
     if all(rs and all(r.kind == "action" for r in rs) for rs in alone):
         return [r for rs in alone for r in rs], j
     joined = read_sentence(normalise(head[:-1]) + " " + ", ".join(items))
     if joined and all(r.kind == "action" for r in joined):
         return joined, j
+    return _each_with_the_verb(verb, items, j)
+
+
+def _each_with_the_verb(verb: str | None, items: list[str], j: int) -> tuple[list[Reading], int] | None:
+    """"Taking a couple of vacant jobs:" over "1) Ministry of Judging, reward m80": the
+    header's verb said over each item, when each then reads as an action (items that are
+    sentences of their own, "I object to ...", are not objects of it)."""
+    if not verb or any(x.lower().startswith("i ") or BEGIN.match(x) or END.match(x) for x in items):
+        return None
+    each = [read_sentence(f"I {verb} {x}") for x in items]
+    if all(rs and all(r.kind == "action" for r in rs) for rs in each):
+        return [r for rs in each for r in rs], j
     return None
+
+
+# what follows a header's verb when its items are the verb's objects ("Taking a couple of
+# vacant jobs:", "Supporting the following:", "Objecting to:")
+_HEADER_OBJECT_WORDS = frozenset({"a", "an", "the", "these", "those", "following", "some", "two", "three",
+                                  "four", "several", "both", "all", "my", "to", "on", "up", "over", "each",
+                                  "every", "any", "few", "couple"})
+# (a list of votes has readings of its own: a ballot, "I vote as follows:")
+_VOTE_VERBS = frozenset({"vote", "cast", "place", "enter", "submit"})
+_HEADER_SUBJECT = frozenset({"i", "i'm", "im", "i’m", "am", "will", "i'll", "i’ll", "now", "also", "hereby"})
+
+
+def _header_verb(head: str) -> str | None:
+    """The verb a list's header says for each of its items ("Taking a couple of vacant
+    jobs:" -> "take"; "I also support:" -> "support"), as written or from its "-ing" form."""
+    if not head[:1].isupper():
+        return None             # "end of the nweek):": the last line of a header, not its start
+    words_ = [w for w in head.lower().rstrip(":").split() if w not in _HEADER_SUBJECT]
+    if not words_:
+        return None
+    if len(words_) > 1 and words_[1].strip(",.;") not in _HEADER_OBJECT_WORDS:
+        return None             # "Voting summary so far:": a noun, what the header is about
+    w, heads = words_[0].strip(",.;"), _verbs().heads
+    if w.endswith("ing") and w not in heads and len(w) > 5:
+        stem = w[:-3]
+        w = next((b for b in (stem, stem + "e", stem[:-1] if stem[-1:] == stem[-2:-1] else "") if b in heads), "")
+    return w if w in heads and w not in _VOTE_VERBS else None
 
 
 # "Begin transaction. I give ...; I assert .... End transaction." on one line
