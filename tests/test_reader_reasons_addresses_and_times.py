@@ -326,3 +326,36 @@ def test_a_heading_and_i_publish_the_above_are_one_publication():
     got = actions("RESULTS of voting, nweek 7\n\n{{\n10 F F WON\n}}\n\nI hereby publish the above as the "
                   "results of voting for nweek 7.", vocab(actor="Alice"))
     assert [n for n, _ in got] == ["publish_results"]
+
+
+# ------------------------------------------------- more of the rules' own words
+
+def test_withdrawing_that_objection_in_a_reply_is_withdrawing_a_stance():
+    """(the intent it was on is found up the thread, through the References: the handler's)"""
+    v = vocab(actor="Alice", replying=True)
+    assert [n for n, _ in actions("Thinking about it more, I withdraw that objection.", v)] == ["withdraw_stance"]
+
+
+def test_cancel_all_my_scheduled_actions_is_one_action_on_all_of_them():
+    assert actions("I cancel all my scheduled actions.") == [("cancel_scheduled", {"number": "all"})]
+
+
+def test_an_abbreviated_refresh_proposal_and_a_state_after_and():
+    assert actions("I withdraw my RP and become Calm.") == [
+        ("withdraw_refresh_proposal", {"which": "mine"}), ("mental_state", {"state": "Calm"})]
+
+
+def test_the_writer_saying_what_e_is_between_commas():
+    got = actions('Greetings. I, an External Force, request to become a Player of B Nomic\nunder the name '
+                  '"Lord Fnord".', Vocabulary(players=PLAYERS))
+    assert got == [("join", {"name": "Lord Fnord"})]
+
+
+def test_a_request_to_join_signed_with_a_name_gives_it():
+    assert actions("I'd like to become a Player.\n\nTeodora", Vocabulary(players=PLAYERS)) == [
+        ("join", {"name": "Teodora"})]
+
+
+def test_a_sign_off_is_no_name():
+    assert read("I'd like to become a Player.\n\nCheers", Vocabulary(players=PLAYERS)) == [
+        ("incomplete", "join", {})]

@@ -122,6 +122,21 @@ def test_cancel_my_only_scheduled_action_without_its_number(two):
         "alice@example.org", "I cancel my scheduled action.", "2008-09-01T12:00:00Z")
 
 
+def test_cancel_all_my_scheduled_actions_cancels_each_of_mine_and_no_one_elses(two):
+    # Rule 4E7: the author may cancel their scheduled actions; "all my ..." is each of them
+    two.post("alice@example.org", "On nday 3, I give m5 to Bob.", "2008-09-01T10:00:00Z")
+    two.post("alice@example.org", "On nday 4, I give m6 to Bob.", "2008-09-01T10:01:00Z")
+    two.post("bob@example.org", "On nday 3, I give m7 to Alice.", "2008-09-01T10:02:00Z")
+    r = two.post("alice@example.org", "I cancel all my scheduled actions. Plans changed.", "2008-09-01T11:00:00Z")
+    assert "Done" in r
+    assert len(two.show("schedule")) == 1
+    two.tick("2008-09-05T00:00:00Z")
+    assert [amount for _, amount in gifts_to_bob(two) if amount > 0] == []     # (Bob's own gift did happen)
+    assert [amount for _, amount in gifts_to_bob(two)] == [-7]
+    assert "you have no pending scheduled actions (Rule 4E7)" in two.post(
+        "alice@example.org", "I cancel all my scheduled actions.", "2008-09-05T01:00:00Z")
+
+
 def test_cancel_a_scheduled_action_named_by_what_it_does(two):
     # Rule 4E7: the author cancels the one the words fit; two fitting are not guessed between
     two.join("Chuck", "2008-09-01T09:00:00Z")

@@ -248,6 +248,9 @@ def said_words(toks: list[Tok]) -> set[str]:
         ref = t.sense("ref")
         if ref and ref[0]:
             said.add(ref[0])
+        kind = t.sense("kind")          # "my RP" says "refresh", as "my Refresh Proposal" does
+        if kind:
+            said.add(kind)
     return said
 
 

@@ -343,7 +343,7 @@ _ABBREVIATION = re.compile(r"(?:\b(?:dr|mr|mrs|ms|st|jr|sr|prof|no|vs|etc|e\.g|i
 
 # "..., so scratch that, I assign it to Bob": a taking back said between commas ends the
 # sentence before it, as "Scratch that." would (_takes_back)
-_MID_TAKE_BACK = re.compile(r"(?:^\s*+|\s*+[,;]\s*+)(?:so\s++|oh\s++|wait\s*+,?\s*+)?(?P<said>scratch\s++that|never\s++mind"
+_MID_TAKE_BACK = re.compile(r"(?:^\s*+|(?<!\s)\s*+[,;]\s*+)(?:so\s++|oh\s++|wait\s*+,?\s*+)?(?P<said>scratch\s++that|never\s++mind"
                             r"|ignore\s++that|strike\s++that)\s*+[,;:]\s*+(?=i\b)", re.I)
 
 
@@ -585,6 +585,11 @@ def _candidates(toks) -> tuple[list, bool, int]:
         # "I, Bob, hereby give ...": the writer names themself
         if j + 2 < len(toks) and toks[j].low == "," and toks[j + 1].has("player") and toks[j + 2].low == ",":
             j += 3
+        elif j + 2 < len(toks) and toks[j].low == "," and toks[j + 1].low in ("a", "an", "the", "as"):
+            # "I, an External Force, request to become a Player": the writer says what e is
+            close = next((k for k in range(j + 2, min(len(toks), j + 8)) if toks[k].low == ","), None)
+            if close is not None:
+                j = close + 1
         positions = [j]
         while j < len(toks):
             step = next((len(a) for a in _AUX.get(toks[j].low, ()) if _phrase_at(toks, j, a)), 0)
@@ -1160,7 +1165,9 @@ def _next_verb() -> re.Pattern:
                                    r"|(?<!\s)(?:\s*+,\s*+(?:and\s++)?+then|\s*+,\s*+and|\s++then)\s++"
                                    r"(?:(?:immediately|also|now)\s++)?+(?=(?-i:" + "|".join(weak) + r")\b)"
                                    r"|(?<!\s)\s++and\s++(?:immediately|also|then)\s++(?=(?-i:" + "|".join(heads + weak)
-                                   + r")\b)", re.I)
+                                   + r")\b)"
+                                   # "I withdraw my RP and become Calm": a state said as written (4E29, 4E86)
+                                   r"|(?<!\s)\s++and\s++(?=(?-i:become|am\s++now)\s++(?-i:[A-Z]))", re.I)
         _NEXT_VERB[1] = v.size
     return _NEXT_VERB[0]
 
@@ -1832,7 +1839,7 @@ _NEW_KINDS = frozenset({"tweak"})
 _IT = re.compile(r"\b(?:it|this\s++one|this)\b", re.I)
 
 
-_ADDRESS = re.compile(r"[\w.+-]++@[\w-]++(?:\.[\w-]++)++")
+_ADDRESS = re.compile(r"(?<![\w.+-])[\w.+-]++@[\w-]++(?:\.[\w-]++)++")
 _STOP_BETWEEN = re.compile(r"[.;!?](?:\s|$)")
 _ADDRESS_IT = re.compile(r"\b(?:add|remove|take|drop|delete|include|register|use)\s++(?P<it>it)\b", re.I)
 
@@ -2771,12 +2778,26 @@ def _line_sentences(line: str, out: list[Reading], carried: list[Reading] | None
     return taken
 
 
+# "I'd like to become a Player." ... "Teodora": the name the request is signed with
+_SIGNED = re.compile(r"\n[ \t]*+(?:--[ \t]*+\n[ \t]*+)?(?P<name>[A-Z][\w'’-]{1,30}+(?:[ \t]++[A-Z][\w'’-]{1,30}+){0,2})"
+                     r"[ \t]*+$")
+_SIGN_OFFS = frozenset({"cheers", "thanks", "regards", "best", "yours", "love", "ta", "thx", "sincerely",
+                        "greetings", "hi", "hello", "ps", "sent", "bye", "later", "kind", "warm", "many"})
+
+
+def _signed(text: str) -> re.Match | None:
+    m = _SIGNED.search(text.rstrip()[-200:])
+    if m is None or m.group("name").split()[0].lower() in _SIGN_OFFS:
+        return None
+    return m
+
+
 def name_the_newcomer(readings: list[Reading], text: str) -> None:
     """Rule 4E4 wants a message "containing a request to become a Player and a uniquely
     identifying name": "I'd like to join. My name is Wooble." names the newcomer too."""
     for r in readings:
         if r.spec is not None and r.spec.name == "join" and not r.args.get("name"):
-            m = _NAME_GIVEN.search(text) or _NAME_INTRODUCED.search(text)
+            m = _NAME_GIVEN.search(text) or _NAME_INTRODUCED.search(text) or _signed(text)
             if m:
                 r.args["name"] = m.group("name").strip()
                 r.missing = tuple(x for x in r.missing if x != "name")

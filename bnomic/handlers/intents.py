@@ -258,7 +258,7 @@ _UNSAY = ("withdraw|retract|rescind|take back|drop|remove|cancel|revoke|pull")
 
 @action("withdraw_stance",
         # Rules 4E21, 4E22: only each Player's latest stance counts
-        frame("|".join(f"{v} {d} {w}" for v in _UNSAY.split("|") for d in ("my", "the")
+        frame("|".join(f"{v} {d} {w}" for v in _UNSAY.split("|") for d in ("my", "the", "that", "this")
                        for w in ("objection", "support", "objections")),
               "target:intent?[to|from|on|against|of|for|regarding|re]", _WHAT,
               also="announced announcement"),

@@ -20,7 +20,7 @@ from .vocabulary import Vocabulary, default, ministry_words, words
 
 # one token: a quoted string, an e-mail address, a word (with inner apostrophes,
 # digits, dots in "4E9"/"no."), or one punctuation mark. Each alternative is linear.
-_TOKEN = re.compile(r'"[^"\n]{0,400}+"|“[^”\n]{0,400}+”|[^\s@<>(),;:"\[\]]++@[\w.-]++'
+_TOKEN = re.compile(r'"[^"\n]{0,400}+"|“[^”\n]{0,400}+”|(?<![^\s@<>(),;:"\[\]])[^\s@<>(),;:"\[\]]++@[\w.-]++'
                     r"|[#]?\w++(?:['’.\-]\w++)*+|[^\w\s]")
 _QUOTES = str.maketrans({"’": "'", "‘": "'", "`": "'", "“": '"', "”": '"'})
 

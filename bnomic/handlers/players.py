@@ -269,7 +269,7 @@ _JOIN = ("join|join the game|join b nomic|join b|join nomic|joining|joining the 
 
 
 @action("join",
-        frame(_JOIN, _NAME, also="player players new game nomic b"),          # "join B Nomic"
+        frame(_JOIN, _NAME, also="player players new game nomic b of the this"),      # "join B Nomic", "a Player of B Nomic"
         frame("", _NAME, openers="register me|sign me up|sign me|add me|count me in|enrol me|enroll me"
               "|add me as a player|add me as a new player|sign me up as a player|register me as a player"
               "|let me join|please add me|i'd like to join|i would like to join|request to join"
@@ -338,7 +338,7 @@ def forfeit(ctx: Context, actor: Player) -> None:
 
 # ----------------------------------------------------------------- addresses
 
-_ADDRESS = re.compile(r"<?([^\s<>@]+@[^\s<>@]+\.[^\s<>@.]+)>?")
+_ADDRESS = re.compile(r"<?(?<![^\s<>@])([^\s<>@]++@[^\s<>@]+\.[^\s<>@.]++)>?")   # (starts where a run starts: linear)
 
 
 def parse_address(text: str) -> str:

@@ -13,7 +13,7 @@ from ..store import Deadline, Outcome, Player
 from . import durations, grammar, pinned
 from .acting import perform
 from .context import Context, Rejected
-from .frames import frame
+from .frames import frame, role
 from .post import Post
 from .registry import action, deadline
 
@@ -134,7 +134,9 @@ def scheduled_by(player: Player):
 @action("cancel_scheduled",
         # Rule 4E7: a scheduled action's author may cancel it before it happens
         frame("cancel|withdraw|drop|abandon|call off|revoke|unschedule|delete|retract|rescind",
-              "number:scheduled", "what:text[to|on|of|for]?",       # "the scheduled gift to Chuck"
+              role("number:scheduled", {"all": "all", "all of": "all", "every": "all", "each": "all",
+                                        "each of": "all", "all the": "all"}),
+              "what:text[to|on|of|for]?",       # "the scheduled gift to Chuck"
               also="scheduled action actions payment payments vote votes transfer gift gifts order",
               needs="scheduled"),                                    # "I cancel that scheduled payment"
         rule="4E7", example="I cancel my scheduled action #4", says="cancel scheduled action {number}",
@@ -146,6 +148,12 @@ def cancel_scheduled(ctx: Context, actor: Player, number: str, what: str | None 
     answers ("I cancel that scheduled gift"), the one whose action names what is said
     ("... the scheduled gift to Chuck", "my scheduled vote on 16")."""
     mine = {r.id: r for r in scheduled_by(actor)}
+    if number == "all":                 # "I cancel all my scheduled actions": each of them
+        if not mine:
+            raise Rejected("you have no pending scheduled actions", rule="4E7")
+        for n in sorted(mine):
+            durations.cancel(ctx, n, rule="4E7")
+        return
     if number in ("mine", "this"):
         mine = _fitting(mine, what, ctx.post.in_reply_to if number == "this" and ctx.post is not None else "")
     if number in ("mine", "this") and len(mine) != 1:      # "my scheduled action"

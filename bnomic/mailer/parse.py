@@ -238,7 +238,7 @@ def _read_from(value: str) -> tuple[str, str, str]:
 
 
 # One mailbox, local@domain: no spaces, controls, quotes, brackets or a second "@".
-_ADDRESS = re.compile(r"[^\s\x00-\x1f\x7f<>()\[\]\\,;:\"@]++@[^\s\x00-\x1f\x7f<>()\[\]\\,;:\"@]++")
+_ADDRESS = re.compile(r"(?<![^\s\x00-\x1f\x7f<>()\[\]\\,;:\"@])[^\s\x00-\x1f\x7f<>()\[\]\\,;:\"@]++@[^\s\x00-\x1f\x7f<>()\[\]\\,;:\"@]++")
 
 
 def sender(mail) -> tuple[str, str]:
