@@ -90,6 +90,16 @@ def test_a_display_approved_without_naming_whose_it_is_says_so_itself(game):
     assert game.players()["Alice"]["mackerel"] == 500
 
 
+def test_the_intent_announced_in_the_rule_s_own_words_is_announced(game):
+    # Rule 4E50: "as a Game Action with 4 Support and no Objections within 2 rdays"
+    for name in PLAYERS:
+        game.join(name, "2008-09-01T09:00:00Z")
+    r = game.post("alice@example.org", "I intend, with 4 Support and no Objections, to Approve the following\n"
+                  "Public Display:\n\n{{\nAlice 500\n}}", "2008-09-01T10:00:00Z")
+    assert "Done: intent #1" in r
+    assert [e["data"]["intent"] for e in game.show("events") if e["kind"] == "intent"] == [1]
+
+
 def test_a_display_that_does_not_say_whose_it_is_is_not_approved(game):
     for name in PLAYERS:
         game.join(name, "2008-09-01T09:00:00Z")

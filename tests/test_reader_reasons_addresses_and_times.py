@@ -359,3 +359,22 @@ def test_a_request_to_join_signed_with_a_name_gives_it():
 def test_a_sign_off_is_no_name():
     assert read("I'd like to become a Player.\n\nCheers", Vocabulary(players=PLAYERS)) == [
         ("incomplete", "join", {})]
+
+
+# ------------------------------------------------- the rules' own words for intents and Flags
+
+def test_with_4_support_and_no_objections_is_rule_4e50_s_own_wording():
+    m = grammar.INTENT_METHOD.match("Approve the following Public Display: with 4 Support and no Objections")
+    assert m and m.group("action") == "Approve the following Public Display:"
+
+
+@pytest.mark.parametrize("said, flag", [("orange", "Setting Orange"), ("Setting Orange", "Setting Orange"),
+                                        ("POLKA DOTS", "Polka Dots"), ("the Jolly Roger", "Jolly Roger")])
+def test_a_flag_named_in_full_or_by_a_word_only_it_has(said, flag):
+    assert actions(f"I set the Threat Flag to {said}.") == [("hoist_flag", {"flag": flag})]
+
+
+def test_a_line_ending_in_the_is_joined_where_the_two_read_as_actions():
+    got = actions("And I set the Proposal Color of 16 to Brick Red, and the\nProposal Color of 17 to Baby Blue.")
+    assert got == [("color_proposal", {"number": "16", "color": "Brick Red"}),
+                   ("color_proposal", {"number": "17", "color": "Baby Blue"})]

@@ -18,12 +18,29 @@ MEANINGS = {
 
 
 def flag_named(text: str) -> str | None:
+    """The Flag a value names: in full ("Setting Orange"), or by words of one Flag only
+    ("orange"; "pink" is Pink Ponies, "hot pink" no Flag)."""
     t = " ".join(text.lower().replace("flag", "").split()).strip(" .!\"'")
     t = t[4:] if t.startswith("the ") else t
-    return next((f for f in FLAGS if f.lower() == t), None)
+    exact = next((f for f in FLAGS if f.lower() == t), None)
+    if exact is not None or not t:
+        return exact
+    said = set(t.split())
+    fitting = [f for f in FLAGS if said <= set(f.lower().split())]
+    return fitting[0] if len(fitting) == 1 else None
 
 
-_FLAG = role("flag:choice[to|as]", {f.lower(): f for f in FLAGS})
+def _flag_words() -> dict[str, str]:
+    """Each Flag by its name, and by each word of its name no other Flag has ("orange")."""
+    out = {f.lower(): f for f in FLAGS}
+    for f in FLAGS:
+        for w in f.lower().split():
+            if sum(w in g.lower().split() for g in FLAGS) == 1 and w not in ("setting", "black", "watch"):
+                out.setdefault(w, f)
+    return out
+
+
+_FLAG = role("flag:choice[to|as]", _flag_words())
 _SET = "set|change|update|switch|move|put"
 
 

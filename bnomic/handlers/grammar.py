@@ -128,7 +128,7 @@ _INTENDED = re.compile(r"^(?P<action>.*?[^\s,])(?:[\s,]++(?:with|without)\b.*)$"
 # without objection", "<action>, with 2 supporters and without objection in 2 rdays"
 _WITHIN = r"(?:\s++(?:in|within|after)\s++(?:\w++\s++)?(?:r?days?|ndays?|jiffy|jiffies))?"
 INTENT_METHOD = re.compile(
-    r"^(?P<action>.*?[^\s,])(?P<cond>(?:[\s,]++(?:and\s++|but\s++)?(?:(?:without|with\s++no)\s++(?:\w++\s++)?"
+    r"^(?P<action>.*?[^\s,])(?P<cond>(?:[\s,]++(?:and\s++|but\s++)?(?:(?:without|with\s++no|no)\s++(?:\w++\s++)?"
     r"objections?|with\s++(?:\w++\s++)?(?:supporters?|supports?))" + _WITHIN + r")+)$", re.I)
 
 # "BEGIN TRANSACTION", "Start of transaction:", "Transaction start" (Rule 4E12)
@@ -446,7 +446,7 @@ def unwrap(lines: list[str]) -> list[str]:
                 join = True         # "... Reward m100, at" / "2026-11-25 06:00 UTC.": a time, cut
             elif not alone or dangling or continued or verb_last:
                 join = bool(match_action(f"{last} {first}"))
-                if not join and (continued or not alone or verb_last):
+                if not join and (continued or not alone or verb_last or dangling):
                     got = read_sentence(f"{last} {first}")     # several actions: "AGAINST 13\nand 16"
                     join = bool(got) and all(r.kind == "action" for r in got)
             else:
@@ -714,6 +714,12 @@ def read_clause(text: str, vocab: Vocabulary | None = None) -> list["Reading"] |
     if complete:
         best = max(c[0] for c in complete)
         top = [(spec, f) for sc, spec, f in complete if sc == best]
+        if len(top) > 1 and len({spec.name for spec, _ in top}) == 1:
+            # "I set the Threat Flag to orange": the frame whose values are all the action's own
+            # (a Flag, a Color) over the one that takes the words as written, of the same action
+            typed = [(spec, f) for spec, f in top if not any(
+                r.type == "text" and any(inst.get(r.name) for inst in f.instances) for r in f.frame.roles)]
+            top = typed or top
         distinct = {}
         for spec, f in top:
             # (the same roles said in another order are one reading: "everything else: AGAINST")

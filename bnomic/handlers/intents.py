@@ -29,7 +29,8 @@ from .registry import ActionSpec, action, action_named, deadline
 
 # "<action> without objection", "<action>, with 2 supporters and without objection" (4E21, 4E22)
 _CONDITIONS = grammar.INTENT_METHOD
-_WITHOUT = re.compile(r"(?:without|with\s+no)\s+(?:(?P<n>\w+)\s+)?objections?", re.I)
+# (Rule 4E50's own words: "with 4 Support and no Objections")
+_WITHOUT = re.compile(r"(?:without|with\s+no|(?<![\w-])no)\s+(?:(?P<n>\w+)\s+)?objections?", re.I)
 _WITH = re.compile(r"with\s+(?:(?P<n>\w+)\s+)?(?:supporters?|supports?)", re.I)
 
 
