@@ -378,3 +378,66 @@ def test_a_line_ending_in_the_is_joined_where_the_two_read_as_actions():
     got = actions("And I set the Proposal Color of 16 to Brick Red, and the\nProposal Color of 17 to Baby Blue.")
     assert got == [("color_proposal", {"number": "16", "color": "Brick Red"}),
                    ("color_proposal", {"number": "17", "color": "Baby Blue"})]
+
+
+# ------------------------------------------------- numbers, headings, corrections, HTML, labels
+
+def test_a_number_in_words_with_a_hyphen():
+    assert actions("I hand over twenty-five macks to\nChuck for the jam recipe.") == [
+        ("give", {"amount": "m25", "player": "Chuck"})]
+    assert actions("I give seventeen macks to Chuck.") == [("give", {"amount": "m17", "player": "Chuck"})]
+
+
+def test_a_heading_that_names_the_thing_acted_on():
+    v = vocab(actor="Chuck", intents={3: "Wooble", 4: "Alice"})
+    assert actions("Intent #4: I support.\nIntent #3: I object.", v) == [
+        ("support", {"target": "4"}), ("object", {"target": "3"})]
+    assert actions("Ministry of Fauna: I assign it to myself at m40.", v) == [
+        ("assign_ministry", {"ministry": "Fauna", "reward": "m40"})]
+
+
+def test_i_meant_takes_back_the_action_before_it():
+    assert actions("I vote FOR 12. Actually no, wait, I meant 14. FOR 14, not 12.") == [
+        ("vote", {"vote": "FOR", "which": "14"})]
+
+
+def test_abstaining_on_everything_this_week():
+    v = vocab(open_proposals=(10, 11))
+    assert actions("I abstain on everything this week; I haven't had time to read any of it.", v) == [
+        ("vote", {"vote": "ABSTAIN", "which": "all"})]
+
+
+def test_html_tags_left_in_plain_text_are_no_words():
+    assert actions("<ul>\n<li>FOR 13</li>\n<li>AGAINST 16</li>\n</ul>") == [
+        ("vote", {"vote": "FOR", "which": "13"}), ("vote", {"vote": "AGAINST", "which": "16"})]
+
+
+def test_two_proposals_under_letter_labels():
+    got = grammar.read('I submit these two proposals:\n\nProposal A, "Tea Time":\n{{\nThe Clock is On at tea.\n}}\n\n'
+                       'Proposal B, "Coffee Time":\n{{\nThe Clock is On at coffee.\n}}\n', vocab())
+    assert [(r.spec.name, r.args["title"], r.args["document"]) for r in got] == [
+        ("submit_proposal", "Tea Time", "The Clock is On at tea."),
+        ("submit_proposal", "Coffee Time", "The Clock is On at coffee.")]
+
+
+@pytest.mark.parametrize("text, title", [
+    ("Proposal: Clock Fix III\n\n{{\nRepeal the paragraph of Rule 4E14.\n}}\n\nConflicts: 12, 14.", "Clock Fix III"),
+    ("Proposal: Less Paranoia\n\nAmend Rule 4E0 by replacing \"four\" with \"five\".", "Less Paranoia"),
+])
+def test_a_proposal_label_s_words_are_its_title_over_its_text(text, title):
+    (r,) = grammar.read(text, vocab())
+    assert r.spec.name == "submit_proposal" and r.args["title"] == title and r.args["document"]
+
+
+def test_a_proposal_label_over_talk_is_no_proposal():
+    assert read("Proposal: let's all meet on IRC\n\nAnyone?") == []
+
+
+def test_the_capacity_said_before_an_intent():
+    got = actions('As Registrar, I intend, with support, to set the Message of the nweek to "Mind the Beast".')
+    assert [n for n, _ in got] == ["intend"] and "Mind the Beast" in got[0][1]["rest"]
+
+
+def test_someone_unnamed_is_no_recipient():
+    assert read("I want to give m5 to someone who has been helpful. Nominations?") == [
+        ("incomplete", "give", {"amount": "m5"})]

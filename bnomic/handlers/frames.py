@@ -467,6 +467,8 @@ def fill(fr: Frame, toks: list[Tok], start: int, open_world: bool, vocab=None,
                 and not (i > start and toks[i - 1].low in ("my", "our", "your"))):   # "my objection"
             loose = next((r for r in roles if r.type == "player" and (unfilled(r) or after_join)
                           and not r.marked and not _is_marker(fr, toks, i)), None)
+        if loose is not None and low in _NO_ONE_NAMED:
+            break       # "... to someone who has been helpful", "... from whichever player it was": unnamed
         end = i
         if loose is not None and not t.senses and low not in FILLERS and low not in fr.also:
             while (end < n and not toks[end].senses and toks[end].low not in _PUNCT
@@ -548,6 +550,8 @@ def fill(fr: Frame, toks: list[Tok], start: int, open_world: bool, vocab=None,
     return f
 
 
+_NO_ONE_NAMED = frozenset({"someone", "somebody", "anyone", "anybody", "whoever", "whomever", "nobody",
+                           "noone", "no-one", "people", "folks", "whichever"})
 _ASIDE = frozenset({",", "(", "-", "–", "—", "[", ";"})
 # words that begin a remark of its own after a complete action ("..., it's the same fix")
 _NEW_SUBJECT = frozenset(W["asides"])

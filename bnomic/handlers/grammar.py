@@ -49,6 +49,7 @@ _TRAIL_PUNCT = " \t\r\n\f\v.!?;,"
 _TRAIL_WORDS = ("please", "pls", "plz", "thanks", "thank you", "thx", "anyway", "too", "as well",
                 "though", "instead", "on the same grounds", "for the same reason", "for the same reasons",
                 "on the same basis", "likewise", "today", "for today", "this nweek", "for this nweek",
+                "this week", "for this week",
                 "for now", "for the moment", "the beast included", "including the beast", "beast included",
                 "of course", "obviously")
 _TRAIL_ENDS = frozenset({w[-2:] for w in _TRAIL_WORDS} | {"d", "p", "en"})   # quick test: may a trail word end here?
@@ -1133,6 +1134,15 @@ def split_clauses(sentence: str) -> list[str]:
         parts.extend(_COMMA_I.split(p) if "," in p and (p[:2].lower() == "i " or p.split(" ", 1)[0] in _VOTE_WORDS)
                      else [p])
     parts = [normalise(p) for p in parts]
+    if ":" in sentence and len(parts) > 1:
+        # "Intent #4: I support": a heading that names one thing stays with the action after it
+        # (_heading_before_colon gives it the thing)
+        k = 0
+        while k + 1 < len(parts):
+            if (parts[k] + ":" in sentence and parts[k + 1][:2].lower() == "i " and len(parts[k].split()) <= 4
+                    and _names_one_thing(parts[k])):
+                parts[k:k + 2] = [parts[k] + ": " + parts[k + 1]]
+            k += 1
     out: list[str] = []
     for part in parts:
         # "I give m10 to Bob, then exchange 1 point for m5": a second verb, the same "I"
@@ -1327,7 +1337,25 @@ def _heading_before_colon(clause: str) -> list[Reading] | None:
     if said and any(r.kind == "action" for r in said):
         return None
     after = _read_clause_memo(tail.strip())
+    if after and len(after) == 1 and after[0].kind == "incomplete" and len(after[0].missing) == 1 \
+            and _names_one_thing(head.strip()):
+        # "Intent #4: I support.", "Ministry of Fauna: I assign it to myself at m40": the
+        # heading names what the action after it acts on
+        t, h = tail.strip().rstrip("."), head.strip()
+        for said in ((_IT_WORD.sub(h, t, count=1),) if _IT_WORD.search(t) else (f"{t} {h}", f"{t} to {h}")):
+            got = _read_clause_memo(said)
+            if got and all(r.kind == "action" for r in got):
+                return got
     return after if after and all(r.kind == "action" for r in after) else None
+
+
+_IT_WORD = re.compile(r"\bit\b")
+
+
+def _names_one_thing(head: str) -> bool:
+    """A heading that is one thing's name: "Intent #4", "Ministry of Fauna", "Proposal 12"."""
+    toks = [t for t in lex(head, _VOCAB.get()) if t.low not in ("re", "on", "for", "the")]
+    return len(toks) == 1 and any(s[0] in ("ref", "ministry") for s in toks[0].senses)
 
 
 def _stand_ins() -> tuple[re.Pattern, re.Pattern, dict]:
@@ -1510,6 +1538,11 @@ def _sub_at_start(pattern: re.Pattern, template: str, s: str) -> str:
     return m.expand(template) + s[m.end():] if m else s
 
 
+# the capacity an intent is announced in, said before it: no part of what is intended
+_CAPACITY_BEFORE_INTENT = re.compile(r"^as\s++(?:the\s++)?[A-Z][\w'’-]{1,30}+(?:\s++(?:of\s++)?[A-Z][\w'’-]{1,30}+){0,2}"
+                                     r"(?:\s*+\([^()]{0,60}+\))?+\s*+,?\s*+(?=i\s++intend\b)", re.I)
+
+
 def read_sentence(sentence: str, in_transaction: bool = False) -> list[Reading]:
     """A normalised sentence: one reading, or one for each clause or object it joins
     (a time or an intent said before them applies to each)."""
@@ -1522,6 +1555,7 @@ def read_sentence(sentence: str, in_transaction: bool = False) -> list[Reading]:
     if when is not None and when.kind == "invalid":
         return [Reading(sentence, suggestions=closest(body), when=when,
                         error=f"there is no such time: {when.text}")]
+    body = _sub_at_start(_CAPACITY_BEFORE_INTENT, "", body)      # "As Registrar, I intend, with support, ..."
     body = _sub_at_start(_INTEND_FIRST, r"\g<head> \g<rest> \g<cond>", body)
     body = _sub_at_start(_INTEND_PLAIN, r"\g<head> \g<rest> \g<cond>", body)
     body = _sub_at_start(_INTENT_LABEL, r"I intend to \g<rest> \g<cond>", body)
@@ -1677,11 +1711,13 @@ def read(text: str, vocab: Vocabulary | None = None, max_line: int | None = None
     try:
         readings: list[Reading] = []
         before = ""
-        for kind, part in braces(text, _bodies(text) if "{{" in text else ()):
+        parts = braces(text, _bodies(text) if "{{" in text else ())
+        for k, (kind, part) in enumerate(parts):
             if kind == "doc":
                 _attach(readings, part, _attributes_above(before))   # "Title: Sock Drawer" then {{ ... }}
             else:
-                readings.extend(_read(the_address_meant(part), max_line))
+                doc_next = k + 1 < len(parts) and parts[k + 1][0] == "doc"
+                readings.extend(_read(the_address_meant(without_tags(part)), max_line, doc_next))
                 before = part
         name_the_newcomer(readings, text)
         _the_rest(readings, vocab)
@@ -1843,6 +1879,17 @@ def _named_in_the_sentence(readings: list[Reading], vocab: Vocabulary | None) ->
 # "a Player can Activate a Tweak he submitted")
 _NEW_KINDS = frozenset({"tweak"})
 _IT = re.compile(r"\b(?:it|this\s++one|this)\b", re.I)
+
+
+# HTML left in a plain-text part ("<ul><li>FOR 13</li>"): the tags are no words of the sender's
+_BLOCK_TAG = re.compile(r"</?(?:li|ul|ol|p|br|div|tr|td|table|blockquote|h[1-6])\b[^<>\n]{0,200}+>", re.I)
+_INLINE_TAG = re.compile(r"</?(?:b|i|em|strong|span|font|u|a|code|tt)\b[^<>\n]{0,200}+>", re.I)
+
+
+def without_tags(text: str) -> str:
+    if "<" not in text or ">" not in text:
+        return text
+    return _INLINE_TAG.sub("", _BLOCK_TAG.sub("\n", text))
 
 
 _ADDRESS = re.compile(r"(?<![\w.+-])[\w.+-]++@[\w-]++(?:\.[\w-]++)++")
@@ -2329,7 +2376,7 @@ def _attach(readings: list[Reading], document: str, above: str = "") -> None:
 _BEGIN_DOC = re.compile(r"^\W*+begin\s++(?!transaction\b)(?P<kind>[a-z]++(?:\s++[a-z]++)?)\W*+$", re.I)
 
 
-def _read(text: str, max_line: int | None) -> list[Reading]:
+def _read(text: str, max_line: int | None, doc_next: bool = False) -> list[Reading]:
     readings: list[Reading] = []
     lines = text.splitlines()
     i, chunk = 0, []
@@ -2365,7 +2412,7 @@ def _read(text: str, max_line: int | None) -> list[Reading]:
             readings.append(reading)
             continue
         labelled = _PROPOSAL_LABEL.match(lines[i])
-        found = _document_head(_as_submission(labelled, _next_is_attribute(lines, i))) if labelled else None
+        found = _document_head(_as_submission(labelled, _title_follows(lines, i, doc_next))) if labelled else None
         wrapped = found is None and ":" not in lines[i] and _head_wrapped(lines, i)
         if wrapped:         # "... to teach the Beast the" / "following Trick:"; "..., which depends on 15 and" / "conflicts with 12:"
             found = _document_head(lines[i].rstrip() + " " + lines[i + 1].strip())
@@ -2486,8 +2533,8 @@ def _consultation_asked(lines: list[str], i: int) -> tuple[Reading, int] | None:
 # "Proposal "Tidy Up 2":", "Proposal: "Less Mackerel"", "Proposal: amend Rule 4E31 so that ...",
 # "Proposal" alone over its Title: and Body: lines: a proposal submitted under a label (Rule
 # 4E15), as the ruleset's own "Proposal" heads one; not "Proposal 12: FOR" (a number: a Vote)
-_PROPOSAL_LABEL = re.compile(r"^\s*+(?:new\s++)?proposal(?:\s++submission)?+\s*+"
-                             r"(?:,\s*+(?:titled|title|called|named)\s++(?=\"))?+"      # 'Proposal submission, title "X"'
+_PROPOSAL_LABEL = re.compile(r"^\s*+(?:new\s++)?proposal(?:\s++submission)?+(?:\s++[a-z](?=\s*+,))?+\s*+"   # 'Proposal A, "X":'
+                             r"(?:,\s*+(?:(?:titled|title|called|named)\s++)?+(?=\"))?+"      # 'Proposal submission, title "X"'
                              r"(?:(?P<q1>\"[^\"\n]{1,80}+\")\s*+)?(?:\([^()\n]{0,80}+\)\s*+)?"
                              r"(?:,[^:\n\"]{1,80}+)?+"       # ', conflicting with 10': said in the document's Attributes
                              r"(?:(?P<colon>:)\s*+(?P<q2>\"[^\"\n]{1,80}+\"\s*+$)?+(?P<rest>.*+))?$", re.I)
@@ -2497,8 +2544,19 @@ _CHANGE_WORDS = re.compile(r"\b(?:rule|amend\w*+|repeal\w*+|enact\w*+|create[sd]
                            r"|ruleset|insert\w*+|append\w*+)\b", re.I)
 
 
-def _next_is_attribute(lines: list[str], i: int) -> bool:
-    return i + 1 < len(lines) and bool(_ATTRIBUTE_LINE.match(lines[i + 1]))
+def _title_follows(lines: list[str], i: int, doc_next: bool) -> bool:
+    """Whether "Proposal: Clock Fix III" heads a proposal, so that its words are its Title:
+    Attribute lines follow ("Conflicts: 12, 14"), or a paragraph that changes the rules
+    ("Amend Rule 4E0 by ..."), or, after blank lines only, the {{ }} of its text."""
+    j = i + 1
+    while j < len(lines) and not lines[j].strip():
+        j += 1
+    if j >= len(lines):
+        return doc_next
+    return bool(_ATTRIBUTE_LINE.match(lines[j]) or _CHANGE_FIRST.match(lines[j]))
+
+
+_CHANGE_FIRST = re.compile(r"^\s*+(?:amend|repeal|enact|create|replace|insert|append|retitle|in\s++rule)\b", re.I)
 
 
 def _as_submission(m: re.Match, attributes_follow: bool = False) -> str:
@@ -2703,7 +2761,9 @@ _WORDS_SAID = re.compile(r"[a-z/]+")
 # "Sorry, that should be m2.", "Oops, that was meant to be Bob": the action before was a slip
 _CORRECTED = re.compile(r"^(?:(?:sorry|oops|whoops|er+m?|um+|correction)\b[\s,.:!-]*+)?+(?:that|this|it)\s++"
                         r"(?:should\s++(?:have\s++)?(?:be|been|read|say|said)|was\s++meant\s++to\s++(?:be|say)"
-                        r"|ought\s++to\s++(?:be|have\s++been))\b", re.I)
+                        r"|ought\s++to\s++(?:be|have\s++been))\b"
+                        # "Actually no, wait, I meant 14.": what is meant is said again after it
+                        r"|^(?:(?:actually|sorry|oops|whoops|no|wait|er+m?|um+)\b[\s,.:!-]*+)++i\s++meant\b", re.I)
 _AFTERTHOUGHT = re.compile(r"^(?:and\s++)?(?:also\s++|too\s++)?", re.I)
 
 

@@ -132,7 +132,11 @@ _BEAST = ("the beast", "beast", "the ocb", "ocb", "the operantly conditioned bea
           "operantly conditioned beast", "the operantly-conditioned beast")
 
 
-_SPECIAL = frozenset({k[0] for k in REF_WORDS} | set(VOTES) | set(NUMBER_WORDS) | set(COUNT_WORDS))
+# "twenty-five": a ten and a unit, written as one word
+_COMPOUND_NUMBERS = frozenset(f"{t}-{u}" for t, tv in NUMBER_WORDS.items() if tv in (20, 30, 40, 50, 60, 70, 80, 90)
+                              for u in ("one", "two", "three", "four", "five", "six", "seven", "eight", "nine"))
+_SPECIAL = frozenset({k[0] for k in REF_WORDS} | set(VOTES) | set(NUMBER_WORDS) | set(COUNT_WORDS)
+                     | _COMPOUND_NUMBERS)
 _REF_FIRSTS = frozenset(k[0] for k in REF_WORDS)
 # what the first character of an amount or a reference may be ("m10", "p12", "#12", "$10"),
 # or of a quoted string: a word beginning otherwise, not special, not a name, is no typed thing
@@ -147,6 +151,12 @@ _NOT_UNITS = frozenset({"times", "points", "days", "ndays", "rdays", "nweeks", "
 def number_of(low: str) -> int | None:
     if low.isdecimal():
         return int(low)
+    if "-" in low:                      # "twenty-five"
+        tens, _, unit = low.partition("-")
+        t, u = NUMBER_WORDS.get(tens), NUMBER_WORDS.get(unit)
+        if t in (20, 30, 40, 50, 60, 70, 80, 90) and u is not None and 1 <= u <= 9:
+            return t + u
+        return None
     return NUMBER_WORDS.get(low)
 
 
