@@ -365,7 +365,7 @@ def test_a_sign_off_is_no_name():
 
 def test_with_4_support_and_no_objections_is_rule_4e50_s_own_wording():
     m = grammar.INTENT_METHOD.match("Approve the following Public Display: with 4 Support and no Objections")
-    assert m and m.group("action") == "Approve the following Public Display:"
+    assert m and m.group("action") == "Approve the following Public Display"
 
 
 @pytest.mark.parametrize("said, flag", [("orange", "Setting Orange"), ("Setting Orange", "Setting Orange"),
@@ -441,3 +441,40 @@ def test_the_capacity_said_before_an_intent():
 def test_someone_unnamed_is_no_recipient():
     assert read("I want to give m5 to someone who has been helpful. Nominations?") == [
         ("incomplete", "give", {"amount": "m5"})]
+
+
+# ------------------------------------------------- intents (4E21, 4E22, 4E71)
+
+def test_a_condition_after_the_action_before_its_colon():
+    m = grammar.INTENT_METHOD.match("Approve the following Public Display, with 4 Support: without objection")
+    assert m.group("action") == "Approve the following Public Display"
+
+
+def test_it_after_the_beast_is_named_is_the_beast():
+    got = actions("I intend to cause the Beast to vote AGAINST Proposal 16.\n\n"
+                  "I also intend to cause it to give me m5, since that's what we do now.", vocab(actor="Chuck"))
+    assert [a["rest"].split(",")[0] for _, a in got] == [
+        "cause the Beast to vote AGAINST Proposal 16 without objection", "cause the Beast to give me m5"]
+
+
+def test_it_with_no_beast_named_is_left_as_it_is():
+    assert grammar.the_beast_meant("I intend to cause it to give me m5") == "I intend to cause it to give me m5"
+
+
+def test_a_second_intent_in_one_sentence_has_its_own_conditions():
+    got = actions("I withdraw that intent, and instead I intend, without\nobjection, to cause the Beast to "
+                  "give m15 to Dana.", vocab(actor="Wooble", replying=True))
+    assert [n for n, _ in got] == ["withdraw_intent", "intend"]
+    assert got[1][1]["rest"] == "cause the Beast to give m15 to Dana without objection"
+
+
+def test_a_trick_s_timing_said_after_its_document_goes_with_it():
+    (r,) = grammar.read("I intend, with support and without objection, to teach the Beast the\nfollowing Trick:\n\n"
+                        "{{\nHerring Drought\nThe Beast gains m1.\n}}\n\nIts Timing is Voting.", vocab())
+    assert r.args["document"].endswith("Timing: Voting")
+
+
+def test_a_trick_s_timing_in_its_document_is_not_said_twice():
+    (r,) = grammar.read("I intend, with support and without objection, to teach the Beast the following Trick:\n\n"
+                        "{{\nTiming: Anytime\nThe Beast gains m1.\n}}\n\nIts Timing is Voting.", vocab())
+    assert r.args["document"] == "Timing: Anytime\nThe Beast gains m1."

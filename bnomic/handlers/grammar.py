@@ -129,7 +129,7 @@ _INTENDED = re.compile(r"^(?P<action>.*?[^\s,])(?:[\s,]++(?:with|without)\b.*)$"
 # without objection", "<action>, with 2 supporters and without objection in 2 rdays"
 _WITHIN = r"(?:\s++(?:in|within|after)\s++(?:\w++\s++)?(?:r?days?|ndays?|jiffy|jiffies))?"
 INTENT_METHOD = re.compile(
-    r"^(?P<action>.*?[^\s,])(?P<cond>(?:[\s,]++(?:and\s++|but\s++)?(?:(?:without|with\s++no|no)\s++(?:\w++\s++)?"
+    r"^(?P<action>.*?[^\s,:])(?P<cond>(?:[\s,:]++(?:and\s++|but\s++)?(?:(?:without|with\s++no|no)\s++(?:\w++\s++)?"
     r"objections?|with\s++(?:\w++\s++)?(?:supporters?|supports?))" + _WITHIN + r")+)$", re.I)
 
 # "BEGIN TRANSACTION", "Start of transaction:", "Transaction start" (Rule 4E12)
@@ -392,7 +392,7 @@ def sentences(text: str):
 
 
 # A line ending like this was cut by the sender's mail program, not by them.
-_DANGLING = re.compile(r"(?:,|\b(?:by|to|as|and|the|of|from|for|with|under|name|give|i|my|a|an|at|on"
+_DANGLING = re.compile(r"(?:,|\b(?:by|to|as|and|the|of|from|for|with|without|under|name|give|i|my|a|an|at|on"
                        r"|vote|votes|voted|voting|cast))\s*$", re.I)     # "I've already voted" / "AGAINST it"
 
 
@@ -434,7 +434,7 @@ def unwrap(lines: list[str]) -> list[str]:
             last = (list(sentences(prev)) or [""])[-1]
             first = (list(sentences(line)) or [""])[0]
             # (a dangling word ends the line: searched from a few characters before its end)
-            dangling = _DANGLING.search(prev, max(0, len(prev.rstrip()) - 6))
+            dangling = _DANGLING.search(prev, max(0, len(prev.rstrip()) - 9))
             # (or a verb: "..., then revise" / "its Reward to m60", joined where it then reads)
             verb_last = prev.rstrip().rsplit(None, 1)[-1].lower() in _verbs().heads
             continued = _CONTINUED.match(line.strip())
@@ -1543,9 +1543,19 @@ _CAPACITY_BEFORE_INTENT = re.compile(r"^as\s++(?:the\s++)?[A-Z][\w'’-]{1,30}+(
                                      r"(?:\s*+\([^()]{0,60}+\))?+\s*+,?\s*+(?=i\s++intend\b)", re.I)
 
 
+# "..., and I intend, with 2 supporters, to ...", "I withdraw that intent, and instead I intend
+# ...": a second intent in one sentence is a sentence of its own (its conditions are its own)
+_SECOND_INTENT = re.compile(r"(?<!\s)\s*+,?\s++and\s++(?:(?:then|also|instead)\s++)*+(?=i\s++(?:also\s++)?intend\b)",
+                            re.I)
+
+
 def read_sentence(sentence: str, in_transaction: bool = False) -> list[Reading]:
     """A normalised sentence: one reading, or one for each clause or object it joins
     (a time or an intent said before them applies to each)."""
+    if "ntend" in sentence:
+        parts = _SECOND_INTENT.split(sentence)
+        if len(parts) > 1:
+            return [r for p in parts if p.strip() for r in read_sentence(p, in_transaction)]
     charge(16 * len(sentence) + 1500)     # the intent, time, clause and repeat patterns
     if in_transaction:
         sentence = _ASSERT_LABEL.sub("I assert that ", _LABEL.sub("", sentence), count=1)
@@ -1717,7 +1727,7 @@ def read(text: str, vocab: Vocabulary | None = None, max_line: int | None = None
                 _attach(readings, part, _attributes_above(before))   # "Title: Sock Drawer" then {{ ... }}
             else:
                 doc_next = k + 1 < len(parts) and parts[k + 1][0] == "doc"
-                readings.extend(_read(the_address_meant(without_tags(part)), max_line, doc_next))
+                readings.extend(_read(the_beast_meant(the_address_meant(without_tags(part))), max_line, doc_next))
                 before = part
         name_the_newcomer(readings, text)
         _the_rest(readings, vocab)
@@ -1736,6 +1746,7 @@ def read(text: str, vocab: Vocabulary | None = None, max_line: int | None = None
         _the_new_one(readings)
         _without_document(readings)
         _said_once(readings)
+        _timing_said(readings, text)
         return readings
     finally:
         _MEMO.reset(token)
@@ -1897,6 +1908,21 @@ _STOP_BETWEEN = re.compile(r"[.;!?](?:\s|$)")
 _ADDRESS_IT = re.compile(r"\b(?:add|remove|take|drop|delete|include|register|use)\s++(?P<it>it)\b", re.I)
 
 
+_BEAST_IT = re.compile(r"\b(?:cause|teach|train|have)\s++(?P<it>it)\s++(?=to\b|the\b|a\b)", re.I)
+_BEAST_SAID = re.compile(r"\b(?:beast|ocb)\b", re.I)
+
+
+def the_beast_meant(text: str) -> str:
+    """"I intend to cause the Beast to vote AGAINST 16. I also intend to cause it to give me
+    m5": after the Beast is named, "cause it to" and "teach it" name the Beast (Rule 4E71:
+    only the Beast is caused to act and taught Tricks)."""
+    if "it" not in text or not _BEAST_SAID.search(text):
+        return text
+    first = _BEAST_SAID.search(text).start()
+    return _BEAST_IT.sub(lambda m: m.group(0).replace(m.group("it"), "the Beast", 1)
+                         if m.start() > first else m.group(0), text)
+
+
 def the_address_meant(text: str) -> str:
     """"I'll be posting from chuck@work.example. Add it to my record." (Rule 4E4): "it"
     after an address's verb is the address said last before it."""
@@ -1930,6 +1956,25 @@ def _the_new_one(readings: list[Reading]) -> None:
         if m and match_action("I " + m.group("action"), _VOCAB.get()):
             r.args["rest"] = said
             r.read_as = r.spec.describe(r.args)
+
+
+# Rule 4E71: a Trick's Timing, said in the message beside its document ("Timing: Anytime."
+# under the {{ }}, "Its Timing is Voting.")
+_TIMING_SAID = re.compile(r"(?:^|[\n.;!])[ \t]*+(?:its[ \t]++|the[ \t]++trick's[ \t]++)?timing[ \t]*+(?:is|:|=)[ \t]*+"
+                          r"(?P<t>any[ \t]?+time|voting)\b", re.I)
+_TIMING_IN = re.compile(r"^[ \t]*+timing[ \t]*+[:=]", re.I | re.M)
+
+
+def _timing_said(readings: list[Reading], text: str) -> None:
+    if "iming" not in text:
+        return
+    for r in readings:
+        doc = r.args.get("document") if r.spec is not None else None
+        if not isinstance(doc, str) or document_kind(r) != "trick" or _TIMING_IN.search(doc):
+            continue
+        m = _TIMING_SAID.search(text)
+        if m:
+            r.args["document"] = doc.rstrip() + "\nTiming: " + ("Voting" if m.group("t").lower() == "voting" else "Anytime")
 
 
 _SAID_ONCE = frozenset(words()["reader"]["said_once"])

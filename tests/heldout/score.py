@@ -364,6 +364,13 @@ def notate_action(name, args, times, when, scope, text=""):
         doc = read_document(document)
         if doc["title"]:                # a "Title:" line in the document (Rule 4E15)
             args["title"], args["document"] = doc["title"], doc["body"]
+    if name == "teach_trick" and isinstance(document, str) and not args.get("timing"):
+        from bnomic.handlers.beast import _TIMING_LINE, TIMINGS   # as the handler reads its document
+        m = _TIMING_LINE.search(document)
+        if m:
+            args["timing"] = TIMINGS.get(" ".join(m.group("t").lower().split()), m.group("t"))
+    if name == "approve_display" and not args.get("ministry") and scope.message is not None:
+        args["display"] = scope.message.body          # Rule 4E8: the message is the display given in full
     if name == "answer_consultation" and isinstance(args.get("word"), str):
         from bnomic.handlers.consultations import answer_word    # as the handler reads it
         from bnomic.handlers.context import Rejected
