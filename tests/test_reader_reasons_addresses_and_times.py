@@ -478,3 +478,21 @@ def test_a_trick_s_timing_in_its_document_is_not_said_twice():
     (r,) = grammar.read("I intend, with support and without objection, to teach the Beast the following Trick:\n\n"
                         "{{\nTiming: Anytime\nThe Beast gains m1.\n}}\n\nIts Timing is Voting.", vocab())
     assert r.args["document"] == "Timing: Anytime\nThe Beast gains m1."
+
+
+# ------------------------------------------------- negation wrapped, remarks, "actually no"
+
+def test_a_negation_at_a_line_s_end_is_joined_to_its_verb():
+    v = vocab(actor="Dana", replied_intents=(3,), replying=True)
+    assert actions("I'd support it if that were how it worked. I definitely don't\nobject, anyway!", v) == []
+
+
+def test_a_quoted_word_that_begins_a_remark_after_the_action():
+    v = vocab(actor="Wooble", replied_intents=(3,), replying=True)
+    assert actions('I object, "foowear" is a beloved tradition and not an error.', v) == [
+        ("object", {"target": "3"})]
+
+
+def test_actually_no_takes_back_the_action_before_and_reads_what_follows():
+    assert actions("I give m5 to Bob. Actually no, I give m5 to Chuck.") == [
+        ("give", {"amount": "m5", "player": "Chuck"})]

@@ -563,6 +563,9 @@ def _aside(fr: Frame, toks: list[Tok], i: int) -> bool:
     in it could fill one of the frame's roles or introduce one."""
     if i >= len(toks):
         return False
+    if (toks[i].low[:1] in ('"', "“") and i + 1 < len(toks)
+            and toks[i + 1].low in ("is", "are", "was", "were", "has", "isn't", "wasn't")):
+        return True                     # ', "foowear" is a beloved tradition': a sentence of its own
     if any(t.low in _TAKEN_BACK for t in toks[i:]):
         return False                    # "I forfeit, just kidding": taken back, so no action
     # ", to which we are both parties": a relative clause, an aside if it names nothing the

@@ -393,7 +393,8 @@ def sentences(text: str):
 
 # A line ending like this was cut by the sender's mail program, not by them.
 _DANGLING = re.compile(r"(?:,|\b(?:by|to|as|and|the|of|from|for|with|without|under|name|give|i|my|a|an|at|on"
-                       r"|vote|votes|voted|voting|cast))\s*$", re.I)     # "I've already voted" / "AGAINST it"
+                       r"|vote|votes|voted|voting|cast|not|never|don['’]t|won['’]t|can['’]t|cannot|didn['’]t"
+                       r"|shan['’]t|wouldn['’]t|doesn['’]t))\s*$", re.I)     # "I've already voted" / "AGAINST it"
 
 
 # a vote word that begins a group at a line's end ("... and AGAINST"), not a ballot's "10 FOR"
@@ -1140,7 +1141,7 @@ def split_clauses(sentence: str) -> list[str]:
         k = 0
         while k + 1 < len(parts):
             if (parts[k] + ":" in sentence and parts[k + 1][:2].lower() == "i " and len(parts[k].split()) <= 4
-                    and _names_one_thing(parts[k])):
+                    and _lacks(parts[k + 1], _names_one_thing(parts[k]))):
                 parts[k:k + 2] = [parts[k] + ": " + parts[k + 1]]
             k += 1
     out: list[str] = []
@@ -1338,7 +1339,7 @@ def _heading_before_colon(clause: str) -> list[Reading] | None:
         return None
     after = _read_clause_memo(tail.strip())
     if after and len(after) == 1 and after[0].kind == "incomplete" and len(after[0].missing) == 1 \
-            and _names_one_thing(head.strip()):
+            and _names_one_thing(head.strip()) is not None:
         # "Intent #4: I support.", "Ministry of Fauna: I assign it to myself at m40": the
         # heading names what the action after it acts on
         t, h = tail.strip().rstrip("."), head.strip()
@@ -1352,10 +1353,31 @@ def _heading_before_colon(clause: str) -> list[Reading] | None:
 _IT_WORD = re.compile(r"\bit\b")
 
 
-def _names_one_thing(head: str) -> bool:
-    """A heading that is one thing's name: "Intent #4", "Ministry of Fauna", "Proposal 12"."""
+def _lacks(clause: str, kind: str | None) -> bool:
+    """One reading, which leaves a role of that kind unsaid ("I support", "I assign it to
+    myself at m40"); not "I vote FOR 13", which names its own proposal."""
+    if kind is None:
+        return False
+    got = _read_clause_memo(clause)
+    if not got or len(got) != 1 or got[0].spec is None or got[0].kind not in ("action", "incomplete"):
+        return False
+    r = got[0]
+    of_kind = [x for x in r.spec.roles if x.type == kind]
+    return bool(of_kind) and not any(r.args.get(x.name) for x in of_kind)
+
+
+def _names_one_thing(head: str) -> str | None:
+    """The kind of the one thing a heading names ("Intent #4": intent, "Ministry of Fauna":
+    ministry, "Proposal 12": proposal), if it names one thing and nothing else."""
     toks = [t for t in lex(head, _VOCAB.get()) if t.low not in ("re", "on", "for", "the")]
-    return len(toks) == 1 and any(s[0] in ("ref", "ministry") for s in toks[0].senses)
+    if len(toks) != 1:
+        return None
+    for sense in toks[0].senses:
+        if sense[0] == "ref" and sense[1][0]:
+            return sense[1][0]
+        if sense[0] == "ministry":
+            return "ministry"
+    return None
 
 
 def _stand_ins() -> tuple[re.Pattern, re.Pattern, dict]:
@@ -2809,6 +2831,8 @@ _CORRECTED = re.compile(r"^(?:(?:sorry|oops|whoops|er+m?|um+|correction)\b[\s,.:
                         r"|ought\s++to\s++(?:be|have\s++been))\b"
                         # "Actually no, wait, I meant 14.": what is meant is said again after it
                         r"|^(?:(?:actually|sorry|oops|whoops|no|wait|er+m?|um+)\b[\s,.:!-]*+)++i\s++meant\b", re.I)
+_REDONE = re.compile(r"^(?:(?:actually|oh|er+m?|um+)[\s,]++)?(?:no|nah)\b[\s,;:!-]++(?:wait[\s,;:!-]++)?"
+                     r"(?:(?:just|only|instead)\s++)?(?P<rest>\S.*)$", re.I)
 _AFTERTHOUGHT = re.compile(r"^(?:and\s++)?(?:also\s++|too\s++)?", re.I)
 
 
@@ -2849,6 +2873,17 @@ def _line_sentences(line: str, out: list[Reading], carried: list[Reading] | None
     taken = carried             # what a taking back takes back (past remarks: "No, wait, ... Scratch that.")
     talk = False
     for s in sentences(line):
+        redone = _REDONE.match(s) if taken else None
+        if redone and read_sentence(redone.group("rest")):
+            # "I object too. Actually no, just support.": the last action taken back, and
+            # what is said instead read in its place
+            for r in taken:
+                for k in range(len(out) - 1, -1, -1):
+                    if out[k] is r:
+                        del out[k]
+                        break
+            last = taken = None
+            s = redone.group("rest")
         if taken and _takes_back(s):
             for r in taken:                         # "I forfeit. Just kidding.": nothing done
                 for k in range(len(out) - 1, -1, -1):
