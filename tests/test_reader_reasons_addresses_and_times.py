@@ -496,3 +496,12 @@ def test_a_quoted_word_that_begins_a_remark_after_the_action():
 def test_actually_no_takes_back_the_action_before_and_reads_what_follows():
     assert actions("I give m5 to Bob. Actually no, I give m5 to Chuck.") == [
         ("give", {"amount": "m5", "player": "Chuck"})]
+
+
+def test_a_list_of_proposals_wrapped_after_its_and():
+    got = actions("I vote SHELVE on 11, ABSTAIN on 12, and FOR on 10, 14 and\n15. That's everything.")
+    assert got[-1] == ("vote", {"vote": "FOR", "which": "10, 14, 15"})
+
+
+def test_on_my_way_out_is_said_in_passing():
+    assert actions("I also vote FOR 15 and 16 on my way out.") == [("vote", {"vote": "FOR", "which": "15, 16"})]

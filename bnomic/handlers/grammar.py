@@ -49,7 +49,7 @@ _TRAIL_PUNCT = " \t\r\n\f\v.!?;,"
 _TRAIL_WORDS = ("please", "pls", "plz", "thanks", "thank you", "thx", "anyway", "too", "as well",
                 "though", "instead", "on the same grounds", "for the same reason", "for the same reasons",
                 "on the same basis", "likewise", "today", "for today", "this nweek", "for this nweek",
-                "this week", "for this week",
+                "this week", "for this week", "on my way out", "on the way out", "while i'm at it",
                 "for now", "for the moment", "the beast included", "including the beast", "beast included",
                 "of course", "obviously")
 _TRAIL_ENDS = frozenset({w[-2:] for w in _TRAIL_WORDS} | {"d", "p", "en"})   # quick test: may a trail word end here?
@@ -408,6 +408,7 @@ _REF_FIRST = re.compile(r"\s*+(?:proposals?+|prop\.?+|p(?=\d)|#)\s*+\d", re.I)
 # a ballot's line, whatever its case: "P10: for", "12 - against"
 _BALLOT_LINE = re.compile(r"\s*+(?:proposal|prop\.?+|p|#)?+\s*+\d++\s*+[:.)=-]?+\s*+"
                           r"(?:for|against|abstain|shelve)\s*+[.!]?+\s*+$", re.I)
+_LIST_GOES_ON = re.compile(r"\d[\s,]*+(?:,|\band|\bor|&)\s*+$")    # "FOR on 10, 14 and" / "15."
 _STOPS = frozenset(".!?;:")         # a line ending in one (then spaces) ends its sentence
 
 
@@ -426,8 +427,9 @@ def unwrap(lines: list[str]) -> list[str]:
                 and (line.lstrip()[:1].isdigit() or _REF_FIRST.match(line))):
             out[-1] = prev.rstrip() + " " + line.strip()      # "... and AGAINST" / "16. Also I ..."
             continue
-        if prev.strip() and _NUMBER_FIRST.match(line) and not _LEAD.match(line.strip()) and _KIND_AT_END.search(prev, max(0, len(prev.rstrip()) - 14)):
-            out[-1] = prev.rstrip() + " " + line.strip()      # "... and FOR Proposal" / "11."
+        if prev.strip() and _NUMBER_FIRST.match(line) and not _LEAD.match(line.strip()) and (
+                _KIND_AT_END.search(prev, max(0, len(prev.rstrip()) - 14)) or _LIST_GOES_ON.search(prev)):
+            out[-1] = prev.rstrip() + " " + line.strip()      # "... and FOR Proposal" / "11."; "10, 14 and" / "15."
             continue
         if (prev.strip() and line.strip() and prev.rstrip()[-1:] not in _STOPS and not _BALLOT_LINE.match(prev)
                 and not BEGIN.match(line) and not END.match(line) and not BEGIN.match(prev)
