@@ -427,8 +427,9 @@ def unwrap(lines: list[str]) -> list[str]:
                 and (line.lstrip()[:1].isdigit() or _REF_FIRST.match(line))):
             out[-1] = prev.rstrip() + " " + line.strip()      # "... and AGAINST" / "16. Also I ..."
             continue
-        if prev.strip() and _NUMBER_FIRST.match(line) and not _LEAD.match(line.strip()) and (
-                _KIND_AT_END.search(prev, max(0, len(prev.rstrip()) - 14)) or _LIST_GOES_ON.search(prev)):
+        if prev.strip() and _NUMBER_FIRST.match(line) and (
+                not _LEAD.match(line.strip()) and _KIND_AT_END.search(prev, max(0, len(prev.rstrip()) - 14))
+                or _LIST_GOES_ON.search(prev, max(0, len(prev.rstrip()) - 12))):
             out[-1] = prev.rstrip() + " " + line.strip()      # "... and FOR Proposal" / "11."; "10, 14 and" / "15."
             continue
         if (prev.strip() and line.strip() and prev.rstrip()[-1:] not in _STOPS and not _BALLOT_LINE.match(prev)
