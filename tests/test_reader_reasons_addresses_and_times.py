@@ -505,3 +505,60 @@ def test_a_list_of_proposals_wrapped_after_its_and():
 
 def test_on_my_way_out_is_said_in_passing():
     assert actions("I also vote FOR 15 and 16 on my way out.") == [("vote", {"vote": "FOR", "which": "15, 16"})]
+
+
+# ------------------------------------------------- the Emergency Forum, conditions that hold either way, states kept
+
+@pytest.mark.parametrize("text, forum", [
+    ("I designate #b-panic on irc.example.net as the Emergency Forum and I'm emailing everyone.",
+     "#b-panic on irc.example.net"),
+    ("I designate the B\nNomic IRC channel #b-emergency as the Emergency Forum.", "#b-emergency"),
+    ("so I designate the IRC channel\nirc://irc.example.net/bnomic-emergency as the Emergency Forum.",
+     "irc://irc.example.net/bnomic-emergency"),
+    ("I designate b-panic@example.org as the Emergency Forum.", "b-panic@example.org"),
+])
+def test_the_emergency_forum_as_written(text, forum):
+    assert actions(text) == [("designate_forum", {"forum": forum})]
+
+
+def test_a_condition_that_holds_either_way_is_no_condition():
+    assert actions("Also, FOR 15 if I haven't said so.") == [("vote", {"vote": "FOR", "which": "15"})]
+
+
+def test_a_real_condition_is_still_refused():
+    (r,) = grammar.read("FOR 15 if Bob votes AGAINST it.", vocab())
+    assert r.kind == "unknown" and "4E7" in r.error
+
+
+def test_abstain_as_an_imperative_and_with_a_reason_after_it():
+    v = vocab(open_proposals=(10, 11))
+    assert actions("Abstain on everything this nweek, I'm travelling and can't read them.", v) == [
+        ("vote", {"vote": "ABSTAIN", "which": "all"})]
+    assert actions("and on Proposal\n13 I ABSTAIN because I can't decide.")[-1] == (
+        "vote", {"vote": "ABSTAIN", "which": "13"})
+
+
+def test_a_fronted_for_is_not_a_vote_before_i():
+    """"For Indictment 2, I find Wooble GUILTY": a fronted role, not FOR and a clause."""
+    assert [n for n, _ in actions("For Indictment 2, I find Wooble GUILTY.", vocab(indictments=(2,)))] != ["vote"]
+
+
+def test_votes_for_an_nweek_is_a_time_not_a_vote_on_it():
+    assert actions("Votes for nweek 7:\n\n10 FOR\n11 AGAINST") == [
+        ("vote", {"vote": "FOR", "which": "10"}), ("vote", {"vote": "AGAINST", "which": "11"})]
+
+
+def test_a_mental_state_kept_changes_nothing():
+    assert actions("For the record, I'm still Paranoid and I'm staying that way.") == []
+    assert actions("I am Calm. Setting my Mental State to Calm.") == [("mental_state", {"state": "Calm"})]
+
+
+def test_a_name_of_letters_then_digits_by_its_letters():
+    v = Vocabulary(players=("Ais523", "Alice", "Bob"), actor="Bob")
+    assert actions("I give Ais m10.", v) == [("give", {"amount": "m10", "player": "Ais523"})]
+    v2 = Vocabulary(players=("Ais523", "Aisling", "Bob"), actor="Bob")
+    assert actions("I give Ais m10.", v2) != [("give", {"amount": "m10", "player": "Ais523"})]
+
+
+def test_an_imperative_then_a_remark_with_i_ll():
+    assert actions("Withdraw 11 please, I'll resubmit.")[0] == ("withdraw_proposal", {"number": "11"})

@@ -87,7 +87,7 @@ _INTENT_LABEL = re.compile(r"^(?:intent|intention|notice\s++of\s++intent)\s*+:\s
 # (a separator starts where a run of spaces starts, (?<!\s), and spaces are taken
 # possessively: a long run of spaces is then scanned once, not once per position)
 _COMMA_I = re.compile(r"(?<!\s)\s*+,\s*+(?=(?:(?:on|for|as\s++for)\s++(?!which\s|whom\s)[^,\s]++\s++)?"
-                      r"i\s++(?!think|guess|hope|suppose|believe|mean)[a-z])", re.I)   # ", on 11 I vote FOR"
+                      r"i(?:['’](?:ll|m|d|ve))?\s++(?!think|guess|hope|suppose|believe|mean)[a-z])", re.I)   # ", on 11 I vote FOR"
 _CLAUSE = re.compile(r"(?<!\s)(?:\s*+,\s*+|\s++)(?:and(?:\s++then)?|then|so|but)\s++(?=i(?:['’](?:d|m|ll))?\s"
                      # "..., and on nday 1 of nweek 8 I will turn the Clock On", "and on 15 and 16 I ABSTAIN"
                      r"|(?:on|at|from|as)\s++[^,.;]{1,60}?\s(?:,\s*+)?i(?:['’](?:d|m|ll))?\s"
@@ -296,13 +296,16 @@ def _ascii_lacks(s: str, words: tuple[str, ...]) -> bool:
 
 # "..., unless I change my mind before then": no condition (an author may always cancel what
 # it scheduled, Rule 4E7, or vote again, 4E15), said in passing
-_MIND_CHANGED = re.compile(r"\bunless\s++i\s++change\s++my\s++mind(?:\s++(?:before\s++then|first|by\s++then"
-                           r"|in\s++the\s++meantime))?+\s*+$", re.I)
+_MIND_CHANGED = re.compile(r"(?:\bunless\s++i\s++change\s++my\s++mind(?:\s++(?:before\s++then|first|by\s++then"
+                           r"|in\s++the\s++meantime))?+"
+                           # "FOR 15 if I haven't said so": what holds either way is no condition
+                           r"|,?\s*+(?:\bif|\bin\s++case)\s++i\s++(?:haven['’]t|have\s++not|didn['’]t|did\s++not)"
+                           r"\s++(?:already\s++)?(?:said\s++so|done\s++so|voted(?:\s++on\s++it)?|already))\s*+$", re.I)
 
 
 def normalise(part: str) -> str:
     s = _LEAD.sub("", part.strip())
-    if "mind" in s:
+    if "mind" in s or "n't" in s or "not" in s or "n’t" in s:
         s = _MIND_CHANGED.sub("", s.rstrip(" .!;")).rstrip(" ,\t")
     if s[:1] == "(" and s.rstrip(_TRAIL_PUNCT)[-1:] == ")" and s.count("(") == 1:
         s = s.rstrip(_TRAIL_PUNCT)[1:-1].strip()        # "(For the record I vote SHELVE on 14.)"
@@ -1135,7 +1138,11 @@ def split_clauses(sentence: str) -> list[str]:
         # ", I ..." begins a clause only after one that began with "I" ("Tomorrow, I give"
         # and "Please register me as Zeno, I was invited" are one)
         # (or after a bare Vote: "SHELVE on 16, I want another nweek")
-        parts.extend(_COMMA_I.split(p) if "," in p and (p[:2].lower() == "i " or p.split(" ", 1)[0] in _VOTE_WORDS)
+        first = p.split(" ", 1)[0]
+        parts.extend(_COMMA_I.split(p) if "," in p and (p[:2].lower() == "i " or first in _VOTE_WORDS
+                                                          # ("For Indictment 2, I find ...": a fronted role)
+                                                          or first.upper() in _VOTE_WORDS and first.lower() != "for"
+                                                          or first.lower() in _verbs().heads)   # "Withdraw 11, I'll ..."
                      else [p])
     parts = [normalise(p) for p in parts]
     if ":" in sentence and len(parts) > 1:
@@ -1206,10 +1213,11 @@ def _clause_readings(clause: str, in_transaction: bool) -> list[Reading]:
 
 
 # Rule 4E15's Vote ABSTAIN said as a verb: "I abstain on 15", "on 15 and 16 I ABSTAIN"
-_ABSTAIN_FIRST = re.compile(r"^(?P<head>i\s++(?:(?:also|now|hereby|will|shall)\s++)?+)abstain\s++"
+_ABSTAIN_FIRST = re.compile(r"^(?P<head>(?:i\s++(?:(?:also|now|hereby|will|shall)\s++)?+)?+)abstain\s++"
                             r"(?P<rest>(?:on|from|for|in|regarding)\s++\S.*)$", re.I | re.S)
 _ABSTAIN_LAST = re.compile(r"^(?P<rest>(?:on|(?-i:for|For)|regarding)\s++[^;:]{1,120}?)(?:\s*+,)?+\s++i\s++"
-                           r"(?:(?:also|will|shall)\s++)?+abstain(?P<why>\s*+,\s*+(?:because|since|as|for)\b.*+)?$",
+                           r"(?:(?:also|will|shall)\s++)?+abstain(?P<why>\s*+,\s*+(?:because|since|as|for)\b.*+"
+                           r"|\s++(?:because|since)\b.*+)?$",
                            re.I)
 
 
@@ -1563,6 +1571,21 @@ def _sub_at_start(pattern: re.Pattern, template: str, s: str) -> str:
     return m.expand(template) + s[m.end():] if m else s
 
 
+# Rule 4E0: "designate a means for PEPs to communicate as the Emergency Forum": the means as
+# written, whatever it is ("#b-panic on irc.example.net", "the IRC channel irc://..."), up to "as"
+_FORUM_NAMED = re.compile(r"\b(?P<verb>designate|name|nominate|declare|choose)\s++(?P<what>[^\"\s][^\"]{0,160}?)"
+                          r"(?=\s++as\s++(?:the\s++|our\s++)?emergency\s++forum\b)", re.I)
+_FORUM_START = re.compile(r"(?:^|\s)(?P<at>(?:#|[a-z]++://)\S)", re.I)
+
+
+def _forum_quoted(m: re.Match) -> str:
+    what = m.group("what")
+    start = _FORUM_START.search(what)          # "the B Nomic IRC channel #b-emergency": the channel
+    if start is None:
+        return m.group(0)                      # (an address or words: read as they are)
+    return f'{m.group("verb")} "{what[start.start("at"):]}"'
+
+
 # the capacity an intent is announced in, said before it: no part of what is intended
 _CAPACITY_BEFORE_INTENT = re.compile(r"^as\s++(?:the\s++)?[A-Z][\w'’-]{1,30}+(?:\s++(?:of\s++)?[A-Z][\w'’-]{1,30}+){0,2}"
                                      r"(?:\s*+\([^()]{0,60}+\))?+\s*+,?\s*+(?=i\s++intend\b)", re.I)
@@ -1591,6 +1614,8 @@ def read_sentence(sentence: str, in_transaction: bool = False) -> list[Reading]:
         return [Reading(sentence, suggestions=closest(body), when=when,
                         error=f"there is no such time: {when.text}")]
     body = _sub_at_start(_CAPACITY_BEFORE_INTENT, "", body)      # "As Registrar, I intend, with support, ..."
+    if "orum" in body:
+        body = _FORUM_NAMED.sub(_forum_quoted, body, count=1)
     body = _sub_at_start(_INTEND_FIRST, r"\g<head> \g<rest> \g<cond>", body)
     body = _sub_at_start(_INTEND_PLAIN, r"\g<head> \g<rest> \g<cond>", body)
     body = _sub_at_start(_INTENT_LABEL, r"I intend to \g<rest> \g<cond>", body)
@@ -1772,6 +1797,7 @@ def read(text: str, vocab: Vocabulary | None = None, max_line: int | None = None
         _without_document(readings)
         _said_once(readings)
         _timing_said(readings, text)
+        readings[:] = [r for r in readings if not _state_kept(r)]
         return readings
     finally:
         _MEMO.reset(token)
@@ -2000,6 +2026,15 @@ def _timing_said(readings: list[Reading], text: str) -> None:
         m = _TIMING_SAID.search(text)
         if m:
             r.args["document"] = doc.rstrip() + "\nTiming: " + ("Voting" if m.group("t").lower() == "voting" else "Anytime")
+
+
+# "For the record, I'm still Paranoid": a Mental State said as kept changes nothing (Rule 4E0:
+# a PEP may change eir Mental State)
+_STATE_KEPT = re.compile(r"\bi(?:['’]m|\s++am)\s++(?:still|already|currently|staying|remaining)\b", re.I)
+
+
+def _state_kept(r: Reading) -> bool:
+    return r.spec is not None and r.spec.name == "mental_state" and bool(_STATE_KEPT.search(r.text or ""))
 
 
 _SAID_ONCE = frozenset(words()["reader"]["said_once"])
@@ -2834,6 +2869,7 @@ _CORRECTED = re.compile(r"^(?:(?:sorry|oops|whoops|er+m?|um+|correction)\b[\s,.:
                         r"|ought\s++to\s++(?:be|have\s++been))\b"
                         # "Actually no, wait, I meant 14.": what is meant is said again after it
                         r"|^(?:(?:actually|sorry|oops|whoops|no|wait|er+m?|um+)\b[\s,.:!-]*+)++i\s++meant\b", re.I)
+_NUMBER_NOT_A_TIME = re.compile(r"(?<!nweek )(?<!nday )(?<!nweek #)\b\d", re.I)     # "Votes for nweek 7:"
 _REDONE = re.compile(r"^(?:(?:actually|oh|er+m?|um+)[\s,]++)?(?:no|nah)\b[\s,;:!-]++(?:wait[\s,;:!-]++)?"
                      r"(?:(?:just|only|instead)\s++)?(?P<rest>\S.*)$", re.I)
 _AFTERTHOUGHT = re.compile(r"^(?:and\s++)?(?:also\s++|too\s++)?", re.I)
@@ -2897,7 +2933,7 @@ def _line_sentences(line: str, out: list[Reading], carried: list[Reading] | None
             continue
         got = read_sentence(s)
         if (got and s.rstrip().endswith(":") and not s.lower().startswith("i ")
-                and all(r.kind == "incomplete" and r.args and not any(c.isdigit() for c in s) for r in got)):
+                and all(r.kind == "incomplete" and r.args and not _NUMBER_NOT_A_TIME.search(s) for r in got)):
             got = []                    # "Votes for this nweek:": a heading; what it heads follows
         words = s.split()
         verbless = not words or words[0].lower() != "i" and not any(

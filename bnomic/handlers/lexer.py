@@ -176,6 +176,12 @@ def _phrases(vocab: Vocabulary) -> dict[tuple[str, ...], list[Sense]]:
 
     for p in vocab.players:
         add(p, ("player", p))
+    # "Ais" for "Ais523": a name of letters then digits is called by its letters, where no
+    # other Player's name is those letters or begins with them
+    for p in vocab.players:
+        m = _LETTERS_THEN_DIGITS.fullmatch(p)
+        if m and not any(q != p and q.lower().startswith(m.group(1).lower()) for q in vocab.players):
+            add(m.group(1), ("player", p))
     for c in (*LAUNDRY_NAMES, *vocab.corporations):       # "to the Blue Corporation" (4E68, 4E81)
         add(c, ("player", c))
     if vocab.beast:
@@ -370,8 +376,15 @@ def _typed(raw: list[Tok], i: int, table, firsts: dict, vocab: Vocabulary) -> tu
         if len(key[0]) > 1:
             return n, [("kind", kind)]
     if low in VOTES:
+        if low == "for" and raw[i].text == "for" and nxt in _FOR_A_TIME:
+            return 0, []                # "Votes for nweek 7:", "for this nweek": a time, no Vote
         return 1, [("vote", VOTES[low])]
     return 0, []
+
+
+_LETTERS_THEN_DIGITS = re.compile(r"([A-Za-z]{3,20}+)\d{1,6}+")
+_FOR_A_TIME = frozenset({"nweek", "nday", "nweeks", "ndays", "week", "weeks", "now", "today", "tomorrow",
+                         "once", "ever", "example", "instance", "good", "a", "an"})
 
 def with_quoted(vocab: Vocabulary, quoted: str) -> Vocabulary:
     """The vocabulary with what the mail's quoted lines name (`parse.quoted_words`): the
