@@ -372,7 +372,7 @@ def replay_from(seq: int) -> None:
     with write_transaction():
         snap = _from_anchor(seq)
         if snap is None:
-            snap, tables = snapshots.usable(seq - 1, code_version(), _approvals)
+            snap, tables = snapshots.usable(seq - 1, code_version(), _approvals, in_place=True)
             if snap is None:
                 rebuild()
                 return
@@ -397,7 +397,7 @@ def _from_anchor(seq: int):
     if not snapshots.enabled() or parked_in_state(seq):
         return None
     carried = sorted(_approvals(seq - 1))
-    snap, tables = snapshots.usable(seq, code_version(), lambda s: carried, only_at=seq)
+    snap, tables = snapshots.usable(seq, code_version(), lambda s: carried, only_at=seq, in_place=True)
     if snap is None:
         return None
     anchor = Entry.get_by_id(seq)
