@@ -133,17 +133,17 @@ def _ledger_lines(database, h, table, pk, cols, names, convert, key_at) -> None:
         cursor = database.execute_sql(f'SELECT {cols} FROM "{table}" ORDER BY "{pk}"')
     for chunk in chunks:
         h.update(chunk)
-    lines = []
+    added = bytearray()         # (grown in place: the ledger's bytes are held once, never copied)
     for raw in cursor:
         row = list(raw)
         for i, p in convert:
             row[i] = p(row[i])
-        lines.append(encode([table, dict(zip(names, row))]).encode() + b"\n")
+        added += encode([table, dict(zip(names, row))]).encode()
+        added += b"\n"
         last = raw[key_at]
-    count += len(lines)
-    if lines:
-        chunk = b"".join(lines)
-        h.update(chunk)
-        chunks = chunks + [chunk] if len(chunks) < 64 else [b"".join(chunks) + chunk]
+        count += 1
+    if added:
+        h.update(added)
+        chunks = chunks + [added]
     if kept is not None:
         kept[("digest ledger", table)] = {"stamp": stamp, "last": last, "count": count, "chunks": chunks}
