@@ -23,6 +23,12 @@ the cached game, so its peak RSS (ru_maxrss) is its own:
 - take: one snapshot taken at the game's end (the engine takes one every 100
   entries and at each new nweek): seconds and its size; "light": a second one right
   after (no digest), which starts from the parts the first kept (snapshots._table_parts);
+- with --restore: the restore alone of the snapshot an approval's replay starts from
+  (`snapshots.usable(in_place=True)` and `restore`, rolled back): "cold", in a
+  fresh process (the tables' part names found by reading their rows), and "warm",
+  as the daemon's engine has it (the part names kept by its last snapshot, the
+  approving entry's transaction, which wrote a Player row, rolled back); and the
+  rows it wrote;
 - with --rebuild: `bnomic rebuild --json` through `main` (seconds, CPU, peak RSS),
   and `bnomic show digest` before it and after it, which must be the same.
 
@@ -92,6 +98,39 @@ def child(kind: str, db: str) -> dict:
         assert code in (0, None), code
         return {"seconds": seconds, "cpu": cpu, "entries": entries, "snapshots": snaps,
                 "output": out.getvalue().strip()[-200:], "maxrss_mib": maxrss_mib()}
+    if kind in ("restore", "restore-warm"):     # the restore alone, rolled back
+        from bnomic.store import Player, snapshots, write_transaction
+        last = Entry.select().order_by(Entry.seq.desc()).first()
+        anchor = (Entry.select(Entry.seq).where(Entry.at <= last.at - timedelta(days=2))
+                  .order_by(Entry.seq.desc()).first().seq)
+        if kind == "restore-warm":
+            with write_transaction():       # the engine's last snapshot through this connection
+                snapshots.take(last.seq, last.at, runner.code_version(), runner._approvals(last.seq),
+                               checked=False)
+            try:                            # the approving entry, rolled back before its replay
+                with write_transaction():
+                    Player.update(mackerel=Player.mackerel + 1).where(
+                        Player.id == Player.select(Player.id).limit(1)).execute()
+                    raise RuntimeError
+            except RuntimeError:
+                pass
+
+        class Undo(Exception):
+            pass
+        try:
+            with write_transaction():
+                t0, c0 = time.perf_counter(), time.process_time()
+                snap, tables = snapshots.usable(anchor - 1, runner.code_version(), runner._approvals,
+                                                in_place=True)
+                snapshots.restore(snap, tables)
+                seconds, cpu = time.perf_counter() - t0, time.process_time() - c0
+                written = sum(len(t.get("rows", ())) for t in tables.values())
+                raise Undo
+        except Undo:
+            pass
+        close_database()
+        return {"seconds": seconds, "cpu": cpu, "entries": entries, "snapshots": snaps,
+                "written": written, "maxrss_mib": maxrss_mib()}
     if kind == "take":          # what the engine pays for one snapshot at the end of the game
         from bnomic.store import snapshots, write_transaction
         last = Entry.select().order_by(Entry.seq.desc()).first()
@@ -178,6 +217,9 @@ def main(argv=None) -> int:
     ap.add_argument("--rebuild", action="store_true",
                     help="also `bnomic rebuild` each game once (minutes at 50k): seconds, peak RSS, "
                          "and its digest against `show digest` before")
+    ap.add_argument("--restore", action="store_true",
+                    help="also the restore alone of an approval's snapshot: cold (a fresh process) "
+                         "and warm (the part names kept, as the daemon's engine has them)")
     ap.add_argument("--child", nargs=2, metavar=("KIND", "DB"), help=argparse.SUPPRESS)
     args = ap.parse_args(argv)
     if args.child:
@@ -213,6 +255,11 @@ def main(argv=None) -> int:
               f"{c['bytes'] / 1024:>5.1f} {c['parts_bytes'] / 2**20:>6.1f}   "
               f"{i['seconds']:.3f} {i['cpu']:.3f} {i['replayed']} ({i['before_anchor']})", flush=True)
         ok &= a["seconds"] < 1 and b["seconds"] < 1 and i["seconds"] < 1 and rss < 200
+        if args.restore:
+            cold, warm = measure("restore", cached, args.runs), measure("restore-warm", cached, args.runs)
+            print(f"{size:>9}  restore of an approval's snapshot: cold {cold['seconds']:.3f} s, cpu "
+                  f"{cold['cpu']:.3f} ({cold['written']} rows written); warm {warm['seconds']:.3f} s, cpu "
+                  f"{warm['cpu']:.3f} ({warm['written']} rows written)", flush=True)
         if args.rebuild:
             d = measure("digest", cached, 1)
             r = measure("rebuild", cached, 1, then="digest")

@@ -56,3 +56,40 @@ def test_the_lines_kept_are_bounded(game, monkeypatch):
         assert digest.quick_state_digest() == state_digest()
     finally:
         close_database()
+
+
+def test_the_ledgers_lines_kept_follow_every_change(game):
+    """The ledgers' lines are kept whole while rows were only added (digest._ledger_lines):
+    an added row, a row changed, an insert rolled back to its savepoint, a row gone, and
+    a commit by another connection each leave the digest the state's."""
+    from bnomic.store import database, versions
+    game.join("Wooble", "2008-09-01T09:00:00Z")
+    game.join("Ais523", "2008-09-01T09:10:00Z", address="ais@example.org")
+    game.post("wooble@example.org", "I give m5 to Ais523", "2008-09-01T10:00:00Z")
+    open_database(game.db)
+    try:
+        with write_transaction():
+            assert digest.quick_state_digest() == state_digest()
+            kept = versions.kept_parts(database)[("digest ledger", "event")]
+            last = Event.select().order_by(Event.seq.desc()).first()
+            Event.insert(seq=last.seq + 1, at=AT, cause="test", entry=last.entry, rule="4E33",
+                         kind=last.kind, summary="added", data={}).execute()
+            assert digest.quick_state_digest() == state_digest()
+            again = versions.kept_parts(database)[("digest ledger", "event")]
+            assert again["count"] == kept["count"] + 1 and again["chunks"][:-1] == kept["chunks"]
+            Event.update(summary="changed").where(Event.seq == last.seq).execute()
+            assert digest.quick_state_digest() == state_digest()
+            with database.atomic() as sp:
+                Event.insert(seq=last.seq + 2, at=AT, cause="test", entry=last.entry, rule="4E33",
+                             kind=last.kind, summary="undone", data={}).execute()
+                sp.rollback()
+            assert digest.quick_state_digest() == state_digest()
+            Event.delete().where(Event.seq == last.seq + 1).execute()
+            assert digest.quick_state_digest() == state_digest()
+        other = game.db
+        import sqlite3
+        with sqlite3.connect(other) as c:       # another connection adds a row and changes one
+            c.execute("UPDATE event SET summary = 'elsewhere' WHERE seq = ?", (last.seq,))
+        assert digest.quick_state_digest() == state_digest()
+    finally:
+        close_database()

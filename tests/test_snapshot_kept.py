@@ -114,3 +114,36 @@ def test_the_rewrite_stamp(game: Game):
         assert _stamp("player") != s1
     finally:
         close_database()
+
+
+def test_a_whole_rollback_moves_the_stamps_of_the_tables_it_wrote(game: Game):
+    """A transaction rolled back whole (an entry refused whole, an approval's entry before
+    its replay): the tables it wrote count a rewrite, the others keep their stamps; when
+    its beginning was not seen, anything may have changed."""
+    for name in ("Alice", "Bob"):
+        game.join(name, "2008-09-01T09:00:00Z")
+    open_database(game.db)
+    try:
+        p0, a0 = _stamp("player"), _stamp("address")
+        try:
+            with database.atomic():
+                Player.update(mackerel=Player.mackerel + 1).where(Player.name == "Alice").execute()
+                raise RuntimeError
+        except RuntimeError:
+            pass
+        assert _stamp("player") != p0 and _stamp("address") == a0
+        p1 = _stamp("player")
+        try:
+            with database.atomic():     # only inserted, then undone: a rewrite all the same
+                alice = Player.get(Player.name == "Alice")
+                Address.insert(player=alice.id, address="a9@example.org").execute()
+                raise RuntimeError
+        except RuntimeError:
+            pass
+        assert _stamp("address") != a0 and _stamp("player") == p1
+        a1 = _stamp("address")
+        database.execute_sql("BEGIN")   # begun unseen by `begin`: a rollback may have undone anything
+        database.rollback()
+        assert _stamp("player") != p1 and _stamp("address") != a1
+    finally:
+        close_database()

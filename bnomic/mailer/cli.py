@@ -367,7 +367,9 @@ def as_of(args) -> tempfile.TemporaryDirectory:
         last = Entry.select().where(Entry.at <= until_at).order_by(Entry.seq.desc()).first()
         until_seq = last.seq if last else 0
     folder = tempfile.TemporaryDirectory(prefix="bnomic-as-of-")
-    runner.replay_into(str(Path(folder.name) / "as-of.sqlite"), until_seq, until_at)
+    # `show log` lists every entry; every other view reads only the state
+    runner.replay_into(str(Path(folder.name) / "as-of.sqlite"), until_seq, until_at,
+                       whole_log=getattr(args, "kind", None) == "log")
     return folder
 
 

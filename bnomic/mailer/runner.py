@@ -13,9 +13,10 @@ A replay parks it again at the same point without trying it; the operator's
 """
 from __future__ import annotations
 
+import json
 import logging
 from contextlib import nullcontext
-from datetime import datetime
+from datetime import datetime, timedelta
 
 from peewee import InterfaceError, OperationalError, SqliteDatabase
 
@@ -372,7 +373,7 @@ def replay_from(seq: int) -> None:
     with write_transaction():
         snap = _from_anchor(seq)
         if snap is None:
-            snap, tables = snapshots.usable(seq - 1, code_version(), _approvals)
+            snap, tables = snapshots.usable(seq - 1, code_version(), _approvals, in_place=True)
             if snap is None:
                 rebuild()
                 return
@@ -397,7 +398,7 @@ def _from_anchor(seq: int):
     if not snapshots.enabled() or parked_in_state(seq):
         return None
     carried = sorted(_approvals(seq - 1))
-    snap, tables = snapshots.usable(seq, code_version(), lambda s: carried, only_at=seq)
+    snap, tables = snapshots.usable(seq, code_version(), lambda s: carried, only_at=seq, in_place=True)
     if snap is None:
         return None
     anchor = Entry.get_by_id(seq)
@@ -505,7 +506,7 @@ _COPIED = (("setup", None), ("log", "seq"), ("message", "entry_id"), ("command",
 
 
 def replay_into(path: str, until_seq: int | None, until_at: datetime | None, each=None,
-                from_snapshot: bool | None = None, complete: bool = False) -> None:
+                from_snapshot: bool | None = None, complete: bool = False, whole_log: bool = False) -> None:
     """Copy the log up to a point (entries up to seq `until_seq`, game time up
     to `until_at`) into a new SQLite game at `path`, replay it there, and leave
     that game open: the state as it stood then, for `bnomic show --as-of`.
@@ -518,7 +519,11 @@ def replay_into(path: str, until_seq: int | None, until_at: datetime | None, eac
     The mails' parsed fields are copied only for the entries the replay applies
     and the parked ones (nothing else reads them), unless `complete` (a game of its own, as
     bench/history_game.derive cuts). The scratch file is nobody's record: no
-    write-ahead log and no sync (half the cost of copying the log)."""
+    write-ahead log and no sync (half the cost of copying the log).
+    Of the entries up to the snapshot, only those the replay may look up are
+    copied (`_looked_up`), so the copy costs what the entries after the snapshot
+    need, not the game's length; `whole_log` (or `complete`): all of them (`show
+    log` lists them)."""
     from ..store import open_database
     seq = until_seq or 0
     real = database.obj
@@ -540,6 +545,8 @@ def replay_into(path: str, until_seq: int | None, until_at: datetime | None, eac
     database.execute_sql("ATTACH DATABASE ? AS game", (source,))
     try:
         with write_transaction():
+            before = (None if complete or whole_log or each is not None or start == 0
+                      else _looked_up(start, seq))
             for table, key in _COPIED:
                 if table == "approval" and each is not None:
                     continue        # the site's captures: as it stood live, before any approval
@@ -553,6 +560,12 @@ def replay_into(path: str, until_seq: int | None, until_at: datetime | None, eac
                     # (and a parked entry's: a later retry applies it)
                     where = where + f' AND ("{key}" > ? OR "{key}" IN (SELECT "entry" FROM game."parked"))'
                     params = params + [start]
+                elif before is not None and table in _LOOKED_UP:
+                    # of the entries up to the snapshot, those the replay may look up (and the
+                    # parked ones: a later retry applies them)
+                    where = (where + f' AND ("{key}" > ? OR "{key}" IN (SELECT value FROM json_each(?))'
+                             f' OR "{key}" IN (SELECT "entry" FROM game."parked"))')
+                    params = params + [start, before]
                 if table == "log":
                     params = [start, *params]
                 database.execute_sql(f'INSERT INTO main."{table}" ({cols}) SELECT {picked} '
@@ -570,6 +583,39 @@ def replay_into(path: str, until_seq: int | None, until_at: datetime | None, eac
         process_pending(replay=True, each=each, keep_snapshots=False, keep=False)
         target = until_at or log.game_time()
         engine.advance(max(target, Setup.get().start_at))
+
+
+# the log-side tables of which a scratch game copies, up to its snapshot, only the entries looked up
+_LOOKED_UP = ("log", "message", "command", "pinned")
+
+
+def _looked_up(start: int, seq: int) -> str | None:
+    """The entries up to `start` (the snapshot a scratch game starts from) that applying
+    entries `start`+1 to `seq` may read, as a JSON list; None when that cannot be told
+    (then every entry is copied). In the attached game `game`. What the engine reads of
+    earlier entries: those of the same UTC days (Rule 4E7's actions counted per day,
+    engine.actions_today) and the mail a mail replies to (its In-Reply-To: vocabulary,
+    proposals' "this", consultations). Told from the stored parsed fields, which the
+    replay reads too: every mail in the range must have them, of today's parser."""
+    mails, fields = database.execute_sql(
+        'SELECT (SELECT COUNT(*) FROM game."log" WHERE "seq" > ? AND "seq" <= ? AND "kind" = ?), '
+        '(SELECT COUNT(*) FROM game."parsedmail" WHERE "entry" > ? AND "entry" <= ? AND "version" = ?)',
+        (start, seq, "mail", start, seq, parsed.VERSION)).fetchone()
+    if mails != fields:
+        return None
+    first, last = database.execute_sql('SELECT MIN("at"), MAX("at") FROM game."log" WHERE "seq" > ? AND "seq" <= ?',
+                                       (start, seq)).fetchone()
+    if first is None:
+        return "[]"
+    day = Entry.at.python_value(first).replace(hour=0, minute=0, second=0, microsecond=0)
+    end = Entry.at.python_value(last).replace(hour=0, minute=0, second=0, microsecond=0) + timedelta(days=1)
+    found = [e for (e,) in database.execute_sql(
+        'SELECT "seq" FROM game."log" WHERE "at" >= ? AND "at" < ? AND "seq" <= ? '
+        'UNION SELECT "entry_id" FROM game."message" WHERE "entry_id" <= ? AND "message_id" IN '
+        '(SELECT json_extract("fields", \'$.post.in_reply_to\') FROM game."parsedmail" '
+        'WHERE "entry" > ? AND "entry" <= ?)',
+        (Entry.at.db_value(day), Entry.at.db_value(end), start, start, start, seq))]
+    return json.dumps(found)
 
 
 def _replay_into_by_rows(path: str, seq: int, until_at: datetime | None, each=None) -> None:

@@ -40,10 +40,11 @@ from __future__ import annotations
 import hashlib
 import json
 import logging
+import sqlite3
 import zlib
 from datetime import datetime
 
-from peewee import SqliteDatabase
+from peewee import IntegrityError, SqliteDatabase
 
 from . import versions
 from .db import database
@@ -212,19 +213,26 @@ def drop_all() -> int:
     return Snapshot.delete().execute()
 
 
-def _resolve(tables: dict) -> bool:
-    """Format 2: each table's rows read from its parts, in place; False when a
-    part is missing or its bytes are not what its name says."""
-    names = list(dict.fromkeys(n for t in tables.values() for n in t.get("parts", ())))
+def _load(names) -> dict | None:
+    """The rows of the parts named, by name; None when one is missing or its bytes are
+    not what its name says."""
+    names = list(dict.fromkeys(names))
     found = {}
     for i in range(0, len(names), 500):
         for name, blob in (SnapshotPart.select(SnapshotPart.hash, SnapshotPart.blob)
                            .where(SnapshotPart.hash.in_(names[i:i + 500])).tuples()):
             text = zlib.decompress(bytes(blob))
             if hashlib.sha256(text).hexdigest() != name:
-                return False
+                return None
             found[name] = json.loads(text)
-    if len(found) != len(names):
+    return found if len(found) == len(names) else None
+
+
+def _resolve(tables: dict) -> bool:
+    """Format 2: each table's rows read from its parts, in place; False when a
+    part is missing or its bytes are not what its name says."""
+    found = _load(n for t in tables.values() for n in t.get("parts", ()))
+    if found is None:
         return False
     for t in tables.values():
         if "parts" in t:
@@ -233,8 +241,43 @@ def _resolve(tables: dict) -> bool:
     return True
 
 
-def _contents(snap: Snapshot) -> dict | None:
-    """The snapshot's tables, or None when it is damaged."""
+def _against_current(tables: dict, current: dict) -> bool:
+    """Format 2, for a restore into this game's own tables: each table's parts compared
+    with the parts its rows make now (`current`: table -> names, filled on first need,
+    from what the last snapshot through this connection kept where it still holds, see
+    _table_parts); only the parts after the first that differs are read, their rows put
+    in `rows` and the number of parts alike in `same`. So an approval's restore writes
+    what changed since its snapshot (the end of the Vote table), not every row again.
+    False when a part read is missing or damaged."""
+    kept = versions.kept_parts(database)
+    scratch = dict(kept) if kept is not None else None     # (names found here are not stored parts)
+    needed = []
+    for model in STATE_MODELS:
+        t = tables.get(model._meta.table_name)
+        if model in LEDGERS or t is None or "parts" not in t:
+            continue
+        name = model._meta.table_name
+        if name not in current:
+            current[name] = _table_parts(model, {}, scratch)
+        now, names = current[name], t["parts"]
+        same = 0
+        while same < min(len(now), len(names)) and now[same] == names[same]:
+            same += 1
+        t["same"] = same
+        needed.extend(names[same:])
+    found = _load(needed)
+    if found is None:
+        return False
+    for t in tables.values():
+        if "parts" in t:
+            t["names"] = t.pop("parts")
+            t["rows"] = [row for name in t["names"][t["same"]:] for row in found[name]]
+    return True
+
+
+def _contents(snap: Snapshot, current: dict | None = None) -> dict | None:
+    """The snapshot's tables, or None when it is damaged. With `current`, only the
+    parts that differ from this game's tables now are read (_against_current)."""
     blob = bytes(snap.tables or b"")
     if hashlib.sha256(blob).hexdigest() != snap.checksum:
         logger.warning("snapshot after entry %s is damaged (checksum): not used", snap.seq)
@@ -250,7 +293,8 @@ def _contents(snap: Snapshot) -> dict | None:
             t = tables[model._meta.table_name]
             if t["columns"] != _columns(model):
                 return None
-        if not _resolve(tables):
+        if not (_resolve(tables) if current is None or data.get("format") != 2
+                else _against_current(tables, current)):
             logger.warning("snapshot after entry %s has a damaged or missing part: not used", snap.seq)
             return None
         return tables
@@ -259,12 +303,15 @@ def _contents(snap: Snapshot) -> dict | None:
         return None
 
 
-def usable(upto: int, code: str, approvals, max_at: datetime | None = None, only_at: int | None = None):
+def usable(upto: int, code: str, approvals, max_at: datetime | None = None, only_at: int | None = None,
+           in_place: bool = False):
     """The latest snapshot after an entry up to `upto` that a replay may start
     from, and its tables; (None, None) if none. `approvals(seq)` gives the
     approvals anchored at or before `seq` that the replay will carry: a
     snapshot carrying others is stale. A damaged or stale one is passed over.
-    `only_at`: the snapshot after that entry or none."""
+    `only_at`: the snapshot after that entry or none. `in_place`: for a restore into
+    this game's own tables, only the parts that differ from them are read (and
+    written by `restore`)."""
     if not enabled():
         return None, None
     query = (Snapshot.select(Snapshot.seq, Snapshot.at, Snapshot.code, Snapshot.approvals)
@@ -273,11 +320,12 @@ def usable(upto: int, code: str, approvals, max_at: datetime | None = None, only
         query = query.where(Snapshot.seq == only_at)
     if max_at is not None:
         query = query.where(Snapshot.at <= max_at)
+    current = {} if in_place else None         # the parts of the tables now, found once
     for head in query.limit(16):
         if head.code != code or sorted(head.approvals) != sorted(approvals(head.seq)):
             continue
         snap = Snapshot.get_by_id(head.seq)
-        tables = _contents(snap)
+        tables = _contents(snap, current)
         if tables is not None:
             return snap, tables
     return None, None
@@ -287,9 +335,20 @@ def restore(snap: Snapshot, tables: dict, ledger_from=None) -> None:
     """Set the state tables to the snapshot's (inside a write transaction). The
     ledgers keep their rows up to the snapshot's highest keys: from this same
     game, or, with `ledger_from` (the schema name of an attached game), copied
-    from that game's."""
+    from that game's. Tables found with `usable(in_place=True)` keep the rows of
+    their parts alike and have only the others written (_restore_changed)."""
     conn = database
     conn.execute_sql("PRAGMA defer_foreign_keys = ON")
+    if ledger_from is None and all("same" in tables[m._meta.table_name] for m in STATE_MODELS
+                                   if m not in LEDGERS):
+        try:
+            with conn.atomic():
+                _restore_changed(snap, tables)
+            _keep_restored(tables)
+            return
+        except (IntegrityError, sqlite3.IntegrityError):      # a unique value moved between two rows: every row written again
+            if not _resolve_all(tables):
+                raise
     for model in reversed(STATE_MODELS):
         name = model._meta.table_name
         if model in LEDGERS:
@@ -320,6 +379,67 @@ def restore(snap: Snapshot, tables: dict, ledger_from=None) -> None:
         forget_kept()
 
 
+def _resolve_all(tables: dict) -> bool:
+    """The rows of every part of tables found against the current ones (`same`): all
+    of them, for a restore that writes every row again."""
+    for t in tables.values():
+        if "same" in t:
+            t["parts"] = t.pop("names")
+            del t["same"], t["rows"]
+    return _resolve(tables)
+
+
+def _restore_changed(snap: Snapshot, tables: dict) -> None:
+    """The restore of tables whose first `same` parts are the rows they hold now: the
+    rows after those parts that the snapshot has not are deleted (in reverse order of
+    STATE_MODELS, as a full restore deletes: a cascade from them reaches only rows the
+    snapshot has not either, since its own rows are whole), and the snapshot's rows
+    after them written in place (an upsert by primary key: an UPDATE sets no foreign
+    key action off, where a DELETE and INSERT of a Player would cascade to every row
+    naming it). The ledgers are cut back to the snapshot's highest keys."""
+    conn = database
+    for model in reversed(STATE_MODELS):
+        name = model._meta.table_name
+        if model in LEDGERS:
+            key = LEDGERS[model].column_name
+            conn.execute_sql(f'DELETE FROM "{name}" WHERE "{key}" > ?', (snap.ledger.get(name, 0),))
+            continue
+        t = tables[name]
+        pk = model._meta.primary_key.column_name
+        at = t["columns"].index(pk)
+        keys = json.dumps([row[at] for row in t["rows"]])
+        if t["same"]:
+            found = conn.execute_sql(f'SELECT "{pk}" FROM "{name}" ORDER BY "{pk}" LIMIT 1 OFFSET ?',
+                                     (t["same"] * CHUNK - 1,)).fetchone()
+            if found is None:       # every part alike, the last of them not full: nothing after
+                continue
+            boundary = found[0]
+            conn.execute_sql(f'DELETE FROM "{name}" WHERE "{pk}" > ? AND "{pk}" NOT IN '
+                             f'(SELECT value FROM json_each(?))', (boundary, keys))
+        else:
+            conn.execute_sql(f'DELETE FROM "{name}" WHERE "{pk}" NOT IN (SELECT value FROM json_each(?))',
+                             (keys,))
+    cursor = conn.cursor()
+    for model in STATE_MODELS:
+        name = model._meta.table_name
+        if model is Event:
+            continue
+        t = tables[name]
+        cols = t["columns"]
+        if not t["rows"]:
+            continue
+        marks = ", ".join("?" for _ in cols)
+        if model in LEDGERS:
+            cursor.executemany(f'INSERT OR REPLACE INTO main."{name}" ({_quoted(cols)}) VALUES ({marks})',
+                               t["rows"])
+            continue
+        pk = model._meta.primary_key.column_name
+        sets = ", ".join(f'"{c}" = excluded."{c}"' for c in cols if c != pk)
+        upsert = (f'INSERT INTO main."{name}" ({_quoted(cols)}) VALUES ({marks}) ON CONFLICT ("{pk}") '
+                  + (f'DO UPDATE SET {sets}' if sets else 'DO NOTHING'))
+        cursor.executemany(upsert, t["rows"])
+
+
 def _keep_restored(tables: dict) -> None:
     """After a restore: each table now holds exactly the snapshot's parts, so the
     next snapshot through this connection starts from them (see _table_parts)
@@ -333,8 +453,19 @@ def _keep_restored(tables: dict) -> None:
         t = tables.get(name)
         if model in LEDGERS or t is None or "names" not in t or t["columns"] != _columns(model):
             continue
-        rows, full = t["rows"], len(t["rows"]) // CHUNK
-        pk = _columns(model).index(model._meta.primary_key.column_name)
+        pk = model._meta.primary_key.column_name
+        if "same" in t:         # the rows of the parts alike were not read: counted
+            total = database.execute_sql(f'SELECT COUNT(*) FROM "{name}"').fetchone()[0]
+        else:
+            total = len(t["rows"])
+        full = total // CHUNK
+        last = None
+        if full:
+            if "same" not in t:
+                last = t["rows"][full * CHUNK - 1][_columns(model).index(pk)]
+            else:
+                last = database.execute_sql(f'SELECT "{pk}" FROM "{name}" ORDER BY "{pk}" LIMIT 1 OFFSET ?',
+                                            (full * CHUNK - 1,)).fetchone()[0]
         kept[("snapshot parts", name)] = {
             "stamp": versions.rewrite_stamp(database, (name,)), "inserts": versions.insert_count(database, name),
-            "names": list(t["names"]), "full": full, "last": rows[full * CHUNK - 1][pk] if full else None}
+            "names": list(t["names"]), "full": full, "last": last}

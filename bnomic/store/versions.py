@@ -67,6 +67,7 @@ class _State(threading.local):
         self.undone = 0
         self.kept: dict = {}                     # what a caller keeps with those stamps
         self.changes: dict[str, int] = {}        # every counted write, per table (never reset)
+        self.begun: dict[str, int] | None = None  # `changes` when the transaction began (None: unknown)
 
     def forget(self) -> None:
         self.epoch = next(_epochs)
@@ -161,9 +162,11 @@ class GameDatabase(SqliteDatabase):
             state.touched = None
         if head.startswith(("BEGIN", "COMMIT", "END")):
             state.savepoints = []
+            state.begun = None              # (`begin` sets it again, after its BEGIN)
         elif not head.startswith("PRAGMA"):
             state.undone += 1               # ROLLBACK, schema changes, anything else
             state.savepoints = []
+            state.begun = None
         state.forget()
 
     def take_written(self) -> set[str] | None:
@@ -179,22 +182,40 @@ class GameDatabase(SqliteDatabase):
     def begin(self, *args, **kwargs):
         self._versions.forget()
         self._versions.savepoints = []
-        return super().begin(*args, **kwargs)
+        result = super().begin(*args, **kwargs)
+        self._versions.begun = dict(self._versions.changes)
+        return result
 
     def rollback(self, *args, **kwargs):
-        self._versions.forget()
-        self._versions.undone += 1
-        self._versions.savepoints = []
+        """A whole rollback undid what the transaction wrote: when its beginning was seen
+        (`begin`), the tables written since count a rewrite each (rewrite_stamp), the
+        others keep their stamps (an entry refused whole, or an approval's entry rolled
+        back before its replay, leaves the snapshot parts kept for the tables it did not
+        write); else, or when a snapshot was written, anything may have changed."""
+        state = self._versions
+        state.forget()
+        begun, state.begun = state.begun, None
+        if begun is None:
+            state.undone += 1
+        else:
+            for table, n in state.changes.items():
+                if begun.get(table, 0) != n:
+                    state.rewrites[table] = state.rewrites.get(table, 0) + 1
+                    if table in ("snapshot", "snapshotpart"):
+                        state.undone += 1
+        state.savepoints = []
         return super().rollback(*args, **kwargs)
 
     def close(self, *args, **kwargs):
         self._versions.undone += 1      # a transaction left open is rolled back with the connection
         self._versions.savepoints = []
+        self._versions.begun = None
         return super().close(*args, **kwargs)
 
     def commit(self, *args, **kwargs):
         self._versions.forget()
         self._versions.savepoints = []
+        self._versions.begun = None
         return super().commit(*args, **kwargs)
 
 
