@@ -242,14 +242,19 @@ def checking_readings():
         _CHECKING.reset(token)
 
 
+_UNLOADED = object()
+
+
 def post_readings(ctx: Context, post: Post, entry: int, store: bool = True,
-                  vocab: vocabulary.Vocabulary | None = None) -> list[grammar.Reading] | None:
+                  vocab: vocabulary.Vocabulary | None = None, pin=_UNLOADED) -> list[grammar.Reading] | None:
     """The readings of log entry `entry`'s post (None: over the step budget):
     those pinned for it if any (issue 13: a replay applies what was read then,
     whatever today's reader says), else read now and, with `store`, pinned.
     What is applied is always the pinned form (the JSON read back), so a live
-    run and its replay apply the very same readings."""
-    pin = pinned.load(entry) if entry else None
+    run and its replay apply the very same readings. `pin`: pinned.load(entry),
+    if the caller has it."""
+    if pin is _UNLOADED:
+        pin = pinned.load(entry) if entry else None
     if pin is None:
         readings = read_post(ctx, post, vocab)
         if store and entry:
@@ -273,8 +278,12 @@ def apply_post(post: Post, entry: int, store: bool = True) -> list[Outcome]:
     UTC day.
     """
     ctx = Context(post.at, "mail", entry, post=post)
-    vocab = vocabulary_of(ctx, post)        # the words as the post finds it: read once, used twice
-    readings = post_readings(ctx, post, entry, store, vocab)
+    pin = pinned.load(entry) if entry else None
+    # the words as the post finds it: read once, used twice (reading, and what a handler
+    # reads while the post is applied); pinned readings (a replay) are not read again, so
+    # the quoted lines are lexed only if a handler looks at the words (issue 16)
+    vocab = vocabulary_of(ctx, post, quoted_later=pin is not None and _CHECKING.get() is None)
+    readings = post_readings(ctx, post, entry, store, vocab, pin=pin)
     if readings is None:
         steps = limit(ctx, "read_steps")
         return [Outcome.create(entry=entry, position=1, action=LIMIT, text="(the whole message)",
@@ -317,11 +326,40 @@ def apply_post(post: Post, entry: int, store: bool = True) -> list[Outcome]:
     return outcomes
 
 
-def vocabulary_of(ctx: Context, post: Post) -> vocabulary.Vocabulary:
-    """The words of the game as the post finds it: its sender ("me"), what it replies to."""
+def vocabulary_of(ctx: Context, post: Post, quoted_later: bool = False) -> vocabulary.Vocabulary:
+    """The words of the game as the post finds it: its sender ("me"), what it replies to.
+    With `quoted_later`, what the quoted lines add is worked out when the words are
+    first looked at (_QuotedLater: it depends on the words and the lines alone, not
+    on the state, so later is the same)."""
     actor = player_by_address(post.sender) if post.sender else None
     words = game_words(ctx, actor.name if actor is not None else None, post.in_reply_to or "")
-    return quoted_vocabulary(words, post.quoted) if post.quoted else words
+    if not post.quoted:
+        return words
+    return _QuotedLater.of(words, post.quoted) if quoted_later else quoted_vocabulary(words, post.quoted)
+
+
+class _QuotedLater(vocabulary.Vocabulary):
+    """`quoted_vocabulary(words, quoted)`, made when the object is first looked at:
+    lexing the quoted lines is the reader's work, needed only if the post is read
+    (a replay applies its pinned readings instead) or a handler reads with the post's
+    words (grammar.reading_with). The result depends on `words` (immutable) and the
+    lines alone, so made later it is the same, field for field. The first attribute
+    read fills the fields in and makes the object a plain Vocabulary (the same
+    object: the lexer keeps its names per vocabulary object)."""
+
+    @classmethod
+    def of(cls, words: vocabulary.Vocabulary, quoted: str) -> "_QuotedLater":
+        obj = object.__new__(cls)
+        object.__getattribute__(obj, "__dict__")["_later"] = (words, quoted)
+        return obj
+
+    def __getattribute__(self, name):
+        d = object.__getattribute__(self, "__dict__")
+        later = d.pop("_later", None)
+        if later is not None:
+            d.update(quoted_vocabulary(*later).__dict__)
+            object.__setattr__(self, "__class__", vocabulary.Vocabulary)
+        return object.__getattribute__(self, name)
 
 
 # words -> (the same with replying set and no quoted intents, {quoted intents: vocabulary})
