@@ -33,7 +33,7 @@ from copy import deepcopy
 import threading
 from typing import Callable
 
-from peewee import SqliteDatabase
+from peewee import SqliteDatabase, _savepoint
 
 _epochs = itertools.count(1)
 
@@ -166,6 +166,12 @@ class GameDatabase(SqliteDatabase):
             state.savepoints = []
         state.forget()
 
+    def savepoint(self):
+        """A savepoint as peewee's (database.atomic() inside a transaction), lighter: named
+        by a counter, not a uuid4, and counted here without parsing its SQL (issue 16:
+        peewee's cost 23 us a savepoint against SQLite's 1.3; the engine opens five an entry)."""
+        return _Savepoint(self)
+
     def take_written(self) -> set[str] | None:
         """The tables written through this connection since the last call, or None
         when that is not known: the first call, a schema change, or a commit by
@@ -196,6 +202,37 @@ class GameDatabase(SqliteDatabase):
         self._versions.forget()
         self._versions.savepoints = []
         return super().commit(*args, **kwargs)
+
+
+_savepoint_ids = itertools.count(1)
+
+
+class _Savepoint(_savepoint):
+    """peewee's savepoint (the same statements, the same rollback on an exception)
+    whose statements are counted by GameDatabase directly (`_State.savepoint`, as
+    `_note` would after parsing them) and run by SqliteDatabase's execute_sql."""
+
+    def __init__(self, db, sid=None):
+        self.db = db
+        self.sid = sid or f"s{next(_savepoint_ids)}"
+        self.quoted_sid = self.sid.join(db.quote)
+
+    def _run(self, verb: str, sql: str) -> None:
+        self.db._versions.savepoint(verb, self.sid.lower())
+        SqliteDatabase.execute_sql(self.db, sql)
+
+    def _begin(self):
+        self._run("SAVEPOINT", "SAVEPOINT %s;" % self.quoted_sid)
+
+    def commit(self, begin=True):
+        self._run("RELEASE", "RELEASE SAVEPOINT %s;" % self.quoted_sid)
+        if begin:
+            self._begin()
+
+    def rollback(self, begin=True):
+        self._run("ROLLBACK", "ROLLBACK TO SAVEPOINT %s;" % self.quoted_sid)
+        if begin:
+            self._begin()
 
 
 _UPSERT = re.compile(r"\bON\s++CONFLICT\b", re.I)
