@@ -503,6 +503,10 @@ def actions_today(post: Post, entry: int) -> int:
         sender = (post.sender or "").lower()
     start = post.at.replace(hour=0, minute=0, second=0, microsecond=0)
     params = (sender, Entry.at.db_value(start), Entry.at.db_value(start + timedelta(days=1)), *_NOT_COUNTED)
+    if entry:
+        counted = _actions_today_kept(sender, start, params, entry)
+        if counted is not None:
+            return counted
     reasons = (hot.all_rows("reasons today, before", _REASONS_TODAY + ' AND ("t2"."seq" < ?)',
                             (*params, entry)) if entry
                else hot.all_rows("reasons today", _REASONS_TODAY, params))
@@ -517,6 +521,48 @@ def actions_today(post: Post, entry: int) -> int:
     if entry:
         rows = rows.where(Entry.seq < entry)
     return sum(_counted(row.reason) for row in rows)
+
+
+# the Outcomes not yet counted: those added since (a key above the largest then), and any
+# older one of an entry at or after the one counted up to (the ledger's order is not
+# assumed); each part found from the Outcomes by their keys (CROSS JOIN: that order)
+_REASONS_FROM_OUTCOMES = ('SELECT "t1"."reason" FROM "outcome" AS "t1" CROSS JOIN "log" AS "t2" ON ("t2"."seq" = "t1"."entry") '
+                          'CROSS JOIN "message" AS "t3" ON ("t3"."entry_id" = "t2"."seq") WHERE (+"t3"."sender" = ?) '
+                          'AND (+"t2"."at" >= ?) AND (+"t2"."at" < ?) AND ("t1"."action" IS NOT NULL) '
+                          'AND ("t1"."action" NOT IN (?, ?, ?, ?, ?))')
+_REASONS_SINCE = (_REASONS_FROM_OUTCOMES + ' AND ("t1"."id" > ?) AND ("t1"."entry" < ?)'
+                  ' UNION ALL ' + _REASONS_FROM_OUTCOMES
+                  + ' AND ("t1"."id" <= ?) AND ("t1"."entry" >= ?) AND ("t1"."entry" < ?)')
+
+
+def _actions_today_kept(sender: str, start: datetime, params: tuple, entry: int) -> int | None:
+    """actions_today's count, carried on within a write transaction (a rebuild, an ingest
+    batch) from what it counted for the sender's earlier mail that day: the count then,
+    plus the Outcomes not counted then (_REASONS_SINCE: a few rows found by their keys,
+    where the whole query walks the day's entries: issue 16). Valid while no Outcome has
+    been changed or removed since (versions.kept_rows_stamp); an entry's time and its
+    mail's sender are never rewritten (the log is only ever marked processed; removing
+    an entry would remove its mail, a rewrite of `message`). None where nothing is kept
+    (not SQLite, outside a transaction): the caller counts in full."""
+    kept = versions.values(database)
+    stamp = versions.kept_rows_stamp(database, ("outcome", "message"))
+    if kept is None or stamp is None or not hot.fast():
+        return None
+    key = ("actions today", sender, start)
+    hit = kept.get(key)
+    if hit is not None and hit[0] == stamp and hit[1] <= entry:
+        _, upto, largest, count = hit
+        reasons = hot.all_rows("reasons today, since", _REASONS_SINCE,
+                               (*params, largest, entry, *params, largest, upto, entry))
+    else:
+        largest, count, upto = None, 0, None
+        reasons = hot.all_rows("reasons today, before", _REASONS_TODAY + ' AND ("t2"."seq" < ?)',
+                               (*params, entry))
+    count += sum(_counted(reason) for reason, in reasons)
+    top = versions.known_key(database, "outcome")        # the next key, if counted (no query)
+    top = top - 1 if top is not None else hot.value("largest outcome", 'SELECT MAX("id") FROM "outcome"') or 0
+    kept[key] = (stamp, entry, top, count)
+    return count
 
 
 def _counted(reason: str | None) -> int:

@@ -251,6 +251,28 @@ def rewrite_stamp(database, tables: tuple[str, ...]) -> tuple | None:
     return (state.undone, version, *(state.rewrites.get(t, 0) for t in tables))
 
 
+def kept_rows_stamp(database, tables: tuple[str, ...]) -> tuple | None:
+    """What tells, within this write transaction, that no row of `tables` has been
+    changed or removed since (rows may have been added): equal stamps. No statement
+    (nobody else can commit while this transaction writes). None outside a
+    transaction or on any other database."""
+    db = database.obj if hasattr(database, "obj") else database
+    if not isinstance(db, GameDatabase) or not db.in_transaction():
+        return None
+    state = db._versions
+    return (state.epoch, state.undone, *(state.rewrites.get(t, 0) for t in tables))
+
+
+def values(database) -> dict | None:
+    """This transaction's own dict of kept values (emptied when it ends), or None
+    outside a transaction or on any other database: for a caller that keeps what it
+    read with kept_rows_stamp."""
+    db = database.obj if hasattr(database, "obj") else database
+    if not isinstance(db, GameDatabase) or not db.in_transaction():
+        return None
+    return db._versions.values
+
+
 def insert_count(database, table: str) -> int:
     """The plain INSERTs into `table` through this connection so far (see rewrite_stamp)."""
     db = database.obj if hasattr(database, "obj") else database
