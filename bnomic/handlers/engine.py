@@ -523,24 +523,30 @@ def actions_today(post: Post, entry: int) -> int:
     return sum(_counted(row.reason) for row in rows)
 
 
-# the Outcomes not yet counted: those added since (a key above the largest then), and any
-# older one of an entry at or after the one counted up to (the ledger's order is not
-# assumed); each part found from the Outcomes by their keys (CROSS JOIN: that order)
-_REASONS_FROM_OUTCOMES = ('SELECT "t1"."reason" FROM "outcome" AS "t1" CROSS JOIN "log" AS "t2" ON ("t2"."seq" = "t1"."entry") '
-                          'CROSS JOIN "message" AS "t3" ON ("t3"."entry_id" = "t2"."seq") WHERE (+"t3"."sender" = ?) '
-                          'AND (+"t2"."at" >= ?) AND (+"t2"."at" < ?) AND ("t1"."action" IS NOT NULL) '
-                          'AND ("t1"."action" NOT IN (?, ?, ?, ?, ?))')
-_REASONS_SINCE = (_REASONS_FROM_OUTCOMES + ' AND ("t1"."id" > ?) AND ("t1"."entry" < ?)'
-                  ' UNION ALL ' + _REASONS_FROM_OUTCOMES
-                  + ' AND ("t1"."id" <= ?) AND ("t1"."entry" >= ?) AND ("t1"."entry" < ?)')
+# the Outcomes not yet counted (params: the sender, the day's bounds, _NOT_COUNTED, then
+# the entry counted up to, this entry, the largest Outcome key then, that entry again):
+# those of the sender's mail since the entry counted up to, found by the sender's mail
+# (the message table's sender index, by entry), and any added since for an earlier
+# entry (none, as the engine goes: the ledger's order is checked, not assumed), found by
+# the Outcomes' keys; each part joined in that order (CROSS JOIN)
+_TODAY_TERMS = ('(+"t2"."at" >= ?) AND (+"t2"."at" < ?) AND ("t1"."action" IS NOT NULL) '
+                'AND ("t1"."action" NOT IN (?, ?, ?, ?, ?))')
+_REASONS_SINCE = ('SELECT "t1"."reason" FROM "message" AS "t3" CROSS JOIN "log" AS "t2" ON ("t2"."seq" = "t3"."entry_id") '
+                  'CROSS JOIN "outcome" AS "t1" ON ("t1"."entry" = "t2"."seq") WHERE ("t3"."sender" = ?) AND '
+                  + _TODAY_TERMS + ' AND ("t3"."entry_id" >= ?) AND ("t3"."entry_id" < ?)'
+                  ' UNION ALL '
+                  'SELECT "t1"."reason" FROM "outcome" AS "t1" CROSS JOIN "log" AS "t2" ON ("t2"."seq" = "t1"."entry") '
+                  'CROSS JOIN "message" AS "t3" ON ("t3"."entry_id" = "t2"."seq") WHERE (+"t3"."sender" = ?) AND '
+                  + _TODAY_TERMS + ' AND ("t1"."id" > ?) AND ("t1"."entry" < ?)')
 
 
 def _actions_today_kept(sender: str, start: datetime, params: tuple, entry: int) -> int | None:
     """actions_today's count, carried on within a write transaction (a rebuild, an ingest
     batch) from what it counted for the sender's earlier mail that day: the count then,
-    plus the Outcomes not counted then (_REASONS_SINCE: a few rows found by their keys,
-    where the whole query walks the day's entries: issue 16). Valid while no Outcome has
-    been changed or removed since (versions.kept_rows_stamp); an entry's time and its
+    plus the Outcomes not counted then (_REASONS_SINCE: a few rows found by the sender's
+    mail and by their keys, where the whole query walks the day's entries: issue 16).
+    Valid while no Outcome has been changed or removed since (versions.kept_rows_stamp);
+    an entry's time and its
     mail's sender are never rewritten (the log is only ever marked processed; removing
     an entry would remove its mail, a rewrite of `message`). None where nothing is kept
     (not SQLite, outside a transaction): the caller counts in full."""
@@ -553,7 +559,7 @@ def _actions_today_kept(sender: str, start: datetime, params: tuple, entry: int)
     if hit is not None and hit[0] == stamp and hit[1] <= entry:
         _, upto, largest, count = hit
         reasons = hot.all_rows("reasons today, since", _REASONS_SINCE,
-                               (*params, largest, entry, *params, largest, upto, entry))
+                               (*params, upto, entry, *params, largest, upto))
     else:
         largest, count, upto = None, 0, None
         reasons = hot.all_rows("reasons today, before", _REASONS_TODAY + ' AND ("t2"."seq" < ?)',
