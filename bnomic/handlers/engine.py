@@ -494,8 +494,9 @@ _REASONS_TODAY = ('SELECT "t1"."reason" FROM "outcome" AS "t1" INNER JOIN "log" 
 def actions_today(post: Post, entry: int) -> int:
     """The actions the sender's mail did or tried earlier this UTC day (Outcomes with
     an action; "N times" counts N), before this entry."""
-    sender = hot.value("sender of", 'SELECT "sender" FROM "message" WHERE "entry_id" = ?', (entry,)) \
-        if entry else None
+    sender = _kept_sender(entry) if entry else None
+    if sender is _UNLOADED:
+        sender = hot.value("sender of", 'SELECT "sender" FROM "message" WHERE "entry_id" = ?', (entry,))
     if sender is hot.NOTHING:
         message = Message.get_or_none(Message.entry == entry)
         sender = message.sender if message is not None else None
@@ -521,6 +522,24 @@ def actions_today(post: Post, entry: int) -> int:
     if entry:
         rows = rows.where(Entry.seq < entry)
     return sum(_counted(row.reason) for row in rows)
+
+
+def note_sender(entry: int, sender: str | None) -> None:
+    """Entry `entry`'s mail is from `sender` (its stored, lowercased address), as the
+    runner just read it: actions_today asks no more within this transaction (a mail's
+    sender is never rewritten; the stamp says its table was not either)."""
+    kept = versions.values(database)
+    if kept is not None:
+        kept[("sender of", entry)] = (versions.kept_rows_stamp(database, ("message",)), sender)
+
+
+def _kept_sender(entry: int):
+    """note_sender's answer for `entry`, or _UNLOADED."""
+    kept = versions.values(database)
+    hit = kept.get(("sender of", entry)) if kept is not None else None
+    if hit is None or hit[0] != versions.kept_rows_stamp(database, ("message",)):
+        return _UNLOADED
+    return hit[1]
 
 
 # the Outcomes not yet counted (params: the sender, the day's bounds, _NOT_COUNTED, then

@@ -122,7 +122,7 @@ def _store_parts(new: dict[str, bytes]) -> None:
                     [v for r in rows for v in (r["hash"], blob(r["blob"]))])
 
 
-def _table_parts(model, new: dict[str, bytes], kept: dict | None) -> list[str]:
+def _table_parts(model, new: dict[str, bytes], kept: dict | None, version=None) -> list[str]:
     """A table's part names, its new parts' JSON put in `new`. What the last snapshot
     through this connection found is kept (versions.kept_parts) with the table's
     rewrite stamp: while no row was changed or removed since (versions.rewrite_stamp)
@@ -133,7 +133,7 @@ def _table_parts(model, new: dict[str, bytes], kept: dict | None) -> list[str]:
     name = model._meta.table_name
     if kept is None:
         return _parts(_rows(model), new)
-    stamp = versions.rewrite_stamp(database, (name,))
+    stamp = versions.rewrite_stamp(database, (name,), version)
     inserts = versions.insert_count(database, name)
     hit = kept.get(("snapshot parts", name))
     pk = model._meta.primary_key.column_name
@@ -172,6 +172,9 @@ def take(seq: int, at: datetime, code: str, approvals: list[int], checked: bool 
         return None
     tables, ledger, new = {}, {}, {}
     kept = versions.kept_parts(database)
+    # SQLite's data_version, once for every table's stamp: in a write transaction nothing
+    # else commits meanwhile (outside one, each stamp asks)
+    version = versions.data_version(database) if kept is not None and versions.active(database) else None
     for model in STATE_MODELS:
         name = model._meta.table_name
         if model in LEDGERS:
@@ -187,7 +190,7 @@ def take(seq: int, at: datetime, code: str, approvals: list[int], checked: bool 
                                 "rows": _rows(model, 'WHERE "entry" IN (SELECT "entry" FROM "parked") '
                                                      "AND action IN ('parked', 'retried')")}
             continue
-        tables[name] = {"columns": _columns(model), "parts": _table_parts(model, new, kept)}
+        tables[name] = {"columns": _columns(model), "parts": _table_parts(model, new, kept, version)}
     _store_parts(new)
     blob = zlib.compress(json.dumps({"format": FORMAT, "tables": tables}, default=_plain,
                                     separators=(",", ":")).encode(), 6)

@@ -238,16 +238,28 @@ class _Savepoint(_savepoint):
 _UPSERT = re.compile(r"\bON\s++CONFLICT\b", re.I)
 
 
-def rewrite_stamp(database, tables: tuple[str, ...]) -> tuple | None:
+def data_version(database):
+    """SQLite's data_version now (one PRAGMA), for rewrite_stamp(..., version=) when
+    many stamps are taken at once; None on any other database."""
+    db = database.obj if hasattr(database, "obj") else database
+    if not isinstance(db, GameDatabase):
+        return None
+    return SqliteDatabase.execute_sql(db, "PRAGMA data_version").fetchone()[0]
+
+
+def rewrite_stamp(database, tables: tuple[str, ...], version=None) -> tuple | None:
     """What tells, across transactions, that none of `tables` has had a row changed or
     removed through this connection (new rows may have been added: compare `inserts`)
     and that no other connection has committed anything: equal stamps, nothing but
-    plain INSERTs in between. None (unknown) on any other database. One PRAGMA."""
+    plain INSERTs in between. None (unknown) on any other database. One PRAGMA, unless
+    `version` is data_version() taken in the same write transaction (nothing else can
+    commit meanwhile)."""
     db = database.obj if hasattr(database, "obj") else database
     if not isinstance(db, GameDatabase):
         return None
     state = db._versions
-    version = SqliteDatabase.execute_sql(db, "PRAGMA data_version").fetchone()[0]
+    if version is None:
+        version = SqliteDatabase.execute_sql(db, "PRAGMA data_version").fetchone()[0]
     return (state.undone, version, *(state.rewrites.get(t, 0) for t in tables))
 
 
