@@ -45,3 +45,18 @@ def test_same_words_found_again_by_value():
     kept, by_actor = engine._same_words(a)
     assert kept is a and engine._same_words(b) == (a, by_actor)
     assert engine._same_words(c)[0] is c
+
+
+def test_quoted_later_is_the_same_words_once_looked_at():
+    """A replay's words (pinned readings: the quoted lines lexed only if a handler reads
+    with the words): the first field read fills in every field as quoted_vocabulary's."""
+    from dataclasses import replace
+    for quoted in ("I object to intent 3 and intent 4", "Welcome, all.", "it"):
+        later = engine._QuotedLater.of(WORDS, quoted)
+        assert type(later) is engine._QuotedLater and isinstance(later, Vocabulary)
+        assert same(later, engine.quoted_vocabulary(WORDS, quoted)), quoted
+        assert type(later) is Vocabulary and "_later" not in later.__dict__
+        moved = replace(engine._QuotedLater.of(WORDS, quoted), actor="Bob")
+        assert moved.actor == "Bob" and moved.quoted_intents == later.quoted_intents
+        assert not hasattr(later, "no_such_field")
+    assert engine._QuotedLater.of(WORDS, "I object to intent 3").quoted_intents == (3,)

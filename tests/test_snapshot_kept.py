@@ -27,9 +27,9 @@ def checked_parts(monkeypatch):
     real = snapshots._table_parts
     calls = {"kept": 0, "all": 0}
 
-    def compared(model, new, kept):
+    def compared(model, new, kept, *version):
         hit = kept.get(("snapshot parts", model._meta.table_name)) if kept is not None else None
-        names = real(model, new, kept)
+        names = real(model, new, kept, *version)
         fresh = snapshots._parts(snapshots._rows(model), {})
         assert names == fresh, model._meta.table_name
         calls["kept" if hit is not None else "all"] += 1

@@ -242,14 +242,19 @@ def checking_readings():
         _CHECKING.reset(token)
 
 
+_UNLOADED = object()
+
+
 def post_readings(ctx: Context, post: Post, entry: int, store: bool = True,
-                  vocab: vocabulary.Vocabulary | None = None) -> list[grammar.Reading] | None:
+                  vocab: vocabulary.Vocabulary | None = None, pin=_UNLOADED) -> list[grammar.Reading] | None:
     """The readings of log entry `entry`'s post (None: over the step budget):
     those pinned for it if any (issue 13: a replay applies what was read then,
     whatever today's reader says), else read now and, with `store`, pinned.
     What is applied is always the pinned form (the JSON read back), so a live
-    run and its replay apply the very same readings."""
-    pin = pinned.load(entry) if entry else None
+    run and its replay apply the very same readings. `pin`: pinned.load(entry),
+    if the caller has it."""
+    if pin is _UNLOADED:
+        pin = pinned.load(entry) if entry else None
     if pin is None:
         readings = read_post(ctx, post, vocab)
         if store and entry:
@@ -273,8 +278,12 @@ def apply_post(post: Post, entry: int, store: bool = True) -> list[Outcome]:
     UTC day.
     """
     ctx = Context(post.at, "mail", entry, post=post)
-    vocab = vocabulary_of(ctx, post)        # the words as the post finds it: read once, used twice
-    readings = post_readings(ctx, post, entry, store, vocab)
+    pin = pinned.load(entry) if entry else None
+    # the words as the post finds it: read once, used twice (reading, and what a handler
+    # reads while the post is applied); pinned readings (a replay) are not read again, so
+    # the quoted lines are lexed only if a handler looks at the words (issue 16)
+    vocab = vocabulary_of(ctx, post, quoted_later=pin is not None and _CHECKING.get() is None)
+    readings = post_readings(ctx, post, entry, store, vocab, pin=pin)
     if readings is None:
         steps = limit(ctx, "read_steps")
         return [Outcome.create(entry=entry, position=1, action=LIMIT, text="(the whole message)",
@@ -317,11 +326,40 @@ def apply_post(post: Post, entry: int, store: bool = True) -> list[Outcome]:
     return outcomes
 
 
-def vocabulary_of(ctx: Context, post: Post) -> vocabulary.Vocabulary:
-    """The words of the game as the post finds it: its sender ("me"), what it replies to."""
+def vocabulary_of(ctx: Context, post: Post, quoted_later: bool = False) -> vocabulary.Vocabulary:
+    """The words of the game as the post finds it: its sender ("me"), what it replies to.
+    With `quoted_later`, what the quoted lines add is worked out when the words are
+    first looked at (_QuotedLater: it depends on the words and the lines alone, not
+    on the state, so later is the same)."""
     actor = player_by_address(post.sender) if post.sender else None
     words = game_words(ctx, actor.name if actor is not None else None, post.in_reply_to or "")
-    return quoted_vocabulary(words, post.quoted) if post.quoted else words
+    if not post.quoted:
+        return words
+    return _QuotedLater.of(words, post.quoted) if quoted_later else quoted_vocabulary(words, post.quoted)
+
+
+class _QuotedLater(vocabulary.Vocabulary):
+    """`quoted_vocabulary(words, quoted)`, made when the object is first looked at:
+    lexing the quoted lines is the reader's work, needed only if the post is read
+    (a replay applies its pinned readings instead) or a handler reads with the post's
+    words (grammar.reading_with). The result depends on `words` (immutable) and the
+    lines alone, so made later it is the same, field for field. The first attribute
+    read fills the fields in and makes the object a plain Vocabulary (the same
+    object: the lexer keeps its names per vocabulary object)."""
+
+    @classmethod
+    def of(cls, words: vocabulary.Vocabulary, quoted: str) -> "_QuotedLater":
+        obj = object.__new__(cls)
+        object.__getattribute__(obj, "__dict__")["_later"] = (words, quoted)
+        return obj
+
+    def __getattribute__(self, name):
+        d = object.__getattribute__(self, "__dict__")
+        later = d.pop("_later", None)
+        if later is not None:
+            d.update(quoted_vocabulary(*later).__dict__)
+            object.__setattr__(self, "__class__", vocabulary.Vocabulary)
+        return object.__getattribute__(self, name)
 
 
 # words -> (the same with replying set and no quoted intents, {quoted intents: vocabulary})
@@ -456,8 +494,9 @@ _REASONS_TODAY = ('SELECT "t1"."reason" FROM "outcome" AS "t1" INNER JOIN "log" 
 def actions_today(post: Post, entry: int) -> int:
     """The actions the sender's mail did or tried earlier this UTC day (Outcomes with
     an action; "N times" counts N), before this entry."""
-    sender = hot.value("sender of", 'SELECT "sender" FROM "message" WHERE "entry_id" = ?', (entry,)) \
-        if entry else None
+    sender = _kept_sender(entry) if entry else None
+    if sender is _UNLOADED:
+        sender = hot.value("sender of", 'SELECT "sender" FROM "message" WHERE "entry_id" = ?', (entry,))
     if sender is hot.NOTHING:
         message = Message.get_or_none(Message.entry == entry)
         sender = message.sender if message is not None else None
@@ -465,6 +504,10 @@ def actions_today(post: Post, entry: int) -> int:
         sender = (post.sender or "").lower()
     start = post.at.replace(hour=0, minute=0, second=0, microsecond=0)
     params = (sender, Entry.at.db_value(start), Entry.at.db_value(start + timedelta(days=1)), *_NOT_COUNTED)
+    if entry:
+        counted = _actions_today_kept(sender, start, params, entry)
+        if counted is not None:
+            return counted
     reasons = (hot.all_rows("reasons today, before", _REASONS_TODAY + ' AND ("t2"."seq" < ?)',
                             (*params, entry)) if entry
                else hot.all_rows("reasons today", _REASONS_TODAY, params))
@@ -479,6 +522,72 @@ def actions_today(post: Post, entry: int) -> int:
     if entry:
         rows = rows.where(Entry.seq < entry)
     return sum(_counted(row.reason) for row in rows)
+
+
+def note_sender(entry: int, sender: str | None) -> None:
+    """Entry `entry`'s mail is from `sender` (its stored, lowercased address), as the
+    runner just read it: actions_today asks no more within this transaction (a mail's
+    sender is never rewritten; the stamp says its table was not either)."""
+    kept = versions.values(database)
+    if kept is not None:
+        kept[("sender of", entry)] = (versions.kept_rows_stamp(database, ("message",)), sender)
+
+
+def _kept_sender(entry: int):
+    """note_sender's answer for `entry`, or _UNLOADED."""
+    kept = versions.values(database)
+    hit = kept.get(("sender of", entry)) if kept is not None else None
+    if hit is None or hit[0] != versions.kept_rows_stamp(database, ("message",)):
+        return _UNLOADED
+    return hit[1]
+
+
+# the Outcomes not yet counted (params: the sender, the day's bounds, _NOT_COUNTED, then
+# the entry counted up to, this entry, the largest Outcome key then, that entry again):
+# those of the sender's mail since the entry counted up to, found by the sender's mail
+# (the message table's sender index, by entry), and any added since for an earlier
+# entry (none, as the engine goes: the ledger's order is checked, not assumed), found by
+# the Outcomes' keys; each part joined in that order (CROSS JOIN)
+_TODAY_TERMS = ('(+"t2"."at" >= ?) AND (+"t2"."at" < ?) AND ("t1"."action" IS NOT NULL) '
+                'AND ("t1"."action" NOT IN (?, ?, ?, ?, ?))')
+_REASONS_SINCE = ('SELECT "t1"."reason" FROM "message" AS "t3" CROSS JOIN "log" AS "t2" ON ("t2"."seq" = "t3"."entry_id") '
+                  'CROSS JOIN "outcome" AS "t1" ON ("t1"."entry" = "t2"."seq") WHERE ("t3"."sender" = ?) AND '
+                  + _TODAY_TERMS + ' AND ("t3"."entry_id" >= ?) AND ("t3"."entry_id" < ?)'
+                  ' UNION ALL '
+                  'SELECT "t1"."reason" FROM "outcome" AS "t1" CROSS JOIN "log" AS "t2" ON ("t2"."seq" = "t1"."entry") '
+                  'CROSS JOIN "message" AS "t3" ON ("t3"."entry_id" = "t2"."seq") WHERE (+"t3"."sender" = ?) AND '
+                  + _TODAY_TERMS + ' AND ("t1"."id" > ?) AND ("t1"."entry" < ?)')
+
+
+def _actions_today_kept(sender: str, start: datetime, params: tuple, entry: int) -> int | None:
+    """actions_today's count, carried on within a write transaction (a rebuild, an ingest
+    batch) from what it counted for the sender's earlier mail that day: the count then,
+    plus the Outcomes not counted then (_REASONS_SINCE: a few rows found by the sender's
+    mail and by their keys, where the whole query walks the day's entries: issue 16).
+    Valid while no Outcome has been changed or removed since (versions.kept_rows_stamp);
+    an entry's time and its
+    mail's sender are never rewritten (the log is only ever marked processed; removing
+    an entry would remove its mail, a rewrite of `message`). None where nothing is kept
+    (not SQLite, outside a transaction): the caller counts in full."""
+    kept = versions.values(database)
+    stamp = versions.kept_rows_stamp(database, ("outcome", "message"))
+    if kept is None or stamp is None or not hot.fast():
+        return None
+    key = ("actions today", sender, start)
+    hit = kept.get(key)
+    if hit is not None and hit[0] == stamp and hit[1] <= entry:
+        _, upto, largest, count = hit
+        reasons = hot.all_rows("reasons today, since", _REASONS_SINCE,
+                               (*params, upto, entry, *params, largest, upto))
+    else:
+        largest, count, upto = None, 0, None
+        reasons = hot.all_rows("reasons today, before", _REASONS_TODAY + ' AND ("t2"."seq" < ?)',
+                               (*params, entry))
+    count += sum(_counted(reason) for reason, in reasons)
+    top = versions.known_key(database, "outcome")        # the next key, if counted (no query)
+    top = top - 1 if top is not None else hot.value("largest outcome", 'SELECT MAX("id") FROM "outcome"') or 0
+    kept[key] = (stamp, entry, top, count)
+    return count
 
 
 def _counted(reason: str | None) -> int:

@@ -59,6 +59,7 @@ def _apply_mail(entry: Entry, emit: bool, message: Message | None = None) -> lis
     """Apply a mail as the entry `entry` (its seq and time): its own, or, for
     an operator's retry, the parked `message`. A failure here parks the entry."""
     message = message or hot.get(Message, entry=entry.seq)
+    engine.note_sender(message.entry_id, message.sender)     # (the day's limit asks: Rule 4E7)
     raw = bytes(message.raw)
     config = game_config()
     # parsed at its first apply, its fields kept with the log: a replay reads them (issue 16)
@@ -328,8 +329,15 @@ def _approvals(upto: int, made_by: int | None = None):
 
 def _announces_approval(seq: int) -> bool:
     """Whether entry `seq` announced an intent to Approve a Public Display (Rule 4E50):
-    the anchor of that approval, if it comes. (Plain SQL: asked after every entry.)"""
+    the anchor of that approval, if it comes. Asked after every entry: within a write
+    transaction the entries that announced one are read once while the intent table is
+    unchanged (store/versions.py; a few rows), not asked for each entry (issue 16)."""
     mark = database.param
+    if versions.active(database):
+        return seq in versions.cached(
+            database, "entries announcing approvals", ("intent",),
+            lambda: frozenset(e for (e,) in database.execute_sql(
+                f'SELECT "entry" FROM "intent" WHERE "action" = {mark}', ("approve_display",)).fetchall()))
     return database.execute_sql(
         f'SELECT 1 FROM "intent" WHERE "entry" = {mark} AND "action" = {mark} LIMIT 1',
         (seq, "approve_display")).fetchone() is not None

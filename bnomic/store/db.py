@@ -14,7 +14,19 @@ from playhouse import db_url
 from . import intake
 from .versions import GameDatabase
 
-database = DatabaseProxy()
+
+
+class _DatabaseProxy(DatabaseProxy):
+    """peewee's proxy, whose savepoints (database.atomic() inside a transaction) are
+    the database's own: a game's SQLite (GameDatabase) makes lighter ones (versions.py)."""
+
+    def savepoint(self):
+        if self.obj is None:
+            raise AttributeError("Cannot use uninitialized Proxy.")
+        return self.obj.savepoint()
+
+
+database = _DatabaseProxy()
 
 SQLITE_PRAGMAS = {
     "journal_mode": "wal",     # readers never block the one writer

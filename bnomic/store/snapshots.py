@@ -46,7 +46,7 @@ from datetime import datetime
 
 from peewee import IntegrityError, SqliteDatabase
 
-from . import versions
+from . import hot, versions
 from .db import database
 from .digest import quick_state_digest
 from .models import STATE_MODELS, Event, Game, Outcome, Snapshot, SnapshotPart
@@ -102,14 +102,28 @@ def _store_parts(new: dict[str, bytes]) -> None:
     names = list(new)
     have = set()
     for i in range(0, len(names), 500):
-        have.update(h for (h,) in SnapshotPart.select(SnapshotPart.hash)
-                    .where(SnapshotPart.hash.in_(names[i:i + 500])).tuples())
+        chunk = names[i:i + 500]
+        # (the statements made once per number of parts: store/hot.py)
+        found = hot.all_rows(("snapshot parts had", len(chunk)),
+                             'SELECT "t1"."hash" FROM "snapshotpart" AS "t1" WHERE ("t1"."hash" IN ('
+                             + ", ".join("?" for _ in chunk) + "))", chunk)
+        if found is None:
+            found = SnapshotPart.select(SnapshotPart.hash).where(SnapshotPart.hash.in_(chunk)).tuples()
+        have.update(h for (h,) in found)
     missing = [{"hash": n, "blob": zlib.compress(new[n], 6)} for n in names if n not in have]
     for i in range(0, len(missing), 100):
-        SnapshotPart.insert_many(missing[i:i + 100]).on_conflict_ignore().execute()
+        rows = missing[i:i + 100]
+        if not hot.fast():
+            SnapshotPart.insert_many(rows).on_conflict_ignore().execute()
+            continue
+        blob = SnapshotPart.blob.db_value
+        hot.execute(("snapshot parts stored", len(rows)),
+                    lambda n=len(rows): 'INSERT OR IGNORE INTO "snapshotpart" ("hash", "blob") VALUES '
+                    + ", ".join("(?, ?)" for _ in range(n)),
+                    [v for r in rows for v in (r["hash"], blob(r["blob"]))])
 
 
-def _table_parts(model, new: dict[str, bytes], kept: dict | None) -> list[str]:
+def _table_parts(model, new: dict[str, bytes], kept: dict | None, version=None) -> list[str]:
     """A table's part names, its new parts' JSON put in `new`. What the last snapshot
     through this connection found is kept (versions.kept_parts) with the table's
     rewrite stamp: while no row was changed or removed since (versions.rewrite_stamp)
@@ -120,7 +134,7 @@ def _table_parts(model, new: dict[str, bytes], kept: dict | None) -> list[str]:
     name = model._meta.table_name
     if kept is None:
         return _parts(_rows(model), new)
-    stamp = versions.rewrite_stamp(database, (name,))
+    stamp = versions.rewrite_stamp(database, (name,), version)
     inserts = versions.insert_count(database, name)
     hit = kept.get(("snapshot parts", name))
     pk = model._meta.primary_key.column_name
@@ -159,11 +173,17 @@ def take(seq: int, at: datetime, code: str, approvals: list[int], checked: bool 
         return None
     tables, ledger, new = {}, {}, {}
     kept = versions.kept_parts(database)
+    # SQLite's data_version, once for every table's stamp: in a write transaction nothing
+    # else commits meanwhile (outside one, each stamp asks)
+    version = versions.data_version(database) if kept is not None and versions.active(database) else None
     for model in STATE_MODELS:
         name = model._meta.table_name
         if model in LEDGERS:
             key = LEDGERS[model]
-            ledger[name] = model.select(key).order_by(key.desc()).limit(1).scalar() or 0
+            top = hot.value(("snapshot ledger", name), f'SELECT MAX("{key.column_name}") FROM "{name}"')
+            if top is hot.NOTHING:
+                top = model.select(key).order_by(key.desc()).limit(1).scalar()
+            ledger[name] = top or 0
             if model is Outcome:
                 # only a parked entry (one with a `parked` row, runner.park) has such an
                 # outcome: found through the entry index, not by scanning the whole ledger
@@ -171,15 +191,24 @@ def take(seq: int, at: datetime, code: str, approvals: list[int], checked: bool 
                                 "rows": _rows(model, 'WHERE "entry" IN (SELECT "entry" FROM "parked") '
                                                      "AND action IN ('parked', 'retried')")}
             continue
-        tables[name] = {"columns": _columns(model), "parts": _table_parts(model, new, kept)}
+        tables[name] = {"columns": _columns(model), "parts": _table_parts(model, new, kept, version)}
     _store_parts(new)
     blob = zlib.compress(json.dumps({"format": FORMAT, "tables": tables}, default=_plain,
                                     separators=(",", ":")).encode(), 6)
-    row = dict(seq=seq, at=at, nweek=Game.get().nweek, digest=quick_state_digest() if checked else "",
+    found = hot.rows(Game, None, (), 1)         # (None: not SQLite; []: no game, as Game.get says)
+    game = found[0] if found else Game.get()
+    row = dict(seq=seq, at=at, nweek=game.nweek, digest=quick_state_digest() if checked else "",
                code=code, approvals=sorted(approvals), ledger=ledger,
                checksum=hashlib.sha256(blob).hexdigest(), tables=blob)
-    Snapshot.insert(row).on_conflict_replace().execute()
-    return Snapshot.get_by_id(seq)
+    if not hot.fast():
+        Snapshot.insert(row).on_conflict_replace().execute()
+        return Snapshot.get_by_id(seq)
+    # peewee's INSERT OR REPLACE, its SQL made once (store/hot.py), each field's db_value
+    fields = Snapshot._meta.fields
+    hot.execute("snapshot stored", lambda: 'INSERT OR REPLACE INTO "snapshot" ('
+                + ", ".join(f'"{fields[n].column_name}"' for n in row) + ") VALUES ("
+                + ", ".join("?" for _ in row) + ")", [fields[n].db_value(v) for n, v in row.items()])
+    return hot.get(Snapshot, seq=seq)
 
 
 def last(checked: bool = False) -> Snapshot | None:
