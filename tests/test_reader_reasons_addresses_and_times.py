@@ -562,3 +562,31 @@ def test_a_name_of_letters_then_digits_by_its_letters():
 
 def test_an_imperative_then_a_remark_with_i_ll():
     assert actions("Withdraw 11 please, I'll resubmit.")[0] == ("withdraw_proposal", {"number": "11"})
+
+
+# ------------------------------------------------- the one addressed; disclaimers; details after a colon
+
+def test_the_player_addressed_first_is_you_and_no_recipient_otherwise():
+    assert actions("Bob, I give you m5.") == [("give", {"amount": "m5", "player": "Bob"})]
+    assert actions("Bob, I give m5 to Chuck.") == [("give", {"amount": "m5", "player": "Chuck"})]
+
+
+def test_the_capacity_and_a_detail_after_the_colon_of_a_request():
+    v = vocab(consultations=(5,))
+    for text in ("As Priest of Consultation 5, I request that the Oracle ZOT it: the\nquestion rests on a repealed rule.",
+                 "Chuck, as Priest of Consultation 5 I request that you ZOT it. The question is moot."):
+        assert actions(text, v) == [("request_zot", {"which": "5"})]
+
+
+def test_a_message_that_says_it_takes_no_action_takes_none():
+    assert read("Disclaimer: nothing in this message is a game action.\n\nI vote FOR 10.") == []
+
+
+def test_the_format_shown_is_not_done():
+    assert actions("Newcomers keep asking how to vote, so here is the format:\n\n    I vote FOR 10.\n"
+                   "    I vote AGAINST 11 and 12.\n\nOne proposal per line is easiest.") == []
+
+
+def test_at_the_full_reward():
+    assert actions("I become MetaMin, at the full m100.") == [
+        ("assign_ministry", {"ministry": "Ministry", "reward": "m100"})]

@@ -946,6 +946,12 @@ _SUBORDINATE = frozenset({"until", "till", "before", "after", "because", "unless
 def _fronted(toks):
     """A role written before "I <verb>" ("To Wooble, I give m5"): moved after the verb,
     so the frame reads it as any other role."""
+    if (len(toks) > 3 and toks[0].has("player") and toks[1].low == ","
+            and any(t.low == "i" for t in toks[2:14])):
+        # "Chuck, as Priest of Consultation 5 I request ...": the one addressed, who is "you" after
+        addressed = toks[0].sense("player")
+        toks = [replace(t, senses=[("player", addressed)]) if t.low == "you" and not t.senses else t
+                for t in toks[2:]]
     if not toks or toks[0].low == "i" or toks[0].low in _LEADS:
         return toks
     if toks[0].low in _OPENING_CIRCUMSTANCE:     # "While I'm here, I support Intent 4": after its comma
@@ -1329,9 +1335,16 @@ def _detail_after_colon(clause: str) -> list[Reading] | None:
     if not colon or not tail.strip() or not _BY_I.match(head):
         return None
     first = _read_clause_memo(head.strip())
-    if not first or not all(r.kind == "action" for r in first) or _read_clause_memo(tail.strip()):
+    if not first or not all(r.kind == "action" or _names_it(r) for r in first) or _read_clause_memo(tail.strip()):
         return None
     return first
+
+
+def _names_it(r: Reading) -> bool:
+    """An attempt that leaves out only the thing it acts on, which a step over the whole message
+    may find ("As Priest of Consultation 5, I request that the Oracle ZOT it")."""
+    return (r.kind == "incomplete" and len(r.missing) == 1 and r.spec is not None
+            and any(x.name == r.missing[0] and x.type in REF_KINDS for x in r.spec.roles))
 
 
 _STEP_WORDS = frozenset(words()["reader"]["labels"]) | {"stage", "phase", "todo", "to-do", "plan"}
@@ -1767,6 +1780,8 @@ def read(text: str, vocab: Vocabulary | None = None, max_line: int | None = None
     an action that takes a document gets it as `document` (the lines after it, or
     what {{ }} or BEGIN X ... END X hold). A line longer than `max_line` characters
     (outside a document) is not read: its Reading carries the reason in `error`."""
+    if _NO_ACTION_HERE.search(text):
+        return []       # "Disclaimer: nothing in this message is a game action." (Rule 4E7: the sender says so)
     token, vtoken = _MEMO.set({}), _VOCAB.set(vocab)
     try:
         readings: list[Reading] = []
@@ -1781,6 +1796,7 @@ def read(text: str, vocab: Vocabulary | None = None, max_line: int | None = None
                 before = part
         name_the_newcomer(readings, text)
         _the_rest(readings, vocab)
+        _named_in_the_sentence(readings, vocab)     # (what the sentence names before what it replies to)
         _replied_to(readings, vocab)
         _whose_ministry(readings, vocab)
         _display_in_errors(readings, vocab, text)
@@ -1943,6 +1959,10 @@ _NEW_KINDS = frozenset({"tweak"})
 _IT = re.compile(r"\b(?:it|this\s++one|this)\b", re.I)
 
 
+# a sender who says the message takes no action: then it takes none
+_NO_ACTION_HERE = re.compile(r"\b(?:nothing\s++in\s++this\s++(?:message|mail|e-?mail|post)\s++is\s++(?:a\s++)?game\s++"
+                             r"actions?|this\s++(?:message|mail|e-?mail|post)\s++(?:contains|has|takes)\s++no\s++game\s++"
+                             r"actions?|no\s++game\s++actions?\s++(?:in\s++this\s++(?:message|mail|post)|here))\b", re.I)
 # HTML left in a plain-text part ("<ul><li>FOR 13</li>"): the tags are no words of the sender's
 _BLOCK_TAG = re.compile(r"</?(?:li|ul|ol|p|br|div|tr|td|table|blockquote|h[1-6])\b[^<>\n]{0,200}+>", re.I)
 _INLINE_TAG = re.compile(r"</?(?:b|i|em|strong|span|font|u|a|code|tt)\b[^<>\n]{0,200}+>", re.I)
@@ -2798,6 +2818,7 @@ def _opened(part: str) -> list[str]:
 # a line that introduces words shown, not said: "For example:", "Not an action, just a draft:",
 # "you would write something like:" (its indented lines after it are the example)
 _SHOWN = re.compile(r"\b(?:for\s++example|e\.g\.|for\s++instance|(?:a|my|the)\s++draft|not\s++an\s++action"
+                    r"|(?:the|this)\s++(?:format|syntax|wording)|like\s++so"
                     r"|something\s++like|like\s++this|such\s++as|template|would\s++(?:write|say|post)"
                     r"|should\s++(?:write|say|post)|could\s++(?:write|say|post))\b", re.I)
 
