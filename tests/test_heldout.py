@@ -190,7 +190,7 @@ def test_the_reader_meets_the_floors(scored):
 # Where the reader stands on the held-out set (issue 13): a ratchet, so that no change
 # reads less of it (since issue 15's merge the set's Tricks, Socks, Contracts and Subgames
 # lines are scored too). Raise these as the reader improves; the issue's floors are FLOORS.
-STANDS = {"recall": 0.929, "false_on_chatter": 3, "silent_misses": 92}
+STANDS = {"recall": 0.929, "false_on_chatter": 3, "silent_misses": 91}
 
 
 def test_the_reader_keeps_what_it_reads(scored):
@@ -205,7 +205,7 @@ def test_the_reader_keeps_what_it_reads(scored):
 # development cases now, never scored as held-out; a ratchet of their own, so that what
 # was fixed from them stays fixed. They were chosen among failing cases: their figures
 # are low by selection (on 2026-11-23, night, 152, 95 and 88 more failing ones moved in with their chains).
-LOOKED_AT = {"recall": 0.648, "false_on_chatter": 12, "silent_misses": 420}
+LOOKED_AT = {"recall": 0.651, "false_on_chatter": 9, "silent_misses": 413}
 
 
 def test_the_looked_at_cases_keep_what_they_read():
