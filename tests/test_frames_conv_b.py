@@ -119,7 +119,9 @@ CASES = [
     ("I withdraw proposal 12", "withdraw_proposal", {"number": "12"}),
     ("I withdraw P12", "withdraw_proposal", {"number": "12"}),
     ("I retract my proposal", "withdraw_proposal", {"number": "mine"}),
-    ("I assign a new Proposal Number to each proposal with a number of null", None, None),
+    # (the rule's own words, said by the Chairman, are the act that meets the obligation)
+    ("I assign a new Proposal Number to each proposal with a number of null", "number_proposals",
+     {"what": "each proposal with a number of null"}),
     ("I number the new proposals", "number_proposals", {}),
     ("I assign proposal numbers", "number_proposals", {}),
     ("I publish the Ballot", "publish_ballot", {}),

@@ -111,3 +111,24 @@ def test_a_minister_who_keeps_the_display_must_update_it(game):
     game.tick("2008-09-06T00:00:00Z")
     assert misdemeanors(game) == []
     assert "performed by the minister" in game.cli("show", "display", "MetaMin")
+
+
+def test_the_chairman_numbering_one_proposal_by_its_title_is_read_as_numbering(game):
+    # Rule 4E15: the Chairman assigns "a new Proposal Number" to each proposal whose number is
+    # null; said for one ("Proposal Number 18 to Bob's Sock Drawer"), it is that act (here the
+    # proposal was numbered when it was submitted, so there is nothing left to number)
+    cabinet(game)
+    game.post("bob@example.org", 'I submit the following proposal, titled "Sock Drawer":\nSet A Few to 5\n'
+              "END PROPOSAL", "2008-09-01T11:00:00Z")
+    r = game.post("alice@example.org", "I assign Proposal Number 18 to Bob's \"Sock Drawer\" proposal.",
+                  "2008-09-01T12:00:00Z")
+    assert "Read as: number the new proposals" in r
+    assert "every proposal has a number already (Rule 4E15)" in r
+
+
+def test_only_the_chairman_numbers_proposals(game):
+    cabinet(game)
+    game.post("bob@example.org", 'I submit the following proposal, titled "Sock Drawer":\nSet A Few to 5\n'
+              "END PROPOSAL", "2008-09-01T11:00:00Z")
+    r = game.post("bob@example.org", "I assign Proposal Number 1 to my proposal.", "2008-09-01T12:00:00Z")
+    assert "only the Chairman assigns Proposal Numbers (Rule 4E15)" in r

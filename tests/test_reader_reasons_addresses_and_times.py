@@ -590,3 +590,22 @@ def test_the_format_shown_is_not_done():
 def test_at_the_full_reward():
     assert actions("I become MetaMin, at the full m100.") == [
         ("assign_ministry", {"ministry": "Ministry", "reward": "m100"})]
+
+
+def test_votes_respectively():
+    assert actions("I vote FOR, AGAINST, FOR on 13, 14, 15 respectively.") == [
+        ("vote", {"vote": "FOR", "which": "13"}), ("vote", {"vote": "AGAINST", "which": "14"}),
+        ("vote", {"vote": "FOR", "which": "15"})]
+
+
+def test_votes_respectively_that_do_not_pair_up_are_not_guessed():
+    assert [k for k, _, _ in read("I vote FOR, AGAINST on 13, 14, 15 respectively.")] != ["action"] * 2
+
+
+def test_the_chairman_assigning_a_number_to_one_proposal():
+    assert [n for n, _ in actions('I assign Proposal Number 18 to Wooble\'s "Sock Drawer" proposal.',
+                                  vocab(actor="Alice"))] == ["number_proposals"]
+
+
+def test_an_inline_tag_stays_a_part_of_what_is_written():
+    assert actions("I join as Bo<b>ld</b>x.", Vocabulary(players=PLAYERS)) == [("join", {"name": "Bo<b>ld</b>x"})]

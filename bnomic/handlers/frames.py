@@ -550,8 +550,8 @@ def fill(fr: Frame, toks: list[Tok], start: int, open_world: bool, vocab=None,
     return f
 
 
-_NO_ONE_NAMED = frozenset({"someone", "somebody", "anyone", "anybody", "whoever", "whomever", "nobody",
-                           "noone", "no-one", "people", "folks", "whichever"})
+_NO_ONE_NAMED = frozenset({"someone", "somebody", "anyone", "anybody", "whoever", "whomever", "people",
+                           "folks", "whichever"})
 _ASIDE = frozenset({",", "(", "-", "–", "—", "[", ";"})
 # words that begin a remark of its own after a complete action ("..., it's the same fix")
 _NEW_SUBJECT = frozenset(W["asides"])

@@ -1599,6 +1599,24 @@ def _forum_quoted(m: re.Match) -> str:
     return f'{m.group("verb")} "{what[start.start("at"):]}"'
 
 
+# "I vote FOR, AGAINST, FOR on 13, 14, 15 respectively": each Vote with its proposal, in order
+_RESPECTIVELY = re.compile(r"^(?P<head>(?:i\s++vote\s++)?)(?P<votes>(?:for|against|abstain|shelve)"
+                           r"(?:\s*+(?:,|and|&)\s*+(?:for|against|abstain|shelve)){1,20}+)\s++(?:on|for)\s++"
+                           r"(?:proposals?\s++)?(?P<props>#?\d++(?:\s*+(?:,|and|&)\s*+#?\d++){1,20}+)\s*+,?\s*+respectively$",
+                           re.I)
+
+
+def _respectively(body: str) -> str:
+    m = _RESPECTIVELY.match(body.strip().rstrip("."))
+    if m is None:
+        return body
+    votes = re.findall(r"for|against|abstain|shelve", m.group("votes"), re.I)
+    props = re.findall(r"\d++", m.group("props"))
+    if len(votes) != len(props):
+        return body                 # (counts that differ say nothing in order: read as written)
+    return "I vote " + ", ".join(f"{v.upper()} {p}" for v, p in zip(votes, props))
+
+
 # the capacity an intent is announced in, said before it: no part of what is intended
 _CAPACITY_BEFORE_INTENT = re.compile(r"^as\s++(?:the\s++)?[A-Z][\w'’-]{1,30}+(?:\s++(?:of\s++)?[A-Z][\w'’-]{1,30}+){0,2}"
                                      r"(?:\s*+\([^()]{0,60}+\))?+\s*+,?\s*+(?=i\s++intend\b)", re.I)
@@ -1629,6 +1647,8 @@ def read_sentence(sentence: str, in_transaction: bool = False) -> list[Reading]:
     body = _sub_at_start(_CAPACITY_BEFORE_INTENT, "", body)      # "As Registrar, I intend, with support, ..."
     if "orum" in body:
         body = _FORUM_NAMED.sub(_forum_quoted, body, count=1)
+    if "espectively" in body:
+        body = _respectively(body)
     body = _sub_at_start(_INTEND_FIRST, r"\g<head> \g<rest> \g<cond>", body)
     body = _sub_at_start(_INTEND_PLAIN, r"\g<head> \g<rest> \g<cond>", body)
     body = _sub_at_start(_INTENT_LABEL, r"I intend to \g<rest> \g<cond>", body)
@@ -1965,13 +1985,13 @@ _NO_ACTION_HERE = re.compile(r"\b(?:nothing\s++in\s++this\s++(?:message|mail|e-?
                              r"actions?|no\s++game\s++actions?\s++(?:in\s++this\s++(?:message|mail|post)|here))\b", re.I)
 # HTML left in a plain-text part ("<ul><li>FOR 13</li>"): the tags are no words of the sender's
 _BLOCK_TAG = re.compile(r"</?(?:li|ul|ol|p|br|div|tr|td|table|blockquote|h[1-6])\b[^<>\n]{0,200}+>", re.I)
-_INLINE_TAG = re.compile(r"</?(?:b|i|em|strong|span|font|u|a|code|tt)\b[^<>\n]{0,200}+>", re.I)
 
 
 def without_tags(text: str) -> str:
+    """(Block tags only: an inline one, "Bo<b>ld</b>x", may be a part of a name as written.)"""
     if "<" not in text or ">" not in text:
         return text
-    return _INLINE_TAG.sub("", _BLOCK_TAG.sub("\n", text))
+    return _BLOCK_TAG.sub("\n", text)
 
 
 _ADDRESS = re.compile(r"(?<![\w.+-])[\w.+-]++@[\w-]++(?:\.[\w-]++)++")

@@ -280,15 +280,26 @@ def assign_number_if_delegated(ctx: Context, p: Proposal) -> None:
               also="new pending unnumbered proposals proposal", needs="proposals"),
         frame("assign|allocate|give out|hand out|give", also="proposal proposals numbers new pending "
               "unnumbered to", needs="numbers"),
+        # "I assign Proposal Number 18 to Wooble's "Sock Drawer" proposal", "I assign this proposal
+        # the Proposal Number 18": the number the Chairman says, and what it is said for as written
+        # (Rule 4E15 sets which number each new proposal gets: the handler numbers them all so)
+        frame("assign|allocate|give", role("said:number[proposal number|number]?"),
+              "which:proposal?", "what:text[to]?", also="proposal this the", needs="number"),
         rule="4E15", example="I number the new proposals", says="number the new proposals",
         not_actions=("I numbered the new proposals", "The Chairman numbers the new proposals",
                      "Should I number the new proposals?"))
-def number_proposals(ctx: Context, actor: Player) -> None:
-    """Rule 4E15: the Chairman assigns Proposal Numbers (in the order submitted)."""
+def number_proposals(ctx: Context, actor: Player, said: str | None = None, which: str | None = None,
+                     what: str | None = None) -> None:
+    """Rule 4E15: the Chairman assigns Proposal Numbers (in the order submitted). A number said
+    for one proposal ("Proposal Number 18 to Wooble's Sock Drawer") is the Chairman's doing so;
+    the numbers are the ones the rule gives, which the receipt lists."""
     require_minister(ctx, actor, "Change", "4E15", "only the Chairman assigns Proposal Numbers")
     given = number_all(ctx, f"the Chairman ({actor.name})")
     if not given:
         raise Rejected("every proposal has a number already", rule="4E15")
+    said = said or (which if which and str(which).isdigit() else None)   # "Proposal Number 18" reads as a proposal's
+    if said is not None and str(said).isdigit() and int(said) not in given:
+        ctx.notes.append(f"Rule 4E15 gives the new proposals the numbers {given}, not {said}")
     fulfil_kind(ctx, "Change", "numbers", f"{actor.name} numbered proposals {given}")
 
 
