@@ -292,6 +292,9 @@ def derive(size: int) -> Path | None:
     database.execute_sql("ATTACH DATABASE ? AS big", (str(path(bigger[0])),))
     with write_transaction():
         database.execute_sql("INSERT INTO main.snapshot SELECT * FROM big.snapshot WHERE seq <= ?", (seq,))
+        # (a snapshot names its parts by hash: without them it is not usable, and every replay
+        # of the cut game started from nothing; the parts of later snapshots come too, unused)
+        database.execute_sql("INSERT OR IGNORE INTO main.snapshotpart SELECT * FROM big.snapshotpart")
         Setup.update(advanced_to=at).execute()
     database.execute_sql("DETACH DATABASE big")
     close_database()
