@@ -205,7 +205,7 @@ def test_the_reader_keeps_what_it_reads(scored):
 # development cases now, never scored as held-out; a ratchet of their own, so that what
 # was fixed from them stays fixed. They were chosen among failing cases: their figures
 # are low by selection (on 2026-11-23, night, 152, 95 and 88 more failing ones moved in with their chains).
-LOOKED_AT = {"recall": 0.651, "false_on_chatter": 9, "silent_misses": 413}
+LOOKED_AT = {"recall": 0.659, "false_on_chatter": 8, "silent_misses": 405}
 
 
 def test_the_looked_at_cases_keep_what_they_read():

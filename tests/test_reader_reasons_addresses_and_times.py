@@ -609,3 +609,18 @@ def test_the_chairman_assigning_a_number_to_one_proposal():
 
 def test_an_inline_tag_stays_a_part_of_what_is_written():
     assert actions("I join as Bo<b>ld</b>x.", Vocabulary(players=PLAYERS)) == [("join", {"name": "Bo<b>ld</b>x"})]
+
+
+def test_him_in_a_later_clause_is_the_player_the_clause_before_names():
+    assert actions("I remove the Active property from Chuck and give him m5 to say sorry.") == [
+        ("remove_active", {"player": "Chuck"}), ("give", {"amount": "m5", "player": "Chuck"})]
+
+
+def test_a_purpose_after_to_is_no_second_recipient():
+    assert actions("I give Chuck m5 to say sorry.") == [("give", {"amount": "m5", "player": "Chuck"})]
+    assert actions("I give m5 to Bob and m3 to Chuck.") == [("give", {"amount": "m5", "player": "Bob"}),
+                                                            ("give", {"amount": "m3", "player": "Chuck"})]
+
+
+def test_a_note_to_self_takes_no_action():
+    assert read("Note to self (sent to the list by accident, sorry):\n- vote on 16\n- give Dana m10") == []

@@ -469,6 +469,11 @@ def fill(fr: Frame, toks: list[Tok], start: int, open_world: bool, vocab=None,
                           and not r.marked and not _is_marker(fr, toks, i)), None)
         if loose is not None and low in _NO_ONE_NAMED:
             break       # "... to someone who has been helpful", "... from whichever player it was": unnamed
+        if (loose is not None and fr.why and not after_join and i > start and toks[i - 1].low == "to"
+                and low in _PURPOSE_VERBS and not t.senses and f.filled
+                and all(not f.missing(x) for x in f.instances)):
+            f.reason = _span(toks, i - 1, n)    # "I give Chuck m5 to say sorry": why, not a second recipient
+            break
         end = i
         if loose is not None and not t.senses and low not in FILLERS and low not in fr.also:
             while (end < n and not toks[end].senses and toks[end].low not in _PUNCT
@@ -550,6 +555,8 @@ def fill(fr: Frame, toks: list[Tok], start: int, open_world: bool, vocab=None,
     return f
 
 
+# "... to say sorry", "... to cover the fee": a purpose, said with "to" after a complete action
+_PURPOSE_VERBS = frozenset(W["purpose_verbs"])
 _NO_ONE_NAMED = frozenset({"someone", "somebody", "anyone", "anybody", "whoever", "whomever", "people",
                            "folks", "whichever"})
 _ASIDE = frozenset({",", "(", "-", "–", "—", "[", ";"})

@@ -1165,11 +1165,33 @@ def split_clauses(sentence: str) -> list[str]:
         # "I give m10 to Bob, then exchange 1 point for m5": a second verb, the same "I"
         pieces = _next_verb().split(part) if _BY_I.match(part) else [part]
         out.extend([pieces[0]] + ["I " + p for p in pieces[1:] if p])
-    return [p for p in out if p] or [sentence]
+    out = [p for p in out if p]
+    if len(out) > 1 and _HIM.search(sentence):
+        out = _him_named(out)
+    return out or [sentence]
 
 
 _NEXT_VERB: list = [None, -1]
 # verbs that are as often something else after "and" ("I give m5 to Bob and number ...")
+_HIM = re.compile(r"\b(?:him|her|em)\b", re.I)
+
+
+def _him_named(parts: list[str]) -> list[str]:
+    """"I remove the Active property from Chuck and give him m5": "him" in a later clause of
+    the sentence is the one Player the clause before it names (none or two: left as said)."""
+    vocab = _VOCAB.get()
+    if vocab is None or not vocab.players:
+        return parts
+    out = [parts[0]]
+    for part in parts[1:]:
+        if _HIM.search(part):
+            named = {s[1] for t in lex(out[-1], vocab) for s in t.senses if s[0] == "player"}
+            if len(named) == 1:
+                part = _HIM.sub(next(iter(named)), part, count=1)
+        out.append(part)
+    return out
+
+
 _NOT_NEXT = frozenset({"for", "to", "number", "color", "colour", "count", "answer", "claim",
                        "my", "the", "a", "an", "i", "find", "name", "make", "take", "get", "have",
                        "keep", "hand", "turn", "set", "change", "enter", "post", "register", "send",
@@ -1980,7 +2002,7 @@ _IT = re.compile(r"\b(?:it|this\s++one|this)\b", re.I)
 
 
 # a sender who says the message takes no action: then it takes none
-_NO_ACTION_HERE = re.compile(r"\b(?:nothing\s++in\s++this\s++(?:message|mail|e-?mail|post)\s++is\s++(?:a\s++)?game\s++"
+_NO_ACTION_HERE = re.compile(r"\b(?:notes?\s++to\s++(?:self|myself)\b|nothing\s++in\s++this\s++(?:message|mail|e-?mail|post)\s++is\s++(?:a\s++)?game\s++"
                              r"actions?|this\s++(?:message|mail|e-?mail|post)\s++(?:contains|has|takes)\s++no\s++game\s++"
                              r"actions?|no\s++game\s++actions?\s++(?:in\s++this\s++(?:message|mail|post)|here))\b", re.I)
 # HTML left in a plain-text part ("<ul><li>FOR 13</li>"): the tags are no words of the sender's
