@@ -624,3 +624,40 @@ def test_a_purpose_after_to_is_no_second_recipient():
 
 def test_a_note_to_self_takes_no_action():
     assert read("Note to self (sent to the list by accident, sorry):\n- vote on 16\n- give Dana m10") == []
+
+
+# ------------------------------------------------- labels, asides and corrections (last batch)
+
+def test_for_what_it_is_worth_is_said_in_passing():
+    assert actions("I vote FOR 10 and 11, and, for what it's worth, AGAINST 12.")[-1] == (
+        "vote", {"vote": "AGAINST", "which": "12"})
+
+
+def test_make_that_a_vote():
+    assert actions("Actually make that AGAINST on 15. Sorry Dana.") == [("vote", {"vote": "AGAINST", "which": "15"})]
+
+
+def test_a_state_or_a_flag_under_a_label_is_a_report_not_an_action():
+    """"Threat Flag: Pink Ponies" is how displays and reports show the value (Rule 4E40): no
+    hoisting by the sender (a label reading tried tonight read a report as an action)."""
+    assert actions("Threat Flag: Pink Ponies.") == []
+    assert actions("Mental State: Paranoid.") == []
+
+
+def test_un_ordain_and_an_address_removed_from_a_display():
+    assert actions("I un-ordain myself; too much homework this term.") == [("leave_ordained", {})]
+    assert actions("Remove bob@oldjob.example from my addresses on the Registrar's\ndisplay.") == [
+        ("remove_address", {"name": "bob@oldjob.example"})]
+
+
+@pytest.mark.parametrize("text", [
+    "Question for the Oracle, formally: Can a Player vote on a Proposal they have withdrawn?",
+    "Question for Consultation (formal):\n\nDoes a Player who rejoins keep eir Vested status?\n\nReasoning: none.",
+])
+def test_a_question_put_formally_is_a_consultation(text):
+    (kind, name, args), = read(text)
+    assert (kind, name) == ("action", "submit_consultation") and args["document"].endswith("?")
+
+
+def test_a_question_for_the_oracle_in_passing_asks_nothing_formal():
+    assert read("Question for the Oracle: can a Consultation ask about itself?") == []

@@ -404,7 +404,7 @@ def become_ordained(ctx: Context, actor: Player) -> None:
               "|discard|shed|am no longer|no longer|am not|cease to be|stop being|quit being"
               "|no longer wish to be|no longer want to be",
               also="ordained property status be", needs="ordained"),
-        frame("unordain|de-ordain|disordain", also="myself me"),
+        frame("unordain|de-ordain|disordain|un-ordain", also="myself me"),
         rule="4E18", example="I am no longer Ordained", says="remove the Ordained property",
         not_actions=("I lost my Ordained property last week", "Bob is no longer Ordained",
                      "Am I no longer Ordained?", "I was not Ordained then"))

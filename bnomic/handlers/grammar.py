@@ -41,6 +41,8 @@ _POLITE = re.compile(r"^(?:(?:sure thing|of course|no problem|in return|in excha
                      r"and|then|also|now|finally|next|so|ok|okay|well|anyway|right|alright|oh|um|btw|"
                      r"yes(?!\s++(?:to|on)\s)|"                     # "yes to 12" is a stand-in for a Vote
                      r"yeah|sure|fine|agreed|first|firstly|secondly|lastly|meanwhile)\b[,\s]*)+", re.I)
+_SAID_ASIDE = re.compile(r"(?:\s*+,)?+\s*+\b(?:for\s++what\s++it['’]s\s++worth|fwiw)\b\s*+,?+", re.I)
+_MAKE_THAT = re.compile(r"^(?:actually\s*+,?\s*+)?make\s++that\s++(?=(?-i:FOR|AGAINST|ABSTAIN|SHELVE)\b)", re.I)
 _I_POLITE = re.compile(r"^i\s+(?:(?:hereby|also|now|then|further|additionally)\s+)+", re.I)
 # what may trail an action without being part of it: punctuation, "please", a smiley.
 # Stripped one piece at a time from the end (strip_trail): as one regular expression
@@ -311,6 +313,9 @@ def normalise(part: str) -> str:
         s = s.rstrip(_TRAIL_PUNCT)[1:-1].strip()        # "(For the record I vote SHELVE on 14.)"
     s = _POLITE.sub("", s)
     s = _I_POLITE.sub("I ", s)
+    if "worth" in s or "fwiw" in s.lower() or "make that" in s.lower():
+        s = _SAID_ASIDE.sub(" ", s).strip()      # "..., and, for what it's worth, AGAINST 12"
+        s = _MAKE_THAT.sub("", s)                # "Actually make that AGAINST on 15."
     s = strip_trail(s)
     # (ASCII text that is printable, without two spaces running, has no space to join)
     return s if s.isascii() and s.isprintable() and "  " not in s else _SPACES.sub(" ", s)
@@ -2677,7 +2682,11 @@ _FENCE = re.compile(r"^\s*+(?:={3,}+|-{3,}+|\*{3,}+|~{3,}+|_{3,}+|#{3,}+|`{3,}+|
 _CLOSES = {">": "<"}
 
 
-_CONSULTATION_LABEL = re.compile(r"^\W{0,3}+consultation\s*+:\s*+(?=\S)", re.I)
+# "Consultation:", "Question for Consultation (formal):", "Question for the Oracle, formally:" (a
+# question put to the Oracle only in passing, "Question for the Oracle: ...?", asks nothing formal)
+_CONSULTATION_LABEL = re.compile(r"^\W{0,3}+(?:consultation|question\s++for\s++(?:a\s++)?consultation"
+                                 r"(?:\s*+,?\s*+\(?formal(?:ly)?+\)?)?+|question\s++for\s++(?:the\s++)?oracle"
+                                 r"\s*+,?\s*+\(?formal(?:ly)?+\)?)\s*+:\s*+", re.I)
 
 
 def _consultation_asked(lines: list[str], i: int) -> tuple[Reading, int] | None:
@@ -2687,10 +2696,18 @@ def _consultation_asked(lines: list[str], i: int) -> tuple[Reading, int] | None:
     m = _CONSULTATION_LABEL.match(lines[i])
     if m is None:
         return None
-    j = i + 1
-    while j < len(lines) and lines[j].strip() and j - i < 12:
+    start, j = i, i + 1
+    if not lines[i][m.end():].strip():          # the label alone: the question is the next paragraph
+        k = i + 1
+        while k < len(lines) and not lines[k].strip():
+            k += 1
+        if k == i + 1 or k >= len(lines):
+            return None
+        start, j = k, k + 1
+    while j < len(lines) and lines[j].strip() and j - start < 12:
         j += 1
-    question = " ".join(" ".join(lines[i:j])[m.end():].split())
+    said = " ".join(lines[start:j]) if start != i else " ".join(lines[i:j])[m.end():]
+    question = " ".join(said.split())
     if not question.endswith("?") or question.count("?") > 2:
         return None
     made = _made("submit_consultation", " ".join(lines[i].split()), {"document": "Question: " + question})

@@ -386,7 +386,7 @@ def add_address(ctx: Context, actor: Player, name: str) -> None:
               "name:email[the address|address"
               "|the e-mail address|e-mail address|email address|the email address]",
               also="address addresses e-mail email mail from my the list of account entry record display "
-                   "registrar's registrar"),
+                   "registrar's registrar on in"),
         frame("take", "name:email[the address|address|the e-mail address|e-mail address|email address"
               "|the email address]", also="off out of from my the list account entry record display "
                                           "registrar's registrar addresses", needs="off|out"),
