@@ -111,6 +111,16 @@ def game(tmp_path):
     return Game(tmp_path)
 
 
+def game_with_limits(tmp_path, **limits) -> Game:
+    """A fresh game whose configuration sets these `[limits]` (e.g. actions_per_day=3)."""
+    cfg = tmp_path / "limits.toml"
+    cfg.write_text("[limits]\n" + "".join(f"{k} = {v}\n" for k, v in limits.items()))
+    g = Game.__new__(Game)
+    g.tmp, g.db = tmp_path, str(tmp_path / "game.sqlite")
+    g.cli("init", "--start", "2008-09-01T00:00:00Z", "--seed", "test-seed", "--config", str(cfg))
+    return g
+
+
 def recent() -> str:
     """A start time an hour ago, for games a live daemon runs (it ticks to the real now)."""
     t = datetime.now(timezone.utc).replace(microsecond=0) - timedelta(hours=1)

@@ -5,16 +5,10 @@ limits.actions_per_sender_per_day), live and in a rebuild (one transaction)."""
 from bnomic.handlers import engine
 from bnomic.store import hot
 
-from conftest import Game
+from conftest import game_with_limits
 
 
-def _game(tmp_path, **limits) -> Game:
-    cfg = tmp_path / "limits.toml"
-    cfg.write_text("[limits]\n" + "".join(f"{k} = {v}\n" for k, v in limits.items()))
-    g = Game.__new__(Game)
-    g.tmp, g.db = tmp_path, str(tmp_path / "game.sqlite")
-    g.cli("init", "--start", "2008-09-01T00:00:00Z", "--seed", "test-seed", "--config", str(cfg))
-    return g
+_game = game_with_limits
 
 
 def test_kept_count_is_the_whole_count(tmp_path, monkeypatch):

@@ -22,7 +22,7 @@ from bnomic.config import defaults
 from bnomic.handlers import budget, grammar
 from bnomic.mailer.parse import own_words, strip_comments
 
-from conftest import Game
+from conftest import Game, game_with_limits
 
 LIMITS = defaults()["limits"]
 
@@ -129,13 +129,7 @@ def test_comment_text_is_stripped_as_before_and_an_unclosed_one_is_left():
 
 # ------------------------------------------------------- through bnomic ingest
 
-def _game(tmp_path, **limits) -> Game:
-    cfg = tmp_path / "limits.toml"
-    cfg.write_text("[limits]\n" + "".join(f"{k} = {v}\n" for k, v in limits.items()))
-    g = Game.__new__(Game)
-    g.tmp, g.db = tmp_path, str(tmp_path / "game.sqlite")
-    g.cli("init", "--start", "2008-09-01T00:00:00Z", "--seed", "test-seed", "--config", str(cfg))
-    return g
+_game = game_with_limits
 
 
 def _outcomes(game: Game, sender: str) -> list[list[dict]]:

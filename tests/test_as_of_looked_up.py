@@ -11,7 +11,7 @@ import pytest
 from bnomic.mailer import runner
 from bnomic.store import Entry, Snapshot, close_database, open_database, state_digest
 
-from conftest import Game
+from conftest import Game, game_with_limits
 from test_consultations import mail, setup
 
 
@@ -20,13 +20,7 @@ def often(monkeypatch):
     monkeypatch.setattr(runner, "SNAPSHOT_EVERY", 2)
 
 
-def _game(tmp_path, **limits) -> Game:
-    cfg = tmp_path / "limits.toml"
-    cfg.write_text("[limits]\n" + "".join(f"{k} = {v}\n" for k, v in limits.items()))
-    g = Game.__new__(Game)
-    g.tmp, g.db = tmp_path, str(tmp_path / "game.sqlite")
-    g.cli("init", "--start", "2008-09-01T00:00:00Z", "--seed", "test-seed", "--config", str(cfg))
-    return g
+_game = game_with_limits
 
 
 def _as_of(game: Game, seq: int, name: str, **kw) -> tuple[str, int]:
