@@ -307,7 +307,7 @@ _MIND_CHANGED = re.compile(r"(?:\bunless\s++i\s++change\s++my\s++mind(?:\s++(?:b
 
 def normalise(part: str) -> str:
     s = _LEAD.sub("", part.strip())
-    if "mind" in s or "n't" in s or "not" in s or "n’t" in s:
+    if "mind" in s or "if i ha" in s.lower() or "case i" in s.lower() or "if i di" in s.lower():
         s = _MIND_CHANGED.sub("", s.rstrip(" .!;")).rstrip(" ,\t")
     if s[:1] == "(" and s.rstrip(_TRAIL_PUNCT)[-1:] == ")" and s.count("(") == 1:
         s = s.rstrip(_TRAIL_PUNCT)[1:-1].strip()        # "(For the record I vote SHELVE on 14.)"
