@@ -981,6 +981,9 @@ def _fronted(toks):
         return toks             # "Voting hasn't opened until I publish the Ballot": no action of mine
     if toks[at - 1].low in RELATIVES or toks[at - 1].low == "where":
         return toks             # "ABSTAIN on all except 11, which I vote FOR": the "I" of a relative clause
+    resumed = _resumed(toks, at)
+    if resumed is not None:
+        return resumed          # "On Proposal 12, I vote AGAINST it"
     if not any(s[0] != "num" for t in toks[:at] for s in t.senses) and not (
             toks[0].low in ("on", "for") and at == 2 and toks[1].has("num")):   # "On 11 I vote FOR"
         # "Having slept on it, I change my vote": a circumstance, not a part of the action
@@ -1009,6 +1012,27 @@ def _fronted(toks):
         # "For proposal 16 I vote AGAINST": a fronted "for" is the preposition, not the vote
         front[0] = replace(front[0], senses=[])
     return toks[at:j + verb] + front + toks[j + verb:]
+
+
+# words before a thing named first ("As for Proposal 12, ...", "Regarding Intent 4, ...")
+_ABOUT = frozenset({"for", "on", "as", "re", "re:", "regarding", "about", "concerning", "with"})
+
+
+def _resumed(toks, at: int):
+    """"On Proposal 12, I am AGAINST it": a thing named first, closed by a comma, and then
+    "it" in the clause of "I": the thing is what "it" stands for (Rule 4E7: an unambiguous
+    target, in any order). The clause with the thing in place of "it", or None."""
+    if at < 2 or toks[at - 1].low != ",":
+        return None
+    k = 0
+    while k < at - 1 and toks[k].low in _ABOUT:
+        k += 1
+    if k != at - 2 or not toks[k].has("ref") and not toks[k].has("num"):
+        return None
+    it = next((j for j in range(at + 1, len(toks)) if toks[j].low == "it"), None)
+    if it is None:
+        return None
+    return toks[at:it] + [toks[k]] + toks[it + 1:]
 
 
 def _may_act(raw) -> bool:
@@ -1151,6 +1175,8 @@ def split_clauses(sentence: str) -> list[str]:
         # (or after a bare Vote: "SHELVE on 16, I want another nweek")
         first = p.split(" ", 1)[0]
         parts.extend(_COMMA_I.split(p) if "," in p and (p[:2].lower() == "i " or first in _VOTE_WORDS
+                                                          # ("Proposal 15: ABSTAIN, I found the typos")
+                                                          or _LABELLED_VOTE.match(p)
                                                           # ("For Indictment 2, I find ...": a fronted role)
                                                           or first.upper() in _VOTE_WORDS and first.lower() != "for"
                                                           or first.lower() in _verbs().heads)   # "Withdraw 11, I'll ..."
@@ -1174,6 +1200,12 @@ def split_clauses(sentence: str) -> list[str]:
     if len(out) > 1 and _HIM.search(sentence):
         out = _him_named(out)
     return out or [sentence]
+
+
+# a Vote on a labelled line, "Proposal 15 "Tidy Up": ABSTAIN", "14 - against": after it, ", I ..."
+# is a sentence of the voter's own, not a part of the vote (Rule 4E15)
+_LABELLED_VOTE = re.compile(r"(?:proposal\s*+|prop\.?+\s*+|p|#)?+\d++\b[^,]{0,80}?\b(?:for|against|abstain|shelve)\b"
+                            r"(?=\s*+,)", re.I)
 
 
 _NEXT_VERB: list = [None, -1]
@@ -2503,7 +2535,7 @@ def _bodies(text: str) -> list[tuple[int, int]]:
         _, first = found
         body = start + line.index(first) if first else pos
         end = pos if first else body
-        while i < len(lines) and not DOCUMENT_END.match(lines[i]):
+        while i < len(lines) and not DOCUMENT_END.match(lines[i]) and not _own_paragraph(lines, i, text[body:end]):
             end = pos = pos + len(lines[i])
             i += 1
         said = text[body:end]
@@ -2546,6 +2578,29 @@ def _attach(readings: list[Reading], document: str, above: str = "") -> None:
 
 
 _BEGIN_DOC = re.compile(r"^\W*+begin\s++(?!transaction\b)(?P<kind>[a-z]++(?:\s++[a-z]++)?)\W*+$", re.I)
+
+
+# a paragraph that opens with the sender's "I" and a verb ("And I set its Proposal Color to
+# Beige.", "- Also, I vote FOR it.")
+_OWN_OPENING = re.compile(r"\s*+(?:[-*\u2022]\s*+)?+(?:(?:and|also|then|plus|finally|additionally|separately)"
+                          r"\b,?+\s*+){0,3}+i\s++[a-z]", re.I)
+
+
+def _own_paragraph(lines: list, i: int, body) -> bool:
+    """Whether the line `lines[i]`, after a blank line below some of a document written
+    without delimiters, begins a paragraph of the sender's own: one that opens with "I" and
+    reads as an action. A document's text speaks of Players, never as "I" doing something
+    now; an officer reading "...the Fourth Era.\n\nAnd I set its color to Beige." stops
+    the document at the blank line (Rule 4E7: the action is read wherever it is written)."""
+    if i == 0 or lines[i - 1].strip() or not _OWN_OPENING.match(lines[i]):
+        return False
+    if not (body.strip() if isinstance(body, str) else any(x.strip() for x in body)):
+        return False
+    first = split_sentences(normalise(lines[i].strip()))[:1]
+    # (an action, or one lacking only what "its" names: the document just written, _its)
+    return bool(first) and any(r.kind == "action" or r.kind == "incomplete" and r.spec is not None
+                               and not r.unread and _ITS.search(first[0]) for r in read_sentence(first[0]))
+_ITS = re.compile(r"\b(?:its|it|this)\b", re.I)
 
 
 def _read(text: str, max_line: int | None, doc_next: bool = False) -> list[Reading]:
@@ -2608,13 +2663,17 @@ def _read(text: str, max_line: int | None, doc_next: bool = False) -> list[Readi
             body, i = lines[fenced[0] + 1:fenced[1]], fenced[1] + 1
         else:
             start, said_first = i, len(body)
+            own = False
             while i < len(lines) and not DOCUMENT_END.match(lines[i]):
+                own = _own_paragraph(lines, i, body)
+                if own:         # "And I set its Proposal Color to Beige.": the sender's own words again
+                    break
                 body.append(lines[i])
                 i += 1
             asked = _question_asked(head[-1], body)
             if asked is not None:           # the Question's paragraph; what follows is read
                 body, i = body[:asked], start + asked - said_first
-            else:
+            elif not own:
                 i += 1          # the END line
         said = "\n".join(body).strip("\n")
         head[-1].args["document"] = said if said.strip() else ""    # "...:" then {{ on its own line

@@ -420,6 +420,7 @@ def own_words(text: str) -> str:
             break                           # an Outlook header block: the rest is quoted
         if _quoted(line):
             continue
+        line = _voted_inline(lines, i, line)
         if _ATTRIBUTION.match(line):
             if (kept and kept[-1].strip().lower().startswith("on ")
                     and not line.strip().lower().startswith("on ")):
@@ -429,6 +430,25 @@ def own_words(text: str) -> str:
         kept.append(line)
     # Comment Text last: a "/*" in the sender's words is not closed by a quoted "*/"
     return strip_comments("\n".join(kept))
+
+
+# Rule 4E15's Votes written under the lines of a quoted ballot: "> 12 Clock Fix (Bob)" and
+# then "FOR" (or "AGAINST. It fixes nothing."): the vote is on the proposal quoted above it
+_BALLOT_ENTRY = re.compile(r"\s*+(?:&gt;|>)[>\s]*+(?:proposal\s*+|prop\.?+\s*+|p|#)?+(?P<n>\d{1,6}+)\b[.:)]?+\s++\S",
+                           re.I)
+_LONE_VOTE = re.compile(r"\s*+(?:for|against|abstain|shelve)\b(?!\s*+(?:proposal|prop\b|p?\d|#))", re.I)
+
+
+def _voted_inline(lines: list[str], i: int, line: str) -> str:
+    """The own line `lines[i]`, or, where it is a Vote alone under a quoted ballot entry,
+    that Vote on the entry's proposal ("Proposal 12: FOR")."""
+    if not _LONE_VOTE.match(line):
+        return line
+    j = i - 1
+    while j >= 0 and not lines[j].strip():
+        j -= 1
+    m = _BALLOT_ENTRY.match(lines[j]) if j >= 0 else None
+    return f"Proposal {m.group('n')}: {line.strip()}" if m else line
 
 
 def quoted_words(text: str) -> str:

@@ -583,6 +583,21 @@ class Score:
         }
 
 
+def _numbered_as_assigned(readings):
+    """The Oracle's "I number this Consultation 7 and assign it to Dana" (or the two the other
+    way round): bnomic's two actions, number_consultation and assign_consultation, leave the
+    one Consultation numbered and assigned, which the set writes as one assign-priest with its
+    number (Rule 4E18). One of each in a message is folded so; any other mix is left as read."""
+    numbered = [r for r in readings if r.kind == "action" and r.spec is not None
+                and r.spec.name == "number_consultation"]
+    assigned = [r for r in readings if r.kind == "action" and r.spec is not None
+                and r.spec.name == "assign_consultation"]
+    if len(numbered) != 1 or len(assigned) != 1 or assigned[0].args.get("number"):
+        return readings
+    assigned[0].args = {**assigned[0].args, "number": numbered[0].args.get("number")}
+    return [r for r in readings if r is not numbered[0]]
+
+
 def score_message(message, scope, score: Score, skip: set[str]) -> None:
     t, per = score.totals, score.per_action
     t["messages"] += 1
@@ -591,7 +606,7 @@ def score_message(message, scope, score: Score, skip: set[str]) -> None:
     except Exception:                  # a reader that fails on a message read nothing from it
         t["reader_errors"] += 1
         readings = []
-    outs = [o for r in readings for o in notate(r, scope)]
+    outs = [o for r in _numbered_as_assigned(readings) for o in notate(r, scope)]
     for o in outs:
         if o.kind == "unmapped" or o.name.startswith("("):
             score.unmapped_read[o.name.strip("()")] += 1

@@ -1,0 +1,122 @@
+"""What a careful officer reads in ballots written line by line, in Votes written under the
+lines of a quoted ballot, in a thing named first and then called "it", and in the sender's
+own paragraph after a document written without delimiters.
+
+Rule 4E15: "Each Player may vote on each Open Proposal ... one of the words FOR, AGAINST,
+ABSTAIN, or SHELVE; other words are ignored." Rule 4E7: "Unambiguous targets and
+parameters specified in Game Actions are valid regardless of capitalization, punctuation,
+or exact wording." Rule 4E69: a Proposal Color is set by its author."""
+import pytest
+
+import bnomic.handlers.engine  # noqa: F401  (registers every action)
+from bnomic.handlers import grammar
+from bnomic.handlers.vocabulary import Vocabulary, default
+from bnomic.mailer.parse import own_words
+
+PLAYERS = ("Alice", "Bob", "Chuck", "Dana", "Wooble", "The Beast")
+PROPOSALS = {n: (title, "Bob") for n, title in [(10, "Fishy Business"), (11, "Sock Amnesty"),
+                                                (12, "Clock Fix"), (13, "Beast Diet"), (14, "Clock Fix II"),
+                                                (15, "Tidy Up"), (16, "Eras Again")]}
+
+
+def vocab(actor="Dana"):
+    return Vocabulary(players=PLAYERS, actor=actor, beast="The Beast", ministries=default().ministries,
+                      proposals=PROPOSALS)
+
+
+def read(text):
+    return [(r.kind, r.spec and r.spec.name, {k: str(x) for k, x in r.args.items() if x not in (None, "")})
+            for r in grammar.read(text, vocab())]
+
+
+def votes(text):
+    return [(a["which"], a["vote"]) for kind, name, a in read(text) if kind == "action" and name == "vote"]
+
+
+# ------------------------------------------------- a ballot line, then the voter's own sentence
+
+@pytest.mark.parametrize("text, which, vote", [
+    ('Proposal 15 "Tidy Up": ABSTAIN, conflict of interest, I found half those typos.', "15", "ABSTAIN"),
+    ("Proposal 15: ABSTAIN, I found half those typos.", "15", "ABSTAIN"),
+    ("13 - SHELVE, I want another week on it.", "13", "SHELVE"),
+])
+def test_a_sentence_of_the_voters_own_after_a_ballot_line_is_no_part_of_the_vote(text, which, vote):
+    assert votes(text) == [(which, vote)]
+
+
+def test_a_second_vote_after_the_comma_is_still_read():
+    assert votes("Proposal 15: FOR, I vote AGAINST 16 too.") == [("15", "FOR"), ("16", "AGAINST")]
+
+
+# ------------------------------------------------- Votes under a quoted ballot (Rule 4E15)
+
+BALLOT_REPLY = """Votes inline:
+
+> 10 Fishy Business (Alice)
+FOR
+> 11 Sock Amnesty (Wooble)
+AGAINST
+> 13 Beast Diet (Ais523)
+> 14 Clock Fix II (Bob)
+
+SHELVE. Needs another nweek.
+
+Bob
+"""
+
+
+def test_a_vote_under_a_quoted_ballot_entry_is_on_that_proposal():
+    assert votes(own_words(BALLOT_REPLY)) == [("10", "FOR"), ("11", "AGAINST"), ("14", "SHELVE")]
+
+
+def test_an_entry_left_without_a_vote_gets_none():
+    assert "13" not in {which for which, _ in votes(own_words(BALLOT_REPLY))}
+
+
+def test_a_vote_that_names_its_own_proposal_is_read_as_written():
+    assert votes(own_words("> 10 Fishy Business (Alice)\nFOR 12, of course.\n")) == [("12", "FOR")]
+
+
+def test_a_vote_word_under_quoted_prose_names_no_proposal():
+    # (the quoted line is no ballot entry: nothing says which proposal the FOR is on)
+    assert votes(own_words("> Please vote on the fish one.\nFOR\n")) == []
+
+
+# ------------------------------------------------- a thing named first, then "it" (Rule 4E7)
+
+@pytest.mark.parametrize("text", [
+    "For proposal twelve, I am AGAINST it.",
+    "On Proposal 12, I vote AGAINST it.",
+    "Proposal 12, I vote AGAINST it.",
+])
+def test_it_after_a_proposal_named_first_is_that_proposal(text):
+    assert votes(text) == [("12", "AGAINST")]
+
+
+def test_an_intent_named_first_is_the_one_supported():
+    assert [(n, a) for k, n, a in read("Intent 4, I support it.") if k == "action"] == [
+        ("support", {"target": "4"})]
+
+
+# ------------------------------------------------- the sender's own paragraph after a document
+
+def test_the_senders_own_paragraph_ends_a_document_written_without_delimiters():
+    got = read('I submit the following proposal, "Eras Again Again":\n\n'
+               'Rule 4E9 is amended by appending: "The Fifth Era of B Nomic begins now."\n\n'
+               "and I set its color to Beige.")
+    submitted = [a for k, n, a in got if n == "submit_proposal"]
+    assert len(submitted) == 1 and "Beige" not in submitted[0]["document"]
+    assert ("action", "color_proposal") in [(k, n) for k, n, a in got]
+
+
+def test_a_paragraph_that_takes_no_action_stays_in_the_document():
+    got = read("I submit the following proposal:\n\nThe Beast may vote.\n\nI think this is overdue.")
+    submitted = [a for k, n, a in got if n == "submit_proposal"]
+    assert len(submitted) == 1 and "overdue" in submitted[0]["document"]
+
+
+def test_a_player_written_into_the_document_without_i_stays_in_it():
+    got = read("I submit the following proposal:\n\nThe Beast may vote.\n\nWooble gives m5 to the Beast.")
+    submitted = [a for k, n, a in got if n == "submit_proposal"]
+    assert len(submitted) == 1 and "Wooble gives m5" in submitted[0]["document"]
+    assert not [n for k, n, a in got if n == "give"]
