@@ -389,4 +389,7 @@ CASES: tuple[Case, ...] = (
                               "limits Wooble to one proposal during the following nweek"),),
          (Role("number", "2", ("for Indictment 2", "for Indictment #2")),), sender="Bob",
          context="judge-bob", fixed=(("player", "Wooble"),)),
+    # ---- 4E21, 4E22: performing an intent's action by naming the intent (added last: ids stay)
+    Case("act_on_intent", (("act on", "acted on", "acts on"), ("carry out", "carried out", "carries out")),
+         (Role("target", "3", ("intent 3", "intent #3"), required=False),), sender="Wooble"),
 )

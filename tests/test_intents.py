@@ -230,3 +230,43 @@ def test_supporting_under_another_supporters_reply(four):
     assert "Done" in r
     say(four, "Alice", "I carry test motion 1", 2)
     assert done(four) == ["1"]
+
+
+# ---------------------------------------------- acting on an intent by naming it (4E21, 4E22)
+
+def test_acting_on_an_intent_by_its_number_performs_its_action(four):
+    say(four, "Alice", "I intend to activate test tweak 7 without 2 objections", 1)
+    r = say(four, "Alice", "I act on intent #1.", 4)
+    assert done(four) == ["7"], r
+    r = say(four, "Alice", "I act on intent #1.", 5)
+    assert done(four) == ["7"] and "no open intent #1" in r
+
+
+def test_doing_so_in_reply_to_the_announcement_performs_it(four):
+    four.post("alice@example.org", "I intend to activate test tweak 8 without 2 objections",
+              at(four, 1), msgid="<intent-8@example.org>")
+    r = say(four, "Alice", "Having received no objections, I do so.", 4,
+            headers={"In-Reply-To": "<intent-8@example.org>"})
+    assert done(four) == ["8"], r
+
+
+def test_acting_on_an_intent_keeps_its_window_and_its_objections(four):
+    say(four, "Alice", "I intend to activate test tweak 7 without 2 objections", 1)
+    r = say(four, "Alice", "I act on intent #1.", 2)
+    assert done(four) == [] and "more nday changes to go" in r and "(Rule 4E21)" in r
+    say(four, "Bob", "I object to intent #1", 2)
+    say(four, "Carol", "I object to intent #1", 3)
+    r = say(four, "Alice", "I act on intent #1.", 4)
+    assert done(four) == [] and "2 Players object" in r
+
+
+def test_only_the_author_acts_on_an_intent(four):
+    say(four, "Alice", "I intend to carry test motion 2 with 2 supporters", 1)
+    r = say(four, "Bob", "I act on intent #1.", 1)
+    assert done(four) == [] and "only the Player who announced an intent may perform its action" in r
+
+
+def test_acting_on_it_and_saying_the_action_performs_it_once(four):
+    say(four, "Alice", "I intend to activate test tweak 7 without 2 objections", 1)
+    r = say(four, "Alice", "I act on intent #1: I activate test tweak 7.", 4)
+    assert done(four) == ["7"] and "Rejected" not in r and "no open intent" not in r, r

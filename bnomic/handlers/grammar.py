@@ -1892,6 +1892,7 @@ def read(text: str, vocab: Vocabulary | None = None, max_line: int | None = None
         _without_document(readings)
         _said_once(readings)
         _timing_said(readings, text)
+        _acted_on_and_done(readings, vocab)
         readings[:] = [r for r in readings if not _state_kept(r)]
         return readings
     finally:
@@ -2041,7 +2042,10 @@ _IT = re.compile(r"\b(?:it|this\s++one|this)\b", re.I)
 # a sender who says the message takes no action: then it takes none
 _NO_ACTION_HERE = re.compile(r"\b(?:notes?\s++to\s++(?:self|myself)\b|nothing\s++in\s++this\s++(?:message|mail|e-?mail|post)\s++is\s++(?:a\s++)?game\s++"
                              r"actions?|this\s++(?:message|mail|e-?mail|post)\s++(?:contains|has|takes)\s++no\s++game\s++"
-                             r"actions?|no\s++game\s++actions?\s++(?:in\s++this\s++(?:message|mail|post)|here))\b", re.I)
+                             r"actions?|no\s++game\s++actions?\s++(?:in\s++this\s++(?:message|mail|post)|here)"
+                             # "None of the following is a vote, I'm checking the line wrapping."
+                             r"|none\s++of\s++(?:the\s++following|what\s++follows|the\s++below|this)\s++(?:is|are)\s++"
+                             r"(?:an?\s++)?(?:game\s++)?(?:actions?|votes?))\b", re.I)
 # HTML left in a plain-text part ("<ul><li>FOR 13</li>"): the tags are no words of the sender's
 _BLOCK_TAG = re.compile(r"</?(?:li|ul|ol|p|br|div|tr|td|table|blockquote|h[1-6])\b[^<>\n]{0,200}+>", re.I)
 
@@ -2087,6 +2091,26 @@ def the_address_meant(text: str) -> str:
             out.append(text[at:m.start("it")] + addresses[k - 1][1])
             at = m.end("it")
     return "".join(out) + text[at:]
+
+
+def _acted_on_and_done(readings: list[Reading], vocab: Vocabulary | None) -> None:
+    """"I act on Intent 3: I cause the Beast to give m20 to Wooble.": the action the intent
+    announced, said as well as the acting on it, is the one performance (Rules 4E21, 4E22:
+    the intent's author performs its action once); the acting on it is not read again."""
+    acting = [r for r in readings if r.kind == "action" and r.spec is not None and r.spec.name == "act_on_intent"]
+    if not acting:
+        return
+    done = {r.spec.name for r in readings if r.kind == "action" and r.spec is not None}
+    for r in acting:
+        target = str(r.args.get("target") or "")
+        if target.isdigit() and vocab is not None:
+            said = set(vocab.intent_actions.get(int(target), ()))
+        elif vocab is not None and len(vocab.replied_intents) == 1:
+            said = set(vocab.intent_actions.get(vocab.replied_intents[0], ()))
+        else:
+            said = set()
+        if said & done:
+            readings.remove(r)
 
 
 def _the_new_one(readings: list[Reading]) -> None:
@@ -3035,7 +3059,12 @@ def _takes_back(sentence: str) -> bool:
     ignore this one.", "Scratch the second one.", "Sorry, that should be m2." (what the
     sender meant instead, if anything, they say again)."""
     said = set(_WORDS_SAID.findall(sentence.lower()))
-    return bool(said and said <= _TAKING_BACK and said & _TAKEN_BACK_WORDS) or bool(_CORRECTED.match(sentence))
+    return (bool(said and said <= _TAKING_BACK and said & _TAKEN_BACK_WORDS) or bool(_CORRECTED.match(sentence))
+            or bool(_NOT_REALLY.match(sentence)))
+
+
+# "I forfeit. (No, not really.)": the sentence after an action denies it
+_NOT_REALLY = re.compile(r"^\W*+(?:(?:no|nah|nope|ha|haha)\b[\s,.!-]*+)?+not\s++really\s*+(?:[.!)]|$)", re.I)
 
 
 def _line_sentences(line: str, out: list[Reading], carried: list[Reading] | None = None) -> list[Reading] | None:

@@ -294,6 +294,33 @@ def withdraw_intent(ctx: Context, actor: Player, number: str | None = None,
                intent=intent.id)
 
 
+@action("act_on_intent",
+        # Rules 4E21, 4E22: "Having made such an announcement, the Player can perform the action"
+        frame("act on|act upon|perform|carry out|execute|enact|resolve|exercise|do", _TARGET,
+              also="announced announcement action intended now in", needs="intent|intention|intents|intentions|it|this|that|so"),
+        frame("do so|do it|do that|do this|now do so|hereby do so", _TARGET, also="now hereby"),
+        rule="4E21", example="I act on intent #3", says="perform the action of intent[ {target}]",
+        not_actions=("I acted on intent #3 yesterday", "Wooble acts on intent #3",
+                     "Should I act on intent #3?", "I think I'll do it tomorrow", "I do it all the time",
+                     "I perform my duties"))
+def act_on(ctx: Context, actor: Player, target: str | None = None) -> None:
+    """Rules 4E21, 4E22: the author of an intent performs the action it announced ("I act
+    on intent #3", "Having received no objections, I do so." in reply to it), when its
+    window is open and its objections and support allow."""
+    intent = find_intent(ctx, target, None, None, actor)
+    rule = "4E22" if intent.supporters and not intent.objections else "4E21"
+    if intent.author_id != actor.id:
+        raise Rejected(f"intent #{intent.id} is {intent.author.name}'s: only the Player who announced "
+                       "an intent may perform its action", rule=rule)
+    spec = action_named(intent.action)
+    problem = window_problem(ctx, intent, terms(ctx, spec))
+    if problem is not None:
+        raise Rejected(f"intent #{intent.id}: {problem}", rule=spec.rule if spec.waiting else rule)
+    ctx.intent = intent
+    spec.fn(ctx, actor, **dict(intent.args))
+    performed(ctx, intent)
+
+
 # ---------------------------------------------------------------- the windows
 
 def latest_stances(intent: Intent, until=None) -> dict[int, Stance]:

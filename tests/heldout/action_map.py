@@ -40,6 +40,8 @@ ROWS: dict[str, Row] = {
     "intend": Row("intend", {**_NESTED, "objections": "objections", "supporters": "supporters"}),
     "object": Row("object", _INTENT),
     "support": Row("support", _INTENT),
+    # 4E21, 4E22: "I act on intent #3", "I do so." in reply to it (its action is the intent's own)
+    "act_on_intent": Row("act-on-intent", _INTENT, unmodelled=("action",)),
     "withdraw_stance": Row("withdraw-objection", _INTENT),
     "withdraw_intent": Row("withdraw-intent", _INTENT),
     # 4E71 the Beast
