@@ -120,3 +120,32 @@ def test_a_player_written_into_the_document_without_i_stays_in_it():
     submitted = [a for k, n, a in got if n == "submit_proposal"]
     assert len(submitted) == 1 and "Wooble gives m5" in submitted[0]["document"]
     assert not [n for k, n, a in got if n == "give"]
+
+
+def test_it_after_a_proposal_named_first_without_a_comma():
+    assert votes("proposal 16 I am AGAINST it.") == [("16", "AGAINST")]
+
+
+def test_it_in_a_remark_after_the_vote_is_not_the_proposal_named_first():
+    assert votes("On 12 I vote ABSTAIN, since I wrote half of it and don't want the point either way.") == [
+        ("12", "ABSTAIN")]
+
+
+def test_votes_after_a_lead_in_that_says_it_votes():
+    assert votes("I want to make vote: proposal 10 is FOR, proposal 13 also FOR, proposal 16 I am AGAINST it.") == [
+        ("10", "FOR"), ("13", "FOR"), ("16", "AGAINST")]
+
+
+# ------------------------------------------------- taking back, and saying nothing is done (Rule 4E7)
+
+def test_no_not_really_after_an_action_takes_it_back():
+    assert read("I forfeit.\n\n(No, not really. But I was tempted after that last Ballot.)") == []
+
+
+def test_not_really_sure_about_another_thing_takes_nothing_back():
+    assert votes("I vote FOR 12. Not really sure about 13 yet.") == [("12", "FOR")]
+
+
+def test_a_sender_who_says_none_of_what_follows_is_a_vote_casts_none():
+    assert read("[Test of my new mail filter, please ignore. None of the following is\n"
+                "a vote, I'm checking the line wrapping.]\n\nFOR 10 FOR 11 FOR 12") == []

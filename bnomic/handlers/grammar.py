@@ -88,7 +88,8 @@ _INTENT_LABEL = re.compile(r"^(?:intent|intention|notice\s++of\s++intent)\s*+:\s
 # forfeit"), or one verb with several objects ("I give m5 to A and m3 to B")...
 # (a separator starts where a run of spaces starts, (?<!\s), and spaces are taken
 # possessively: a long run of spaces is then scanned once, not once per position)
-_COMMA_I = re.compile(r"(?<!\s)\s*+,\s*+(?=(?:(?:on|for|as\s++for)\s++(?!which\s|whom\s)[^,\s]++\s++)?"
+_COMMA_I = re.compile(r"(?<!\s)\s*+,\s*+(?=(?:(?:on|for|as\s++for)\s++(?!which\s|whom\s)[^,\s]++\s++"
+                      r"|(?:proposal\s*+|prop\.?+\s*+|#)?+\d++\s++)?"      # ", proposal 16 I am AGAINST it"
                       r"i(?:['’](?:ll|m|d|ve))?\s++(?!think|guess|hope|suppose|believe|mean)[a-z])", re.I)   # ", on 11 I vote FOR"
 _CLAUSE = re.compile(r"(?<!\s)(?:\s*+,\s*+|\s++)(?:and(?:\s++then)?|then|so|but)\s++(?=i(?:['’](?:d|m|ll))?\s"
                      # "..., and on nday 1 of nweek 8 I will turn the Clock On", "and on 15 and 16 I ABSTAIN"
@@ -96,6 +97,8 @@ _CLAUSE = re.compile(r"(?<!\s)(?:\s*+,\s*+|\s++)(?:and(?:\s++then)?|then|so|but)
                      # "..., and on 13, 14 and 15 I ABSTAIN": a list of proposals, then "I"
                      r"|on\s++[^.;:]{1,100}?\s++i\s++(?:(?:also|will|shall)\s++)?+(?:abstain|vote)\b)"
                      r"|(?<!\s)\s*+:\s++(?=i\s|(?:my\s++)?+votes?+\s)"      # "Quick one: votes FOR 12"
+                     # "I want to make vote: proposal 10 is FOR": a lead-in that says it votes
+                     r"|(?<=\bmake\svote):\s++|(?<=\bmake\sa\svote):\s++|(?<=\bmake\smy\svote):\s++"
                      # "..., so: FOR 16, AGAINST 13", "Re: the Ballot -- FOR 16": Votes after a lead-in
                      r"|(?<![\s\d])(?:\s*+:|\s++--?+)\s++(?=(?-i:FOR|AGAINST|ABSTAIN|SHELVE)\s++\S)", re.I)
 _OBJECTS = re.compile(r"(?<!\s)(?:\s*+,\s*+(?:and\s++|then\s++)?|\s++and\s++(?:then\s++)?|\s++then\s++)", re.I)
@@ -1016,20 +1019,26 @@ def _fronted(toks):
 
 # words before a thing named first ("As for Proposal 12, ...", "Regarding Intent 4, ...")
 _ABOUT = frozenset({"for", "on", "as", "re", "re:", "regarding", "about", "concerning", "with"})
+_ASIDE_MARKS = frozenset({",", ";", "(", "-", "–", "—", "since", "because", "as", "though", "although"})
 
 
 def _resumed(toks, at: int):
-    """"On Proposal 12, I am AGAINST it": a thing named first, closed by a comma, and then
+    """"On Proposal 12, I am AGAINST it": a thing named first (a comma after it or not), and then
     "it" in the clause of "I": the thing is what "it" stands for (Rule 4E7: an unambiguous
     target, in any order). The clause with the thing in place of "it", or None."""
-    if at < 2 or toks[at - 1].low != ",":
+    comma = at >= 2 and toks[at - 1].low == ","
+    if at < 1:
         return None
     k = 0
     while k < at - 1 and toks[k].low in _ABOUT:
         k += 1
-    if k != at - 2 or not toks[k].has("ref") and not toks[k].has("num"):
+    # ("proposal 16 I am AGAINST it": the comma left out)
+    if k != at - 1 - comma or not toks[k].has("ref") and not toks[k].has("num"):
         return None
-    it = next((j for j in range(at + 1, len(toks)) if toks[j].low == "it"), None)
+    # ("it" in the clause of "I" itself, not in a remark after it: "On 12 I vote ABSTAIN,
+    # since I wrote half of it")
+    end = next((j for j in range(at + 1, len(toks)) if toks[j].low in _ASIDE_MARKS), len(toks))
+    it = next((j for j in range(at + 1, end) if toks[j].low == "it"), None)
     if it is None:
         return None
     return toks[at:it] + [toks[k]] + toks[it + 1:]
