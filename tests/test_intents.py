@@ -270,3 +270,19 @@ def test_acting_on_it_and_saying_the_action_performs_it_once(four):
     say(four, "Alice", "I intend to activate test tweak 7 without 2 objections", 1)
     r = say(four, "Alice", "I act on intent #1: I activate test tweak 7.", 4)
     assert done(four) == ["7"] and "Rejected" not in r and "no open intent" not in r, r
+
+
+def test_plus_one_in_reply_to_an_intent_is_asked_about_not_counted(four):
+    four.post("alice@example.org", "I intend to carry test motion 3 with 2 supporters",
+              at(four, 1), msgid="<motion-3@example.org>")
+    r = say(four, "Bob", "> I intend to carry test motion 3 with 2 supporters\n\n+1", 1,
+            headers={"In-Reply-To": "<motion-3@example.org>"})
+    assert "ambiguous" in r and "support intent 1" in r, r
+    r = say(four, "Alice", "I carry test motion 3", 1)
+    assert done(four) == [] and "only 0 Players support it" in r
+
+
+def test_same_under_a_quoted_action_takes_none_and_asks(four):
+    r = say(four, "Bob", "> I intend to carry test motion 3 with 2 supporters\n\nSame.", 1)
+    assert "ambiguous" in r and "nothing: agreement is no Game Action" in r, r
+    assert four.show("schedule") == []

@@ -149,3 +149,46 @@ def test_not_really_sure_about_another_thing_takes_nothing_back():
 def test_a_sender_who_says_none_of_what_follows_is_a_vote_casts_none():
     assert read("[Test of my new mail filter, please ignore. None of the following is\n"
                 "a vote, I'm checking the line wrapping.]\n\nFOR 10 FOR 11 FOR 12") == []
+
+
+# ------------------------------------------------- "Same." under quoted actions (Rules 4E15, 4E7)
+
+def agreeing(text, quoted, v=None):
+    return [(r.kind, r.alternatives) for r in grammar.read(text, v or vocab(), quoted=quoted)]
+
+
+def test_same_under_a_quoted_vote_does_nothing_and_asks():
+    got = agreeing("Same.", "I vote FOR 11.")
+    assert got == [("ambiguous", ("vote FOR on 11 (as the quoted message)",
+                                  "nothing: agreement is no Game Action"))]
+
+
+@pytest.mark.parametrize("text", ["Me too!", "Ditto", "same here\nDana", "Same as Alice."])
+def test_other_words_of_agreement_are_asked_about_the_same_way(text):
+    assert [k for k, _ in agreeing(text, "I vote FOR 11 and AGAINST 12.")] == ["ambiguous"]
+
+
+def test_same_under_quoted_talk_is_talk():
+    assert agreeing("Same.", "I think the Beast is hungry.") == []
+
+
+def test_agreement_with_more_said_is_read_as_written():
+    assert votes_quoted("Same, and I vote AGAINST 12 too.", "I vote FOR 11.") == [("12", "AGAINST")]
+
+
+def votes_quoted(text, quoted):
+    return [(a["which"], str(a["vote"])) for r in grammar.read(text, vocab(), quoted=quoted)
+            if r.kind == "action" and r.spec.name == "vote" for a in [r.args]]
+
+
+def test_plus_one_under_an_intent_is_support_or_nothing():
+    v = Vocabulary(players=PLAYERS, actor="Dana", beast="The Beast", ministries=default().ministries,
+                   proposals=PROPOSALS, intents={4: "Bob"}, replied_intents=(4,), replying=True)
+    assert agreeing("+1", "", v) == [("ambiguous", ("support intent 4", "nothing: agreement is no Game Action"))]
+
+
+def test_plus_one_and_the_word_support_is_support():
+    v = Vocabulary(players=PLAYERS, actor="Dana", beast="The Beast", ministries=default().ministries,
+                   proposals=PROPOSALS, intents={4: "Bob"}, replied_intents=(4,), replying=True)
+    assert [(r.kind, r.spec.name, r.args.get("target")) for r in grammar.read("+1, support.", v)] == [
+        ("action", "support", "4")]

@@ -220,7 +220,7 @@ def read_post(ctx: Context, post: Post, vocab: vocabulary.Vocabulary | None = No
     try:
         with budget.bounded(limit(ctx, "read_steps")):
             return grammar.read(post.text, vocab=vocab or vocabulary_of(ctx, post),
-                                max_line=limit(ctx, "max_line"))
+                                max_line=limit(ctx, "max_line"), quoted=post.quoted or "")
     except budget.OverBudget:
         return None
 

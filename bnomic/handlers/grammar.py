@@ -40,7 +40,8 @@ _POLITE = re.compile(r"^(?:(?:sure thing|of course|no problem|in return|in excha
                      r"as discussed|for the record|on reflection|on second thoughts?|actually|hereby|"
                      r"and|then|also|now|finally|next|so|ok|okay|well|anyway|right|alright|oh|um|btw|"
                      r"yes(?!\s++(?:to|on)\s)|"                     # "yes to 12" is a stand-in for a Vote
-                     r"yeah|sure|fine|agreed|first|firstly|secondly|lastly|meanwhile)\b[,\s]*)+", re.I)
+                     r"yeah|sure|fine|agreed|first|firstly|secondly|lastly|meanwhile"
+                     r"|\+\s*+1(?=\s*+[,!;:]))\b[,!;:\s]*)+", re.I)   # "+1, support.": "+1 on 13" is a Vote's stand-in
 _SAID_ASIDE = re.compile(r"(?:\s*+,)?+\s*+\b(?:for\s++what\s++it['’]s\s++worth|fwiw)\b\s*+,?+", re.I)
 _MAKE_THAT = re.compile(r"^(?:actually\s*+,?\s*+)?make\s++that\s++(?=(?-i:FOR|AGAINST|ABSTAIN|SHELVE)\b)", re.I)
 _I_POLITE = re.compile(r"^i\s+(?:(?:hereby|also|now|then|further|additionally)\s+)+", re.I)
@@ -1863,13 +1864,17 @@ def too_long(line: str, max_line: int) -> Reading:
 MAX_SUGGESTED = 5
 
 
-def read(text: str, vocab: Vocabulary | None = None, max_line: int | None = None) -> list[Reading]:
+def read(text: str, vocab: Vocabulary | None = None, max_line: int | None = None,
+         quoted: str = "") -> list[Reading]:
     """Every action, Transaction and near-miss in the text, in the order written;
     an action that takes a document gets it as `document` (the lines after it, or
     what {{ }} or BEGIN X ... END X hold). A line longer than `max_line` characters
-    (outside a document) is not read: its Reading carries the reason in `error`."""
+    (outside a document) is not read: its Reading carries the reason in `error`.
+    `quoted`: the lines the mail quotes, read only to answer "Same." under them."""
     if _NO_ACTION_HERE.search(text):
         return []       # "Disclaimer: nothing in this message is a game action." (Rule 4E7: the sender says so)
+    if (quoted or vocab is not None and vocab.replied_intents) and _agreeing(text, vocab):
+        return _agreement(text, quoted, vocab, max_line)
     token, vtoken = _MEMO.set({}), _VOCAB.set(vocab)
     try:
         readings: list[Reading] = []
@@ -2100,6 +2105,45 @@ def the_address_meant(text: str) -> str:
             out.append(text[at:m.start("it")] + addresses[k - 1][1])
             at = m.end("it")
     return "".join(out) + text[at:]
+
+
+_AGREEMENT = frozenset(" ".join(p.split()) for p in words()["reader"]["agreement"])
+_SUPPORTING = frozenset(" ".join(p.split()) for p in words()["reader"]["agreement_support"])
+_AGREEMENT_WORDS = re.compile(r"[a-z0-9+'’]+")
+
+
+def _agreeing(text: str, vocab: Vocabulary | None) -> str:
+    """The phrase of agreement a mail consists of ("Same.", "Me too!", "+1", "Same as Alice."
+    (a Player); a short sign-off after it may stand), or ""."""
+    lines = [x.strip() for x in text.splitlines() if x.strip()]
+    if not lines or len(lines) > 2 or len(lines[0]) > 40 or len(lines) == 2 and len(lines[1].split()) > 2:
+        return ""
+    said = " ".join(_AGREEMENT_WORDS.findall(lines[0].lower().replace("’", "'")))
+    if said.startswith("same as ") and vocab is not None and said[8:] in {p.lower() for p in vocab.players}:
+        return "same"
+    return said if said in _AGREEMENT or said in _SUPPORTING else ""
+
+
+def _agreement(text: str, quoted: str, vocab: Vocabulary | None, max_line: int | None) -> list[Reading]:
+    """"Same." (or "Me too", "+1") under quoted lines that take actions: the sender names no
+    action of his own. A Vote is its word (Rule 4E15: "one of the words FOR, AGAINST,
+    ABSTAIN, or SHELVE"), an action is announced (Rule 4E7), so nothing is done and the
+    receipt asks: the quoted actions, done by the sender, or nothing. "+1" under an intent
+    may be support of it (Rule 4E22): that, or nothing."""
+    said = _agreeing(text, vocab)
+    if said in _SUPPORTING and vocab is not None and (vocab.replied_intents or vocab.quoted_intents):
+        intents = vocab.replied_intents or vocab.quoted_intents
+        return [Reading(text.strip(), alternatives=tuple(f"support intent {n}" for n in intents)
+                        + ("nothing: agreement is no Game Action",),
+                        suggestions=(f"I support intent {intents[0]}",))]
+    if said not in _AGREEMENT:
+        return []
+    done = [r for r in read(quoted, vocab, max_line) if r.kind == "action" and r.read_as]
+    if not done:
+        return []
+    return [Reading(text.strip(), alternatives=tuple(f"{r.read_as} (as the quoted message)" for r in done)
+                    + ("nothing: agreement is no Game Action",),
+                    suggestions=tuple(f"I {r.read_as}" for r in done[:1]))]
 
 
 def _acted_on_and_done(readings: list[Reading], vocab: Vocabulary | None) -> None:

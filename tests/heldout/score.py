@@ -44,7 +44,7 @@ from action_map import ANSWER_WORDS, ANY, ANY_TEXT, DISPLAYS, ROLE_KINDS, ROWS, 
 import bnomic.handlers  # noqa: E402,F401  (registers every action)
 from bnomic.handlers import grammar  # noqa: E402
 from bnomic.handlers.registry import ACTIONS  # noqa: E402
-from bnomic.mailer.parse import own_words  # noqa: E402
+from bnomic.mailer.parse import own_words, quoted_words  # noqa: E402
 
 # ------------------------------------------------------------------ floors
 
@@ -83,8 +83,14 @@ _READ_TAKES_VOCAB = "vocab" in inspect.signature(grammar.read).parameters
 _MATCH_TAKES_VOCAB = len(inspect.signature(grammar.match_action).parameters) > 1
 
 
-def read(text: str, vocab):
-    """grammar.read(text, vocab=vocab); today's reader takes no vocabulary."""
+_READ_TAKES_QUOTED = "quoted" in inspect.signature(grammar.read).parameters
+
+
+def read(text: str, vocab, quoted: str = ""):
+    """grammar.read(text, vocab=vocab, quoted=...), as bnomic's engine reads a post (its own
+    words, and the lines it quotes); an older reader takes less."""
+    if _READ_TAKES_QUOTED:
+        return grammar.read(text, vocab=vocab, quoted=quoted)
     return grammar.read(text, vocab=vocab) if _READ_TAKES_VOCAB else grammar.read(text)
 
 
@@ -602,7 +608,7 @@ def score_message(message, scope, score: Score, skip: set[str]) -> None:
     t, per = score.totals, score.per_action
     t["messages"] += 1
     try:
-        readings = read(own_words(message.body), scope.vocab)
+        readings = read(own_words(message.body), scope.vocab, quoted_words(message.body))
     except Exception:                  # a reader that fails on a message read nothing from it
         t["reader_errors"] += 1
         readings = []
