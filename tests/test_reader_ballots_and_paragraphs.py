@@ -192,3 +192,26 @@ def test_plus_one_and_the_word_support_is_support():
                    proposals=PROPOSALS, intents={4: "Bob"}, replied_intents=(4,), replying=True)
     assert [(r.kind, r.spec.name, r.args.get("target")) for r in grammar.read("+1, support.", v)] == [
         ("action", "support", "4")]
+
+
+# ------------------------------------------------- "the intent", "that": which one (Rule 4E7)
+
+def intents_vocab(**more):
+    return Vocabulary(players=PLAYERS, actor="Dana", beast="The Beast", ministries=default().ministries,
+                      proposals=PROPOSALS, intents={3: "Wooble", 4: "Bob"}, **more)
+
+
+def test_the_intent_with_two_open_is_asked_about():
+    got = grammar.read("I object to the intent.", intents_vocab())
+    assert [(r.kind, r.alternatives) for r in got] == [
+        ("ambiguous", ("object to intent 3", "object to intent 4"))]
+
+
+def test_that_under_mail_that_announced_two_intents_is_asked_about():
+    got = grammar.read("I object to that.", intents_vocab(replied_intents=(3, 4), replying=True))
+    assert [r.kind for r in got] == ["ambiguous"]
+
+
+def test_that_under_mail_that_announced_one_intent_is_that_one():
+    got = grammar.read("I object to that.", intents_vocab(replied_intents=(4,), replying=True))
+    assert [(r.kind, r.args.get("target")) for r in got] == [("action", "4")]

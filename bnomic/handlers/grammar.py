@@ -2513,6 +2513,18 @@ def _replied_to(readings: list[Reading], vocab: Vocabulary | None) -> None:
                 r.missing = ()
         if r.kind != "action":
             continue
+        # "I object to that." under mail that announced two intents; "I object to the intent."
+        # in no reply, with two open: which one is not said (Rule 4E7), so it is asked
+        this = next((x for x in r.spec.roles if x.type == "intent" and r.args.get(x.name) == "this"), None)
+        if this is not None and not any(v for n, v in r.args.items() if n != this.name):
+            known = (vocab.replied_intents or vocab.quoted_intents) if vocab.replying else tuple(vocab.intents)
+            if len(known) > 1:
+                readings[k] = Reading(r.text, alternatives=tuple(
+                    r.spec.describe({**r.args, this.name: str(n)}) for n in known))
+            elif len(known) == 1:
+                r.args[this.name] = str(known[0])
+                r.read_as = r.spec.describe(r.args)
+            continue
         role = next((x for x in r.spec.roles
                      if x.type == "intent" and (not x.required or not r.args.get(x.name))), None)
         if role is None or r.args.get(role.name) or any(
