@@ -83,7 +83,8 @@ _INTEND_PLAIN = re.compile(r"^(?P<head>i\s++intend)\s++(?P<cond>" + _HOW + r"(?:
                            + r")?+)\s++(?P<rest>to\s.+)$", re.I)
 # "Intent: without objection, cause the Beast to vote AGAINST 16."
 _INTENT_LABEL = re.compile(r"^(?:intent|intention|notice\s++of\s++intent)\s*+:\s*+(?P<cond>" + _HOW
-                           + r"(?:\s++and\s++" + _HOW + r")?+)\s*+,?\s*+(?:to\s++)?+(?P<rest>\S.*)$", re.I)
+                           + r"(?:\s++and\s++" + _HOW + r")?+)\s*+,?\s*+(?:to\s++|i\s++(?:will\s++|shall\s++)?+)?+(?P<rest>\S.*)$", re.I)
+# ("Intent: without objection, I retitle Rule 4E9 to "Eras"": the action said as the one announced)
 
 # One sentence may hold several clauses, each its own action ("I give m5 to A and I
 # forfeit"), or one verb with several objects ("I give m5 to A and m3 to B")...
@@ -109,7 +110,7 @@ _CONDITIONAL = re.compile(r"^(?:if|unless|when|whenever|once|provided|assuming|i
 _CONDITION = re.compile(r"\b(?:if|unless|provided\s+that|as\s+long\s+as|only\s+when|in\s+case)\b", re.I)
 # Rule 4E4: a name given in another sentence of a request to join
 _NAME_GIVEN = re.compile(
-    r"(?:\bmy\s+name\s+(?:is|will\s+be|shall\s+be)|\bmy\s+name['’]s|\b(?:be\s+)?known\s+as|\bname\s*:"
+    r"(?:\bmy\s+name(?:\s+(?:for|in)\s+(?:the|this)\s+game)?\s+(?:is|will\s+be|shall\s+be)|\bmy\s+name['’]s|\b(?:be\s+)?known\s+as|\bname\s*:"
     r"|\b(?:go|goes|going)\s+by|\bunder\s+the\s+name"                  # "I'll go by Hobbes"
     r"|(?:^|[.!?]\s+)(?:please\s+)?call\s+me)"
     r"\s+(?P<name>[^\s.,;:!?][^.,;:!?\n]*?)(?=\s*(?:[.,;:!?\n(]|$)|\s+(?:and|but|so|please)\b)", re.I | re.M)
@@ -3229,7 +3230,8 @@ def name_the_newcomer(readings: list[Reading], text: str) -> None:
 
 _RECRUITING = ("recruit", "talked me into", "talked me in", "referred", "invited", "brought me",
                "got me into", "convinced me", "persuaded me", "blame them", "blame him", "blame her",
-               "told me i should", "told me to join", "responsible for")
+               "told me i should", "told me to join", "responsible for", "is responsible", "gets the credit",
+               "get the credit", "credit goes to", "made me want", "recommended", "pointed me")
 
 
 def _recruiters(text: str, vocab: Vocabulary | None) -> list[str]:

@@ -221,6 +221,8 @@ _TARGET = role("target:intent?", {**{w: "all" for w in (
     "every open intent", "every current intent", "each open intent", "each intent", "every outstanding intent",
     "all outstanding intents", "every pending intent", "all intents currently pending",
     "every intent currently outstanding", "all intents currently outstanding", "every intent currently open",
+    "every intent currently pending", "all intents currently open", "every open intent currently pending",
+    "all pending intents", "every intent now open", "all the pending intents", "all the current intents",
     "all of them")}, **{w: "both" for w in ("both", "both of them")}})
 _WHAT = "what:text?[intent to|intention to|plan to|the intent to|the intention to|the plan to|an intent to]"
 

@@ -49,6 +49,7 @@ REWARD = ("reward:amount[reward|reward of|reward value|reward value of|reward to
           "|setting|setting its reward to|setting the reward to|setting its reward value to|set at|set to"
           "|proposing|proposing a reward of|proposing a new reward of|proposing a reward value of"
           "|specifying|specifying a reward of|specifying a new reward of|specifying a reward value of"
+          "|offering|offering a reward of|offering a new reward of|asking|asking for|asking a reward of"
           "|and a reward of|and set its reward to|and set the reward to|its reward set to"
           "|for this ministry|specifying for this ministry|proposing for this ministry]?")
 # "my Ministry", "his Ministry" (Rules 4E47, 4E53: "its Ministry", "his Ministry") are not

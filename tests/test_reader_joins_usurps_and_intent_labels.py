@@ -1,0 +1,58 @@
+"""What a careful officer reads in a newcomer's request that credits its recruiters in
+everyday words, a usurpation that offers its Reward, and an intent written as a label.
+
+Rule 4E4: "an Outsider may become a Player ... by publicly announcing such intention and a
+uniquely identifying name that e wishes to be known by ... The Outsider may also name up to
+three Players who recruited em". Rule 4E48: "Usurp a Ministry ... proposing for this
+Ministry a new Reward Value". Rule 4E21: "a Player must first announce his intention to
+perform that action"."""
+import pytest
+
+import bnomic.handlers.engine  # noqa: F401  (registers every action)
+from bnomic.handlers import grammar
+from bnomic.handlers.players import clean_name
+from bnomic.handlers.vocabulary import Vocabulary, default
+
+PLAYERS = ("Alice", "Bob", "Chuck", "Dana", "Wooble", "The Beast")
+
+
+def vocab(actor=None, **more):
+    return Vocabulary(players=PLAYERS, actor=actor, beast="The Beast", ministries=default().ministries,
+                      holders={"Change": "Alice"}, **more)
+
+
+def actions(text, v=None):
+    return [(r.spec.name, {k: str(x) for k, x in r.args.items() if x not in (None, "")})
+            for r in grammar.read(text, v or vocab()) if r.kind == "action"]
+
+
+@pytest.mark.parametrize("text, recruiter", [
+    ("I would like to become a player, please. Call me Hortensia. Wooble is the one who wouldn't stop "
+     "talking about this game, so he gets the credit.", "Wooble"),
+    ("I would like to be a player. My name is Marcel. It is Dana who made me want to join, she is "
+     "responsible.", "Dana"),
+])
+def test_a_recruiter_credited_in_everyday_words_is_named(text, recruiter):
+    got = actions(text)
+    assert [n for n, _ in got] == ["join"] and got[0][1].get("recruiters") == recruiter
+
+
+def test_a_name_for_the_game_is_the_name_given():
+    got = actions('I want to join as a Player. My name for the game will be "Kenji".')
+    assert [(n, clean_name(a["name"])) for n, a in got] == [("join", "Kenji")]     # as the handler takes it
+
+
+def test_a_usurper_offering_a_reward_proposes_it():
+    assert actions("I usurp the Ministry of Change, offering m50.", vocab("Chuck")) == [
+        ("usurp", {"ministry": "Change", "reward": "m50"})]
+
+
+def test_an_intent_label_over_the_action_said_with_i_announces_it():
+    got = actions('Intent: without objection, I retitle Rule 4E9 to "Eras".', vocab("Alice"))
+    assert [n for n, _ in got] == ["intend"] and "retitle Rule 4E9" in got[0][1]["rest"]
+
+
+def test_every_intent_currently_pending_is_each_open_intent():
+    v = vocab("Bob", intents={3: "Wooble", 4: "Alice"})
+    assert actions("I object to every intent currently pending.", v) == [
+        ("object", {"target": "3"}), ("object", {"target": "4"})]
