@@ -215,3 +215,24 @@ def test_that_under_mail_that_announced_two_intents_is_asked_about():
 def test_that_under_mail_that_announced_one_intent_is_that_one():
     got = grammar.read("I object to that.", intents_vocab(replied_intents=(4,), replying=True))
     assert [(r.kind, r.args.get("target")) for r in got] == [("action", "4")]
+
+
+# ------------------------------------------------- a Vote word alone (Rule 4E15)
+
+def test_a_vote_word_alone_is_a_vote_missing_its_proposal():
+    got = grammar.read("FOR.", vocab())
+    assert [(r.kind, r.missing, r.args.get("vote")) for r in got] == [("incomplete", ("which",), "FOR")]
+
+
+def test_a_vote_word_alone_under_a_quoted_proposal_is_on_it():
+    v = Vocabulary(players=PLAYERS, actor="Alice", beast="The Beast", ministries=default().ministries,
+                   proposals=PROPOSALS, replying=True)
+    got = grammar.read("Persuaded. FOR.", v, quoted="Please, everyone, vote FOR 16.")
+    assert [(r.kind, r.args.get("which"), r.args.get("vote")) for r in got] == [("action", "16", "FOR")]
+
+
+def test_a_vote_word_alone_under_two_quoted_proposals_is_still_missing_one():
+    v = Vocabulary(players=PLAYERS, actor="Alice", beast="The Beast", ministries=default().ministries,
+                   proposals=PROPOSALS, replying=True)
+    got = grammar.read("FOR.", v, quoted="Vote FOR 16 and AGAINST Proposal 12, folks.")
+    assert [(r.kind, r.missing) for r in got] == [("incomplete", ("which",))]

@@ -1335,7 +1335,7 @@ def _clause_readings_read(clause: str, in_transaction: bool) -> list[Reading]:
     got = _read_clause_memo(clause)
     if not in_transaction and not any(r.kind == "action" for r in got or ()):
         got = (_not_a_vote(clause) or _hereby_done(clause) or _comma_verbs(clause) or _detail_after_colon(clause)
-               or _heading_before_colon(clause) or got)
+               or _heading_before_colon(clause) or got or _vote_word_alone(clause))
     if got and not (in_transaction and not all(r.kind == "action" for r in got)):
         for r in got:
             r.text = clause
@@ -1355,6 +1355,20 @@ def _clause_readings_read(clause: str, in_transaction: bool) -> list[Reading]:
             return got
         return [Reading(clause, suggestions=closest(clause))]
     return []
+
+
+def _vote_word_alone(clause: str) -> list[Reading] | None:
+    """"FOR." said alone: a Vote (Rule 4E15: "one of the words FOR, AGAINST, ABSTAIN, or
+    SHELVE") that names no proposal; an attempt missing it (a reply may name it: _vote_on_the_quoted)."""
+    word = clause.strip(" \t.!").upper()
+    if word not in _VOTE_WORDS:
+        return None
+    made = _made("vote", clause, {"vote": word})
+    if made is None:
+        return None
+    made.missing = ("which",)
+    made.suggestions = (f"I vote {word} on proposal 12",)
+    return [made]
 
 
 def _verb_head(text: str, v: "_Verbs") -> bool:
@@ -1908,6 +1922,7 @@ def read(text: str, vocab: Vocabulary | None = None, max_line: int | None = None
         _said_once(readings)
         _timing_said(readings, text)
         _acted_on_and_done(readings, vocab)
+        _vote_on_the_quoted(readings, vocab, quoted)
         readings[:] = [r for r in readings if not _state_kept(r)]
         return readings
     finally:
@@ -2145,6 +2160,42 @@ def _agreement(text: str, quoted: str, vocab: Vocabulary | None, max_line: int |
     return [Reading(text.strip(), alternatives=tuple(f"{r.read_as} (as the quoted message)" for r in done)
                     + ("nothing: agreement is no Game Action",),
                     suggestions=tuple(f"I {r.read_as}" for r in done[:1]))]
+
+
+def _quoted_proposals(quoted: str, vocab: Vocabulary) -> list[int]:
+    """The proposals the quoted lines name ("> Please, everyone, vote FOR 16."): by a
+    reference ("Proposal 16", "P16"), or by a number after a vote word, in the game."""
+    found: list[int] = []
+    for line in quoted.splitlines()[:200]:
+        toks = lex(line[:500], vocab)
+        for k, t in enumerate(toks):
+            ref = t.sense("ref")
+            n = ref[1] if ref and ref[0] == "proposal" else (
+                t.sense("num") if k and toks[k - 1].low in _VOTE_WORDS_LOW else None)
+            if isinstance(n, int) and n in vocab.proposals and n not in found:
+                found.append(n)
+    return found
+
+
+def _vote_on_the_quoted(readings: list[Reading], vocab: Vocabulary | None, quoted: str) -> None:
+    """"Persuaded. FOR." under "> Please, everyone, vote FOR 16.": a Vote that names no
+    proposal, in a reply that quotes (or answers mail about) exactly one, is on that one
+    (Rule 4E15; Rule 4E7: the target is unambiguous). Two or none: left missing."""
+    if vocab is None or not vocab.replying:
+        return
+    lacking = [r for r in readings if r.kind == "incomplete" and r.spec is not None and r.spec.name == "vote"
+               and r.missing == ("which",) and r.args.get("vote") and not r.unread]
+    if not lacking:
+        return
+    named = _quoted_proposals(quoted, vocab) if quoted else []
+    if not named and len(vocab.replied_proposals) == 1:
+        named = list(vocab.replied_proposals)
+    if len(named) != 1:
+        return
+    for r in lacking:
+        r.args["which"] = str(named[0])
+        r.missing = ()
+        r.read_as = r.spec.describe(r.args)
 
 
 def _acted_on_and_done(readings: list[Reading], vocab: Vocabulary | None) -> None:
