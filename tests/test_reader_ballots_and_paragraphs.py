@@ -236,3 +236,14 @@ def test_a_vote_word_alone_under_two_quoted_proposals_is_still_missing_one():
                    proposals=PROPOSALS, replying=True)
     got = grammar.read("FOR.", v, quoted="Vote FOR 16 and AGAINST Proposal 12, folks.")
     assert [(r.kind, r.missing) for r in got] == [("incomplete", ("which",))]
+
+
+def test_the_rest_of_them_that_are_open_is_every_open_proposal_not_named():
+    v = Vocabulary(players=PLAYERS, actor="Dana", beast="The Beast", ministries=default().ministries,
+                   proposals=PROPOSALS, open_proposals=tuple(PROPOSALS))
+    got = [(a["which"], a["vote"]) for kind, name, a in
+           [(r.kind, r.spec and r.spec.name, {k: str(x) for k, x in r.args.items()})
+            for r in grammar.read("I vote FOR 10 and 12, and I vote AGAINST all the rest of them that are open.", v)]
+           if kind == "action"]
+    assert got[0] == ("10, 12", "FOR") and got[1][1] == "AGAINST"
+    assert set(got[1][0].replace(" ", "").split(",")) == {"11", "13", "14", "15", "16"}

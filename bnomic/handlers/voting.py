@@ -71,6 +71,12 @@ _ALL = {"all": "all", "all open proposals": "all", "all proposals": "all", "ever
         "everything other": "rest", "all else": "rest", "rest": "rest", "others": "rest",
         "everything on the ballot": "all", "all on the ballot": "all", "all the proposals on the ballot": "all",
         "everything else on the ballot": "rest", "the rest of the ballot": "rest",
+        "all the rest of them": "rest", "the rest of them": "rest", "all the rest of them that are open": "rest",
+        "the rest of them that are open": "rest", "the rest that are open": "rest", "all the rest that are open": "rest",
+        "all the other open proposals": "rest", "the other open proposals": "rest", "every other open proposal": "rest",
+        "all other open proposals": "rest", "the remaining open proposals": "rest",
+        "everything open": "all", "everything that is open": "all", "everything currently open": "all",
+        "all that are open": "all", "every open one": "all",
         **{f"the other {n}": "rest" for n in ("two", "three", "four", "five", "six", "2", "3", "4", "5", "6")},
         **{f"the remaining {n}": "rest" for n in ("two", "three", "four", "five", "six", "2", "3", "4", "5", "6")}}
 
