@@ -163,3 +163,18 @@ def test_the_operator_removing_active_vacates_the_ministers_ministries(cabinet):
     cabinet.admin("set", "Bob", "active", "false")           # already inactive: nothing more
     assert len([e for e in cabinet.show("events") if e["kind"] == "ministry"
                 and e["data"]["holder"] is None]) == 3
+
+
+def test_revising_from_the_reward_it_has_to_a_lower_one(cabinet):
+    claim_all(cabinet)
+    r = cabinet.post("bob@example.org", "I lower the reward of the Registrar from m80 to m75.",
+                     "2008-09-01T12:00:00Z")
+    assert rewards(cabinet)["Society"] == 100 and "is m100, not m80" in r and "(Rule 4E48)" in r
+    cabinet.post("bob@example.org", "I lower the reward of the Registrar from m100 to m75.", "2008-09-01T12:05:00Z")
+    assert rewards(cabinet)["Society"] == 75
+
+
+def test_the_office_named_with_ship_is_its_ministry(cabinet):
+    claim_all(cabinet)
+    r = cabinet.post("bob@example.org", "I usurp the Chairmanship, offering m60.", "2008-09-01T12:00:00Z")
+    assert "usurp Change proposing m60" in r and "Done (Rule 4E48)" in r, r

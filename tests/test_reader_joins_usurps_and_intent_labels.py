@@ -56,3 +56,15 @@ def test_every_intent_currently_pending_is_each_open_intent():
     v = vocab("Bob", intents={3: "Wooble", 4: "Alice"})
     assert actions("I object to every intent currently pending.", v) == [
         ("object", {"target": "3"}), ("object", {"target": "4"})]
+
+
+def test_giving_up_being_ordained_leaves_it():
+    assert actions("I give up being Ordained; two Consultations in one nweek is plenty.", vocab("Dana")) == [
+        ("leave_ordained", {})]
+
+
+def test_an_action_done_as_intended_is_that_action():
+    assert actions("I cause the Beast to give m15 to Alice as intended.", vocab("Alice")) == [
+        ("beast_acts", {"rest": "give m15 to Alice as intended"})]
+    assert grammar.match_action("I give m15 to Alice as intended", vocab("Alice"))[1] == {
+        "amount": "m15", "player": "Alice"}

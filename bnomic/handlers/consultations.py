@@ -403,7 +403,7 @@ def become_ordained(ctx: Context, actor: Player) -> None:
         frame("remove|drop|give up|renounce|relinquish|lose|shed|resign|abandon|surrender|forgo"
               "|discard|shed|am no longer|no longer|am not|cease to be|stop being|quit being"
               "|no longer wish to be|no longer want to be",
-              also="ordained property status be", needs="ordained"),
+              also="ordained property status be being", needs="ordained"),
         frame("unordain|de-ordain|disordain|un-ordain", also="myself me"),
         rule="4E18", example="I am no longer Ordained", says="remove the Ordained property",
         not_actions=("I lost my Ordained property last week", "Bob is no longer Ordained",

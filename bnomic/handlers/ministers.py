@@ -9,6 +9,8 @@ declares no action.
 """
 from __future__ import annotations
 
+import re
+
 from math import floor
 
 from ..store import Ministry, Player, Usurpation
@@ -115,20 +117,26 @@ def resign(ctx: Context, actor: Player, ministry: str) -> None:
         # Rule 4E48: "Revise the Reward Value of its Ministry, ... changing it to a value lower"
         frame("revise|lower|reduce|cut|decrease|drop|set|change|adjust",
               "ministry:ministry[of|for|on]?", THEIRS, "reward:amount[to|at|down to]",
+              "was:amount[from]?",                                        # "from m80 to m75"
               also=_REWARD_WORDS + " its", needs="reward"),               # "I revise my Reward to m50"
         rule="4E48", example="I revise the Reward of the Ministry of Change to m60", legal_entity=True,
         says="revise the Reward of {ministry} to {reward}",
         not_actions=("I lowered the Reward of the Ministry of Law to m60",
                      "Wooble revises the Reward of the Ministry of Law to m60",
                      "I reduce my expectations of the Chairman"))
-def revise(ctx: Context, actor: Player, reward: str, ministry: str | None = None) -> None:
+def revise(ctx: Context, actor: Player, reward: str, ministry: str | None = None,
+           was: str | None = None) -> None:
     """Rule 4E48: a Minister may Revise its Ministry's Reward to a lower value ("my
-    Reward", "my Ministry": the one it holds)."""
+    Reward", "my Ministry": the one it holds). A Reward said "from" must be the one it has."""
     m = (held_one(ctx, actor, "4E48") if ministry in (None, "mine", "theirs")
          else find_ministry(ctx, ministry, "4E48"))
     if m.holder_id != actor.id:
         raise Rejected(f"only its Minister may revise the Reward of {describe(ctx.config, m)}",
                        rule="4E48")
+    said = re.fullmatch(r"m?(\d+)", str(was or "").strip().lower())
+    if was and (said is None or int(said.group(1)) != m.reward):
+        raise Rejected(f"the Reward of {describe(ctx.config, m)} is m{m.reward}, not {was}: say the "
+                       "Reward you mean", rule="4E48")
     new = _reward(ctx, reward, m.reward, strictly_lower=True, rule="4E48")
     ctx.record("reward", f"{actor.name} revises the Reward of {describe(ctx.config, m)} from "
                f"m{m.reward} to m{new}", rule="4E48", ministry=m.name, before=m.reward, after=new)

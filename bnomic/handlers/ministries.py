@@ -45,7 +45,9 @@ def aliases(config: Config) -> dict[str, str]:
         # a Ministry is named by its bare name ("Change"), but "the Ministry" alone is any
         # Ministry, not the Ministry of Ministry (Rule 4E51 names it so, or "MetaMinistry")
         bare = [name] if _fold(name) != "ministry" else []
-        for alias in [*bare, f"Ministry of {name}", spec["title"], *spec.get("aliases", [])]:
+        # (a one-word title names the office too: "the Chairmanship", "the Registrarship")
+        office = [spec["title"] + "ship"] if spec["title"].isalpha() else []
+        for alias in [*bare, f"Ministry of {name}", spec["title"], *spec.get("aliases", []), *office]:
             out[_fold(alias)] = name
     return out
 
