@@ -247,3 +247,37 @@ def test_the_rest_of_them_that_are_open_is_every_open_proposal_not_named():
            if kind == "action"]
     assert got[0] == ("10, 12", "FOR") and got[1][1] == "AGAINST"
     assert set(got[1][0].replace(" ", "").split(",")) == {"11", "13", "14", "15", "16"}
+
+
+# ------------------------------------------------- shown, denied, imagined: not done (Rule 4E7)
+
+def test_an_action_the_next_sentence_denies_is_not_done():
+    assert read("Subject: I forfeit\n\n(Just testing whether my new filter catches that subject line. "
+                "It's a test.\nI am not forfeiting. Nobody panic.)") == []
+
+
+def test_not_kidding_is_said_in_earnest():
+    assert [n for k, n, a in read("I forfeit. I am not kidding.")] == ["forfeit"]
+
+
+def test_denying_another_action_keeps_the_one_said():
+    assert votes("I vote FOR 10. I am not voting on 11 yet.") == [("10", "FOR")]
+
+
+@pytest.mark.parametrize("text", [
+    "    I vote FOR Proposal 10.\nThat's what you should all be writing this nweek.",
+    "   I vote AGAINST 16.    <- this is what Wooble told me I should write\n   if I wanted 16 to die.",
+])
+def test_an_action_shown_as_what_to_write_is_not_done(text):
+    assert read(text) == []
+
+
+def test_lines_under_a_heading_of_predictions_are_not_votes():
+    assert read("Wooble's predictions of how the Beast would vote, if it could:\n"
+                "10 FOR, 11 FOR, 12 AGAINST.\n\nI vote FOR 13 myself.") == [
+        ("action", "vote", {"vote": "FOR", "which": "13"})]
+
+
+def test_a_subject_at_a_lines_end_belongs_to_the_verb_on_the_next():
+    assert read('Chuck\'s signature says "Fish are friends, not food" and then he\n'
+                "votes FOR Fishy Business. hypocrisy") == []

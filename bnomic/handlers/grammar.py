@@ -42,7 +42,7 @@ _POLITE = re.compile(r"^(?:(?:sure thing|of course|no problem|in return|in excha
                      r"yes(?!\s++(?:to|on)\s)|"                     # "yes to 12" is a stand-in for a Vote
                      r"yeah|sure|fine|agreed|first|firstly|secondly|lastly|meanwhile"
                      r"|\+\s*+1(?=\s*+[,!;:]))\b[,!;:\s]*)+", re.I)   # "+1, support.": "+1 on 13" is a Vote's stand-in
-_SAID_ASIDE = re.compile(r"(?:\s*+,)?+\s*+\b(?:for\s++what\s++it['’]s\s++worth|fwiw)\b\s*+,?+", re.I)
+_SAID_ASIDE = re.compile(r"(?<!\s)(?:\s*+,)?+\s*+\b(?:for\s++what\s++it['’]s\s++worth|fwiw)\b\s*+,?+", re.I)
 _MAKE_THAT = re.compile(r"^(?:actually\s*+,?\s*+)?make\s++that\s++(?=(?-i:FOR|AGAINST|ABSTAIN|SHELVE)\b)", re.I)
 _I_POLITE = re.compile(r"^i\s+(?:(?:hereby|also|now|then|further|additionally)\s+)+", re.I)
 # what may trail an action without being part of it: punctuation, "please", a smiley.
@@ -306,7 +306,7 @@ def _ascii_lacks(s: str, words: tuple[str, ...]) -> bool:
 _MIND_CHANGED = re.compile(r"(?:\bunless\s++i\s++change\s++my\s++mind(?:\s++(?:before\s++then|first|by\s++then"
                            r"|in\s++the\s++meantime))?+"
                            # "FOR 15 if I haven't said so": what holds either way is no condition
-                           r"|,?\s*+(?:\bif|\bin\s++case)\s++i\s++(?:haven['’]t|have\s++not|didn['’]t|did\s++not)"
+                           r"|(?<!\s),?\s*+(?:\bif|\bin\s++case)\s++i\s++(?:haven['’]t|have\s++not|didn['’]t|did\s++not)"
                            r"\s++(?:already\s++)?(?:said\s++so|done\s++so|voted(?:\s++on\s++it)?|already))\s*+$", re.I)
 
 
@@ -407,7 +407,9 @@ def sentences(text: str):
 # A line ending like this was cut by the sender's mail program, not by them.
 _DANGLING = re.compile(r"(?:,|\b(?:by|to|as|and|the|of|from|for|with|without|under|name|give|i|my|a|an|at|on"
                        r"|vote|votes|voted|voting|cast|not|never|don['’]t|won['’]t|can['’]t|cannot|didn['’]t"
-                       r"|shan['’]t|wouldn['’]t|doesn['’]t))\s*$", re.I)     # "I've already voted" / "AGAINST it"
+                       r"|shan['’]t|wouldn['’]t|doesn['’]t"
+                       # a subject whose verb is on the next line ("... and then he" / "votes FOR 10")
+                       r"|he|she|they|we|e|who|which|that))\s*$", re.I)     # "I've already voted" / "AGAINST it"
 
 
 # a vote word that begins a group at a line's end ("... and AGAINST"), not a ballot's "10 FOR"
@@ -2740,8 +2742,10 @@ def _own_paragraph(lines: list, i: int, body) -> bool:
     first = split_sentences(normalise(lines[i].strip()))[:1]
     # (an action, or one lacking only what "its" names: the document just written, _its)
     return bool(first) and any(r.kind == "action" or r.kind == "incomplete" and r.spec is not None
-                               and not r.unread and _ITS.search(first[0]) for r in read_sentence(first[0]))
-_ITS = re.compile(r"\b(?:its|it|this)\b", re.I)
+                               and not r.unread and _ITS_SAID.search(first[0]) for r in read_sentence(first[0]))
+
+
+_ITS_SAID = re.compile(r"\b(?:its|it|this)\b", re.I)
 
 
 def _read(text: str, max_line: int | None, doc_next: bool = False) -> list[Reading]:
@@ -3082,6 +3086,16 @@ _SHOWN = re.compile(r"\b(?:for\s++example|e\.g\.|for\s++instance|(?:a|my|the)\s+
                     r"|should\s++(?:write|say|post)|could\s++(?:write|say|post))\b", re.I)
 
 
+# a heading over lines that are not said as actions: "Wooble's predictions of how the Beast
+# would vote, if it could:", "What I would do in Bob's place:"
+_HYPOTHETICAL = re.compile(r"\b(?:would|predictions?|predict(?:ed|s)?|guess(?:es)?|imagine|hypothetical(?:ly)?"
+                           r"|pretend|wish\s++list)\b", re.I)
+
+
+def _line_acts(line: str) -> bool:
+    return any(r.kind == "action" for r in read_sentence(normalise(line.rstrip().rstrip(":"))))
+
+
 def _transaction_lines(lines: list[str]) -> list[str]:
     """A Transaction written on one line: its start, steps and end each a line of their own."""
     out: list[str] = []
@@ -3106,13 +3120,20 @@ def _read_lines(lines: list[str]) -> list[Reading]:
     i = 0
     carried = None              # the last action read, which a later line may take back
     example = False             # under "For example:" / "just a draft:", indented lines are shown, not done
+    hypothetical = False        # under "My predictions:", "How I would vote:", lines are not said
     while i < len(lines):
         line = lines[i]
         i += 1
         if example and (not line.strip() or line[:1] in " \t"):
             continue
+        if hypothetical and line.strip():
+            continue            # under "How the Beast would vote, if it could:": not said, to a blank line
+        hypothetical = False
         example = bool(line.rstrip().endswith(":") and _SHOWN.search(line))
         if example:
+            continue
+        if line.rstrip().endswith(":") and _HYPOTHETICAL.search(line) and not _line_acts(line):
+            hypothetical = True
             continue
         if block is None and BEGIN.match(line):
             block, block_start = [], line.strip()
@@ -3176,8 +3197,40 @@ def _takes_back(sentence: str) -> bool:
     ignore this one.", "Scratch the second one.", "Sorry, that should be m2." (what the
     sender meant instead, if anything, they say again)."""
     said = set(_WORDS_SAID.findall(sentence.lower()))
+    if _IN_EARNEST.search(sentence):
+        return False                # "I am not kidding.": said in earnest
     return (bool(said and said <= _TAKING_BACK and said & _TAKEN_BACK_WORDS) or bool(_CORRECTED.match(sentence))
             or bool(_NOT_REALLY.match(sentence)))
+
+
+_IN_EARNEST = re.compile(r"\b(?:not|no)\s++(?:kidding|joking|jest|joke)\b", re.I)
+# "<- this is what Wooble told me I should write", "That's what you should all be writing":
+# the action above was shown, not done
+_SHOWN_ABOVE = re.compile(r"^\W*+(?:<-++|\^++)?+\s*+(?:that|this)(?:['’]s|\s++is|\s++was)\s++(?:what|how)\b"
+                          r"[^.]{0,120}?\b(?:should|could|would|must|ought|told|tells?|said|says|suggested"
+                          r"|wants?|wanted)\b", re.I)
+# "I am not forfeiting.": the action just said, denied
+_NOT_DOING = re.compile(r"^\W*+(?:(?:but|and|so)\s++)?+i(?:['’]m|\s++am)\s++not\s++(?:really\s++|actually\s++)?+"
+                        r"(?P<doing>[a-z]++)\s*+(?:[.!,;)]|$|(?:really|actually|at\s++all|though|anyway)\b)", re.I)
+_DENIAL_PARTS = re.compile(r"(?<=[.!?])\s++")
+
+
+def _denied(sentence: str, taken: list[Reading]) -> bool:
+    """Whether the sentence denies the action before it ("I am not forfeiting.") or says it
+    was shown, not done ("That's what you should all be writing")."""
+    if _SHOWN_ABOVE.match(sentence):
+        return True
+    verbs = None
+    for part in _DENIAL_PARTS.split(sentence)[:8]:      # ("(Just testing. I am not forfeiting.)")
+        m = _NOT_DOING.match(part)
+        if m is None:
+            continue
+        if verbs is None:
+            verbs = {form for r in taken if r.spec is not None for fr in r.spec.frames
+                     for verb in fr.verbs if verb for form in _progressive(verb[0])}
+        if m.group("doing").lower() in verbs:
+            return True
+    return False
 
 
 # "I forfeit. (No, not really.)": the sentence after an action denies it
@@ -3208,7 +3261,7 @@ def _line_sentences(line: str, out: list[Reading], carried: list[Reading] | None
                         break
             last = taken = None
             s = redone.group("rest")
-        if taken and _takes_back(s):
+        if taken and (_takes_back(s) or _denied(s, taken)):
             for r in taken:                         # "I forfeit. Just kidding.": nothing done
                 for k in range(len(out) - 1, -1, -1):
                     if out[k] is r:
