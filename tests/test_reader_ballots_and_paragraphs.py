@@ -281,3 +281,26 @@ def test_lines_under_a_heading_of_predictions_are_not_votes():
 def test_a_subject_at_a_lines_end_belongs_to_the_verb_on_the_next():
     assert read('Chuck\'s signature says "Fish are friends, not food" and then he\n'
                 "votes FOR Fishy Business. hypocrisy") == []
+
+
+def test_another_players_votes_in_a_report_are_not_the_senders():
+    v = Vocabulary(players=PLAYERS, actor="Alice", beast="The Beast", ministries=default().ministries,
+                   proposals=PROPOSALS)
+    got = grammar.read("Votes received so far:\n  Bob:    10 FOR, 11 AGAINST, 12 ABSTAIN\n"
+                       "  Dana:   10 FOR, 11 FOR\n\nP.S. I vote FOR 13 myself.", v)
+    assert [(r.args.get("which"), r.args.get("vote")) for r in got if r.kind == "action"] == [("13", "FOR")]
+
+
+def test_the_senders_own_name_over_votes_is_the_sender_voting():
+    v = Vocabulary(players=PLAYERS, actor="Alice", beast="The Beast", ministries=default().ministries,
+                   proposals=PROPOSALS)
+    got = grammar.read("Alice: 10 FOR, 11 AGAINST", v)
+    assert [(r.args.get("which"), r.args.get("vote")) for r in got if r.kind == "action"] == [
+        ("10", "FOR"), ("11", "AGAINST")]
+
+
+def test_a_player_addressed_before_the_senders_own_action_is_no_report():
+    v = Vocabulary(players=PLAYERS, actor="Alice", beast="The Beast", ministries=default().ministries,
+                   proposals=PROPOSALS)
+    got = grammar.read("Bob: I vote FOR 12, as you asked.", v)
+    assert [(r.args.get("which"), r.args.get("vote")) for r in got if r.kind == "action"] == [("12", "FOR")]

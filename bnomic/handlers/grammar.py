@@ -3096,6 +3096,22 @@ def _line_acts(line: str) -> bool:
     return any(r.kind == "action" for r in read_sentence(normalise(line.rstrip().rstrip(":"))))
 
 
+_LABELLED_BY_NAME = re.compile(r"^\s*+(?P<name>[A-Z][\w'’-]{0,30}+(?:\s[A-Z][\w'’-]{0,30}+)?+)\s*+:\s++(?P<rest>\S.*)$")
+
+
+def _someone_elses(line: str) -> bool:
+    """A line labelled with another Player's name, then roles with no "I" ("  Bob:  10 FOR,
+    11 AGAINST" in a Chairman's report): what that Player did, not the sender's action."""
+    m = _LABELLED_BY_NAME.match(line)
+    vocab = _VOCAB.get()
+    if m is None or vocab is None or not vocab.players:
+        return False
+    name = m.group("name").lower()
+    if name == (vocab.actor or "").lower() or name not in {p.lower() for p in vocab.players}:
+        return False
+    return not re.search(r"\bi\b|\bi['’]", m.group("rest"), re.I)
+
+
 def _transaction_lines(lines: list[str]) -> list[str]:
     """A Transaction written on one line: its start, steps and end each a line of their own."""
     out: list[str] = []
@@ -3145,6 +3161,8 @@ def _read_lines(lines: list[str]) -> list[Reading]:
             else:
                 block.append(line)
             continue
+        if _someone_elses(line):
+            continue            # "  Bob:    10 FOR, 11 AGAINST": a report of another Player's votes
         listed = _list_block(lines, i - 1)
         if listed is not None:
             readings.extend(listed[0])
