@@ -68,3 +68,31 @@ def test_an_action_done_as_intended_is_that_action():
         ("beast_acts", {"rest": "give m15 to Alice as intended"})]
     assert grammar.match_action("I give m15 to Alice as intended", vocab("Alice"))[1] == {
         "amount": "m15", "player": "Alice"}
+
+
+@pytest.mark.parametrize("text", ["Thanks! I give Dana m5 in return, as promised.", "I give m5 to Dana in return."])
+def test_in_return_says_why_it_is_given(text):
+    assert actions(text, vocab("Wooble")) == [("give", {"amount": "m5", "player": "Dana"})]
+
+
+@pytest.mark.parametrize("text", ["Every Breakday I will give the Beast m1.", "Each nweek I give the Beast m1."])
+def test_a_recurring_time_is_refused_not_done_now(text):
+    got = grammar.read(text, vocab("Dana"))
+    assert [r.kind for r in got] == ["unknown"] and "Rule 4E7" in got[0].error
+
+
+TRANSACTIONS = [
+    "Transaction:\n- assert: I hold two Burgundy Socks\n- transfer a Burgundy Sock to Bob\n"
+    "- transfer a Burgundy Sock to Chuck\nEnd of transaction.",
+    "Transaction (all or nothing, please):\nBEGIN\ntransfer a Burgundy Sock to Bob\n"
+    "assert Proposal 11 is Open\ntransfer a Burgundy Sock to Chuck\nEND",
+]
+
+
+@pytest.mark.parametrize("text", TRANSACTIONS)
+def test_a_transaction_under_its_own_heading_is_one(text):
+    # Rule 4E12: "A Transaction consists of ... a series of Game Actions and/or Assertions"
+    got = grammar.read(text, vocab("Dana"))
+    assert [r.kind for r in got] == ["transaction"] and not got[0].error
+    assert [s.kind for s in got[0].steps] == ["assertion", "action", "action"] or \
+        [s.kind for s in got[0].steps] == ["action", "assertion", "action"]

@@ -42,6 +42,8 @@ _POLITE = re.compile(r"^(?:(?:sure thing|of course|no problem|in return|in excha
                      r"yes(?!\s++(?:to|on)\s)|"                     # "yes to 12" is a stand-in for a Vote
                      r"yeah|sure|fine|agreed|first|firstly|secondly|lastly|meanwhile"
                      r"|\+\s*+1(?=\s*+[,!;:]))\b[,!;:\s]*)+", re.I)   # "+1, support.": "+1 on 13" is a Vote's stand-in
+# "in return", "in exchange" closing what is given: why, not a role
+_IN_RETURN = re.compile(r"(?<!\s)\s++in\s++(?:return|exchange)(?=\s*+(?:[,.;!)]|$))", re.I)
 _SAID_ASIDE = re.compile(r"(?<!\s)(?:\s*+,)?+\s*+\b(?:for\s++what\s++it['’]s\s++worth|fwiw)\b\s*+,?+", re.I)
 _MAKE_THAT = re.compile(r"^(?:actually\s*+,?\s*+)?make\s++that\s++(?=(?-i:FOR|AGAINST|ABSTAIN|SHELVE)\b)", re.I)
 _I_POLITE = re.compile(r"^i\s+(?:(?:hereby|also|now|then|further|additionally)\s+)+", re.I)
@@ -140,10 +142,15 @@ INTENT_METHOD = re.compile(
     r"objections?|with\s++(?:\w++\s++)?(?:supporters?|supports?))" + _WITHIN + r")+)$", re.I)
 
 # "BEGIN TRANSACTION", "Start of transaction:", "Transaction start" (Rule 4E12)
-BEGIN = re.compile(r"^\W*+(?:(?:begin|start)\s++(?:of\s++(?:the\s++)?)?transaction|transaction\s++(?:start|begin)s?+)"
+BEGIN = re.compile(r"^\W*+(?:(?:begin|start)\s++(?:of\s++(?:the\s++)?)?transaction|transaction\s++(?:start|begin)s?+"
+                   # "Transaction:", "Transaction (all or nothing, please):" alone on a line
+                   r"|(?:a\s++|my\s++)?+transaction(?:\s*+\([^()\n]{0,80}+\))?+\s*+:)"
                    r"\W*+$", re.I)
 END = re.compile(r"^\W*+(?:(?:end|finish|commit)\s++(?:of\s++(?:the\s++)?)?transaction"
                  r"|transaction\s++(?:end|ends|over|complete|done))\W*+$", re.I)
+# inside a Transaction begun by a heading: "BEGIN" and "END" alone on their lines
+_BARE_BEGIN = re.compile(r"^\W*+(?:begin|start)\W*+$", re.I)
+_BARE_END = re.compile(r"^\W*+(?:end|done|commit)\W*+$", re.I)
 
 NUMBER_WORDS = {
     "once": 1, "twice": 2, "thrice": 3, "one": 1, "two": 2, "three": 3, "four": 4,
@@ -179,11 +186,19 @@ class When:
     day: int | None = None
 
 
+def _recurring() -> re.Pattern:
+    # "every Breakday", "each nweek", "every other nday": a time said again and again
+    return re.compile(r"\b(?:every|each)\s++(?:other\s++|single\s++)?+(?:nday|nweek|rday|day|week|month|morning"
+                      r"|evening|night|ballotday|" + "|".join(n.lower() for n in defaults()["calendar"]["names"])
+                      + r")s?+\b", re.I)
+
+
 def _nday_names() -> dict[str, int]:
     return {n.lower(): i for i, n in enumerate(defaults()["calendar"]["names"], 1)}
 
 
 _NDAY_NAMES = _nday_names()
+_RECURRING = _recurring()
 _DAY = r"(?:(?:on|at\s+the\s+(?:start|beginning)\s+of|at|from)\s+(?:the\s+next\s+)?|next\s+)"   # "next Breakday"
 _DATE = r"(?P<date>\d{4}-\d{2}-\d{2})"
 _TIME = r"(?P<time>\d{1,2}:\d{2}(?::\d{2})?)"
@@ -321,6 +336,8 @@ def normalise(part: str) -> str:
     if "worth" in s or "fwiw" in s.lower() or "make that" in s.lower():
         s = _SAID_ASIDE.sub(" ", s).strip()      # "..., and, for what it's worth, AGAINST 12"
         s = _MAKE_THAT.sub("", s)                # "Actually make that AGAINST on 15."
+    if " in re" in s or " in ex" in s:
+        s = _IN_RETURN.sub("", s)                # "I give Dana m5 in return, as promised."
     s = strip_trail(s)
     # (ASCII text that is printable, without two spaces running, has no space to join)
     return s if s.isascii() and s.isprintable() and "  " not in s else _SPACES.sub(" ", s)
@@ -1739,6 +1756,14 @@ def read_sentence(sentence: str, in_transaction: bool = False) -> list[Reading]:
     body = _sub_at_start(_INTEND_PLAIN, r"\g<head> \g<rest> \g<cond>", body)
     body = _sub_at_start(_INTENT_LABEL, r"I intend to \g<rest> \g<cond>", body)
     body = _DOING.sub(_doing_as_intent, body)
+    if ("very" in body or "ach" in body) and _RECURRING.search(body):
+        got = [r for c in split_clauses(_RECURRING.sub(" ", body)) for r in _clause_readings(c, in_transaction)]
+        if any(r.kind == "action" for r in got):
+            # "Every Breakday I will give the Beast m1": Rule 4E7 times an action once
+            return [Reading(sentence, suggestions=tuple(r.spec.example for r in got if r.spec)[:1],
+                            error="not done: Rule 4E7 lets an action be done at a time said once "
+                                  "(\"on nday N\"), not again and again; say each time, or "
+                                  "schedule it again when it is done")]
     out: list[Reading] = []
     clauses = _text_after_colon(split_clauses(body), in_transaction)
     bare, asides = _asides(body)
@@ -3155,9 +3180,11 @@ def _read_lines(lines: list[str]) -> list[Reading]:
             block, block_start = [], line.strip()
             continue
         if block is not None:
-            if END.match(line):
+            if END.match(line) or block and _BARE_END.match(line):
                 readings.append(transaction(block))
                 block = None
+            elif not block and _BARE_BEGIN.match(line):
+                continue                    # "Transaction (all or nothing):" / "BEGIN"
             else:
                 block.append(line)
             continue
