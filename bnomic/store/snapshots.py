@@ -46,7 +46,7 @@ from datetime import datetime
 
 from peewee import IntegrityError, SqliteDatabase
 
-from . import hot, versions
+from . import hot, ledgers, versions
 from .db import database
 from .digest import quick_state_digest
 from .models import STATE_MODELS, Event, Game, Outcome, Snapshot, SnapshotPart
@@ -360,11 +360,13 @@ def usable(upto: int, code: str, approvals, max_at: datetime | None = None, only
     return None, None
 
 
-def restore(snap: Snapshot, tables: dict, ledger_from=None) -> None:
+def restore(snap: Snapshot, tables: dict, ledger_from=None, hold_ledgers: bool = False) -> None:
     """Set the state tables to the snapshot's (inside a write transaction). The
     ledgers keep their rows up to the snapshot's highest keys: from this same
     game, or, with `ledger_from` (the schema name of an attached game), copied
-    from that game's. Tables found with `usable(in_place=True)` keep the rows of
+    from that game's; with `hold_ledgers` too, only the few rows a scratch game
+    starts with (store/ledgers.hold: the rest is copied in when a statement needs
+    it, ledgers.Guard). Tables found with `usable(in_place=True)` keep the rows of
     their parts alike and have only the others written (_restore_changed)."""
     conn = database
     conn.execute_sql("PRAGMA defer_foreign_keys = ON")
@@ -385,6 +387,9 @@ def restore(snap: Snapshot, tables: dict, ledger_from=None) -> None:
             top = snap.ledger.get(name, 0)
             if ledger_from is None:
                 conn.execute_sql(f'DELETE FROM "{name}" WHERE "{key}" > ?', (top,))
+            elif hold_ledgers:
+                conn.execute_sql(f'DELETE FROM "{name}"')
+                ledgers.hold(conn.execute_sql, name, key, top, _columns(model), ledger_from)
             else:
                 conn.execute_sql(f'DELETE FROM "{name}"')
                 cols = _quoted(_columns(model))
