@@ -252,3 +252,26 @@ def test_history_rewritten_under_an_as_of_is_an_error_not_a_wrong_answer(game, o
             Player.select().count()
     finally:
         close_database()
+
+
+def test_a_table_written_in_and_undone_by_a_rollback_is_written_again(game, often, monkeypatch):
+    monkeypatch.setattr(snapshots, "DEFER_PARTS", 1)
+    vote_game(game)
+    guard = _scratch(game, "<later1@x>")
+    try:
+        assert "vote" in guard.pending
+
+        class Undo(Exception):
+            pass
+        with database.atomic():
+            try:
+                with database.atomic():
+                    votes = Vote.select().count()
+                    assert votes > 0 and guard.written["vote"] == 1
+                    raise Undo
+            except Undo:
+                pass
+            assert Vote.select().count() == votes and guard.written["vote"] == 2
+        assert Vote.select().count() == votes and guard.written["vote"] == 2
+    finally:
+        close_database()
