@@ -559,6 +559,12 @@ _REASONS_SINCE = ('SELECT "t1"."reason" FROM "message" AS "t3" CROSS JOIN "log" 
                   + _TODAY_TERMS + ' AND ("t1"."id" > ?) AND ("t1"."entry" < ?)')
 
 
+# the statements above, which read Outcomes only through the log rows they join (by
+# `"t1"."entry"` = a log row's seq): a scratch game that holds the Outcomes of the log
+# entries it holds answers them as the game would (store/ledgers.py, runner.replay_into)
+OUTCOMES_THROUGH_THE_LOG = (_REASONS_TODAY, _REASONS_TODAY + ' AND ("t2"."seq" < ?)', _REASONS_SINCE)
+
+
 def _actions_today_kept(sender: str, start: datetime, params: tuple, entry: int) -> int | None:
     """actions_today's count, carried on within a write transaction (a rebuild, an ingest
     batch) from what it counted for the sender's earlier mail that day: the count then,

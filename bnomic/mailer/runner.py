@@ -15,8 +15,10 @@ from __future__ import annotations
 
 import json
 import logging
+import urllib.parse
 from contextlib import nullcontext
 from datetime import datetime, timedelta
+from pathlib import Path
 
 from peewee import InterfaceError, OperationalError, SqliteDatabase
 
@@ -25,7 +27,8 @@ from ..handlers import engine, grammar, pinned
 from ..handlers.context import Context, RetroactiveChange, current_game, game_config
 from ..render import render
 from ..store import (
-    Approval, Entry, Game, Message, hot, Outbox, Outcome, Parked, ParsedMail, Pinned, Setup, database, log, snapshots,
+    Approval, Entry, Game, Message, hot, ledgers, Outbox, Outcome, Parked, ParsedMail, Pinned, Setup, database, log,
+    snapshots,
     upgrade, versions, write_transaction,
 )
 from . import bounces, headers, parse, parsed, publish, receipts
@@ -508,6 +511,11 @@ def _reread_record(entry: Entry, args: list[str]) -> Outcome:
                                  f"operator, with reader version {version}; those readings are pinned")
 
 
+# a scratch game reads its ledgers up to its snapshot from the real game, and writes its big
+# state tables no table refers to, only when a statement needs them (store/ledgers.py);
+# False: writes everything first (the tests compare the two)
+HOLD_LEDGERS = True
+
 # the log-side tables a scratch game copies up to its point, and the column naming the entry
 _COPIED = (("setup", None), ("log", "seq"), ("message", "entry_id"), ("command", "entry_id"),
            ("parked", "entry"), ("pinned", "entry"), ("approval", "entry"), ("parsedmail", "entry"))
@@ -531,7 +539,10 @@ def replay_into(path: str, until_seq: int | None, until_at: datetime | None, eac
     Of the entries up to the snapshot, only those the replay may look up are
     copied (`_looked_up`), so the copy costs what the entries after the snapshot
     need, not the game's length; `whole_log` (or `complete`): all of them (`show
-    log` lists them)."""
+    log` lists them). Nor are the ledgers up to the snapshot copied, nor the big
+    state tables no table refers to written (unless `complete`): the real game stays
+    attached, read-only, and they are written in when a statement needs them
+    (store/ledgers.py)."""
     from ..store import open_database
     seq = until_seq or 0
     real = database.obj
@@ -539,9 +550,15 @@ def replay_into(path: str, until_seq: int | None, until_at: datetime | None, eac
         from_snapshot = each is None
     if not isinstance(real, SqliteDatabase):
         return _replay_into_by_rows(path, seq, until_at, each)
+    # the ledgers up to the snapshot left where they are, and the big state tables no table
+    # refers to left unwritten, until a statement needs them (store/ledgers.py); the real
+    # game attached meanwhile. A game of its own (`complete`) and the site's captures (no
+    # snapshot) have them all
+    hold = HOLD_LEDGERS and not complete and each is None
     snap, tables = (snapshots.usable(seq, code_version(), lambda s: _approvals(s, made_by=seq),
-                                     max_at=until_at)
+                                     max_at=until_at, defer=hold)
                     if from_snapshot and seq else (None, None))
+    hold = hold and snap is not None
     source = real.database
     open_database(path)
     if not complete:            # before any table exists: a journal in memory, never synced
@@ -550,7 +567,7 @@ def replay_into(path: str, until_seq: int | None, until_at: datetime | None, eac
     upgrade()
     start = snap.seq if snap is not None else 0
     # the log is copied inside SQLite (ATTACH): nothing of it passes through Python
-    database.execute_sql("ATTACH DATABASE ? AS game", (source,))
+    _attach_read_only(source)
     try:
         with write_transaction():
             before = (None if complete or whole_log or each is not None or start == 0
@@ -579,11 +596,20 @@ def replay_into(path: str, until_seq: int | None, until_at: datetime | None, eac
                 database.execute_sql(f'INSERT INTO main."{table}" ({cols}) SELECT {picked} '
                                      f'FROM game."{table}" {where}', params)
             if snap is not None:
-                snapshots.restore(snap, tables, ledger_from="game")
+                snapshots.restore(snap, tables, ledger_from="game", hold_ledgers=hold)
             else:
                 engine.start_game(Setup.get())
+        if hold:
+            database.obj.statement_guard = guard = ledgers.Guard(
+                database.obj, {m._meta.table_name: (k.column_name, snap.ledger.get(m._meta.table_name, 0))
+                               for m, k in snapshots.LEDGERS.items()},
+                {m._meta.table_name: [f.column_name for f in m._meta.sorted_fields] for m in snapshots.LEDGERS},
+                allowed=engine.OUTCOMES_THROUGH_THE_LOG, snapshot=(snap.seq, snap.checksum),
+                deferred={name: (t["columns"], t["texts"]) for name, t in tables.items() if "texts" in t})
+            guard.install()
     finally:
-        database.execute_sql("DETACH DATABASE game")
+        if not hold:
+            database.execute_sql("DETACH DATABASE game")
     # a scratch game: nothing in it is owed to anyone, so its replay is one
     # transaction (what the engine reads stays cached across entries) and unsynced
     database.execute_sql("PRAGMA synchronous = OFF")
@@ -591,6 +617,25 @@ def replay_into(path: str, until_seq: int | None, until_at: datetime | None, eac
         process_pending(replay=True, each=each, keep_snapshots=False, keep=False)
         target = until_at or log.game_time()
         engine.advance(max(target, Setup.get().start_at))
+    if hold and guard.broken is not None:       # (an action's failure may have been refused)
+        raise ledgers.ChangedUnderUs(str(guard.broken))
+
+
+def _attach_read_only(path: str) -> None:
+    """Attach the game at `path` as `game`, read-only where SQLite reads URIs (a write
+    transaction of the scratch game then takes no lock on it: the daemon's engine need
+    not wait for a `show --as-of`), else as it is."""
+    uri = "file:" + urllib.parse.quote(str(Path(path).resolve())) + "?mode=ro"
+    try:
+        database.execute_sql("ATTACH DATABASE ? AS game", (uri,))
+    except OperationalError:
+        pass
+    else:
+        found = {name: file for _, name, file in database.execute_sql("PRAGMA database_list").fetchall()}
+        if found.get("game") and Path(found["game"]).resolve() == Path(path).resolve():
+            return
+        database.execute_sql("DETACH DATABASE game")
+    database.execute_sql("ATTACH DATABASE ? AS game", (path,))
 
 
 # the log-side tables of which a scratch game copies, up to its snapshot, only the entries looked up

@@ -46,7 +46,7 @@ from datetime import datetime
 
 from peewee import IntegrityError, SqliteDatabase
 
-from . import hot, versions
+from . import hot, ledgers, versions
 from .db import database
 from .digest import quick_state_digest
 from .models import STATE_MODELS, Event, Game, Outcome, Snapshot, SnapshotPart
@@ -242,9 +242,9 @@ def drop_all() -> int:
     return Snapshot.delete().execute()
 
 
-def _load(names) -> dict | None:
-    """The rows of the parts named, by name; None when one is missing or its bytes are
-    not what its name says."""
+def _load(names, parse: bool = True) -> dict | None:
+    """The rows of the parts named, by name (without `parse`, their JSON text); None
+    when one is missing or its bytes are not what its name says."""
     names = list(dict.fromkeys(names))
     found = {}
     for i in range(0, len(names), 500):
@@ -253,20 +253,40 @@ def _load(names) -> dict | None:
             text = zlib.decompress(bytes(blob))
             if hashlib.sha256(text).hexdigest() != name:
                 return None
-            found[name] = json.loads(text)
+            found[name] = json.loads(text) if parse else text
     return found if len(found) == len(names) else None
 
 
-def _resolve(tables: dict) -> bool:
+# a scratch game (`usable(defer=True)`) leaves unwritten, until a statement touches
+# them (store/ledgers.Guard), the tables of this many parts or more that no table
+# refers to (the Vote table: 16,000 rows of the 19,000 at 50,000 messages)
+DEFER_PARTS = 2
+
+
+def deferrable(tables: dict) -> set[str]:
+    """The tables of a format 2 snapshot a scratch game may write only when needed."""
+    return {m._meta.table_name for m in STATE_MODELS
+            if m not in LEDGERS and m._meta.table_name not in versions.REFERRERS
+            and len(tables.get(m._meta.table_name, {}).get("parts", ())) >= DEFER_PARTS}
+
+
+def _resolve(tables: dict, defer: bool = False) -> bool:
     """Format 2: each table's rows read from its parts, in place; False when a
-    part is missing or its bytes are not what its name says."""
-    found = _load(n for t in tables.values() for n in t.get("parts", ()))
-    if found is None:
+    part is missing or its bytes are not what its name says. With `defer`, the
+    tables `deferrable` names get their parts' JSON texts (checked) in `texts`, not
+    their rows: the caller writes them when needed."""
+    later = deferrable(tables) if defer else set()
+    found = _load((n for name, t in tables.items() if name not in later for n in t.get("parts", ())))
+    texts = _load((n for name in later for n in tables[name]["parts"]), parse=False) if later else {}
+    if found is None or texts is None:
         return False
-    for t in tables.values():
+    for name, t in tables.items():
         if "parts" in t:
             t["names"] = t.pop("parts")             # kept: a restore hands them to the next take
-            t["rows"] = [row for name in t["names"] for row in found[name]]
+            if name in later:
+                t["texts"] = [texts[n] for n in t["names"]]
+            else:
+                t["rows"] = [row for n in t["names"] for row in found[n]]
     return True
 
 
@@ -304,9 +324,10 @@ def _against_current(tables: dict, current: dict) -> bool:
     return True
 
 
-def _contents(snap: Snapshot, current: dict | None = None) -> dict | None:
+def _contents(snap: Snapshot, current: dict | None = None, defer: bool = False) -> dict | None:
     """The snapshot's tables, or None when it is damaged. With `current`, only the
-    parts that differ from this game's tables now are read (_against_current)."""
+    parts that differ from this game's tables now are read (_against_current); with
+    `defer`, the rows of some are left as text (_resolve)."""
     blob = bytes(snap.tables or b"")
     if hashlib.sha256(blob).hexdigest() != snap.checksum:
         logger.warning("snapshot after entry %s is damaged (checksum): not used", snap.seq)
@@ -322,7 +343,7 @@ def _contents(snap: Snapshot, current: dict | None = None) -> dict | None:
             t = tables[model._meta.table_name]
             if t["columns"] != _columns(model):
                 return None
-        if not (_resolve(tables) if current is None or data.get("format") != 2
+        if not (_resolve(tables, defer and data.get("format") == 2) if current is None or data.get("format") != 2
                 else _against_current(tables, current)):
             logger.warning("snapshot after entry %s has a damaged or missing part: not used", snap.seq)
             return None
@@ -333,14 +354,15 @@ def _contents(snap: Snapshot, current: dict | None = None) -> dict | None:
 
 
 def usable(upto: int, code: str, approvals, max_at: datetime | None = None, only_at: int | None = None,
-           in_place: bool = False):
+           in_place: bool = False, defer: bool = False):
     """The latest snapshot after an entry up to `upto` that a replay may start
     from, and its tables; (None, None) if none. `approvals(seq)` gives the
     approvals anchored at or before `seq` that the replay will carry: a
     snapshot carrying others is stale. A damaged or stale one is passed over.
     `only_at`: the snapshot after that entry or none. `in_place`: for a restore into
     this game's own tables, only the parts that differ from them are read (and
-    written by `restore`)."""
+    written by `restore`). `defer`: for a scratch game, the big tables no table refers
+    to are left as their parts' text (`texts`), written when needed (store/ledgers.py)."""
     if not enabled():
         return None, None
     query = (Snapshot.select(Snapshot.seq, Snapshot.at, Snapshot.code, Snapshot.approvals)
@@ -354,17 +376,19 @@ def usable(upto: int, code: str, approvals, max_at: datetime | None = None, only
         if head.code != code or sorted(head.approvals) != sorted(approvals(head.seq)):
             continue
         snap = Snapshot.get_by_id(head.seq)
-        tables = _contents(snap, current)
+        tables = _contents(snap, current, defer)
         if tables is not None:
             return snap, tables
     return None, None
 
 
-def restore(snap: Snapshot, tables: dict, ledger_from=None) -> None:
+def restore(snap: Snapshot, tables: dict, ledger_from=None, hold_ledgers: bool = False) -> None:
     """Set the state tables to the snapshot's (inside a write transaction). The
     ledgers keep their rows up to the snapshot's highest keys: from this same
     game, or, with `ledger_from` (the schema name of an attached game), copied
-    from that game's. Tables found with `usable(in_place=True)` keep the rows of
+    from that game's; with `hold_ledgers` too, only the few rows a scratch game
+    starts with (store/ledgers.hold: the rest is copied in when a statement needs
+    it, ledgers.Guard). Tables found with `usable(in_place=True)` keep the rows of
     their parts alike and have only the others written (_restore_changed)."""
     conn = database
     conn.execute_sql("PRAGMA defer_foreign_keys = ON")
@@ -385,6 +409,9 @@ def restore(snap: Snapshot, tables: dict, ledger_from=None) -> None:
             top = snap.ledger.get(name, 0)
             if ledger_from is None:
                 conn.execute_sql(f'DELETE FROM "{name}" WHERE "{key}" > ?', (top,))
+            elif hold_ledgers:
+                conn.execute_sql(f'DELETE FROM "{name}"')
+                ledgers.hold(conn.execute_sql, name, key, top, _columns(model), ledger_from)
             else:
                 conn.execute_sql(f'DELETE FROM "{name}"')
                 cols = _quoted(_columns(model))
@@ -398,6 +425,8 @@ def restore(snap: Snapshot, tables: dict, ledger_from=None) -> None:
         if model is Event:
             continue
         t = tables[name]
+        if "rows" not in t:             # deferred: written when needed (store/ledgers.Guard)
+            continue
         cols = t["columns"]
         marks = ", ".join("?" for _ in cols)
         verb = "INSERT OR REPLACE" if model in LEDGERS else "INSERT"

@@ -121,9 +121,15 @@ class GameDatabase(SqliteDatabase):
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         self._versions = _State()
+        # a scratch game's check of the statements that read its partial ledgers
+        # (store/ledgers.Guard); None on every other game
+        self.statement_guard = None
 
     def execute_sql(self, sql, params=None, *args, **kwargs):
         self._note(sql)
+        if self.statement_guard is not None:
+            return self.statement_guard.run(
+                sql, lambda: SqliteDatabase.execute_sql(self, sql, params, *args, **kwargs))
         return super().execute_sql(sql, params, *args, **kwargs)
 
     def _note(self, sql: str) -> None:
@@ -210,7 +216,11 @@ class GameDatabase(SqliteDatabase):
                     if table in ("snapshot", "snapshotpart"):
                         state.undone += 1
         state.savepoints = []
-        return super().rollback(*args, **kwargs)
+        try:
+            return super().rollback(*args, **kwargs)
+        finally:
+            if self.statement_guard is not None:
+                self.statement_guard.rolled_back()
 
     def close(self, *args, **kwargs):
         self._versions.undone += 1      # a transaction left open is rolled back with the connection
@@ -252,6 +262,8 @@ class _Savepoint(_savepoint):
 
     def rollback(self, begin=True):
         self._run("ROLLBACK", "ROLLBACK TO SAVEPOINT %s;" % self.quoted_sid)
+        if self.db.statement_guard is not None:
+            self.db.statement_guard.rolled_back()
         if begin:
             self._begin()
 
