@@ -304,3 +304,26 @@ def test_a_player_addressed_before_the_senders_own_action_is_no_report():
                    proposals=PROPOSALS)
     got = grammar.read("Bob: I vote FOR 12, as you asked.", v)
     assert [(r.args.get("which"), r.args.get("vote")) for r in got if r.kind == "action"] == [("12", "FOR")]
+
+
+def test_the_proposal_said_before_my_vote():
+    assert votes("On 15 my vote is FOR. On 16 my vote is also FOR.") == [("15", "FOR"), ("16", "FOR")]
+
+
+def test_everything_a_player_wrote_is_that_players_proposals():
+    props = {**PROPOSALS, 12: ("Clock Fix", "Bob"), 14: ("Clock Fix II", "Bob"), 10: ("Fishy Business", "Alice")}
+    v = Vocabulary(players=PLAYERS, actor="Wooble", beast="The Beast", ministries=default().ministries,
+                   proposals={n: (t, a if n in (12, 14) else "Alice") for n, (t, a) in props.items()})
+    got = [(r.args["which"], r.args["vote"]) for r in grammar.read(
+        "Voting AGAINST everything Bob wrote on this ballot. Nothing personal, Bob.", v) if r.kind == "action"]
+    assert got == [("12", "AGAINST"), ("14", "AGAINST")] or got == [("12, 14", "AGAINST")]
+
+
+def test_a_title_that_begins_with_a_players_name_is_the_proposal():
+    assert votes("I vote Against on the Beast Diet, and SHELVE on Eras Again.") == [
+        ("13", "AGAINST"), ("16", "SHELVE")]
+
+
+def test_ditto_all_three_under_quoted_votes_is_asked_about():
+    got = agreeing("Ditto, all three.", "I vote FOR 10, AGAINST 11, and ABSTAIN on 12.")
+    assert [k for k, _ in got] == ["ambiguous"] and len(got[0][1]) == 4

@@ -1376,6 +1376,15 @@ def _clause_readings_read(clause: str, in_transaction: bool) -> list[Reading]:
     return []
 
 
+# "On 15 my vote is FOR", "For proposal 16, my vote is AGAINST": the proposal said first
+_ON_N_MY_VOTE = re.compile(r"^(?P<on>(?:on|for)\s++(?:proposal\s*+|prop\.?+\s*+|p|#)?+\d++)(?:\s*+,)?+\s++my\s++vote\s++"
+                           r"(?P<rest>(?:is|will\s++be)\b.*)$", re.I | re.S)
+# "everything Bob wrote (on this ballot)": Bob's proposals (Rule 4E15: each by its author)
+_WRITTEN_BY = re.compile(r"\b(?:everything|all|every\s++proposal|all\s++(?:of\s++)?(?:the\s++)?proposals)\s++"
+                         r"(?:that\s++)?(?P<who>[A-Z][\w'’-]{0,30}+)\s++(?:wrote|proposed|submitted|authored"
+                         r"|has\s++(?:written|proposed|submitted))\b(?:\s++on\s++(?:this|the)\s++ballot)?+")
+
+
 def _vote_word_alone(clause: str) -> list[Reading] | None:
     """"FOR." said alone: a Vote (Rule 4E15: "one of the words FOR, AGAINST, ABSTAIN, or
     SHELVE") that names no proposal; an attempt missing it (a reply may name it: _vote_on_the_quoted)."""
@@ -1727,7 +1736,7 @@ _CAPACITY_BEFORE_INTENT = re.compile(r"^as\s++(?:the\s++)?[A-Z][\w'’-]{1,30}+(
 
 # "..., and I intend, with 2 supporters, to ...", "I withdraw that intent, and instead I intend
 # ...": a second intent in one sentence is a sentence of its own (its conditions are its own)
-_SECOND_INTENT = re.compile(r"(?<!\s)\s*+,?\s++and\s++(?:(?:then|also|instead)\s++)*+(?=i\s++(?:also\s++)?intend\b)",
+_SECOND_INTENT = re.compile(r"(?<!\s)(?:\s*+,)?+\s++and\s++(?:(?:then|also|instead)\s++)*+(?=i\s++(?:also\s++)?intend\b)",
                             re.I)
 
 
@@ -1756,6 +1765,9 @@ def read_sentence(sentence: str, in_transaction: bool = False) -> list[Reading]:
     body = _sub_at_start(_INTEND_PLAIN, r"\g<head> \g<rest> \g<cond>", body)
     body = _sub_at_start(_INTENT_LABEL, r"I intend to \g<rest> \g<cond>", body)
     body = _DOING.sub(_doing_as_intent, body)
+    if "ote" in body:
+        body = _sub_at_start(_ON_N_MY_VOTE, r"my vote \g<on> \g<rest>", body)    # "On 15 my vote is FOR"
+        body = _WRITTEN_BY.sub(r"\g<who>'s proposals", body)     # "everything Bob wrote on this ballot"
     if ("very" in body or "ach" in body) and _RECURRING.search(body):
         got = [r for c in split_clauses(_RECURRING.sub(" ", body)) for r in _clause_readings(c, in_transaction)]
         if any(r.kind == "action" for r in got):
@@ -2153,6 +2165,8 @@ def the_address_meant(text: str) -> str:
 _AGREEMENT = frozenset(" ".join(p.split()) for p in words()["reader"]["agreement"])
 _SUPPORTING = frozenset(" ".join(p.split()) for p in words()["reader"]["agreement_support"])
 _AGREEMENT_WORDS = re.compile(r"[a-z0-9+'’]+")
+_ON_ALL = re.compile(r"(?:\s++(?:on|for|to))?+\s++(?:all(?:\s++(?:three|four|five|six|seven|of\s++them|of\s++it))?+"
+                     r"|both(?:\s++of\s++them)?+|everything)$")
 
 
 def _agreeing(text: str, vocab: Vocabulary | None) -> str:
@@ -2162,6 +2176,7 @@ def _agreeing(text: str, vocab: Vocabulary | None) -> str:
     if not lines or len(lines) > 2 or len(lines[0]) > 40 or len(lines) == 2 and len(lines[1].split()) > 2:
         return ""
     said = " ".join(_AGREEMENT_WORDS.findall(lines[0].lower().replace("’", "'")))
+    said = _ON_ALL.sub("", said)                    # "Ditto, all three."
     if said.startswith("same as ") and vocab is not None and said[8:] in {p.lower() for p in vocab.players}:
         return "same"
     return said if said in _AGREEMENT or said in _SUPPORTING else ""

@@ -211,6 +211,8 @@ def _phrases(vocab: Vocabulary) -> dict[tuple[str, ...], list[Sense]]:
     for number, (title, _) in vocab.proposals.items():     # "I vote AGAINST Clock Fix II"
         if title and len(title) > 3:
             add(title, ("ref", ("proposal", number)))
+            if not title.lower().startswith("the "):       # "on the Beast Diet": not "the Beast" and "Diet"
+                add("the " + title, ("ref", ("proposal", number)))
     for number, title in vocab.contracts.items():          # "I agree to be bound by the Fishmongers' Guild"
         if title and len(title) > 3:
             add(title, ("ref", ("contract", number)))
