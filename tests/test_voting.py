@@ -287,3 +287,15 @@ def test_the_ballot_and_the_results_are_mailed_to_the_list_once(nweek):
     assert rows["results"].subject == "[B Nomic] Results of the voting of nweek 1"
     assert rows["results"].body == results
     assert rows["ballot"].to == rows["results"].to == [publish.list_address(game_config())]
+
+
+def test_a_proposal_written_as_a_form_keeps_its_attributes_out_of_its_body(game):
+    """Rule 4E15: a proposal's Title, Conflicts and Dependencies are Attributes, not its Body,
+    whether written above the Body (with a "Body:" or "Text:" label) or below it."""
+    game.join("Dana", "2008-09-01T01:00:00Z")
+    r = game.post(mail("Dana"), "Here's a proposal (submitting it):\n\n  Title: The Calm Clause\n  Text:\n"
+                  '    Amend Rule 4E0 by replacing "four PEPs" with "five PEPs".\n  Conflicts: none\n'
+                  "  Dependencies: none\n", "2008-09-01T02:00:00Z")
+    assert "Done" in r, r
+    (p,) = [p for p in game.show("proposals") if p["title"] == "The Calm Clause"]
+    assert p["body"].strip() == 'Amend Rule 4E0 by replacing "four PEPs" with "five PEPs".'

@@ -2868,7 +2868,9 @@ def _read(text: str, max_line: int | None, doc_next: bool = False) -> list[Readi
 
 
 _FORMS = {kind: (spec, frozenset(fields)) for kind, (spec, *fields) in words()["reader"]["forms"].items()}
-_FORM_HEAD = re.compile(r"^\W{0,3}+(?P<kind>[a-z]++)(?:\s++submission)?+\s*+:?+\s*+$", re.I)
+_FORM_HEAD = re.compile(r"^\W{0,3}+(?:(?:here\s++is|here['’]s|this\s++is|below\s++is)\s++)?+"
+                        r"(?:(?:my|a|the|our|new|following)\s++){0,2}+(?P<kind>[a-z]++)(?:\s++submission)?+"
+                        r"(?:\s*+\([^()\n]{0,60}+\))?+\s*+[:.]?+\s*+$", re.I)     # "Here's a proposal (submitting it):"
 _FIELD = re.compile(r"^\s*+(?P<label>[a-z]++(?:\s++[a-z]++)?+)\s*+:", re.I)
 
 

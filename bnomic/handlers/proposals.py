@@ -34,6 +34,7 @@ _CONFLICTS_LINE = re.compile(r"^\s*conflicts?(?:\s+with)?\s*:\s*(?P<v>.*?)\s*$",
 _DEPENDS_LINE = re.compile(r"^\s*(?:dependencies|depends(?:\s+on)?|dependency)\s*:\s*(?P<v>.*?)\s*$", re.I)
 _SUBJECT_TITLE = re.compile(r"\bproposal\s*:\s*(?P<v>.+?)\s*$", re.I)
 _NUMBERS = re.compile(r"(\d+)")     # "#12, #13" or "12 13": the numbers
+_BODY_LINE = re.compile(r"^\s*(?:body|text|proposal\s+text)\s*:\s*(?P<v>.*?)\s*$", re.I)
 _NONE = re.compile(r"^\s*+(?:(?:none|nothing|-|n/?a)\s*+)?$", re.I)
 
 
@@ -41,17 +42,32 @@ _NONE = re.compile(r"^\s*+(?:(?:none|nothing|-|n/?a)\s*+)?$", re.I)
 
 def read_document(document: str) -> dict:
     """A proposal's document -> its title (if a line gives one), conflicts,
-    dependencies (Proposal Numbers) and body (everything else)."""
+    dependencies (Proposal Numbers) and body (everything else). Rule 4E15's Attributes
+    may be written as a form: "Title:" and the others above the body, a "Body:" (or
+    "Text:") label before it, "Conflicts:" and "Dependencies:" below it."""
     out = {"title": None, "conflicts": [], "dependencies": []}
     body: list[str] = []
+    lines = document.strip("\n").splitlines()
+    below: list[str] = []   # attribute lines after the body, read as those above it
+    while lines and (not lines[-1].strip() or _CONFLICTS_LINE.match(lines[-1]) or _DEPENDS_LINE.match(lines[-1])):
+        below.insert(0, lines.pop())
+    if not any(x.strip() for x in lines):
+        lines, below = lines + below, []
     header = True           # attribute lines are read at the top, before the body
-    for line in document.strip("\n").splitlines():
+    for line, after in [(x, False) for x in lines] + [(x, True) for x in below]:
         m = (_TITLE_LINE.match(line) or _CONFLICTS_LINE.match(line) or _DEPENDS_LINE.match(line)) \
-            if header else None
+            if header or after else None
         if m is None:
+            labelled = _BODY_LINE.match(line) if header else None
+            if labelled is not None:            # "Body:" / "Text: Amend Rule 4E0 ..."
+                header = False
+                if labelled.group("v"):
+                    body.append(labelled.group("v"))
+                continue
             if line.strip():
                 header = False
-            body.append(line)
+            if not after:
+                body.append(line)
             continue
         value = m.group("v")
         if m.re is _TITLE_LINE:
