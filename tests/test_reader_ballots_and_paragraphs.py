@@ -327,3 +327,17 @@ def test_a_title_that_begins_with_a_players_name_is_the_proposal():
 def test_ditto_all_three_under_quoted_votes_is_asked_about():
     got = agreeing("Ditto, all three.", "I vote FOR 10, AGAINST 11, and ABSTAIN on 12.")
     assert [k for k, _ in got] == ["ambiguous"] and len(got[0][1]) == 4
+
+
+def test_the_senders_own_sentence_ends_a_document_begun_on_the_submitting_line():
+    got = read("I submit a Refresh Proposal: the gamestate is restored to what it was at\n"
+               "the start of nday 10, and all PEPs become Calm. And I set my own Mental\n"
+               "State to Calm right now, since I'm done panicking.")
+    assert [(k, n) for k, n, a in got] == [("action", "submit_refresh_proposal"), ("action", "mental_state")] or \
+        [n for k, n, a in got][1:] == ["mental_state"]
+    assert "Mental State" not in got[0][2].get("document", "")
+
+
+def test_a_document_ended_by_its_end_line_keeps_every_sentence():
+    got = read("I submit the following proposal: Each Player gains m1. I vote FOR it.\nEND PROPOSAL")
+    assert [n for k, n, a in got] == ["submit_proposal"] and "I vote FOR it" in got[0][2]["document"]

@@ -2788,6 +2788,25 @@ def _own_paragraph(lines: list, i: int, body) -> bool:
 _ITS_SAID = re.compile(r"\b(?:its|it|this)\b", re.I)
 
 
+# where a sentence of the sender's own may begin inside a document written on the line that
+# submits it: after a full stop, "And I ...", "Also, I ...", "I ..."
+_OWN_SENTENCE = re.compile(r"(?<=[.!?])\s++(?=(?:(?:and|also|then|plus|now)\b,?+\s*+)?+i\s)", re.I)
+
+
+def _own_sentence_after(body: list[str]) -> tuple[list[str], list[str]]:
+    """A document begun on the line that submits it, with no end said: cut before the first
+    sentence of its first paragraph that is the sender's own action (as `_own_paragraph`
+    reads one); (the document's lines, the lines to read after it), or (body, [])."""
+    end = next((k for k, x in enumerate(body) if not x.strip()), len(body))
+    text = " ".join(x.strip() for x in body[:end])
+    for m in _OWN_SENTENCE.finditer(text):
+        first = split_sentences(normalise(text[m.end():]))[:1]
+        if first and any(r.kind == "action" or r.kind == "incomplete" and r.spec is not None and not r.unread
+                         and _ITS_SAID.search(first[0]) for r in read_sentence(first[0])):
+            return [text[:m.start()]], [text[m.end():]] + body[end:]
+    return body, []
+
+
 def _read(text: str, max_line: int | None, doc_next: bool = False) -> list[Reading]:
     readings: list[Reading] = []
     lines = text.splitlines()
@@ -2855,11 +2874,16 @@ def _read(text: str, max_line: int | None, doc_next: bool = False) -> list[Readi
                     break
                 body.append(lines[i])
                 i += 1
+            delimited = i < len(lines)
             asked = _question_asked(head[-1], body)
             if asked is not None:           # the Question's paragraph; what follows is read
                 body, i = body[:asked], start + asked - said_first
             elif not own:
                 i += 1          # the END line
+            if first and asked is None and (own or not delimited):
+                kept, rest = _own_sentence_after(body)
+                if rest:        # "I submit a Refresh Proposal: ... become Calm. And I set my own Mental State ..."
+                    body, chunk = kept, rest
         said = "\n".join(body).strip("\n")
         head[-1].args["document"] = said if said.strip() else ""    # "...:" then {{ on its own line
         readings.extend(head)
