@@ -127,3 +127,19 @@ def test_the_change_language_reads_victory_conditions_and_awards():
     assert parsed.changes[0].args == {"title": "", "text": "The first to m999 wins."}
     assert parsed.changes[1].args == {"number": 2}
     assert parsed.changes[3].args["award"] == "5 points" and not parsed.prose
+
+
+def test_a_subgame_is_named_by_its_name(game):
+    """Rule 4E82's Subgames have a Name: "I open Guess a Number" opens it, as "Subgame 1" does."""
+    setup(game, "Wooble", "Bob")
+    game.post(mail("Bob"), FULL, "2008-09-01T11:00:00Z")
+    game.post(mail("Wooble"), "I take the Ministry of Games with a Reward of m10.", "2008-09-01T12:30:00Z")
+    r = game.post(mail("Wooble"), "Deal me in: I open Guess a Number.", "2008-09-01T13:00:00Z")
+    assert "Done" in r, r
+    assert game.show("subgames")[0]["status"] == "Open"
+    r = game.post(mail("Wooble"), "I declare Bob the winner of Guess a Number.", "2008-09-01T14:00:00Z")
+    assert "Done" in r, r
+    assert game.show("subgames")[0]["winners"] == ["Bob"]
+    played = game.digest()
+    game.cli("rebuild")
+    assert game.digest() == played

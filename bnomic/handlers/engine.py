@@ -389,7 +389,7 @@ def quoted_vocabulary(words: vocabulary.Vocabulary, quoted: str) -> vocabulary.V
 # what vocabulary.of_game reads besides the Players (whom the key holds, below); the
 # Message table only for a reply (the mail it answers), so storing mail keeps the rest
 _WORDS_FROM = ("ministry", "proposal", "intent", "tweak", "refreshproposal", "consultation",
-               "indictment", "corporation", "contract", "setup", "setting")
+               "indictment", "corporation", "contract", "setup", "setting", "subgame")
 # (the Player replied to: Vocabulary.addressee; the challenges it made and the actions it
 # scheduled: replied_challenges, replied_scheduled)
 _REPLY_WORDS_FROM = _WORDS_FROM + ("message", "address", "obligation", "deadline")

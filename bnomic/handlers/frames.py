@@ -30,7 +30,7 @@ _PUNCT = frozenset(",;:()[]-–—/*!.'\"=><|~")
 
 # what each role type accepts: the token senses that may fill it
 REF_KINDS = ("proposal", "intent", "consultation", "indictment", "tweak", "rule", "refresh",
-             "obligation", "scheduled", "procedure", "contract")
+             "obligation", "scheduled", "procedure", "contract", "subgame")
 _ACCEPTS = {
     "player": ("player", "text"), "amount": ("amount",), "points": ("points", "num"),
     "number": ("num",), "vote": ("vote",), "email": ("email",), "text": ("text",),

@@ -219,6 +219,11 @@ def _phrases(vocab: Vocabulary) -> dict[tuple[str, ...], list[Sense]]:
             bare = title[4:] if title.lower().startswith("the ") else ""
             if len(bare) > 3:                              # "bound by Fishmongers' Guild"
                 add(bare, ("ref", ("contract", number)))
+    for number, name in vocab.subgames.items():             # "I open Mackerel Poker" (Rule 4E82)
+        if name and len(name) > 3:
+            add(name, ("ref", ("subgame", number)))
+            if not name.lower().startswith("the "):
+                add("the " + name, ("ref", ("subgame", number)))
     for phrase, n in vocab.quantities or default().quantities:   # Rule 4E30: "a Handful (of) times"
         said = phrase.split(" ", 1)[1] if phrase.startswith(("a ", "an ")) else phrase
         add(said, ("quantity", n))

@@ -133,8 +133,9 @@ def create(ctx: Context, actor: Player, document: str = "", name: str | None = N
         # Rule 4E82: "The Gamemaster may change any Subgame status from Pending to Open as a
         # game action"
         frame("open|start|launch|begin|activate|set|change|make|declare",
-              "number:number[" + _SUBGAME + "]",
-              also="status of to open as the pending from now", needs="subgame|sub-game open|start|launch|begin|activate"),
+              "number:subgame[" + _SUBGAME + "]",          # "Subgame 1", "Mackerel Poker" (its name)
+              also="status of to open as the pending from now subgame sub-game",
+              needs="subgame|sub-game open|start|launch|begin|activate"),
         rule="4E82", example="I open Subgame 1", says="open Subgame {number}",
         not_actions=("I opened Subgame 1 yesterday", "Wooble opens Subgame 1",
                      "Should I open Subgame 1?", "I think I'll open Subgame 1"))
@@ -156,7 +157,7 @@ def open_subgame(ctx: Context, actor: Player, number: str) -> None:
         # Rule 4E82: "When a subgame is won, it's status is set to Historical"; the
         # Gamemaster, who keeps its display, records the win (docs/readings.md)
         frame("declare|record|announce|proclaim|name|crown|certify|confirm|recognise|recognize",
-              "players:player*", "number:number[of " + _SUBGAME.replace("|", "|of ") + "|" + _SUBGAME
+              "players:player*", "number:subgame[of " + _SUBGAME.replace("|", "|of ") + "|" + _SUBGAME
               + "|in subgame|in the subgame]",
               also="winner winners the as and that has have won wins of", needs="subgame|sub-game"),
         rule="4E82", example="I declare Wooble the winner of Subgame 1",

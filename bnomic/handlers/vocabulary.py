@@ -35,6 +35,7 @@ class Vocabulary:
     refresh: dict[int, str] = field(default_factory=dict)          # Refresh Proposal number -> author
     consultations: tuple[int, ...] = ()
     contracts: dict[int, str] = field(default_factory=dict)       # number -> title (Rule 4E70), in force
+    subgames: dict[int, str] = field(default_factory=dict)        # number -> name (Rule 4E82), not Historical
     indictments: tuple[int, ...] = ()
     # what the message replied to holds (its In-Reply-To): "this intent", "the above proposal"
     replied_intents: tuple[int, ...] = ()
@@ -93,7 +94,7 @@ def ministry_words(config) -> dict[str, str]:
 def of_game(ctx, actor_name: str | None = None, in_reply_to: str = "") -> Vocabulary:
     """The vocabulary as the state stands (the reader's view of the world)."""
     from ..store import (Consultation, Contract, Corporation, Deadline, Entry, Indictment, Intent, Message, Ministry,
-                         Obligation, Player, Proposal, RefreshProposal, Tweak)
+                         Obligation, Player, Proposal, RefreshProposal, Subgame, Tweak)
     players = list(Player.select().where(Player.is_player == True).order_by(Player.id))  # noqa: E712
     names = {p.id: p.name for p in players}
     beast = next((p.name for p in players if p.is_beast), None)
@@ -149,6 +150,8 @@ def of_game(ctx, actor_name: str | None = None, in_reply_to: str = "") -> Vocabu
         corporations=tuple(c.name for c in Corporation.select(Corporation.name).order_by(Corporation.id)),
         contracts={c.id: c.title for c in Contract.select(Contract.id, Contract.title)
                    .where(Contract.state == "in force")},
+        subgames={s.id: s.name for s in Subgame.select(Subgame.id, Subgame.name)
+                  .where(Subgame.status != "Historical").order_by(Subgame.id)},
         replied_intents=replied_intents, replied_proposals=replied_proposals, replying=bool(in_reply_to),
         replied_challenges=replied_challenges, replied_scheduled=replied_scheduled,
         replied_answers=replied_answers,

@@ -20,6 +20,7 @@ from action_map import DISPLAYS
 
 # "Contracts: 'The Fishmongers' Guild' (Contract 1), parties Alice, Bob and Dana" (README)
 CONTRACTS = {1: "The Fishmongers' Guild"}
+SUBGAMES = {1: "Mackerel Poker"}
 BEAST = "The Beast"            # bnomic's name for the Beast (defaults.toml players.beast)
 PLAYERS = ("Alice", "Bob", "Chuck", "Wooble", "Ais523", "Dana")
 EXCHANGE_RATE = defaults()["currencies"]["mackerel"]["exchange_rate"]   # 4E34: m5 a point
@@ -156,9 +157,16 @@ class World:
                           consultations=s.consultations, indictments=s.indictments, contracts=dict(CONTRACTS),
                           replied_intents=self.replied_intents(message),
                           replying=bool(message.headers.get("reply-to")),
-                          **self.addressee(message), **self.replied_challenges(message),
+                          **self.subgames(), **self.addressee(message), **self.replied_challenges(message),
                           **self.replied_scheduled(message), **self.replied_answers(message)),
                           quoted_words(message.body))
+
+    def subgames(self) -> dict:
+        """README's Subgames by name ("Subgame 1 "Mackerel Poker" is Pending"), where this
+        reader's vocabulary knows them."""
+        if "subgames" not in Vocabulary.__dataclass_fields__:
+            return {}
+        return {"subgames": dict(SUBGAMES)}
 
     def addressee(self, message) -> dict:
         """The Player whose message this one answers, as bnomic's vocabulary has it (only
