@@ -186,3 +186,14 @@ def test_cancel_that_in_reply_to_mail_that_scheduled_nothing_is_no_action(two):
     two.post("alice@example.org", "I give m5 to Bob.", "2008-09-01T10:00:00Z", msgid="<g1@example.org>")
     r = two.post("alice@example.org", "Cancel that.", "2008-09-01T11:00:00Z", headers={"In-Reply-To": "<g1@example.org>"})
     assert "Done" not in r
+
+
+def test_a_utc_time_on_a_weekday_is_that_weekdays_next_occurrence(two):
+    """Rule 4E7's UTC: "at 18:00 UTC on Thursday" is the next Thursday of the UTC calendar
+    (2008-09-01 was a Monday); said on that weekday after the time, the one a week on."""
+    two.post("alice@example.org", "At 18:00 UTC on Thursday I give m1 to Bob.", "2008-09-01T10:00:00Z")
+    two.post("alice@example.org", "I give m2 to Bob on Monday at 09:00 UTC.", "2008-09-01T10:00:00Z")   # passed
+    two.post("alice@example.org", "I give m3 to Bob on Monday at 11:00 UTC.", "2008-09-01T10:00:00Z")   # today
+    two.tick("2008-09-09T00:00:00Z")
+    assert gifts_to_bob(two) == [("2008-09-01T11:00:00Z", 3), ("2008-09-04T18:00:00Z", 1),
+                                 ("2008-09-08T09:00:00Z", 2)]

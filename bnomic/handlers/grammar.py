@@ -184,6 +184,7 @@ class When:
     # the message's ("today" 0, "tomorrow" 1), or None: its next occurrence
     time: str | None = None
     day: int | None = None
+    weekday: int | None = None  # "at 18:00 UTC on Tuesday": that UTC weekday (Monday 0), its next one
 
 
 def _recurring() -> re.Pattern:
@@ -198,6 +199,7 @@ def _nday_names() -> dict[str, int]:
 
 
 _NDAY_NAMES = _nday_names()
+_WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
 _RECURRING = _recurring()
 _DAY = r"(?:(?:on|at\s+the\s+(?:start|beginning)\s+of|at|from)\s+(?:the\s+next\s+)?|next\s+)"   # "next Breakday"
 _DATE = r"(?P<date>\d{4}-\d{2}-\d{2})"
@@ -222,6 +224,11 @@ _WHEN_SAID = [
     # Rule 4E7: "with reference ... to Coordinated Universal Time (UTC)": a time of a UTC
     # day, said as one ("18:00 UTC"), today's, tomorrow's or its next occurrence. A time
     # with no zone, or "tomorrow" alone, names no UTC time (docs/readings.md)
+    # a weekday of the UTC calendar, with its UTC time: "at 18:00 UTC on Tuesday", "Tuesday at 18:00 UTC"
+    ("daytime", r"(?:at\s+)?+(?P<time>\d{1,2}:\d{2}|noon|midnight)\s*+(?:utc|gmt|z)\s+(?:on\s+)?+(?:next\s+)?+"
+                r"(?P<weekday>" + "|".join(_WEEKDAYS) + r")"),
+    ("daytime", r"(?:on\s+)?+(?:next\s+)?+(?P<weekday>" + "|".join(_WEEKDAYS) + r")(?:\s*+,)?+\s+at\s+"
+                r"(?P<time>\d{1,2}:\d{2}|noon|midnight)\s*+(?:utc|gmt|z)\b"),
     ("daytime", r"(?:at\s+)?+(?P<time>\d{1,2}:\d{2}|noon|midnight)\s*+(?:utc|gmt|z)\b"
                 + r"(?:\s+(?P<day>today|tomorrow))?+"),
     ("daytime", r"(?P<day>today|tomorrow)\s+at\s+(?P<time>\d{1,2}:\d{2}|noon|midnight)\s*+(?:utc|gmt|z)\b"),
@@ -261,7 +268,9 @@ def split_when(sentence: str) -> tuple[When | None, str]:
             if hh > 23 or mm > 59:
                 return When("invalid", text=said), m.group("rest")
             day = {"today": 0, "tomorrow": 1}.get((m.groupdict().get("day") or "").lower())
-            return When("daytime", time=f"{hh:02d}:{mm:02d}", day=day, text=said), m.group("rest")
+            weekday = m.groupdict().get("weekday")
+            return When("daytime", time=f"{hh:02d}:{mm:02d}", day=day, text=said,
+                        weekday=_WEEKDAYS.index(weekday.lower()) if weekday else None), m.group("rest")
         try:
             at = datetime.fromisoformat(f"{m.group('date')}T{m.group('time') or '00:00'}")
         except ValueError:

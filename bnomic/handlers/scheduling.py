@@ -46,9 +46,12 @@ def _daytime(ctx: Context, when: grammar.When) -> datetime:
     "tomorrow" are the message's UTC day and the next (the message's time, never the
     wall clock)."""
     hh, mm = (int(x) for x in when.time.split(":"))
-    at = durations.midnight_floor(ctx.at) + timedelta(days=when.day or 0, hours=hh, minutes=mm)
+    days = when.day or 0
+    if getattr(when, "weekday", None) is not None:     # "on Tuesday": the next Tuesday (UTC)
+        days = (when.weekday - ctx.at.weekday()) % 7
+    at = durations.midnight_floor(ctx.at) + timedelta(days=days, hours=hh, minutes=mm)
     if when.day is None and at <= ctx.at:
-        at += timedelta(days=1)
+        at += timedelta(days=7 if getattr(when, "weekday", None) is not None else 1)
     return at
 
 

@@ -234,6 +234,9 @@ class Scope:
         of this nweek" is the start of the next."""
         s = re.sub(r"^(?:at|on)\s+", "", s)
         s = re.sub(r"\s+today$", "", s)
+        # a weekday with its time, in either order: "18:00 UTC (on) Tuesday"
+        s = re.sub(r"^(?:next\s+)?(\w+day)(?:\s*,)?\s+at\s+(\d\d?:\d\d\s+utc)$", r"\2 \1", s)
+        s = re.sub(r"^(\d\d?:\d\d\s+utc)\s+(?:on\s+)?(?:next\s+)?(\w+day)$", r"\1 \2", s)
         m = re.fullmatch(r"(\d{4})-(\d\d)-(\d\d)\s+(\d\d):(\d\d)(?:\s+utc)?", s)
         if m:
             return "%s-%s-%sT%s:%s:00+00:00" % m.groups()
