@@ -197,3 +197,9 @@ def test_a_utc_time_on_a_weekday_is_that_weekdays_next_occurrence(two):
     two.tick("2008-09-09T00:00:00Z")
     assert gifts_to_bob(two) == [("2008-09-01T11:00:00Z", 3), ("2008-09-04T18:00:00Z", 1),
                                  ("2008-09-08T09:00:00Z", 2)]
+
+
+def test_an_nday_named_of_a_given_nweek(two):
+    """Rule 4E14's nday names, of an nweek said: "On Breakday of nweek 2" is nday 1 of nweek 2."""
+    r = two.post("alice@example.org", "On Breakday of nweek 2 I will give m5 to Bob.", "2008-09-01T10:00:00Z")
+    assert "scheduled for at the start of nday 1 of nweek 2" in r, r

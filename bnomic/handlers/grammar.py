@@ -210,6 +210,7 @@ _ZONE = r"(?:\s*(?:utc|gmt|z))?"
 _WHEN_SAID = [
     ("nday", _DAY + r"nday\s+(?P<n>\d+)\s+of\s+nweek\s+(?P<w>\d+)"),      # "on nday 1 of nweek 8"
     ("nday", _DAY + r"nday\s+(?P<n>\d+)"),
+    ("name", _DAY + r"(?P<name>" + "|".join(_NDAY_NAMES) + r")\s+of\s+nweek\s+(?P<w>\d+)"),   # "on Breakday of nweek 8"
     ("name", _DAY + r"(?P<name>" + "|".join(_NDAY_NAMES) + r")"),
     ("name", r"(?P<name>" + "|".join(_NDAY_NAMES) + r")"),          # "(Next) Breakday, I ..."
     ("nweek", r"(?:at\s+the\s+(?:start|beginning)\s+of|on|in)\s+the\s+next\s+nweek"),
@@ -256,7 +257,9 @@ def split_when(sentence: str) -> tuple[When | None, str]:
             w = m.groupdict().get("w")
             return When("nday", nday=int(m.group("n")), nweek=int(w) if w else None, text=said), m.group("rest")
         if kind == "name":
-            return When("nday", nday=_NDAY_NAMES[m.group("name").lower()], text=said), m.group("rest")
+            w = m.groupdict().get("w")
+            return When("nday", nday=_NDAY_NAMES[m.group("name").lower()], nweek=int(w) if w else None,
+                        text=said), m.group("rest")
         if kind == "nweek":
             return When("nweek", text=said), m.group("rest")
         if kind == "nweek_n":
