@@ -203,3 +203,15 @@ def test_an_nday_named_of_a_given_nweek(two):
     """Rule 4E14's nday names, of an nweek said: "On Breakday of nweek 2" is nday 1 of nweek 2."""
     r = two.post("alice@example.org", "On Breakday of nweek 2 I will give m5 to Bob.", "2008-09-01T10:00:00Z")
     assert "scheduled for at the start of nday 1 of nweek 2" in r, r
+
+
+def test_a_utc_time_on_a_date_without_a_year_is_its_next_occurrence(two):
+    """Rule 4E7: "at 12:00 UTC on 3 September": that date's next occurrence (UTC)."""
+    r = two.post("alice@example.org", "At 12:00 UTC on 3 September I will give m2 to Bob, unless I change my "
+                 "mind before then, in which case I'll say so.", "2008-09-01T10:00:00Z")
+    assert "Done: scheduled" in r, r
+    two.post("alice@example.org", "I give m3 to Bob on September 2nd at 08:00 UTC.", "2008-09-01T10:00:00Z")
+    r = two.post("alice@example.org", "At 12:00 UTC on 31 February I give m4 to Bob.", "2008-09-01T10:00:00Z")
+    assert "Done" not in r
+    two.tick("2008-09-04T00:00:00Z")
+    assert gifts_to_bob(two) == [("2008-09-02T08:00:00Z", 3), ("2008-09-03T12:00:00Z", 2)]

@@ -185,6 +185,8 @@ class When:
     time: str | None = None
     day: int | None = None
     weekday: int | None = None  # "at 18:00 UTC on Tuesday": that UTC weekday (Monday 0), its next one
+    month: int | None = None    # "at 12:00 UTC on 25 November": that UTC date, its next one (no year said)
+    mday: int | None = None
 
 
 def _recurring() -> re.Pattern:
@@ -200,6 +202,12 @@ def _nday_names() -> dict[str, int]:
 
 _NDAY_NAMES = _nday_names()
 _WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
+_MONTHS = ("january", "february", "march", "april", "may", "june", "july", "august", "september",
+           "october", "november", "december")
+_MONTH = r"(?P<month>" + "|".join(_MONTHS) + r"|" + "|".join(m[:3] for m in _MONTHS) + r")\.?+"
+_MDAY = r"(?P<mday>[0-3]?\d)(?:st|nd|rd|th)?+"
+_DAY_OF_MONTH = r"(?:" + _MDAY + r"\s+(?:of\s+)?+" + _MONTH + r"|" + _MONTH.replace("month>", "month2>") + r"\s+" + \
+    _MDAY.replace("mday>", "mday2>") + r")\b"
 _RECURRING = _recurring()
 _DAY = r"(?:(?:on|at\s+the\s+(?:start|beginning)\s+of|at|from)\s+(?:the\s+next\s+)?|next\s+)"   # "next Breakday"
 _DATE = r"(?P<date>\d{4}-\d{2}-\d{2})"
@@ -225,6 +233,11 @@ _WHEN_SAID = [
     # Rule 4E7: "with reference ... to Coordinated Universal Time (UTC)": a time of a UTC
     # day, said as one ("18:00 UTC"), today's, tomorrow's or its next occurrence. A time
     # with no zone, or "tomorrow" alone, names no UTC time (docs/readings.md)
+    # a date of the UTC calendar with no year, with its UTC time: "at 12:00 UTC on 25 November"
+    ("daytime", r"(?:at\s+)?+(?P<time>\d{1,2}:\d{2}|noon|midnight)\s*+(?:utc|gmt|z)\s+(?:on\s+)?+(?:the\s+)?+"
+                + _DAY_OF_MONTH),
+    ("daytime", r"(?:on\s+)?+(?:the\s+)?+" + _DAY_OF_MONTH + r"(?:\s*+,)?+\s+at\s+"
+                r"(?P<time>\d{1,2}:\d{2}|noon|midnight)\s*+(?:utc|gmt|z)\b"),
     # a weekday of the UTC calendar, with its UTC time: "at 18:00 UTC on Tuesday", "Tuesday at 18:00 UTC"
     ("daytime", r"(?:at\s+)?+(?P<time>\d{1,2}:\d{2}|noon|midnight)\s*+(?:utc|gmt|z)\s+(?:on\s+)?+(?:next\s+)?+"
                 r"(?P<weekday>" + "|".join(_WEEKDAYS) + r")"),
@@ -240,6 +253,15 @@ _WHEN_WORDS = ("nday", "nweek", "noon", "midnight", ":", "-", *_NDAY_NAMES)
 _WHEN_HINT = re.compile("|".join(map(re.escape, _WHEN_WORDS)), re.I)
 _WHEN = [(kind, re.compile(said + r"[\s,:]+(?P<rest>i\b.*)$", re.I),
           re.compile(r"(?P<rest>i\b(?:.*?[^\s,])?)[\s,]++" + said + r"$", re.I)) for kind, said in _WHEN_SAID]
+
+
+def _month_day(m: re.Match) -> tuple[int | None, int | None]:
+    said = m.groupdict()
+    month = said.get("month") or said.get("month2")
+    if not month:
+        return None, None
+    number = next(k for k, name in enumerate(_MONTHS, 1) if name.startswith(month.lower().rstrip(".")[:3]))
+    return number, int(said.get("mday") or said.get("mday2"))
 
 
 def split_when(sentence: str) -> tuple[When | None, str]:
@@ -272,8 +294,12 @@ def split_when(sentence: str) -> tuple[When | None, str]:
                 return When("invalid", text=said), m.group("rest")
             day = {"today": 0, "tomorrow": 1}.get((m.groupdict().get("day") or "").lower())
             weekday = m.groupdict().get("weekday")
+            month, mday = _month_day(m)
+            if month is not None and not 1 <= mday <= (29 if month == 2 else 30 if month in (4, 6, 9, 11) else 31):
+                return When("invalid", text=said), m.group("rest")
             return When("daytime", time=f"{hh:02d}:{mm:02d}", day=day, text=said,
-                        weekday=_WEEKDAYS.index(weekday.lower()) if weekday else None), m.group("rest")
+                        weekday=_WEEKDAYS.index(weekday.lower()) if weekday else None,
+                        month=month, mday=mday), m.group("rest")
         try:
             at = datetime.fromisoformat(f"{m.group('date')}T{m.group('time') or '00:00'}")
         except ValueError:
@@ -331,7 +357,8 @@ def _ascii_lacks(s: str, words: tuple[str, ...]) -> bool:
 # "..., unless I change my mind before then": no condition (an author may always cancel what
 # it scheduled, Rule 4E7, or vote again, 4E15), said in passing
 _MIND_CHANGED = re.compile(r"(?:\bunless\s++i\s++change\s++my\s++mind(?:\s++(?:before\s++then|first|by\s++then"
-                           r"|in\s++the\s++meantime))?+"
+                           r"|in\s++the\s++meantime))?+(?:\s*+,?\s*+in\s++which\s++case\s++i['’]?(?:ll|\s++will)"
+                           r"\s++(?:say\s++so|tell\s++you|let\s++you\s++know|post\s++again))?+"
                            # "FOR 15 if I haven't said so": what holds either way is no condition
                            r"|(?<!\s),?\s*+(?:\bif|\bin\s++case)\s++i\s++(?:haven['’]t|have\s++not|didn['’]t|did\s++not)"
                            r"\s++(?:already\s++)?(?:said\s++so|done\s++so|voted(?:\s++on\s++it)?|already))\s*+$", re.I)
@@ -2177,7 +2204,7 @@ def the_address_meant(text: str) -> str:
 _AGREEMENT = frozenset(" ".join(p.split()) for p in words()["reader"]["agreement"])
 _SUPPORTING = frozenset(" ".join(p.split()) for p in words()["reader"]["agreement_support"])
 _AGREEMENT_WORDS = re.compile(r"[a-z0-9+'’]+")
-_ON_ALL = re.compile(r"(?:\s++(?:on|for|to))?+\s++(?:all(?:\s++(?:three|four|five|six|seven|of\s++them|of\s++it))?+"
+_ON_ALL = re.compile(r"(?<!\s)(?:\s++(?:on|for|to))?+\s++(?:all(?:\s++(?:three|four|five|six|seven|of\s++them|of\s++it))?+"
                      r"|both(?:\s++of\s++them)?+|everything)$")
 
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 
 from dataclasses import replace
-from datetime import datetime, timedelta
+from datetime import datetime, timedelta, timezone
 
 from ..store import Deadline, Outcome, Player
 from . import durations, grammar, pinned
@@ -46,6 +46,14 @@ def _daytime(ctx: Context, when: grammar.When) -> datetime:
     "tomorrow" are the message's UTC day and the next (the message's time, never the
     wall clock)."""
     hh, mm = (int(x) for x in when.time.split(":"))
+    if getattr(when, "month", None) is not None:       # "on 25 November": its next occurrence (UTC)
+        for year in (ctx.at.year, ctx.at.year + 1, ctx.at.year + 4):
+            try:
+                at = datetime(year, when.month, when.mday, hh, mm, tzinfo=timezone.utc)
+            except ValueError:                          # 29 February of a year without one
+                continue
+            if at > ctx.at:
+                return at
     days = when.day or 0
     if getattr(when, "weekday", None) is not None:     # "on Tuesday": the next Tuesday (UTC)
         days = (when.weekday - ctx.at.weekday()) % 7

@@ -225,10 +225,12 @@ class Scope:
                 return f"nweek {self.state.nweek + 1}"
             if v.kind == "utc" and v.at is not None:
                 return v.at.isoformat()
+            if v.kind == "daytime" and getattr(v, "month", None):
+                return f"{v.time} utc {v.mday} {_MONTHS[v.month - 1]}"
             return self._time_text(_fold(getattr(v, "text", "")))
         return self._time_text(_fold(v))
 
-    def _time_text(self, s):
+    def _time_text(self, s):  # noqa: C901
         """The same time in the set's words and the reader's: "at 18:00 UTC" is "18:00 UTC",
         "18:00 UTC today" (said today) too; "2026-11-24 18:00 UTC" is its ISO form; "the end
         of this nweek" is the start of the next."""
@@ -237,6 +239,16 @@ class Scope:
         # a weekday with its time, in either order: "18:00 UTC (on) Tuesday"
         s = re.sub(r"^(?:next\s+)?(\w+day)(?:\s*,)?\s+at\s+(\d\d?:\d\d\s+utc)$", r"\2 \1", s)
         s = re.sub(r"^(\d\d?:\d\d\s+utc)\s+(?:on\s+)?(?:next\s+)?(\w+day)$", r"\1 \2", s)
+        # a date with no year and its time, in any order: "12:00 UTC (on) 25 November"
+        m = (re.fullmatch(r"(?P<t>\d\d?:\d\d)\s+utc\s+(?:on\s+)?(?:the\s+)?(?P<rest>.+)", s)
+             or re.fullmatch(r"(?:the\s+)?(?P<rest>.+?)(?:\s*,)?\s+at\s+(?P<t>\d\d?:\d\d)\s+utc", s))
+        if m:
+            d = (re.fullmatch(r"(?P<d>\d\d?)(?:st|nd|rd|th)?\s+(?:of\s+)?(?P<m>[a-z]+)\.?", m.group("rest"))
+                 or re.fullmatch(r"(?P<m>[a-z]+)\.?\s+(?P<d>\d\d?)(?:st|nd|rd|th)?", m.group("rest")))
+            month = next((x for x in _MONTHS if d and x.startswith(d.group("m")[:3])), None)
+            if month:
+                hh, mm = m.group("t").split(":")
+                return f"{int(hh):02d}:{mm} utc {int(d.group('d'))} {month}"
         m = re.fullmatch(r"(\d{4})-(\d\d)-(\d\d)\s+(\d\d):(\d\d)(?:\s+utc)?", s)
         if m:
             return "%s-%s-%sT%s:%s:00+00:00" % m.groups()
@@ -294,6 +306,10 @@ class Scope:
         """The action an intent announced (the set's expectations, or README's state)."""
         text = assumed_state.INTENDED.get(number) or self.world.intent_actions.get(number, "")[1:-1]
         return expected_action(text, self) if text else None
+
+
+_MONTHS = ("january", "february", "march", "april", "may", "june", "july", "august", "september",
+           "october", "november", "december")
 
 
 # ------------------------------------------------------ readings -> lines
