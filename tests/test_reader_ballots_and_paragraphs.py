@@ -341,3 +341,18 @@ def test_the_senders_own_sentence_ends_a_document_begun_on_the_submitting_line()
 def test_a_document_ended_by_its_end_line_keeps_every_sentence():
     got = read("I submit the following proposal: Each Player gains m1. I vote FOR it.\nEND PROPOSAL")
     assert [n for k, n, a in got] == ["submit_proposal"] and "I vote FOR it" in got[0][2]["document"]
+
+
+def test_no_objection_is_no_objection():
+    v = intents_vocab(replied_intents=(4,), replying=True)
+    assert grammar.read("No objection.", v) == []
+    assert grammar.read("This one isn't spelling, it's grammar, but fine. No objection.", v) == []
+
+
+def test_i_object_under_a_quoted_announcement_is_to_the_intent_that_announced_it():
+    v = Vocabulary(players=PLAYERS, actor="Chuck", beast="The Beast", ministries=default().ministries,
+                   proposals=PROPOSALS, intents={3: "Wooble", 4: "Alice"},
+                   intent_actions={3: ("beast_acts",), 4: ("retitle_rule",)}, replying=True)
+    got = grammar.read("I object. The Beast is not your piggy bank.", v,
+                       quoted="I intend, without objection, to cause the Beast to give m20 to Wooble.")
+    assert [(r.kind, r.args.get("target")) for r in got] == [("action", "3")]

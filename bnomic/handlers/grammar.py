@@ -1375,7 +1375,13 @@ def _abstained(clause: str) -> str:
     return "I vote ABSTAIN " + ("on " + rest.split(None, 1)[1] if rest.lower().startswith("from ") else rest) + why
 
 
+# "No objection.", "No objections from me": the stance not taken (Rules 4E21, 4E22)
+_NO_STANCE = re.compile(r"^\W*+(?:no|zero|nil)\s++(?:objections?+|support)\b", re.I)
+
+
 def _clause_readings_read(clause: str, in_transaction: bool) -> list[Reading]:
+    if _NO_STANCE.match(clause):
+        return []
     clause = _abstained(clause)
     body, times = split_repeat(clause)
     if times != 1 and body != clause:
@@ -1983,6 +1989,7 @@ def read(text: str, vocab: Vocabulary | None = None, max_line: int | None = None
         name_the_newcomer(readings, text)
         _the_rest(readings, vocab)
         _named_in_the_sentence(readings, vocab)     # (what the sentence names before what it replies to)
+        _the_quoted_intent(readings, vocab, quoted)
         _replied_to(readings, vocab)
         _whose_ministry(readings, vocab)
         _display_in_errors(readings, vocab, text)
@@ -2241,6 +2248,46 @@ def _agreement(text: str, quoted: str, vocab: Vocabulary | None, max_line: int |
     return [Reading(text.strip(), alternatives=tuple(f"{r.read_as} (as the quoted message)" for r in done)
                     + ("nothing: agreement is no Game Action",),
                     suggestions=tuple(f"I {r.read_as}" for r in done[:1]))]
+
+
+_QUOTE_MARKS = re.compile(r"(?m)^[ \t]*+(?:>[ \t]*+)++")
+
+
+def _the_quoted_intent(readings: list[Reading], vocab: Vocabulary | None, quoted: str) -> None:
+    """"I object." under a quoted announcement ("> I also intend, without objection, to
+    retitle Rule 4E76 ..."): of the open intents (those the mail replied to, if it replies to
+    any), the one that announced the quoted action is meant (Rules 4E21, 4E22), when exactly
+    one did. An intent named in the sentence is left as said."""
+    if vocab is None or not quoted or not vocab.intent_actions:
+        return
+    lacking = [r for r in readings if r.kind in ("action", "incomplete") and r.spec is not None
+               and not any(v for n, v in r.args.items()
+                           if not any(x.name == n and x.type == "intent" for x in r.spec.roles))
+               for role in [next((x for x in r.spec.roles if x.type == "intent"), None)]
+               if role is not None and r.args.get(role.name) in (None, "", "this")
+               and (r.kind == "action" or r.missing == (role.name,))]
+    if not lacking:
+        return
+    unquoted = _QUOTE_MARKS.sub("", quoted)            # (">> I intend ...", quoted in a quote)
+    said = {r.args.get("rest") for r in read(unquoted, vocab) if r.kind == "action" and r.spec is not None
+            and r.spec.name == "intend"}
+    actions = set()
+    for rest in said:
+        m = INTENT_METHOD.match(str(rest or ""))
+        found = match_action("I " + (m.group("action") if m else str(rest or "")), vocab)
+        if found:
+            actions.add(found[0].name)
+    if len(actions) != 1:
+        return
+    pool = vocab.replied_intents or tuple(vocab.intents)
+    meant = [n for n in pool if actions & set(vocab.intent_actions.get(n, ()))]
+    if len(meant) != 1:
+        return
+    for r in lacking:
+        role = next(x for x in r.spec.roles if x.type == "intent")
+        r.args[role.name] = str(meant[0])
+        r.missing = ()
+        r.read_as = r.spec.describe(r.args)
 
 
 def _quoted_proposals(quoted: str, vocab: Vocabulary) -> list[int]:
