@@ -216,7 +216,7 @@ def test_ballots_as_players_write_them(text, votes):
 
 
 @pytest.mark.parametrize("text", ["Tomorrow, I give m3 to Wooble.", "In 2 days I give m3 to Wooble.",
-                                  "On September 3rd at noon UTC, I give m3 to Wooble."])
+                                  "On September 3rd, I give m3 to Wooble.", "On the 3rd at noon UTC, I give m3 to Wooble."])
 def test_a_time_bnomic_cannot_keep_is_refused_not_done_now(text):
     """Rule 4E7: an action for later is done at a time the rules name; any other time
     is not read as 'now'."""
