@@ -96,3 +96,47 @@ def test_a_transaction_under_its_own_heading_is_one(text):
     assert [r.kind for r in got] == ["transaction"] and not got[0].error
     assert [s.kind for s in got[0].steps] == ["assertion", "action", "action"] or \
         [s.kind for s in got[0].steps] == ["action", "assertion", "action"]
+
+
+# ------------------------------------------------- the Judge's Punishments (Rule 4E73)
+
+def judge_vocab():
+    return vocab("Bob", indictments=(2,))
+
+
+@pytest.mark.parametrize("text", [
+    "Wooble having been found Guilty on Indictment 2, I assign a Punishment\nof a fine of m15.",
+    "For Indictment 2, I assign Wooble a Punishment: a fine of m15.",
+    "The Jury has Decided Wooble Guilty on Indictment 2. I fine him m15.",
+])
+def test_a_fine_assigned_as_the_judge_writes_it(text):
+    got = actions(text, judge_vocab())
+    assert [(n, a["number"], a["amount"]) for n, a in got] == [("assign_fine", "2", "m15")]
+
+
+@pytest.mark.parametrize("text", [
+    "Punishment for Indictment 2: Wooble shall post a limerick about herring\nto the Public Forum within a Jiffy.",
+    "For Indictment 2, the punishment is: Wooble must sign every message \"Your Humble Servant\".",
+    "For Indictment 2 the punishment is that Wooble must write a sonnet about the Beast.",
+])
+def test_a_punishment_under_a_label_is_assigned(text):
+    got = actions(text, judge_vocab())
+    assert [(n, a["number"]) for n, a in got] == [("assign_punishment", "2")] and "Wooble" in got[0][1]["document"]
+
+
+def test_his_after_a_sentence_naming_one_player_is_that_player():
+    assert actions("Chuck has not done a thing in this nweek or the last. I remove his Active property.",
+                   vocab("Ais523")) == [("remove_active", {"player": "Chuck"})]
+
+
+def test_a_reason_after_a_vote_is_no_second_vote():
+    assert actions("And I vote FOR 12 again\nfor good measure.", vocab("Bob")) == [
+        ("vote", {"vote": "FOR", "which": "12"})]
+    assert actions("Vote: 10 for, 11 for, 12 against", vocab("Bob")) == [
+        ("vote", {"vote": "FOR", "which": "10"}), ("vote", {"vote": "FOR", "which": "11"}),
+        ("vote", {"vote": "AGAINST", "which": "12"})]
+
+
+def test_a_request_to_join_said_twice_is_one():
+    got = actions("I'd like\nto play. Please register me as a Player under the name Marlowe.")
+    assert [n for n, _ in got] == ["join"]

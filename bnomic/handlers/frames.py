@@ -316,6 +316,14 @@ def fill(fr: Frame, toks: list[Tok], start: int, open_world: bool, vocab=None,
     while i < n:
         t = toks[i]
         low = t.low
+        # "I vote FOR 12 for good measure": after a complete action, a reason's word before
+        # nothing a role could take says why, though it is a marker too
+        if (fr.why and low in REASONS and i > start and not t.text.isupper() and not fr.rest_roles
+                and i + 1 < n and toks[i + 1].low.isalpha() and toks[i + 1].low not in fr.marker_words
+                and not toks[i + 1].senses
+                and all(not f.missing(x) for x in f.instances) and _reason_at(fr, toks, i)):
+            f.reason = _span(toks, i, n)
+            break
         # a marker that introduces a role still open (or a list role)
         here = fr.markers_by_first.get(t.first)
         if here and (not t.senses or low in ("for", "to", "against") or t.has("kind")):

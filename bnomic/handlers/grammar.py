@@ -483,6 +483,10 @@ _LIST_GOES_ON = re.compile(r"\d[\s,]*+(?:,|\band|\bor|&)\s*+$")    # "FOR on 10,
 _STOPS = frozenset(".!?;:")         # a line ending in one (then spaces) ends its sentence
 
 
+# a line that begins with a preposition in lower case continues the line before it
+_PREPOSITION_FIRST = re.compile(r"[ \t]*+(?:of|to|for|with|from|by|than|into|onto)[ \t]++\S")
+
+
 def unwrap(lines: list[str]) -> list[str]:
     """Join lines a mail program hard-wrapped in the middle of a sentence: the
     line ends with no full stop and either dangles ('... recruited by') or is
@@ -497,6 +501,10 @@ def unwrap(lines: list[str]) -> list[str]:
         if (prev.strip() and prev.rstrip().endswith(_VOTE_WORDS) and _VOTE_AT_END.search(prev)
                 and (line.lstrip()[:1].isdigit() or _REF_FIRST.match(line))):
             out[-1] = prev.rstrip() + " " + line.strip()      # "... and AGAINST" / "16. Also I ..."
+            continue
+        if (prev.strip() and prev.rstrip()[-1:] not in _STOPS and prev.rstrip()[-1:] not in ":;"
+                and _PREPOSITION_FIRST.match(line) and not BEGIN.match(prev) and not _BALLOT_LINE.match(prev)):
+            out[-1] = prev.rstrip() + " " + line.strip()      # "... I assign a Punishment" / "of a fine of m15."
             continue
         if prev.strip() and _NUMBER_FIRST.match(line) and (
                 not _LEAD.match(line.strip()) and _KIND_AT_END.search(prev, max(0, len(prev.rstrip()) - 14))
@@ -1040,6 +1048,8 @@ def _fronted(toks):
         return toks
     if any(_phrase_at(toks, 0, p) for p in _BEHALF):
         return toks[at:]        # "On behalf of the Blue Corporation, I ...": whose action (4E79)
+    if toks[at - 1].low == "," and any(t.low == "having" for t in toks[1:min(at, 4)]):
+        return toks[at:]        # "Wooble having been found Guilty on Indictment 2, I ...": a circumstance
     if toks[at - 1].low in _SUBORDINATE:
         return toks             # "Voting hasn't opened until I publish the Ballot": no action of mine
     if toks[at - 1].low in RELATIVES or toks[at - 1].low == "where":
@@ -2008,6 +2018,9 @@ def read(text: str, vocab: Vocabulary | None = None, max_line: int | None = None
         _timing_said(readings, text)
         _acted_on_and_done(readings, vocab)
         _vote_on_the_quoted(readings, vocab, quoted)
+        _him_said_before(readings, text, vocab)
+        _the_one_named(readings, text)
+        _fine_as_punishment(readings)
         readings[:] = [r for r in readings if not _state_kept(r)]
         return readings
     finally:
@@ -2288,6 +2301,77 @@ def _the_quoted_intent(readings: list[Reading], vocab: Vocabulary | None, quoted
         r.args[role.name] = str(meant[0])
         r.missing = ()
         r.read_as = r.spec.describe(r.args)
+
+
+# the officers' objects a message may name once and then act on ("The Jury has Decided Wooble
+# Guilty on Indictment 2. I fine him m10."): the role type, and how the message names one
+_NAMED_ONCE = {"indictment": re.compile(r"\bindictment\s*+(?:number\s++|no\.?\s*+)?#?\s*+(\d++)", re.I),
+               "consultation": re.compile(r"\bconsultation\s*+(?:number\s++|no\.?\s*+)?#?\s*+(\d++)", re.I)}
+
+
+_HIS = re.compile(r"\b(?:his|hers?|eir|their)\b(?=\s++[a-z])", re.I)
+
+
+def _him_said_before(readings: list[Reading], text: str, vocab: Vocabulary | None) -> None:
+    """"Chuck has not done a thing this nweek. I remove his Active property.": "him", "his"
+    in an attempt that lacks its Player, where the message names exactly one Player (not the
+    sender) before it, is that Player (Rule 4E7: the target is unambiguous)."""
+    if vocab is None or not vocab.players:
+        return
+    for k, r in enumerate(readings):
+        if r.kind != "incomplete" or r.spec is None or not (_HIM.search(r.text) or _HIS.search(r.text)):
+            continue
+        if not (set(r.unread) & {"him", "her", "em", "them"} or any(
+                x.name in r.missing and x.type == "player" for x in r.spec.roles)):
+            continue
+        at = text.find(r.text)
+        before = text[:at] if at > 0 else ""
+        named = {sense[1] for t in lex(before[-2000:], vocab) for sense in t.senses
+                 if sense[0] == "player" and sense[1] != vocab.actor and t.low not in ("me", "myself", "you")}
+        if len(named) != 1:
+            continue
+        who = next(iter(named))
+        said = _HIS.sub(who + "'s", _HIM.sub(who, r.text))
+        got = read_sentence(normalise(said))
+        if len(got) == 1 and (got[0].kind == "action" or got[0].kind == "incomplete"
+                              and len(got[0].missing) < len(r.missing) + len(r.unread)):
+            got[0].text = r.text
+            readings[k] = got[0]
+
+
+def _the_one_named(readings: list[Reading], text: str) -> None:
+    """An officer's action that leaves out only its Indictment (or Consultation), in a message
+    that names exactly one ("Wooble having been found Guilty on Indictment 2, I assign a
+    Punishment of a fine of m15"): that one (Rule 4E7: the target is unambiguous)."""
+    for r in readings:
+        if r.kind != "incomplete" or r.spec is None or len(r.missing) != 1 or r.unread:
+            continue
+        role = next((x for x in r.spec.roles if x.name == r.missing[0] and x.type in _NAMED_ONCE), None)
+        if role is None:
+            continue
+        named = set(_NAMED_ONCE[role.type].findall(text))
+        if len(named) == 1:
+            r.args[role.name] = named.pop()
+            r.missing = ()
+            r.read_as = r.spec.describe(r.args)
+
+
+# Rule 4E73: "a Punishment of a fine in macks": a Punishment written as one ("a fine of m15")
+_A_FINE = re.compile(r"^\W*+(?:a\s++)?+fine\s++of\s++(?P<amount>m\s*+\d++|\d++\s*+(?:m|macks?|mackerels?))\W*+$", re.I)
+
+
+def _fine_as_punishment(readings: list[Reading]) -> None:
+    for k, r in enumerate(readings):
+        if r.kind == "action" and r.spec is not None and r.spec.name == "assign_punishment":
+            m = _A_FINE.match(str(r.args.get("document") or ""))
+            if m is None:
+                continue
+            amount = "m" + re.sub(r"\D", "", m.group("amount"))
+            args = {"number": r.args.get("number"), "amount": amount,
+                    **({"player": r.args["player"]} if r.args.get("player") else {})}
+            made = _made("assign_fine", r.text, args)
+            if made is not None:
+                readings[k] = made
 
 
 def _quoted_proposals(quoted: str, vocab: Vocabulary) -> list[int]:
@@ -2893,6 +2977,15 @@ def _own_sentence_after(body: list[str]) -> tuple[list[str], list[str]]:
     return body, []
 
 
+# Rule 4E73's Punishment written under a label by the Judge: "Punishment for Indictment 2: ...",
+# "For Indictment 2, the punishment is: ...", "For Indictment 2 the punishment is that ...",
+# "For Indictment 2, Wooble's punishment: ..."
+_PUNISHMENT_LABEL = re.compile(
+    r"^\W{0,3}+(?:(?:the\s++)?punishment\s++(?:for|on|in)\s++indictment\s*+#?\s*+(?P<n>\d++)\s*+:"
+    r"|for\s++indictment\s*+#?\s*+(?P<n2>\d++)\s*+,?\s*+(?:[a-z][\w'’-]{0,30}+['’]s\s++|the\s++)?+punishment"
+    r"(?:\s++is)?+(?:\s*+:|\s++that))\s*+(?P<text>\S.*)$", re.I)
+
+
 def _read(text: str, max_line: int | None, doc_next: bool = False) -> list[Reading]:
     readings: list[Reading] = []
     lines = text.splitlines()
@@ -2928,6 +3021,11 @@ def _read(text: str, max_line: int | None, doc_next: bool = False) -> list[Readi
             reading, i = form
             readings.append(reading)
             continue
+        if "unishment" in lines[i]:
+            m = _PUNISHMENT_LABEL.match(lines[i])
+            if m is not None:       # "Punishment for Indictment 2: Wooble shall post a limerick ..."
+                lines[i] = (f"I assign the following Punishment for Indictment {m.group('n') or m.group('n2')}: "
+                            f"{m.group('text')}")
         labelled = _PROPOSAL_LABEL.match(lines[i])
         found = _document_head(_as_submission(labelled, _title_follows(lines, i, doc_next))) if labelled else None
         wrapped = found is None and ":" not in lines[i] and _head_wrapped(lines, i)
