@@ -140,3 +140,15 @@ def test_a_reason_after_a_vote_is_no_second_vote():
 def test_a_request_to_join_said_twice_is_one():
     got = actions("I'd like\nto play. Please register me as a Player under the name Marlowe.")
     assert [n for n, _ in got] == ["join"]
+
+
+def test_an_intent_named_by_its_author_and_a_word_for_what_it_does():
+    v = vocab("Chuck", intents={3: "Wooble", 4: "Alice"}, intent_actions={3: ("beast_acts",), 4: ("retitle_rule",)})
+    assert actions("I object to Wooble's Beast thing.", v) == [("object", {"target": "3"})]
+    assert actions("I support Alice's retitling intent.", v) == [("support", {"target": "4"})]
+
+
+def test_the_punishment_of_a_player_named_by_name():
+    got = actions("For Indictment 2, Wooble's punishment: he shall write the Tidiness List\nfor the next nweek.",
+                  judge_vocab())
+    assert [(n, a["number"]) for n, a in got] == [("assign_punishment", "2")]

@@ -321,6 +321,7 @@ def fill(fr: Frame, toks: list[Tok], start: int, open_world: bool, vocab=None,
         if (fr.why and low in REASONS and i > start and not t.text.isupper() and not fr.rest_roles
                 and i + 1 < n and toks[i + 1].low.isalpha() and toks[i + 1].low not in fr.marker_words
                 and not toks[i + 1].senses
+                and not any(match_phrase(toks, i, m) > 1 for _, m in fr.markers_by_first.get(t.first, ()))
                 and all(not f.missing(x) for x in f.instances) and _reason_at(fr, toks, i)):
             f.reason = _span(toks, i, n)
             break

@@ -1431,6 +1431,17 @@ def _clause_readings_read(clause: str, in_transaction: bool) -> list[Reading]:
     return []
 
 
+# an intent named by its author and a word for what it would do: "Bob's motnw intent",
+# "Wooble's Beast thing" (words.toml `intent_nouns`), said as the intent to do that
+_INTENT_NOUNS = {k.lower(): v for k, v in words()["reader"]["intent_nouns"].items()}
+_NOUN_INTENT = re.compile(r"\b(?P<who>[A-Z][\w-]{0,30}+)['’]s\s++(?P<noun>" + "|".join(
+    sorted(map(re.escape, _INTENT_NOUNS), key=len, reverse=True)) + r")\s++(?:intent(?:ion)?+|thing|plan)\b", re.I)
+
+
+def _intent_by_noun(m: re.Match) -> str:
+    return f"{m.group('who')}'s intent to {_INTENT_NOUNS[m.group('noun').lower()]}"
+
+
 # "On 15 my vote is FOR", "For proposal 16, my vote is AGAINST": the proposal said first
 _ON_N_MY_VOTE = re.compile(r"^(?P<on>(?:on|for)\s++(?:proposal\s*+|prop\.?+\s*+|p|#)?+\d++)(?:\s*+,)?+\s++my\s++vote\s++"
                            r"(?P<rest>(?:is|will\s++be)\b.*)$", re.I | re.S)
@@ -1820,6 +1831,8 @@ def read_sentence(sentence: str, in_transaction: bool = False) -> list[Reading]:
     body = _sub_at_start(_INTEND_PLAIN, r"\g<head> \g<rest> \g<cond>", body)
     body = _sub_at_start(_INTENT_LABEL, r"I intend to \g<rest> \g<cond>", body)
     body = _DOING.sub(_doing_as_intent, body)
+    if "s " in body and ("ntent" in body or "thing" in body or "plan" in body):
+        body = _NOUN_INTENT.sub(_intent_by_noun, body)     # "Bob's motnw intent", "Wooble's Beast thing"
     if "ote" in body:
         body = _sub_at_start(_ON_N_MY_VOTE, r"my vote \g<on> \g<rest>", body)    # "On 15 my vote is FOR"
         body = _WRITTEN_BY.sub(r"\g<who>'s proposals", body)     # "everything Bob wrote on this ballot"
@@ -2982,7 +2995,7 @@ def _own_sentence_after(body: list[str]) -> tuple[list[str], list[str]]:
 # "For Indictment 2, Wooble's punishment: ..."
 _PUNISHMENT_LABEL = re.compile(
     r"^\W{0,3}+(?:(?:the\s++)?punishment\s++(?:for|on|in)\s++indictment\s*+#?\s*+(?P<n>\d++)\s*+:"
-    r"|for\s++indictment\s*+#?\s*+(?P<n2>\d++)\s*+,?\s*+(?:[a-z][\w'’-]{0,30}+['’]s\s++|the\s++)?+punishment"
+    r"|for\s++indictment\s*+#?\s*+(?P<n2>\d++)\s*+,?\s*+(?:[a-z][\w-]{0,30}+['’]s\s++|the\s++)?+punishment"
     r"(?:\s++is)?+(?:\s*+:|\s++that))\s*+(?P<text>\S.*)$", re.I)
 
 
