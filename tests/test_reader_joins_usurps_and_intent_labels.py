@@ -152,3 +152,12 @@ def test_the_punishment_of_a_player_named_by_name():
     got = actions("For Indictment 2, Wooble's punishment: he shall write the Tidiness List\nfor the next nweek.",
                   judge_vocab())
     assert [(n, a["number"]) for n, a in got] == [("assign_punishment", "2")]
+
+
+def test_the_chairmans_numbering_is_one_action_however_it_is_said():
+    # Rule 4E15: the Chairman numbers every new proposal at once, in the order submitted
+    got = actions("I assign this proposal the Proposal Number 18.", vocab("Alice"))
+    assert [n for n, _ in got] == ["number_proposals"]
+    got = actions('As Chairman I assign Proposal Number 18 to Wooble\'s "Sock Amnesty II", and I assign '
+                  'Proposal Number 19 to Chuck\'s "Armageddon Postponed".', vocab("Alice"))
+    assert [n for n, _ in got] == ["number_proposals"]

@@ -2499,6 +2499,9 @@ def _said_once(readings: list[Reading]) -> None:
     the same action said twice, not two (the second would only fail). Only the same as the
     last of its kind: "FOR 12 ... AGAINST 12 ... FOR 12" keeps all three, the last standing."""
     last: dict[str, tuple] = {}
+    numbering = [r for r in readings if r.kind == "action" and r.spec is not None and r.spec.name == "number_proposals"]
+    for r in numbering[1:]:         # Rule 4E15: the Chairman's numbering numbers every new proposal at once
+        readings.remove(r)
     for r in list(readings):
         if r.spec is None or r.spec.name not in _SAID_ONCE:
             continue

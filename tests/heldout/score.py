@@ -636,6 +636,12 @@ def score_message(message, scope, score: Score, skip: set[str]) -> None:
         if o.kind == "unmapped" or o.name.startswith("("):
             score.unmapped_read[o.name.strip("()")] += 1
     acts = [o for o in outs if o.kind == "action"]
+    # bnomic's number_proposals numbers every new proposal at once (Rule 4E15, in the order
+    # submitted): one such action stands for each number-proposal line of the message
+    numbering = [o for o in acts if o.name == "number-proposal"]
+    wanted = sum(1 for line in message.expect if line.startswith("number-proposal "))
+    if numbering and wanted > len(numbering):
+        acts += [numbering[0]] * (wanted - len(numbering))
     used = [False] * len(acts)
     chatter = message.expect == ["nothing"]
     t["chatter"] += chatter
