@@ -316,12 +316,13 @@ def fill(fr: Frame, toks: list[Tok], start: int, open_world: bool, vocab=None,
     while i < n:
         t = toks[i]
         low = t.low
-        # "I vote FOR 12 for good measure": after a complete action, a reason's word before
-        # nothing a role could take says why, though it is a marker too
-        if (fr.why and low in REASONS and i > start and not t.text.isupper() and not fr.rest_roles
+        # "I vote FOR 12 for good measure": after a complete action, "for" before nothing a
+        # role could take says why, though it is a marker (and a Vote) too
+        if (fr.why and low == "for" and i > start and not t.text.isupper() and not fr.rest_roles
                 and i + 1 < n and toks[i + 1].low.isalpha() and toks[i + 1].low not in fr.marker_words
                 and not toks[i + 1].senses
-                and not any(match_phrase(toks, i, m) > 1 for _, m in fr.markers_by_first.get(t.first, ()))
+                and not any(match_phrase(toks, i, m) > 1 or unfilled(r) and match_phrase(toks, i, m)
+                            for r, m in fr.markers_by_first.get(t.first, ()))
                 and all(not f.missing(x) for x in f.instances) and _reason_at(fr, toks, i)):
             f.reason = _span(toks, i, n)
             break

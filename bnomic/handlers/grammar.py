@@ -2360,8 +2360,8 @@ def _the_one_named(readings: list[Reading], text: str) -> None:
         if r.kind != "incomplete" or r.spec is None or len(r.missing) != 1 or r.unread:
             continue
         role = next((x for x in r.spec.roles if x.name == r.missing[0] and x.type in _NAMED_ONCE), None)
-        if role is None:
-            continue
+        if role is None or any(x.type == role.type and r.args.get(x.name) for x in r.spec.roles):
+            continue            # ("I number Consultation 3": its one Consultation is said already)
         named = set(_NAMED_ONCE[role.type].findall(text))
         if len(named) == 1:
             r.args[role.name] = named.pop()
