@@ -258,7 +258,7 @@ def post_readings(ctx: Context, post: Post, entry: int, store: bool = True,
     if pin is None:
         readings = read_post(ctx, post, vocab)
         if store and entry:
-            pin = pinned.save(entry, readings)
+            pin = pinned.save(entry, readings, new=True)     # (none was found: nothing to replace)
             return pin.readings()
         return readings
     changed = _CHECKING.get()

@@ -191,12 +191,22 @@ def _ingest(args, forced, raws) -> None:
         results = apply_or_wait([seq for _, seq in stored])
     for where, seq in stored:
         entry = hot.get(Entry, seq=seq)
-        message = hot.get(Message, entry=seq)
-        print(f"== {where}: {message.message_id} from {message.sender or '(no sender)'} "
+        message_id, sender = _heading(seq)
+        print(f"== {where}: {message_id} from {sender or '(no sender)'} "
               f"at {iso(entry.at)}")
         outcomes = results.get(seq, [])
         sys.stdout.write(render("receipt.txt", outcomes=outcomes, public=True,
                                 read_as=receipts.read_as(seq, outcomes)))
+
+
+def _heading(seq: int) -> tuple[str, str]:
+    """The Message-ID and sender of entry `seq`'s mail, for its receipt's heading:
+    those two columns only (not the raw mail, issue 16)."""
+    if hot.fast():
+        return tuple(hot.execute("ingest heading", lambda: 'SELECT "message_id", "sender" FROM "message" '
+                                 'WHERE "entry_id" = ?', (seq,)).fetchone())
+    message = Message.select(Message.message_id, Message.sender).where(Message.entry == seq).get()
+    return message.message_id, message.sender
 
 
 INGEST_BATCH = 250      # mails stored, then applied, per transaction by `bnomic ingest`
