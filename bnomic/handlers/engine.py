@@ -437,7 +437,8 @@ def _joined(hit: tuple | None, players: tuple) -> vocabulary.Vocabulary | None:
     same name, and each Player added is a row of the player table made since (its id
     above every id the table had then). Nothing else of_game reads has changed (the
     kept vocabularies are dropped when one of those tables is written), and no row of
-    them can name a Player row made after it, so of_game would build the kept one
+    them can name a Player row made after it (their references to Players are foreign
+    keys, enforced: store/db.py), so of_game would build the kept one
     with only `players` and `beast` new: the same, field for field. Otherwise None
     (a Player who left, was renamed or rejoined as an earlier row: made anew)."""
     if hit is None:
