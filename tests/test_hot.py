@@ -262,6 +262,75 @@ def test_the_kept_vocabulary_follows_corporations_and_contracts(tmp_path):
         close_database()
 
 
+def test_a_join_adds_the_new_player_to_the_kept_vocabulary(tmp_path):
+    """A join changes only the Players: the kept vocabulary gets the new Player
+    (and a new Beast) without being made again, and is field for field what
+    vocabulary.of_game makes; a Player who leaves, is renamed or rejoins as an
+    earlier row has it made anew. Replies' vocabularies alike."""
+    from dataclasses import fields
+    from bnomic.handlers import engine, vocabulary
+    from bnomic.handlers.context import Context
+    from bnomic.store import Address, Ministry, Proposal
+    _game(str(tmp_path / "game.sqlite"))
+    made = []
+    real = vocabulary.of_game
+
+    def counting(*args, **kw):
+        made.append(args[2] if len(args) > 2 else kw.get("in_reply_to", ""))
+        return real(*args, **kw)
+
+    def same(actor=None, in_reply_to=""):
+        kept = engine.game_words(ctx, actor, in_reply_to)
+        fresh = real(ctx, actor, in_reply_to)
+        for f in fields(vocabulary.Vocabulary):
+            assert getattr(kept, f.name) == getattr(fresh, f.name), f.name
+            assert type(getattr(kept, f.name)) is type(getattr(fresh, f.name)), f.name
+        return kept
+
+    def join(name, **kw):
+        player = Player.create(name=name, name_key=name.lower(), joined_nweek=1, **kw)
+        Address.create(address=f"{name.lower()}@example.org", player=player)
+        return player
+
+    vocabulary.of_game = counting
+    try:
+        with write_transaction():
+            ctx = Context(AT, "mail", 1)
+            Player.update(is_beast=False).execute()         # (the game's Beast: one who joins, below)
+            alice = join("Alice")
+            Ministry.update(holder=alice).where(Ministry.name == "Change").execute()
+            Proposal.create(number=1, title="Clock Fix", author=alice, text="x", status="Open",
+                            submitted_at=AT)
+            from bnomic.store.log import _append_mail
+            _append_mail(make_mail("alice@example.org", "Hello.", msgid="<a@x>"), "<a@x>",
+                         "alice@example.org", AT, AT, "test", None, None)
+            same(), same("Alice"), same(None, "<a@x>")
+            assert made == ["", "<a@x>"]
+            made.clear()
+            join("Bob")
+            join("Beast", is_beast=True)
+            first = same()
+            assert first.players[-3:] == ("Alice", "Bob", "Beast") and first.beast == "Beast"
+            same("Bob")
+            assert made == []
+            made.clear()
+            same(None, "<a@x>")                 # a join writes the address table: a reply's made again
+            join("Carol")
+            same(None, "<a@x>")
+            assert made == ["<a@x>", "<a@x>"]
+            made.clear()
+            Player.update(name="Bobby").where(Player.name == "Bob").execute()    # renamed
+            same()
+            Player.update(is_player=False).where(Player.name == "Carol").execute()   # left
+            same()
+            Player.update(is_player=True).where(Player.name == "Carol").execute()    # rejoined, its own row
+            same()
+            assert made == ["", "", ""]
+    finally:
+        vocabulary.of_game = real
+        close_database()
+
+
 def test_storing_mail_keeps_the_vocabulary_of_mail_that_replies_to_nothing(tmp_path):
     """A mail stored (a batch of `bnomic ingest` stores and applies in one
     transaction) changes only what a reply finds: the vocabulary of a mail that

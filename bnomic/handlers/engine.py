@@ -258,7 +258,7 @@ def post_readings(ctx: Context, post: Post, entry: int, store: bool = True,
     if pin is None:
         readings = read_post(ctx, post, vocab)
         if store and entry:
-            pin = pinned.save(entry, readings)
+            pin = pinned.save(entry, readings, new=True)     # (none was found: nothing to replace)
             return pin.readings()
         return readings
     changed = _CHECKING.get()
@@ -395,6 +395,7 @@ _WORDS_FROM = ("ministry", "proposal", "intent", "tweak", "refreshproposal", "co
 _REPLY_WORDS_FROM = _WORDS_FROM + ("message", "address", "obligation", "deadline")
 _PLAYERS = 'SELECT "id", "name", "is_beast" FROM "player" WHERE "is_player" ORDER BY "id"'
 _KEPT_VOCABULARIES = 64
+_TOP_PLAYER = 'SELECT MAX("id") FROM "player"'
 
 
 def game_words(ctx: Context, actor: str | None, in_reply_to: str) -> vocabulary.Vocabulary:
@@ -414,14 +415,39 @@ def game_words(ctx: Context, actor: str | None, in_reply_to: str) -> vocabulary.
     if hit is None or hit[0] != players:
         if len(kept) >= _KEPT_VOCABULARIES:
             kept.clear()
-        # the actor is one field ("me"): the rest is the same for every sender
-        hit = kept[in_reply_to] = (players, *_same_words(vocabulary.of_game(ctx, None, in_reply_to)))
-    _, words, by_actor = hit
+        top = database.execute_sql(_TOP_PLAYER).fetchone()[0]
+        joined = _joined(hit, players)
+        if joined is not None:
+            words = _same_words(joined)
+        else:
+            # the actor is one field ("me"): the rest is the same for every sender
+            words = _same_words(vocabulary.of_game(ctx, None, in_reply_to))
+        hit = kept[in_reply_to] = (players, *words, top)
+    _, words, by_actor, _ = hit
     if actor is None:
         return words
     if actor not in by_actor:
         by_actor[actor] = words.with_actor(actor)
     return by_actor[actor]
+
+
+def _joined(hit: tuple | None, players: tuple) -> vocabulary.Vocabulary | None:
+    """The kept vocabulary with the Players who joined since it was made, when that
+    is all that changed (a join: Rule 4E3): every Player it had is still one, by the
+    same name, and each Player added is a row of the player table made since (its id
+    above every id the table had then). Nothing else of_game reads has changed (the
+    kept vocabularies are dropped when one of those tables is written), and no row of
+    them can name a Player row made after it (their references to Players are foreign
+    keys, enforced: store/db.py), so of_game would build the kept one
+    with only `players` and `beast` new: the same, field for field. Otherwise None
+    (a Player who left, was renamed or rejoined as an earlier row: made anew)."""
+    if hit is None:
+        return None
+    before, words, _, top = hit
+    if players[:len(before)] != before or any(row[0] <= (top or 0) for row in players[len(before):]):
+        return None
+    return replace(words, players=tuple(row[1] for row in players),
+                   beast=next((row[1] for row in players if row[2]), None))
 
 
 # vocabularies made lately, by their value: (the first object of that value, {actor: its

@@ -170,12 +170,14 @@ def load(entry: int) -> Pin | None:
     return None if row is None else Pin(row.entry, row.reader, row.readings)
 
 
-def save(entry: int, readings: list[grammar.Reading] | None) -> Pin:
+def save(entry: int, readings: list[grammar.Reading] | None, new: bool = False) -> Pin:
     """Pin the readings of entry `entry`'s mail (None: over budget), made by
-    the current reader."""
+    the current reader, replacing its pin if it has one. `new`: the caller
+    knows it has none (load found none in this transaction): inserted only."""
     pin = Pin(entry, grammar.READER_VERSION, canonical(readings))
     # delete, then insert: PostgreSQL has no INSERT OR REPLACE (peewee refuses it there)
-    hot.delete(Pinned, {"entry": entry})
+    if not new:
+        hot.delete(Pinned, {"entry": entry})
     Pinned(entry=entry, reader=pin.reader, readings=pin.text).save(force_insert=True)   # store/hot.py
     return pin
 
@@ -184,6 +186,16 @@ def pins_from(first: int) -> dict[int, Pin]:
     """Every pin of entries `first` and later, by entry."""
     return {r.entry: Pin(r.entry, r.reader, r.readings)
             for r in Pinned.select().where(Pinned.entry >= first).order_by(Pinned.entry)}
+
+
+def pins_between(first: int, last: int) -> dict[int, Pin]:
+    """Every pin of entries `first` to `last`, by entry (one statement)."""
+    if hot.fast():
+        rows = hot.all_rows("pins between", 'SELECT "entry", "reader", "readings" FROM "pinned" '
+                            'WHERE "entry" BETWEEN ? AND ? ORDER BY "entry"', (first, last))
+        return {entry: Pin(entry, reader, text) for entry, reader, text in rows}
+    return {r.entry: Pin(r.entry, r.reader, r.readings)
+            for r in Pinned.select().where(Pinned.entry.between(first, last)).order_by(Pinned.entry)}
 
 
 def drop_from(first: int) -> dict[int, Pin]:

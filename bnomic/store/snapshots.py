@@ -216,6 +216,18 @@ def last(checked: bool = False) -> Snapshot | None:
     latest carrying the digest), asked after every entry: kept within a
     transaction while the table is unchanged (versions.py)."""
     def find():
+        if hot.fast():      # its SQL written once (store/hot.py): asked again after every snapshot taken
+            found = hot.all_rows(("last snapshot", checked),
+                                 'SELECT "seq", "at", "nweek" FROM "snapshot"'
+                                 + (' WHERE ("digest" != ?)' if checked else "") + ' ORDER BY "seq" DESC LIMIT 1',
+                                 ("",) if checked else ())
+            if not found:
+                return None
+            row = Snapshot.__new__(Snapshot)
+            row.__data__ = {f.name: f.python_value(v) for f, v in
+                            zip((Snapshot.seq, Snapshot.at, Snapshot.nweek), found[0])}
+            row._dirty, row.__rel__ = set(), {}
+            return row
         query = Snapshot.select(Snapshot.seq, Snapshot.at, Snapshot.nweek)
         if checked:
             query = query.where(Snapshot.digest != "")
