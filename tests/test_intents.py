@@ -286,3 +286,16 @@ def test_same_under_a_quoted_action_takes_none_and_asks(four):
     r = say(four, "Bob", "> I intend to carry test motion 3 with 2 supporters\n\nSame.", 1)
     assert "ambiguous" in r and "nothing: agreement is no Game Action" in r, r
     assert four.show("schedule") == []
+
+
+def test_the_way_said_before_i_intend_is_the_way_announced(four):
+    """Rules 4E21, 4E22: "With 2 supporters, I intend to ..." announces it with 2 supporters; said
+    with another way than the rule's, it is refused, not announced the rule's way instead."""
+    r = say(four, "Alice", "With 2 supporters, I intend to carry test motion 5.", 1)
+    assert "Done: intent #1" in r, r
+    say(four, "Bob", "I support intent #1", 1)
+    say(four, "Carol", "I support intent #1", 2)
+    r = say(four, "Alice", "I carry test motion 5", 2)
+    assert done(four) == ["5"], r
+    r = say(four, "Alice", "Without objection, I intend to carry test motion 6.", 2)
+    assert "Done" not in r and "with 2 supporters" in r, r

@@ -73,12 +73,16 @@ _UNDER_INTENT = re.compile(
     r"|as\s+(?:previously\s+)?announced|as\s+intended)"
     r"(?:\s+(?:to|on|against|for)\s+(?:it|this|that|(?:my\s+|the\s+)?(?:intent(?:ion)?|announcement)"
     r"(?:\s*(?:#\s*|number\s+)?\d+)?|#\s*\d+))?"
-    r"[\s,:]*(?=i\b)", re.I)
+    r"[\s,:]*(?=i\b(?!\s++(?:also\s++)?+(?:intend|plan|announce)\b))", re.I)
 # "I intend, without objection, to X" is "I intend to X without objection"
 _INTEND_FIRST = re.compile(
     r"^(?P<head>i\s+(?:intend|plan|announce\s+(?:my|an)\s+intent(?:ion)?)(?:\s+to)?)\s*,\s*"
     r"(?P<cond>with(?:out)?\b[^,]+?)\s*,\s*(?P<rest>.+)$", re.I)
 
+# "With 2 supporters and without objection, I intend to teach ...": the same, the way said first
+_INTEND_FRONTED = re.compile(
+    r"^(?P<cond>with(?:out)?\b[^,]{1,80}?)\s*,\s*(?P<head>i\s+(?:also\s+)?(?:intend|plan|announce\s+(?:my|an)\s+"
+    r"intent(?:ion)?)(?:\s+to)?)\s+(?P<rest>.+)$", re.I | re.S)
 # "I intend without 2 objections to retitle ...": the same, with no commas
 _HOW = r"with(?:out)?\s++(?:(?:\d++|one|two|three|four|five)\s++)?+(?:objections?|supporters?|support)\b"
 _INTEND_PLAIN = re.compile(r"^(?P<head>i\s++intend)\s++(?P<cond>" + _HOW + r"(?:\s++and\s++" + _HOW
@@ -1827,6 +1831,7 @@ def read_sentence(sentence: str, in_transaction: bool = False) -> list[Reading]:
         body = _FORUM_NAMED.sub(_forum_quoted, body, count=1)
     if "espectively" in body:
         body = _respectively(body)
+    body = _sub_at_start(_INTEND_FRONTED, r"\g<head> \g<rest> \g<cond>", body)
     body = _sub_at_start(_INTEND_FIRST, r"\g<head> \g<rest> \g<cond>", body)
     body = _sub_at_start(_INTEND_PLAIN, r"\g<head> \g<rest> \g<cond>", body)
     body = _sub_at_start(_INTENT_LABEL, r"I intend to \g<rest> \g<cond>", body)
