@@ -148,3 +148,15 @@ def test_replaying_the_log_reproduces_an_nweek_of_proposals(game):
     assert game.players()["Bob"]["points"] == 7
     game.cli("rebuild")
     assert game.digest() == digest
+
+
+def test_a_tweak_and_the_intent_to_activate_it_in_one_sentence(game):
+    """Rule 4E77: "I submit the following Tweak and intend, without objection, to Activate it",
+    the Tweak after it between {{ }}; and "{{ ... }} and intend ... to Activate it."."""
+    setup(game, "Wooble", "Bob")
+    r = game.post(mail("Wooble"), "I submit the following Tweak and intend, without objection, to\n"
+                  "Activate it:\n\n{{\nSet A Few to 5\n}}\n", "2008-09-01T10:00:00Z")
+    assert "Tweak 1" in r and "intent #1" in r, r
+    r = game.post(mail("Bob"), "I submit a Tweak: {{ Set A Handful to 7 }} and intend, without objection, "
+                  "to Activate it.", "2008-09-01T11:00:00Z")
+    assert "Tweak 2" in r and "intent #2" in r, r

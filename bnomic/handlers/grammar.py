@@ -1860,6 +1860,8 @@ def read_sentence(sentence: str, in_transaction: bool = False) -> list[Reading]:
     topic = None
     for k, clause in enumerate(clauses):
         own = None
+        if k and "ntend" in clause:                 # "I submit the following Tweak and intend, without
+            clause = _sub_at_start(_INTEND_FIRST, r"\g<head> \g<rest> \g<cond>", clause)   # objection, to Activate it"
         if k:                                       # "..., and on nday 1 of nweek 8 I turn the Clock On"
             own, said = split_when(clause)
             if own is not None and own.kind != "invalid":
@@ -2011,6 +2013,8 @@ def read(text: str, vocab: Vocabulary | None = None, max_line: int | None = None
             if kind == "doc":
                 _attach(readings, part, _attributes_above(before))   # "Title: Sock Drawer" then {{ ... }}
             else:
+                if k and parts[k - 1][0] == "doc":      # "{{ ... }} and intend, without objection, to Activate it."
+                    part = _AND_AFTER_DOC.sub("I ", part, count=1)
                 doc_next = k + 1 < len(parts) and parts[k + 1][0] == "doc"
                 readings.extend(_read(the_beast_meant(the_address_meant(without_tags(part))), max_line, doc_next))
                 before = part
@@ -2244,6 +2248,10 @@ _SUPPORTING = frozenset(" ".join(p.split()) for p in words()["reader"]["agreemen
 _AGREEMENT_WORDS = re.compile(r"[a-z0-9+'’]+")
 _ON_ALL = re.compile(r"(?<!\s)(?:\s++(?:on|for|to))?+\s++(?:all(?:\s++(?:three|four|five|six|seven|of\s++them|of\s++it))?+"
                      r"|both(?:\s++of\s++them)?+|everything)$")
+
+
+# after a document written inline, the same sentence goes on with the sender's next verb
+_AND_AFTER_DOC = re.compile(r"^[ \t]*+,?+[ \t]*+(?:and|then|and[ \t]++then)[ \t]++(?=[a-z])", re.I)
 
 
 def _agreeing(text: str, vocab: Vocabulary | None) -> str:
