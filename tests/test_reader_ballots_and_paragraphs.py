@@ -356,3 +356,17 @@ def test_i_object_under_a_quoted_announcement_is_to_the_intent_that_announced_it
     got = grammar.read("I object. The Beast is not your piggy bank.", v,
                        quoted="I intend, without objection, to cause the Beast to give m20 to Wooble.")
     assert [(r.kind, r.args.get("target")) for r in got] == [("action", "3")]
+
+
+def test_a_to_do_list_with_actions_among_errands_reads_each_action():
+    v = intents_vocab()
+    got = grammar.read("Things for today:\n* I support Intent 4.\n* buy milk\n* I give m3 to Wooble for the bet\n"
+                       "* remember to vote before Thirnight", v)
+    assert [(r.spec.name, r.args.get("target") or r.args.get("player")) for r in got if r.kind == "action"] == [
+        ("support", "4"), ("give", "Wooble")]
+
+
+def test_a_document_between_three_braces_is_the_document():
+    got = read("I submit the following proposal:\n{{{\nTitle: Beast Allowance\n"
+               "Body: At the start of each nweek the Beast gains m10.\n}}}")
+    assert [n for k, n, a in got] == ["submit_proposal"] and not got[0][2]["document"].startswith("{")

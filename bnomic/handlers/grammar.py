@@ -2008,6 +2008,8 @@ def read(text: str, vocab: Vocabulary | None = None, max_line: int | None = None
     try:
         readings: list[Reading] = []
         before = ""
+        if "{{{" in text:                   # "{{{ ... }}}": a document's delimiters written thrice
+            text = _THREE_CLOSE.sub("}}", _THREE_OPEN.sub("{{", text))
         parts = braces(text, _bodies(text) if "{{" in text else ())
         for k, (kind, part) in enumerate(parts):
             if kind == "doc":
@@ -2250,6 +2252,8 @@ _ON_ALL = re.compile(r"(?<!\s)(?:\s++(?:on|for|to))?+\s++(?:all(?:\s++(?:three|f
                      r"|both(?:\s++of\s++them)?+|everything)$")
 
 
+_THREE_OPEN = re.compile(r"(?<!\{)\{\{\{(?!\{)")
+_THREE_CLOSE = re.compile(r"(?<!\})\}\}\}(?!\})")
 # after a document written inline, the same sentence goes on with the sender's next verb
 _AND_AFTER_DOC = re.compile(r"^[ \t]*+,?+[ \t]*+(?:and|then|and[ \t]++then)[ \t]++(?=[a-z])", re.I)
 
@@ -3298,6 +3302,8 @@ def _list_block(lines: list[str], i: int) -> tuple[list[Reading], int] | None:
     alone = [read_sentence(x) for x in items]
     if all(rs and all(r.kind == "action" for r in rs) for rs in alone):
         return [r for rs in alone for r in rs], j
+    if any(x.lower().startswith("i ") and any(r.kind == "action" for r in rs) for x, rs in zip(items, alone)):
+        return None             # "* I support Intent 4." / "* buy milk": sentences of their own, read as lines
     joined = read_sentence(normalise(head[:-1]) + " " + ", ".join(items))
     if joined and all(r.kind == "action" for r in joined):
         return joined, j
