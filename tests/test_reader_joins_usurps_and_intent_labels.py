@@ -161,3 +161,11 @@ def test_the_chairmans_numbering_is_one_action_however_it_is_said():
     got = actions('As Chairman I assign Proposal Number 18 to Wooble\'s "Sock Amnesty II", and I assign '
                   'Proposal Number 19 to Chuck\'s "Armageddon Postponed".', vocab("Alice"))
     assert [n for n, _ in got] == ["number_proposals"]
+
+
+@pytest.mark.parametrize("text", ["On Indictment 2 my answer is NOT GUILTY.",
+                                  "My answer as juror on Indictment 2 is NOT GUILTY.",
+                                  "Jury answer on Indictment 2: not guilty."])
+def test_a_jurors_answer_as_jurors_write_it(text):
+    # Rule 4E73: "Each member of the Jury shall deliver an answer to the Public Forum"
+    assert actions(text, vocab("Dana", indictments=(2,))) == [("verdict", {"number": "2", "answer": "NOT GUILTY"})]

@@ -1447,7 +1447,8 @@ def _intent_by_noun(m: re.Match) -> str:
 
 
 # "On 15 my vote is FOR", "For proposal 16, my vote is AGAINST": the proposal said first
-_ON_N_MY_VOTE = re.compile(r"^(?P<on>(?:on|for)\s++(?:proposal\s*+|prop\.?+\s*+|p|#)?+\d++)(?:\s*+,)?+\s++my\s++vote\s++"
+_ON_N_MY_VOTE = re.compile(r"^(?P<on>(?:on|for|re:?+|regarding)\s++(?:(?:proposal|indictment)\s*+|prop\.?+\s*+|p|#)?+\d++)"
+                           r"(?:\s*+,)?+\s++my\s++(?P<noun>vote|answer|verdict)\s++"
                            r"(?P<rest>(?:is|will\s++be)\b.*)$", re.I | re.S)
 # "everything Bob wrote (on this ballot)": Bob's proposals (Rule 4E15: each by its author)
 _WRITTEN_BY = re.compile(r"\b(?:everything|all|every\s++proposal|all\s++(?:of\s++)?(?:the\s++)?proposals)\s++"
@@ -1838,8 +1839,8 @@ def read_sentence(sentence: str, in_transaction: bool = False) -> list[Reading]:
     body = _DOING.sub(_doing_as_intent, body)
     if "s " in body and ("ntent" in body or "thing" in body or "plan" in body):
         body = _NOUN_INTENT.sub(_intent_by_noun, body)     # "Bob's motnw intent", "Wooble's Beast thing"
-    if "ote" in body:
-        body = _sub_at_start(_ON_N_MY_VOTE, r"my vote \g<on> \g<rest>", body)    # "On 15 my vote is FOR"
+    if "ote" in body or "nswer" in body or "erdict" in body:       # "On 15 my vote is FOR"
+        body = _sub_at_start(_ON_N_MY_VOTE, r"my \g<noun> \g<on> \g<rest>", body)
         body = _WRITTEN_BY.sub(r"\g<who>'s proposals", body)     # "everything Bob wrote on this ballot"
     if ("very" in body or "ach" in body) and _RECURRING.search(body):
         got = [r for c in split_clauses(_RECURRING.sub(" ", body)) for r in _clause_readings(c, in_transaction)]

@@ -537,8 +537,8 @@ _VERDICT = role("answer:choice", {"guilty": "GUILTY", "not guilty": "NOT GUILTY"
               also="offender accused defendant answer verdict"),
         frame("answer|deliver|say|vote|return|give|cast|submit|deliver a verdict of|return a verdict of"
               "|deliver the answer|give the answer",
-              "number:indictment#[" + _ON + "]", _VERDICT, also="answer verdict",
-              openers="my verdict|my answer|my vote"),
+              "number:indictment#[" + _ON + "]", _VERDICT, also="answer verdict as juror a jury member",
+              openers="my verdict|my answer|my vote|jury answer|juror's answer|my jury answer|my answer as juror"),
         frame("", "number:indictment#[" + _ON + "]", _VERDICT, bare=True),
         rule="4E73", example="I find the Offender of Indictment 2 GUILTY", says="answer {answer} on Indictment {number}",
         not_actions=("I found Wooble GUILTY on Indictment 2", "I think Wooble is guilty of something on Indictment 2.",
