@@ -169,3 +169,11 @@ def test_the_chairmans_numbering_is_one_action_however_it_is_said():
 def test_a_jurors_answer_as_jurors_write_it(text):
     # Rule 4E73: "Each member of the Jury shall deliver an answer to the Public Forum"
     assert actions(text, vocab("Dana", indictments=(2,))) == [("verdict", {"number": "2", "answer": "NOT GUILTY"})]
+
+
+@pytest.mark.parametrize("text", ["CoE: the Ballot lists Proposal 14 as by Chuck; Bob wrote it.",
+                                  "CoE: the results don't include the vote counts, which 4E15 requires."])
+def test_a_challenge_names_its_display_by_what_it_shows(text):
+    # Rule 4E50: a Claim of Error on a Public Display; the Ballot and the results are the Chairman's
+    got = actions(text, vocab("Dana"))
+    assert [(n, a["ministry"]) for n, a in got] == [("challenge_display", "Change")]

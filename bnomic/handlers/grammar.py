@@ -2659,6 +2659,11 @@ def _whose_ministry(readings: list[Reading], vocab: Vocabulary | None) -> None:
 _DISPLAY_WORDS = frozenset({"display", "displays", "list", "report", "records", "ballot", "page", "table"})
 
 
+# what a display shows, said first in a challenge's errors (words.toml display_subjects; the
+# results of the voting are the Chairman's, Rule 4E15)
+_SHOWN_BY = {**{k: v for k, v in words()["display_subjects"].items() if " " not in k}, "results": "Change"}
+
+
 def _display_in_errors(readings: list[Reading], vocab: Vocabulary | None, text: str) -> None:
     """"CoE: the Registrar's player list shows Dana as Inactive" (Rule 4E50): a challenge whose
     errors begin by naming the display challenged (a Ministry, then a word for its display)
@@ -2671,6 +2676,11 @@ def _display_in_errors(readings: list[Reading], vocab: Vocabulary | None, text: 
         toks = lex(errors[:300], vocab)
         found = {t.sense("ministry") for i, t in enumerate(toks[:12]) if t.has("ministry")
                  and any(u.low in _DISPLAY_WORDS for u in toks[i + 1:i + 4])}
+        if not found:
+            # "CoE: the Ballot lists Proposal 14 as by Chuck": the display named by what it shows
+            first = next((t for t in toks[:4] if t.low not in ("the", "this", "your", "today's", "latest")), None)
+            shown = _SHOWN_BY.get(first.low) if first is not None else None
+            found = {shown} if shown and (not vocab or shown in vocab.ministries.values()) else set()
         if len(found) != 1:
             continue
         r.args["ministry"] = found.pop()

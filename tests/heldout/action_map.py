@@ -152,7 +152,7 @@ ANSWER_WORDS = {"TRUE": "YES", "AFFIRMATIVE": "YES", "CORRECT": "YES", "FALSE": 
                 "NEGATIVE": "NO", "INCORRECT": "NO", "MAYBE": "PARADOX", "UNDECIDABLE": "PARADOX",
                 "CONSISTENCY": "CONSISTENT", "INCONSISTENCY": "INCONSISTENT"}
 DISPLAYS = {"players": "Society", "fora": "Society", "proposals": "Change", "ballot": "Change",
-            "consultations": "Questions", "rules": "Law", "ministries": "Ministry"}
+            "consultations": "Questions", "rules": "Law", "ministries": "Ministry", "results": "Change"}
 
 # The set's wildcards: a document or text matches any non-empty value; the others
 # (a role a reading cannot fill, an object made earlier in the message) match anything

@@ -215,6 +215,11 @@ class Scope:
     def _display(self, v):
         k = re.sub(r"^(?:the|my)\s+", "", _fold(v))
         k = re.sub(r"\s++(?:public\s++)?display$", "", k)
+        # "Registrar's report (of nweek 7)", "Chairman's display of proposals", "Registrar's list of
+        # players": the display of the officer named
+        m = re.fullmatch(r"(?P<title>[a-z0-9 ]+?)['’]s?\s+(?:public\s+)?(?:report|display|list|ballot|results)\b.*", k)
+        if m and self._ministry(m.group("title")):
+            return self._ministry(m.group("title"))
         return DISPLAYS.get(k) or self._ministry(v)
 
     def _when(self, v):
