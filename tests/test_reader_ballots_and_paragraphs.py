@@ -370,3 +370,15 @@ def test_a_document_between_three_braces_is_the_document():
     got = read("I submit the following proposal:\n{{{\nTitle: Beast Allowance\n"
                "Body: At the start of each nweek the Beast gains m10.\n}}}")
     assert [n for k, n, a in got] == ["submit_proposal"] and not got[0][2]["document"].startswith("{")
+
+
+def test_a_document_fenced_by_lines_of_dashes_is_the_senders_own_words():
+    body = ("I submit the following proposal, titled \"Corvette Is Real\":\n\n--------\n"
+            "In Rule 4E31, add the line \"nday 14 = Corvette\".\n--------\n\nI vote FOR 12.\n")
+    got = read(own_words(body))
+    assert [n for k, n, a in got] == ["submit_proposal", "vote"]
+    assert got[0][2]["document"].strip() == 'In Rule 4E31, add the line "nday 14 = Corvette".'
+
+
+def test_a_lone_line_of_dashes_still_ends_the_senders_own_words():
+    assert own_words("I vote FOR 12.\n-----\nI vote FOR 13 (a forwarded old ballot)\n").strip() == "I vote FOR 12."

@@ -402,6 +402,19 @@ _OUTLOOK_NEXT = re.compile(r"^\s*\*?(?:sent|date|to|subject):\*?\s", re.I)
 _HTML_DOCUMENT = re.compile(r"\s*+<(?:!doctype\s++html|html|body)\b", re.I)
 
 
+_BARE_RULE = re.compile(r"[ \t]*+(?:-{3,}+|_{3,}+)[ \t]*+$")
+
+
+def _fence_pair(lines: list[str], i: int) -> bool:
+    """A bare line of dashes (or underscores) that another such line of the sender's closes
+    further down: a document's fence ("------" above and below a proposal's text), not the
+    start of a forwarded or quoted block."""
+    if not _BARE_RULE.match(lines[i]):
+        return False
+    mark = lines[i].strip()[0]
+    return any(_BARE_RULE.match(x) and x.strip()[0] == mark for x in lines[i + 1:i + 200])
+
+
 def own_words(text: str) -> str:
     """What the sender wrote: no quoted lines, attributions, signature,
     forwarded or Original Message blocks, or Comment Text (Rule 4E5). A text
@@ -410,9 +423,14 @@ def own_words(text: str) -> str:
         text = html_to_text(text)
     lines = text.replace("\r\n", "\n").split("\n")
     kept: list[str] = []
+    fence = None                            # the mark of a fence opened above ("------")
     for i, line in enumerate(lines):
         if line.rstrip() == "--":           # "-- " starts the signature
             break
+        if _BARE_RULE.match(line) and (fence == line.strip()[0] or _fence_pair(lines, i)):
+            fence = None if fence == line.strip()[0] else line.strip()[0]     # a document's fence
+            kept.append(line)
+            continue
         if _CUT.match(line):
             break
         nxt = lines[i + 1] if i + 1 < len(lines) else ""
