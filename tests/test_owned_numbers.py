@@ -32,6 +32,9 @@ ALLOWED: dict[str, dict[object, str]] = {
     "_short": {60: "characters of a line quoted in a note", 80: "the same"},
     "describe_oracularity": {60: "characters of a line quoted in a note"},
     "_warn_swallowed": {60: "characters of a line quoted in a note"},
+    # the UTC calendar of Rule 4E7's times, not the game's: a week, a leap cycle
+    "_daytime": {7: "days in a week of the UTC calendar (\"on Tuesday\", Rule 4E7)",
+                 4: "years until a 29 February comes round again (\"on 29 February\")"},
     # the machine, not the game
     "<module:budget>": {1_000_000: "steps between progress pings (the watchdog's), not a game quantity"},
     "<module:engine>": {64: "vocabularies kept within one transaction (issue 16: memory), not a game quantity",
