@@ -177,3 +177,9 @@ def test_a_challenge_names_its_display_by_what_it_shows(text):
     # Rule 4E50: a Claim of Error on a Public Display; the Ballot and the results are the Chairman's
     got = actions(text, vocab("Dana"))
     assert [(n, a["ministry"]) for n, a in got] == [("challenge_display", "Change")]
+
+
+def test_an_amount_with_no_currency_is_in_the_default_currency():
+    # Rule 4E34: "The default currency of this game is mackerel"
+    assert actions("I give 5 to Chuck.", vocab("Ais523")) == [("give", {"amount": "m5", "player": "Chuck"})]
+    assert actions("I give 5 points to Chuck.", vocab("Ais523")) == []

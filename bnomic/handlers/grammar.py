@@ -2044,6 +2044,7 @@ def read(text: str, vocab: Vocabulary | None = None, max_line: int | None = None
         _acted_on_and_done(readings, vocab)
         _vote_on_the_quoted(readings, vocab, quoted)
         _him_said_before(readings, text, vocab)
+        _default_currency(readings)
         _the_one_named(readings, text)
         _fine_as_punishment(readings)
         readings[:] = [r for r in readings if not _state_kept(r)]
@@ -2366,6 +2367,25 @@ def _him_said_before(readings: list[Reading], text: str, vocab: Vocabulary | Non
         got = read_sentence(normalise(said))
         if len(got) == 1 and (got[0].kind == "action" or got[0].kind == "incomplete"
                               and len(got[0].missing) < len(r.missing) + len(r.unread)):
+            got[0].text = r.text
+            readings[k] = got[0]
+
+
+_BARE_NUMBER = re.compile(r"(?<![\w#.$£€])(\d{1,9}+)(?![\w.:%$£€])")
+
+
+def _default_currency(readings: list[Reading]) -> None:
+    """"I give 5 to Chuck": an amount given with no currency is in "the default currency of this
+    game", mackerel (Rule 4E34; Rule 4E33 has a gift specify a currency, and this one is the
+    default): read as m5, when the sentence holds that one bare number."""
+    for k, r in enumerate(readings):
+        if r.kind != "incomplete" or r.spec is None or r.spec.name != "give" or r.missing != ("amount",):
+            continue
+        numbers = _BARE_NUMBER.findall(r.text)
+        if len(numbers) != 1 or not set(r.unread) <= set(numbers):
+            continue
+        got = read_sentence(normalise(_BARE_NUMBER.sub(lambda m: "m" + m.group(1), r.text, count=1)))
+        if len(got) == 1 and got[0].kind == "action" and got[0].spec is r.spec:
             got[0].text = r.text
             readings[k] = got[0]
 
