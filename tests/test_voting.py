@@ -299,3 +299,13 @@ def test_a_proposal_written_as_a_form_keeps_its_attributes_out_of_its_body(game)
     assert "Done" in r, r
     (p,) = [p for p in game.show("proposals") if p["title"] == "The Calm Clause"]
     assert p["body"].strip() == 'Amend Rule 4E0 by replacing "four PEPs" with "five PEPs".'
+
+
+def test_a_proposal_headed_by_its_title_underlined_takes_it_as_its_title(game):
+    """Rule 4E15: a Title is optional; "__Sock Day__" heading the Body is the Title, not text."""
+    game.join("Dana", "2008-09-01T01:00:00Z")
+    r = game.post(mail("Dana"), "I submit a proposal:\n\n{{__Sock Day__\nOn Sock Day, each Player who holds a Sock "
+                  "gains m5. }}\n", "2008-09-01T02:00:00Z")
+    assert "Done" in r, r
+    (p,) = [p for p in game.show("proposals") if p["title"] == "Sock Day"]
+    assert p["body"].strip() == "On Sock Day, each Player who holds a Sock gains m5."

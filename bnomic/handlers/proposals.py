@@ -34,6 +34,7 @@ _CONFLICTS_LINE = re.compile(r"^\s*conflicts?(?:\s+with)?\s*:\s*(?P<v>.*?)\s*$",
 _DEPENDS_LINE = re.compile(r"^\s*(?:dependencies|depends(?:\s+on)?|dependency)\s*:\s*(?P<v>.*?)\s*$", re.I)
 _SUBJECT_TITLE = re.compile(r"\bproposal\s*:\s*(?P<v>.+?)\s*$", re.I)
 _NUMBERS = re.compile(r"(\d+)")     # "#12, #13" or "12 13": the numbers
+_HEADING_LINE = re.compile(r"^\s*+(?:__|\*\*)(?P<v>[^_*\n]{1,80}+)(?:__|\*\*)\s*+(?P<rest>.*)$")
 _BODY_LINE = re.compile(r"^\s*(?:body|text|proposal\s+text)\s*:\s*(?P<v>.*?)\s*$", re.I)
 _NONE = re.compile(r"^\s*+(?:(?:none|nothing|-|n/?a)\s*+)?$", re.I)
 
@@ -48,6 +49,10 @@ def read_document(document: str) -> dict:
     out = {"title": None, "conflicts": [], "dependencies": []}
     body: list[str] = []
     lines = document.strip("\n").splitlines()
+    heading = _HEADING_LINE.match(lines[0]) if lines else None
+    if heading is not None:                 # "__Sock Day__" (or **Sock Day**) over the body: its Title
+        out["title"] = heading.group("v").strip()
+        lines = ([heading.group("rest")] if heading.group("rest").strip() else []) + lines[1:]
     below: list[str] = []   # attribute lines after the body, read as those above it
     while lines and (not lines[-1].strip() or _CONFLICTS_LINE.match(lines[-1]) or _DEPENDS_LINE.match(lines[-1])):
         below.insert(0, lines.pop())
