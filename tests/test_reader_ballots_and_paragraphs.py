@@ -382,3 +382,12 @@ def test_a_document_fenced_by_lines_of_dashes_is_the_senders_own_words():
 
 def test_a_lone_line_of_dashes_still_ends_the_senders_own_words():
     assert own_words("I vote FOR 12.\n-----\nI vote FOR 13 (a forwarded old ballot)\n").strip() == "I vote FOR 12."
+
+
+def test_for_on_both_under_a_quoted_request_about_two_proposals():
+    v = Vocabulary(players=PLAYERS, actor="Dana", beast="The Beast", ministries=default().ministries,
+                   proposals=PROPOSALS, replying=True)
+    got = grammar.read("FOR on both.", v, quoted="Please vote on 12 and 14. They're both mine.")
+    assert [(r.kind, str(r.args.get("which")), r.args.get("vote")) for r in got] == [("action", "12, 14", "FOR")]
+    got = grammar.read("FOR on both.", v)
+    assert [(r.kind, r.missing) for r in got] == [("incomplete", ("which",))]

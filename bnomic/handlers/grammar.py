@@ -2431,10 +2431,12 @@ def _quoted_proposals(quoted: str, vocab: Vocabulary) -> list[int]:
     found: list[int] = []
     for line in quoted.splitlines()[:200]:
         toks = lex(line[:500], vocab)
+        # (a line about voting names its proposals by number too: "Please vote on 12 and 14.")
+        voting = any(t.low in _VOTE_WORDS_LOW or t.low in ("vote", "votes", "voting", "proposals") for t in toks)
         for k, t in enumerate(toks):
             ref = t.sense("ref")
             n = ref[1] if ref and ref[0] == "proposal" else (
-                t.sense("num") if k and toks[k - 1].low in _VOTE_WORDS_LOW else None)
+                t.sense("num") if voting or k and toks[k - 1].low in _VOTE_WORDS_LOW else None)
             if isinstance(n, int) and n in vocab.proposals and n not in found:
                 found.append(n)
     return found
@@ -2444,15 +2446,24 @@ def _vote_on_the_quoted(readings: list[Reading], vocab: Vocabulary | None, quote
     """"Persuaded. FOR." under "> Please, everyone, vote FOR 16.": a Vote that names no
     proposal, in a reply that quotes (or answers mail about) exactly one, is on that one
     (Rule 4E15; Rule 4E7: the target is unambiguous). Two or none: left missing."""
-    if vocab is None or not vocab.replying:
-        return
+    both = [r for r in readings if r.kind == "action" and r.spec is not None and r.spec.name == "vote"
+            and r.args.get("which") == "both"]
     lacking = [r for r in readings if r.kind == "incomplete" and r.spec is not None and r.spec.name == "vote"
                and r.missing == ("which",) and r.args.get("vote") and not r.unread]
-    if not lacking:
+    if not lacking and not both:
         return
-    named = _quoted_proposals(quoted, vocab) if quoted else []
-    if not named and len(vocab.replied_proposals) == 1:
-        named = list(vocab.replied_proposals)
+    named = []
+    if vocab is not None and vocab.replying:
+        named = _quoted_proposals(quoted, vocab) if quoted else []
+        if not named and vocab.replied_proposals:
+            named = list(vocab.replied_proposals)
+    for r in both:          # "FOR on both." under "> Please vote on 12 and 14."
+        if len(named) == 2:
+            r.args["which"] = ", ".join(map(str, named))
+        else:
+            r.args.pop("which")
+            r.missing = ("which",)
+        r.read_as = r.spec.describe(r.args)
     if len(named) != 1:
         return
     for r in lacking:
