@@ -2257,7 +2257,7 @@ _ON_ALL = re.compile(r"(?<!\s)(?:\s++(?:on|for|to))?+\s++(?:all(?:\s++(?:three|f
 _THREE_OPEN = re.compile(r"(?<!\{)\{\{\{(?!\{)")
 _THREE_CLOSE = re.compile(r"(?<!\})\}\}\}(?!\})")
 # after a document written inline, the same sentence goes on with the sender's next verb
-_AND_AFTER_DOC = re.compile(r"^[ \t]*+,?+[ \t]*+(?:and|then|and[ \t]++then)[ \t]++(?=[a-z])", re.I)
+_AND_AFTER_DOC = re.compile(r"^[ \t]*+,?+[ \t]*+(?i:and|then|and[ \t]++then)[ \t]++(?![Ii]\b)(?=[a-z])")
 
 
 def _agreeing(text: str, vocab: Vocabulary | None) -> str:
