@@ -487,7 +487,10 @@ def notate(reading, scope) -> list[Out]:
         if row is None:
             return [Out("unmapped", spec.name)]
         missing = frozenset(row.roles.get(m, m) for m in (getattr(reading, "missing", ()) or ()))
-        return [Out("incomplete", row.action, missing=missing)]
+        # an attempt on several things at once ("yes to 10 and 11"): one attempt on each
+        said = next((v for a, v in (reading.args or {}).items() if row.split and row.roles.get(a) == row.split), None)
+        n = len(_items(row.split, said, scope)) if said not in (None, "", [], ()) else 1
+        return [Out("incomplete", row.action, missing=missing)] * max(1, n)
     if kind == "action" and spec is not None:
         if spec.name not in ROWS:              # an action done all the same: it counts as one
             return [Out("action", "(" + spec.name + ")")]
