@@ -391,3 +391,8 @@ def test_for_on_both_under_a_quoted_request_about_two_proposals():
     assert [(r.kind, str(r.args.get("which")), r.args.get("vote")) for r in got] == [("action", "12, 14", "FOR")]
     got = grammar.read("FOR on both.", v)
     assert [(r.kind, r.missing) for r in got] == [("incomplete", ("which",))]
+
+
+def test_vote_words_in_a_row_on_no_proposal_are_an_attempt_missing_them():
+    got = grammar.read("FOR FOR AGAINST FOR ABSTAIN FOR FOR", vocab())
+    assert [(r.kind, r.missing) for r in got] == [("incomplete", ("which",))]

@@ -1459,9 +1459,10 @@ _WRITTEN_BY = re.compile(r"\b(?:everything|all|every\s++proposal|all\s++(?:of\s+
 def _vote_word_alone(clause: str) -> list[Reading] | None:
     """"FOR." said alone: a Vote (Rule 4E15: "one of the words FOR, AGAINST, ABSTAIN, or
     SHELVE") that names no proposal; an attempt missing it (a reply may name it: _vote_on_the_quoted)."""
-    word = clause.strip(" \t.!").upper()
-    if word not in _VOTE_WORDS:
-        return None
+    said = clause.strip(" \t.!").upper().replace(",", " ").split()
+    if not said or any(w not in _VOTE_WORDS for w in said):
+        return None             # ("FOR FOR AGAINST FOR": Votes in a row, on no proposal said)
+    word = said[0]
     made = _made("vote", clause, {"vote": word})
     if made is None:
         return None
