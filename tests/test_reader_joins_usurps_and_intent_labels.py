@@ -183,3 +183,10 @@ def test_an_amount_with_no_currency_is_in_the_default_currency():
     # Rule 4E34: "The default currency of this game is mackerel"
     assert actions("I give 5 to Chuck.", vocab("Ais523")) == [("give", {"amount": "m5", "player": "Chuck"})]
     assert actions("I give 5 points to Chuck.", vocab("Ais523")) == []
+
+
+def test_a_ballot_of_refresh_proposal_numbers_alone_where_they_are():
+    # Rule 4E0, step 7: a PEP's Ballot ranks the Refresh Proposals
+    emergency = vocab("Wooble", refresh={1: "Alice", 2: "Bob", 3: "Chuck"})
+    assert actions("3 > 2 > 1, obviously.", emergency) == [("rank_refresh_proposals", {"ranking": "3, 2, 1"})]
+    assert actions("3 > 2 > 1", vocab("Wooble")) == []

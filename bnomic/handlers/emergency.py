@@ -573,8 +573,10 @@ def publish_ballot(ctx: Context, em: Emergency) -> None:
         frame("", "ranking:refresh*", also="> as follows is first then second third next choice only",
               openers="my ballot|my emergency ballot|my ranking|my order of preference|ranking|ballot"
                       "|my refresh ballot|emergency ballot"),
-        # "RP3 > RP1 > RP2": the ranking alone, each named as a Refresh Proposal
+        # "RP3 > RP1 > RP2": the ranking alone, each named as a Refresh Proposal; "3 > 2 > 1",
+        # their numbers alone, where those Refresh Proposals are (grammar._known)
         frame("", "ranking:refresh#*", also=">", bare=True, needs=">"),
+        frame("", "ranking:refresh*", also=">", bare=True, needs=">"),
         rule="4E0", example="I rank the Refresh Proposals: 3, 1, 2", says="rank the Refresh Proposals {ranking}",
         not_actions=("I ranked the Refresh Proposals 3, 1, 2", "Bob ranks the Refresh Proposals 3, 1, 2",
                      "Should I rank the Refresh Proposals 3, 1, 2?", "My ballot is in the post",

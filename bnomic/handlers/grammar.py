@@ -896,13 +896,16 @@ def _intended_plainly(f, vocab: Vocabulary | None):
 def _known(f, vocab: Vocabulary | None) -> bool:
     """Roles standing alone, with no verb ("12 FOR"), are an action only when the proposals
     they name are in the game: "12: 3 FOR, 1 AGAINST" is a count of votes, not votes."""
-    if vocab is None or not vocab.proposals:
+    if vocab is None:
         return True
     for inst in f.instances:
         for r in f.frame.roles:
-            if r.type == "proposal":
-                if any(isinstance(v, int) and v not in vocab.proposals for v in inst.get(r.name, ())):
-                    return False
+            # ("3 > 2 > 1" is a Ballot only where those Refresh Proposals are: Rule 4E0)
+            known = vocab.proposals if r.type == "proposal" else vocab.refresh if r.type == "refresh" else None
+            if known is None or r.type == "proposal" and not known:
+                continue
+            if any(isinstance(v, int) and v not in known for v in inst.get(r.name, ())):
+                return False
     return True
 
 
