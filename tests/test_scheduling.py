@@ -215,3 +215,11 @@ def test_a_utc_time_on_a_date_without_a_year_is_its_next_occurrence(two):
     assert "Done" not in r
     two.tick("2008-09-04T00:00:00Z")
     assert gifts_to_bob(two) == [("2008-09-02T08:00:00Z", 3), ("2008-09-03T12:00:00Z", 2)]
+
+
+def test_one_verb_over_two_actions_each_with_its_own_nday(two):
+    """Rule 4E7: "I give m2 to Bob on nday 3 and m3 to Bob on nday 4": each at its time."""
+    r = two.post("alice@example.org", "I give m2 to Bob on nday 3 and m3 to Bob on nday 4.", "2008-09-01T10:00:00Z")
+    assert r.count("Done: scheduled") == 2, r
+    two.tick("2008-09-05T00:00:00Z")
+    assert gifts_to_bob(two) == [("2008-09-03T00:00:00Z", 2), ("2008-09-04T00:00:00Z", 3)]

@@ -1827,6 +1827,10 @@ def read_sentence(sentence: str, in_transaction: bool = False) -> list[Reading]:
         sentence = _ASSERT_LABEL.sub("I assert that ", _LABEL.sub("", sentence), count=1)
     body = _UNDER_INTENT.sub("", sentence)
     body = _sub_at_start(_VOCATIVE, "", body) if "," in body[:40] or ":" in body[:40] else body
+    if " and " in body and (" on " in body or " at " in body):
+        each = _times_each(body, in_transaction)
+        if each is not None:
+            return each             # "I vote AGAINST 16 on Zarpint and FOR 16 on Thirnight"
     when, body = split_when(body)
     if when is not None and when.kind == "invalid":
         return [Reading(sentence, suggestions=closest(body), when=when,
@@ -1887,6 +1891,28 @@ def read_sentence(sentence: str, in_transaction: bool = False) -> list[Reading]:
             out.append(r)
     _vote_replaced(out, sentence)
     return out
+
+
+_EACH_HEAD = re.compile(r"i\s++(?:(?:will|shall)\s++)?+(?P<verb>[a-z]++)\s", re.I)
+
+
+def _times_each(body: str, in_transaction: bool) -> list[Reading] | None:
+    """"I vote AGAINST 16 on Zarpint and FOR 16 on Thirnight": one verb over two actions, each
+    with its own time (Rule 4E7): each part read with the verb and its time; None when the
+    sentence is not so."""
+    head = _EACH_HEAD.match(body)
+    if head is None:
+        return None
+    parts = body.split(" and ")
+    if len(parts) != 2:
+        return None
+    left, right = parts[0], parts[1].strip()
+    if not right.lower().startswith("i "):
+        right = f"{body[:head.end()].strip()} {right}"
+    if split_when(left)[0] is None or split_when(right)[0] is None:
+        return None
+    got = read_sentence(left, in_transaction) + read_sentence(right, in_transaction)
+    return got if got and all(r.kind == "action" and r.when is not None for r in got) else None
 
 
 def _text_after_colon(clauses: list[str], in_transaction: bool) -> list[str]:
