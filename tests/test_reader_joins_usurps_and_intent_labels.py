@@ -190,3 +190,14 @@ def test_a_ballot_of_refresh_proposal_numbers_alone_where_they_are():
     emergency = vocab("Wooble", refresh={1: "Alice", 2: "Bob", 3: "Chuck"})
     assert actions("3 > 2 > 1, obviously.", emergency) == [("rank_refresh_proposals", {"ranking": "3, 2, 1"})]
     assert actions("3 > 2 > 1", vocab("Wooble")) == []
+
+
+def test_a_ministry_taken_and_then_named_by_its_title_is_one_taking():
+    # Rule 4E46: a Vacant Ministry is taken once; "I become the Doctor!" says the same again
+    assert actions("I take the Ministry of Time at m100. I become the Doctor!", vocab("Dana")) == [
+        ("assign_ministry", {"ministry": "Time", "reward": "m100"})]
+
+
+def test_a_vote_said_three_times_is_cast_three_times():
+    # Rule 4E15: each is cast, the last standing (docs/readings.md)
+    assert len(actions("FOR 15. FOR 15. FOR 15. (just to be sure)", vocab("Wooble"))) == 3

@@ -2572,6 +2572,9 @@ def _state_kept(r: Reading) -> bool:
 _SAID_ONCE = frozenset(words()["reader"]["said_once"])
 
 
+_SAID_AGAIN_WITH_LESS = frozenset({"assign_ministry"})
+
+
 def _said_once(readings: list[Reading]) -> None:
     """"I no longer post from X; please take it off the list": an action that, done twice
     over, is done once (words.toml `said_once`) and is said again in the same message, is
@@ -2581,6 +2584,14 @@ def _said_once(readings: list[Reading]) -> None:
     numbering = [r for r in readings if r.kind == "action" and r.spec is not None and r.spec.name == "number_proposals"]
     for r in numbering[1:]:         # Rule 4E15: the Chairman's numbering numbers every new proposal at once
         readings.remove(r)
+    taken: dict[str, dict] = {}     # "I take the Ministry of Time at m100. I become the Doctor!"
+    for r in list(readings):
+        if r.kind == "action" and r.spec is not None and r.spec.name in _SAID_AGAIN_WITH_LESS and r.when is None:
+            before = taken.get(str(r.args.get("ministry")))
+            if before is not None and all(before.get(k) == v for k, v in r.args.items() if v not in (None, "")):
+                readings.remove(r)      # the same Ministry taken again, said with less: one taking
+                continue
+            taken[str(r.args.get("ministry"))] = dict(r.args)
     for r in list(readings):
         if r.spec is None or r.spec.name not in _SAID_ONCE:
             continue
