@@ -36,8 +36,12 @@ def test_a_ranking_of_refresh_proposals_alone(text):
     assert (r.kind, r.spec.name, r.args["ranking"]) == ("action", "rank_refresh_proposals", "3, 1, 2")
 
 
-def test_bare_numbers_with_arrows_rank_nothing():
-    assert [r for r in read("3 > 1 > 2") if r.kind == "action"] == []
+def test_bare_numbers_with_arrows_rank_only_where_those_refresh_proposals_are():
+    # (2026-11-24: "3 > 1 > 2" is a Ballot during an Emergency that has Refresh Proposals 1-3,
+    # as officers read it; elsewhere it ranks nothing)
+    assert [r.args["ranking"] for r in read("3 > 1 > 2") if r.kind == "action"] == ["3, 1, 2"]
+    outside = Vocabulary(players=VOCAB.players, actor="Dana", beast="The Beast", proposals=VOCAB.proposals)
+    assert [r for r in grammar.read("3 > 1 > 2", outside) if r.kind == "action"] == []
 
 
 @pytest.mark.parametrize("begin,end", [("BEGIN TRANSACTION", "END TRANSACTION"),
