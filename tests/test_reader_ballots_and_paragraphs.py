@@ -396,3 +396,10 @@ def test_for_on_both_under_a_quoted_request_about_two_proposals():
 def test_vote_words_in_a_row_on_no_proposal_are_an_attempt_missing_them():
     got = grammar.read("FOR FOR AGAINST FOR ABSTAIN FOR FOR", vocab())
     assert [(r.kind, r.missing) for r in got] == [("incomplete", ("which",))]
+
+
+def test_an_objection_to_two_intents_each_named_with_to():
+    v = Vocabulary(players=PLAYERS, actor="Bob", beast="The Beast", ministries=default().ministries,
+                   intents={3: "Wooble", 4: "Alice"}, intent_actions={3: ("beast_acts",), 4: ("retitle_rule",)})
+    got = grammar.read("I object to Wooble's intent and to Alice's intent.", v)
+    assert [(r.kind, r.args.get("target")) for r in got] == [("action", "3"), ("action", "4")]

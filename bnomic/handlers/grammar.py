@@ -1438,6 +1438,10 @@ def _clause_readings_read(clause: str, in_transaction: bool) -> list[Reading]:
     return []
 
 
+# a stance taken "to" two things: "I object to Wooble's intent and to Alice's intent" (4E21, 4E22)
+_STANCE_TO = re.compile(r"i\s++(?:also\s++)?+(?:object|withdraw\s++my\s++(?:objection|support))\s++to\s", re.I)
+_AND_TO = re.compile(r"(?<!\s)(?P<sep>,?+\s++and)\s++to\s++(?!(?:have|cause|make|retitle|activate|teach|set|give)\b)",
+                     re.I)
 # an intent named by its author and a word for what it would do: "Bob's motnw intent",
 # "Wooble's Beast thing" (words.toml `intent_nouns`), said as the intent to do that
 _INTENT_NOUNS = {k.lower(): v for k, v in words()["reader"]["intent_nouns"].items()}
@@ -1845,6 +1849,8 @@ def read_sentence(sentence: str, in_transaction: bool = False) -> list[Reading]:
     body = _sub_at_start(_INTEND_PLAIN, r"\g<head> \g<rest> \g<cond>", body)
     body = _sub_at_start(_INTENT_LABEL, r"I intend to \g<rest> \g<cond>", body)
     body = _DOING.sub(_doing_as_intent, body)
+    if " and to " in body and _STANCE_TO.match(body):
+        body = _AND_TO.sub(r"\g<sep> ", body)      # "I object to Wooble's intent and to Alice's intent"
     if "s " in body and ("ntent" in body or "thing" in body or "plan" in body):
         body = _NOUN_INTENT.sub(_intent_by_noun, body)     # "Bob's motnw intent", "Wooble's Beast thing"
     if "ote" in body or "nswer" in body or "erdict" in body:       # "On 15 my vote is FOR"
