@@ -403,3 +403,10 @@ def test_an_objection_to_two_intents_each_named_with_to():
                    intents={3: "Wooble", 4: "Alice"}, intent_actions={3: ("beast_acts",), 4: ("retitle_rule",)})
     got = grammar.read("I object to Wooble's intent and to Alice's intent.", v)
     assert [(r.kind, r.args.get("target")) for r in got] == [("action", "3"), ("action", "4")]
+
+
+def test_imperatives_on_the_first_and_second_quoted_intents():
+    v = Vocabulary(players=PLAYERS, actor="Chuck", beast="The Beast", ministries=default().ministries,
+                   intents={3: "Wooble", 4: "Alice"}, quoted_intents=(3, 4), replying=True)
+    got = grammar.read("Object to the first, support the second.", v)
+    assert [(r.spec.name, r.args.get("target")) for r in got] == [("object", "3"), ("support", "4")]

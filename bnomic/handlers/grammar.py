@@ -24,7 +24,7 @@ from datetime import datetime, timezone
 from ..config import defaults
 from .budget import charge
 from .frames import REF_KINDS, RELATIVES, fill, has_needs, match_phrase, said_words
-from .lexer import lex, raw_tokens
+from .lexer import ORDINALS, lex, raw_tokens
 from .registry import ACTIONS, ASSERTIONS, UNCHECKED, ActionSpec, AssertionSpec
 from .vocabulary import Vocabulary, words
 
@@ -1488,9 +1488,11 @@ def _comma_verbs(clause: str) -> list[Reading] | None:
     """"I vote FOR 12 AGAINST 14, become Paranoid": a clause that does not read whole, which
     a comma and a verb cut into actions of the same "I" that each read whole (a verb that is
     as often something else, "become", "set", "take", begins one only so)."""
-    if clause.count(",") == 0 or clause.count(",") > 6 or not _BY_I.match(clause):
+    if clause.count(",") == 0 or clause.count(",") > 6:
         return None
     v = _verbs()
+    if not _BY_I.match(clause) and not _verb_head(clause, v):
+        return None             # ("Object to the first, support the second": imperatives, one each)
     parts = clause.split(",")
     for k in range(1, len(parts)):
         tail = ",".join(parts[k:]).strip()
@@ -2891,6 +2893,17 @@ def _replied_to(readings: list[Reading], vocab: Vocabulary | None) -> None:
     ambiguous (Rule 4E7). Only with a vocabulary (the state) to say so."""
     if vocab is None or not vocab.players:
         return
+    for r in readings:
+        # "Object to the first, support the second." under quoted intents, in no reply to them:
+        # the first and second the quoted lines name (the mail replied to names none)
+        if r.kind == "action" and r.spec is not None and not vocab.replied_intents and vocab.quoted_intents:
+            for x in r.spec.roles:
+                said = str(r.args.get(x.name) or "")
+                m = re.fullmatch(r"the (\w+) replied to", said) if x.type == "intent" else None
+                k = ORDINALS.get(m.group(1)) if m else None
+                if k and k <= len(vocab.quoted_intents):
+                    r.args[x.name] = str(vocab.quoted_intents[k - 1])
+                    r.read_as = r.spec.describe(r.args)
     for k, r in enumerate(readings):
         if r.kind == "incomplete" and len(r.missing) == 1 and (vocab.replied_intents or vocab.quoted_intents):
             # "lol no. object": the bare word, its intent the one replied to
