@@ -262,7 +262,21 @@ def test_the_kept_vocabulary_follows_corporations_and_contracts(tmp_path):
         close_database()
 
 
-def test_a_join_adds_the_new_player_to_the_kept_vocabulary(tmp_path):
+@pytest.fixture
+def vocabularies_made(monkeypatch):
+    """The in_reply_to of each vocabulary.of_game call, and the real function."""
+    from bnomic.handlers import vocabulary
+    made = []
+    real = vocabulary.of_game
+
+    def counting(*args, **kw):
+        made.append(args[2] if len(args) > 2 else kw.get("in_reply_to", ""))
+        return real(*args, **kw)
+    monkeypatch.setattr(vocabulary, "of_game", counting)
+    return made, real
+
+
+def test_a_join_adds_the_new_player_to_the_kept_vocabulary(tmp_path, vocabularies_made):
     """A join changes only the Players: the kept vocabulary gets the new Player
     (and a new Beast) without being made again, and is field for field what
     vocabulary.of_game makes; a Player who leaves, is renamed or rejoins as an
@@ -272,12 +286,7 @@ def test_a_join_adds_the_new_player_to_the_kept_vocabulary(tmp_path):
     from bnomic.handlers.context import Context
     from bnomic.store import Address, Ministry, Proposal
     _game(str(tmp_path / "game.sqlite"))
-    made = []
-    real = vocabulary.of_game
-
-    def counting(*args, **kw):
-        made.append(args[2] if len(args) > 2 else kw.get("in_reply_to", ""))
-        return real(*args, **kw)
+    made, real = vocabularies_made
 
     def same(actor=None, in_reply_to=""):
         kept = engine.game_words(ctx, actor, in_reply_to)
@@ -292,7 +301,6 @@ def test_a_join_adds_the_new_player_to_the_kept_vocabulary(tmp_path):
         Address.create(address=f"{name.lower()}@example.org", player=player)
         return player
 
-    vocabulary.of_game = counting
     try:
         with write_transaction():
             ctx = Context(AT, "mail", 1)
@@ -327,25 +335,18 @@ def test_a_join_adds_the_new_player_to_the_kept_vocabulary(tmp_path):
             same()
             assert made == ["", "", ""]
     finally:
-        vocabulary.of_game = real
         close_database()
 
 
-def test_storing_mail_keeps_the_vocabulary_of_mail_that_replies_to_nothing(tmp_path):
+def test_storing_mail_keeps_the_vocabulary_of_mail_that_replies_to_nothing(tmp_path, vocabularies_made):
     """A mail stored (a batch of `bnomic ingest` stores and applies in one
     transaction) changes only what a reply finds: the vocabulary of a mail that
     replies to nothing is not made again; a reply's is."""
-    from bnomic.handlers import engine, vocabulary
+    from bnomic.handlers import engine
     from bnomic.handlers.context import Context
     from bnomic.store.log import _append_mail
     _game(str(tmp_path / "game.sqlite"))
-    made = []
-    real = vocabulary.of_game
-
-    def counting(*args, **kw):
-        made.append(args[2] if len(args) > 2 else kw.get("in_reply_to", ""))
-        return real(*args, **kw)
-    vocabulary.of_game = counting
+    made, _ = vocabularies_made
     try:
         with write_transaction():
             ctx = Context(AT, "mail", 1)
@@ -356,6 +357,5 @@ def test_storing_mail_keeps_the_vocabulary_of_mail_that_replies_to_nothing(tmp_p
             engine.game_words(ctx, None, "")
             engine.game_words(ctx, None, "<a@x>")
     finally:
-        vocabulary.of_game = real
         close_database()
     assert made == ["", "<a@x>", "<a@x>"]
