@@ -24,7 +24,7 @@ from datetime import datetime, timezone
 from ..config import defaults
 from .budget import charge
 from .frames import REF_KINDS, RELATIVES, fill, has_needs, match_phrase, said_words
-from .lexer import ORDINALS, lex, raw_tokens
+from .lexer import DISPLAY_SUBJECTS, ORDINALS, lex, raw_tokens
 from .registry import ACTIONS, ASSERTIONS, UNCHECKED, ActionSpec, AssertionSpec
 from .vocabulary import Vocabulary, words
 
@@ -2741,7 +2741,7 @@ _DISPLAY_WORDS = frozenset({"display", "displays", "list", "report", "records", 
 
 # what a display shows, said first in a challenge's errors (words.toml display_subjects; the
 # results of the voting are the Chairman's, Rule 4E15)
-_SHOWN_BY = {**{k: v for k, v in words()["display_subjects"].items() if " " not in k}, "results": "Change"}
+_SHOWN_BY = {**{k: v for k, v in DISPLAY_SUBJECTS.items() if " " not in k}, "results": "Change"}
 
 
 def _display_in_errors(readings: list[Reading], vocab: Vocabulary | None, text: str) -> None:
