@@ -812,7 +812,8 @@ _CLAIMS = {"consistent": "Consistent", "consistency": "Consistent", "inconsisten
               "which:consultation#[" + _ON + "]", _UNNUMBERED,
               "priest:player?",                  # "Dana's answer to Consultation 5": whose Answer it is
               role("claim:choice", _CLAIMS),
-              also="answer answers oracularity its that is are was be and claim"),
+              also="answer answers oracularity its that is are was be and claim",
+              openers="my claim|my claim is"),             # "My Claim regarding Consultation 5: Consistent"
         # "Consultation 5: Inconsistent." (the Consultation written with its kind, then the Claim)
         frame("", "which:consultation#", role("claim:choice", _CLAIMS), bare=True, why=False,
               also="claim my is"),

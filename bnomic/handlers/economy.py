@@ -124,7 +124,7 @@ _WHY = r"(?:,? (?:for|as) .+)?"      # "I pay m10 to Wooble for the map"
 @action("give",
         frame("give|pay|transfer|send|donate|tip|hand over|hand",
               "amount:amount", "player:player[to|unto|over to|into the account of]",
-              also="some money currency cash macks mackerel mack"),
+              also="some money currency cash macks mackerel mack another more further extra additional"),
         rule="4E33", example="I give m10 to Wooble", says="give {amount} to {player}",
         legal_entity=True,
         not_actions=("I give Wooble a hug", "I pay attention to Wooble's posts",

@@ -375,7 +375,7 @@ def fill(fr: Frame, toks: list[Tok], start: int, open_world: bool, vocab=None,
         if (fr.why and low in _ASIDE and all(not f.missing(x) for x in f.instances)
                 and not (low == "," and last_role is not None and last_role.many    # "Bob, Carol and Dave"
                          and not (i + 1 < n and (toks[i + 1].low in _NEW_SUBJECT or _reason_at(fr, toks, i + 1)
-                                                 or _adverb(toks[i + 1]))))
+                                                 or _adverb(toks[i + 1]) or _sentence_of_its_own(toks, i + 1))))
                 and not fr.rest_roles           # the rest is its text
                 and _aside(fr, toks, i + 1)):
             close = next((j for j in range(i + 1, n) if toks[j].low == ")"), None) if low == "(" else None
@@ -413,6 +413,11 @@ def fill(fr: Frame, toks: list[Tok], start: int, open_world: bool, vocab=None,
                 i += took
                 pending, after_join = (), False
                 continue
+        # "I give you m10, Wooble": the one addressed as "you", named again at the end
+        if (low != "you" and i == n - 1 and i > start and toks[i - 1].low == "," and t.has("player")
+                and any(x.low == "you" and x.sense("player") == t.sense("player") for x in toks[start:i])):
+            i += 1
+            continue
         # a typed token: the role that wants it (the marker's first)
         placed = False
         for sense in t.senses:
@@ -572,7 +577,25 @@ _NO_ONE_NAMED = frozenset({"someone", "somebody", "anyone", "anybody", "whoever"
 _ASIDE = frozenset({",", "(", "-", "–", "—", "[", ";"})
 # words that begin a remark of its own after a complete action ("..., it's the same fix")
 _NEW_SUBJECT = frozenset(W["asides"])
+_FINITE = frozenset(W["finite_verbs"])
+_REMARKS_ING = frozenset(W["remarks_ing"])
 _TAKEN_BACK = frozenset(W["taken_back"])
+
+
+def _sentence_of_its_own(toks: list[Tok], i: int) -> bool:
+    """After a comma, a clause with a verb of its own ("the Quiet Nweek is a good idea",
+    "replacing my earlier vote"): a remark, not more of the action's list."""
+    if i >= len(toks):
+        return False
+    if toks[i].low in _REMARKS_ING:
+        return True
+    for j in range(i + 1, min(i + 5, len(toks))):
+        w = toks[j].low
+        if w in _PUNCT or w in CONJUNCTIONS:
+            return False
+        if w in _FINITE:
+            return True
+    return False
 
 
 def _aside(fr: Frame, toks: list[Tok], i: int) -> bool:
@@ -591,8 +614,8 @@ def _aside(fr: Frame, toks: list[Tok], i: int) -> bool:
         2 if toks[i].low in PREPOSITIONS and i + 1 < len(toks) and toks[i + 1].low in RELATIVES else 0)
     if _marks_value(fr, toks, i) and (not relative or toks[i].low in RELATIVES):
         return False                    # ", as number 9", ", which gets SHELVE": a role of the action
-    if toks[i].low in _NEW_SUBJECT and not relative:     # ", it's the same as 12": another sentence
-        return True
+    if (toks[i].low in _NEW_SUBJECT or toks[i - 1].low in (",", ";") and _sentence_of_its_own(toks, i)) and not relative:
+        return True                     # ", it's the same as 12", ", 12 is better": another sentence
     for j in range(i + relative, len(toks)):
         t = toks[j]
         if j == i and _reason_at(fr, toks, j):

@@ -30,7 +30,7 @@ from .vocabulary import Vocabulary, words
 
 # The reader's version, stored with every pinned reading (handlers/pinned.py,
 # docs/reader.md): raise it when readings change
-READER_VERSION = 7
+READER_VERSION = 8
 
 # (dot leaders, "Proposal 10 (Fishy Business) ....... FOR", end no sentence)
 _SENTENCE_END = re.compile(r"(?<!\.\.\.\.)(?<=[.!?])\s+|;\s*")
@@ -56,7 +56,8 @@ _TRAIL_WORDS = ("please", "pls", "plz", "thanks", "thank you", "thx", "anyway", 
                 "on the same basis", "likewise", "today", "for today", "this nweek", "for this nweek",
                 "this week", "for this week", "on my way out", "on the way out", "while i'm at it",
                 "for now", "for the moment", "the beast included", "including the beast", "beast included",
-                "of course", "obviously")
+                "of course", "obviously", "and nothing else", "nothing else", "only", "and that's all",
+                "that's all", "and that is all")
 _TRAIL_ENDS = frozenset({w[-2:] for w in _TRAIL_WORDS} | {"d", "p", "en"})   # quick test: may a trail word end here?
 _TRAIL_SMILEY = re.compile(r"(?<=\s)[:;]-?[()dp]++$")
 # Rules 4E21/4E22: how players say they act under an announced intent
@@ -923,6 +924,7 @@ def did_you_mean(names: list[str], vocab: Vocabulary | None) -> tuple[str, ...]:
     return tuple(out)
 
 
+_NOW = frozenset({"today", "now", "so", "and", ",", "right", "here", "anyway"})
 _TIME_WORDS = frozenset("""tomorrow tonight today
     monday tuesday wednesday thursday friday saturday sunday january february march april may june july
     august september october november december noon midnight morning evening afternoon week weekend
@@ -943,6 +945,8 @@ def _unknown_time(toks) -> bool:
     lead = toks[:at]
     if len(lead) == 2 and lead[0].low in ("on", "for") and lead[1].has("num"):
         return False            # "On 11 I vote FOR": a proposal, not a day
+    if all(t.low in _NOW for t in lead):
+        return False            # "Today I give him m10": now, as said in the present
     return (not any(s[0] != "num" for t in lead for s in t.senses)
             and (any(t.low in _TIME_WORDS for t in lead) or _CLOCKISH.search("".join(t.low for t in lead)))
             and lead[0].low not in _CONDITION_WORDS)
@@ -1319,11 +1323,11 @@ _NOT_NEXT = frozenset({"for", "to", "number", "color", "colour", "count", "answe
                        "my", "the", "a", "an", "i", "find", "name", "make", "take", "get", "have",
                        "keep", "hand", "turn", "set", "change", "enter", "post", "register", "send",
                        "cash", "leave", "am", "become", "feel", "declare", "say", "report", "cause",
-                       "propose", "proposing", "setting"})
+                       "propose", "proposing", "setting", "also"})
 
 
 # of those, words never a verb of a second action
-_NEVER_NEXT = frozenset({"for", "to", "my", "the", "a", "an", "i", "am", "feel", "say", "report"})
+_NEVER_NEXT = frozenset({"for", "to", "my", "the", "a", "an", "i", "am", "feel", "say", "report", "also"})
 
 
 def _next_verb() -> re.Pattern:
@@ -1342,7 +1346,7 @@ def _next_verb() -> re.Pattern:
                                    r"|\s++then\s++)(?=(?-i:" + "|".join(heads) + r")\b)"
                                    r"|(?<!\s)(?:\s*+,\s*+(?:and\s++)?+then|\s*+,\s*+and|\s++then)\s++"
                                    r"(?:(?:immediately|also|now)\s++)?+(?=(?-i:" + "|".join(weak) + r")\b)"
-                                   r"|(?<!\s)\s++and\s++(?:immediately|also|then)\s++(?=(?-i:" + "|".join(heads + weak)
+                                   r"|(?<!\s)\s++and\s++(?:immediately|also|then)\s++(?=(?:" + "|".join(heads + weak)
                                    + r")\b)"
                                    # "I withdraw my RP and become Calm": a state said as written (4E29, 4E86)
                                    r"|(?<!\s)\s++and\s++(?=(?-i:become|am\s++now)\s++(?-i:[A-Z]))", re.I)
@@ -1875,6 +1879,7 @@ def read_sentence(sentence: str, in_transaction: bool = False) -> list[Reading]:
         clauses = split_clauses(bare) + asides      # "I vote SHELVE on 10 (I want to rewrite it) and FOR 13"
         said_aside = set(asides)
     topic = None
+    headings: list[tuple[int, int]] = []        # where a heading's readings are in `out`
     for k, clause in enumerate(clauses):
         own = None
         if k and "ntend" in clause:                 # "I submit the following Tweak and intend, without
@@ -1888,6 +1893,7 @@ def read_sentence(sentence: str, in_transaction: bool = False) -> list[Reading]:
         heading = _TOPIC.match(clause)
         if heading:
             topic = heading.group("number")         # "Proposal 15 (Tidy Up):" names what follows
+        start = len(out)
         for r in _clause_readings(clause, in_transaction):
             if clause in said_aside and r.kind != "action":
                 continue                            # said in passing: an action, or nothing
@@ -1897,6 +1903,14 @@ def read_sentence(sentence: str, in_transaction: bool = False) -> list[Reading]:
             if len(clauses) == 1:
                 r.text = sentence
             out.append(r)
+        if k + 1 < len(clauses) and clause + ":" in body:
+            headings.append((start, len(out)))
+    for at, end in reversed(headings):
+        # "I cast my votes thus: FOR on 10, ...": a heading the actions after it fill is no
+        # attempt of its own
+        if (end > at and all(r.kind == "incomplete" for r in out[at:end])
+                and any(r.kind == "action" for r in out[end:])):
+            del out[at:end]
     _vote_replaced(out, sentence)
     return out
 

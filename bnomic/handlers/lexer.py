@@ -232,7 +232,8 @@ def _phrases(vocab: Vocabulary) -> dict[tuple[str, ...], list[Sense]]:
             table.setdefault(words, []).append(("ref", (None, "this")))
     if vocab.replying:                                     # "the second one", "the first intent" (a reply)
         for word, n in ORDINALS.items():
-            for said in (("the", word, "one"), ("the", word)):
+            for said in (("the", word, "one"), ("the", word), ("the", word, "of", "those"),
+                         ("the", word, "of", "them"), ("the", word, "of", "these")):
                 table.setdefault(said, []).append(("ref", (None, f"the {word} replied to")))
     return table
 

@@ -335,6 +335,7 @@ _WHOSE_COLOR = ("number:proposal[the proposal color of|the proposal colour of|pr
         # Rule 4E69: "change the Proposal Color of a Pending Proposal to a value of his choice"
         # "paint proposal 12 Blue": a Color, in any order
         frame(_RECOLOR, _WHOSE_COLOR, role("color:choice", {c.lower(): c for c in COLORS}),
+              role("was:choice[from]?", {c.lower(): c for c in COLORS}),    # "from Blank to Baby Blue"
               also="color colour to into as of"),         # "... of 17 to Blue and of 18 to Blue"
         # "... to Mauve": the words after "to", which the handler checks against the Range
         frame(_RECOLOR, _WHOSE_COLOR, "color:text[to|as|into]!", also="color colour"),
@@ -345,9 +346,9 @@ _WHOSE_COLOR = ("number:proposal[the proposal color of|the proposal colour of|pr
         not_actions=("I changed the Proposal Color of proposal 12 to Blue",
                      "Wooble changes the Proposal Color of proposal 12 to Blue",
                      "I feel blue about proposal 12", "Should I paint proposal 12 Blue?"))
-def color(ctx: Context, actor: Player, number: str, color: str) -> None:
+def color(ctx: Context, actor: Player, number: str, color: str, was: str | None = None) -> None:
     """Rule 4E69: a Player may change the Proposal Color of a Pending proposal,
-    at most once per nday."""
+    at most once per nday. (`was`, the Color it had, is said but not needed.)"""
     wanted = next((c for c in COLORS if c.lower() == " ".join(color.lower().strip(' ."').split())), None)
     if wanted is None:
         raise Rejected(f"{color!r} is not a Proposal Color ({', '.join(COLORS)})", rule="4E69")

@@ -148,7 +148,9 @@ def scheduled_by(player: Player):
               role("number:scheduled", {"all": "all", "all of": "all", "every": "all", "each": "all",
                                         "each of": "all", "all the": "all"}),
               "what:text[to|on|of|for]?",       # "the scheduled gift to Chuck"
-              also="scheduled action actions payment payments vote votes transfer gift gifts order",
+              also="scheduled action actions payment payments vote votes transfer gift gifts order"
+                   " resignation resignations assignment withdrawal submission forfeit forfeiture"
+                   " exchange objection announcement",
               needs="scheduled"),                                    # "I cancel that scheduled payment"
         rule="4E7", example="I cancel my scheduled action #4", says="cancel scheduled action {number}",
         not_actions=("I cancelled my scheduled action #4 yesterday", "Wooble cancels scheduled action #4",

@@ -80,7 +80,17 @@ _ALL = {"all": "all", "all open proposals": "all", "all proposals": "all", "ever
         "both": "both", "both of them": "both", "both proposals": "both", "both of those": "both",
         "all that are open": "all", "every open one": "all",
         **{f"the other {n}": "rest" for n in ("two", "three", "four", "five", "six", "2", "3", "4", "5", "6")},
-        **{f"the remaining {n}": "rest" for n in ("two", "three", "four", "five", "six", "2", "3", "4", "5", "6")}}
+        **{f"the remaining {n}": "rest" for n in ("two", "three", "four", "five", "six", "2", "3", "4", "5", "6")},
+        "the remainder": "rest", "the remaining ones": "rest", "remainder": "rest", "the remaining": "rest",
+        "each proposal": "all", "each open proposal": "all", "each of the open proposals": "all",
+        "each of the proposals": "all", "each of them": "all", "every one of them": "all",
+        # "all seven Open Proposals": a count of them, never Proposal 7
+        **{f"{every} {n}{open_}{noun}": "all"
+           for every in ("all", "all the", "the", "each of the", "every one of the", "all of the")
+           for n in ("two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve",
+                     *map(str, range(2, 21)))
+           for open_ in (" open", " current", " currently open", "")
+           for noun in (" proposals", " open ones", " ones") if every != "the" or open_ or noun != " ones"}}
 
 
 # "except 14": the proposals a vote on all leaves out; "..., which is AGAINST": their own vote
@@ -94,7 +104,8 @@ _INSTEAD = ("instead:vote[which is|which are|which gets|which get|where i vote|w
 @action("vote",
         # Rule 4E15: a Vote is one of the words FOR, AGAINST, ABSTAIN, SHELVE, on Open proposals
         frame("vote|cast|cast my vote|cast my votes|place my vote|submit my vote|submit a vote|enter"
-              "|change my vote|change my votes|switch my vote|update my vote|amend my vote",
+              "|change my vote|change my votes|switch my vote|update my vote|amend my vote"
+              "|give my vote|give my votes|register my vote|record my vote|lodge my vote|put my vote",
               "vote:vote[to]", role("which:proposal*[on|for|to|in|regarding|re|about|with respect to]", _ALL),
               "was:vote[from|instead of|rather than|in place of]!?",                                               # "from FOR to AGAINST"
               _BUT, _INSTEAD,

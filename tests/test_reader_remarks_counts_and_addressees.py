@@ -1,0 +1,140 @@
+"""What a careful officer reads where an action is followed by a remark of its own, where
+a count of proposals is said, and where a reply names its addressee twice.
+
+Rule 4E7: "Unambiguous targets and parameters specified in Game Actions are valid
+regardless of capitalization, punctuation, or exact wording." Rule 4E15: "a Vote, which
+is one of the following words: FOR, AGAINST, ABSTAIN, SHELVE". Rule 4E33: a COO "can give
+currency to another COO". Rule 4E69: a Player may "change the Proposal Color of a Pending
+Proposal to a value of his choice". Rule 4E18: a Claim "that the player believes the
+answer (and Oracularity) to be Consistent or Inconsistent"."""
+import pytest
+
+import bnomic.handlers.engine  # noqa: F401  (registers every action)
+from bnomic.handlers import grammar
+from bnomic.handlers.vocabulary import Vocabulary, default
+
+PLAYERS = ("Alice", "Bob", "Chuck", "Dana", "Wooble", "The Beast")
+PROPOSALS = {10: ("Fishy Business", "Alice"), 13: ("Beast Diet", "Chuck"), 16: ("Eras Again", "Bob"),
+             17: ("Quiet Nweek", "Dana")}
+
+
+def vocab(actor="Dana", **more):
+    return Vocabulary(players=PLAYERS, actor=actor, beast="The Beast", ministries=default().ministries,
+                      proposals=PROPOSALS, open_proposals=tuple(PROPOSALS), **more)
+
+
+def read(text, v=None, quoted=""):
+    return grammar.read(text, v or vocab(), quoted=quoted)
+
+
+def actions(text, v=None, quoted=""):
+    return [(r.spec.name, {k: str(x) for k, x in r.args.items() if x not in (None, "")})
+            for r in read(text, v, quoted) if r.kind == "action"]
+
+
+# ---------------------------------------------------------------- a remark after a comma
+
+@pytest.mark.parametrize("text, number", [
+    ("I vote FOR 17, the Quiet Nweek is a good idea.", "17"),      # the title in the remark names no more
+    ("I vote AGAINST 16, Bob's proposal is silly.", "16"),
+    ("I vote ABSTAIN on 13, replacing my earlier vote.", "13"),
+    ("I vote FOR 10, 13 was better but it's gone.", "10"),
+])
+def test_a_remark_with_a_verb_of_its_own_after_a_vote_is_no_part_of_it(text, number):
+    assert [(n, a["which"]) for n, a in actions(text)] == [("vote", number)]
+
+
+def test_a_list_after_a_comma_is_still_a_list():
+    assert [a["which"] for _, a in actions("I vote FOR 10, 13, 16.")] == ["10, 13, 16"]
+
+
+def test_a_report_with_so_far_stays_a_report():
+    # "so far only Chuck has answered": what has happened, not a part of any action
+    assert actions("The Jury on Indictment 2 is me, Bob and Chuck, and so far only Chuck has answered "
+                   "(GUILTY).", vocab("Alice")) == []
+
+
+# ---------------------------------------------------------------- votes
+
+def test_giving_one_s_vote_is_voting():
+    assert actions("I give my vote FOR on the proposal 13 (Beast Diet) because the Beast is too fat.") == [
+        ("vote", {"vote": "FOR", "which": "13"})]
+
+
+def test_a_lead_in_the_votes_after_it_fill_is_no_attempt_of_its_own():
+    got = read("I cast my votes thus: FOR on Fishy Business, FOR on Eras Again, and ABSTAIN on the remainder.")
+    assert [r.kind for r in got] == ["action"] * 3
+    assert [(r.args["vote"], str(r.args["which"])) for r in got][:2] == [("FOR", "10"), ("FOR", "16")]
+
+
+@pytest.mark.parametrize("text", [
+    "I vote FOR each of the four Open Proposals.",
+    "I vote FOR on all 4 proposals.",
+    "I vote FOR all four open ones.",
+])
+def test_a_count_of_the_open_proposals_is_all_of_them_never_a_number(text):
+    assert actions(text) == [("vote", {"vote": "FOR", "which": "all"})]
+
+
+def test_nothing_else_after_a_ranking_adds_nothing():
+    v = vocab(refresh={1: "Alice", 2: "Bob"})
+    assert actions("I vote for RP 2 and nothing else.", v) == [("rank_refresh_proposals", {"ranking": "2"})]
+
+
+# ---------------------------------------------------------------- gifts
+
+def test_and_also_joins_a_second_gift():
+    assert actions("I give m5 to Alice and also m5 to Bob.") == [
+        ("give", {"amount": "m5", "player": "Alice"}), ("give", {"amount": "m5", "player": "Bob"})]
+
+
+def test_a_capitalised_verb_after_and_also_is_a_second_action():
+    got = [n for n, _ in actions("I give m5 to Alice and also Give m3 to Bob.")]
+    assert got == ["give", "give"]
+
+
+@pytest.mark.parametrize("text", ["Today I give Chuck another m10.", "Now, I give Chuck m10 more.",
+                                  "I give Chuck an extra m10."])
+def test_today_and_another_are_said_of_a_gift_done_now(text):
+    assert actions(text) == [("give", {"amount": "m10", "player": "Chuck"})]
+
+
+def test_tomorrow_is_still_a_time_bnomic_cannot_keep():
+    got = read("Tomorrow I give Chuck m10.")
+    assert [r.kind for r in got] != ["action"] and "no such time" in got[0].error
+
+
+def test_the_addressee_named_after_you_is_given_once():
+    v = vocab(replying=True, addressee="Wooble")
+    assert actions("OK, I give you m10, Wooble.", v, quoted="give me m10, someone.") == [
+        ("give", {"amount": "m10", "player": "Wooble"})]
+
+
+# ---------------------------------------------------------------- others
+
+def test_a_colour_changed_from_one_to_another_is_the_second():
+    assert actions("I change the Proposal Color of Quiet Nweek from Blank to Baby Blue.") == [
+        ("color_proposal", {"number": "17", "color": "Baby Blue", "was": "Blank"})]
+
+
+def test_a_scheduled_action_named_by_what_it_does():
+    got = actions("Never mind: I cancel that scheduled resignation.", vocab(replying=True))
+    assert [n for n, _ in got] == ["cancel_scheduled"]
+
+
+def test_a_claim_written_as_a_label():
+    v = vocab("Alice", consultations=(5,))
+    assert actions("My Claim regarding Consultation 5: Consistent.", v) == [
+        ("claim_consultation", {"which": "5", "claim": "Consistent"})]
+
+
+def test_the_second_of_those_is_the_second_intent_replied_to():
+    v = vocab("Chuck", intents={3: "Alice", 4: "Alice"}, replied_intents=(3, 4), replying=True)
+    got = read("I object to the second of those. Nice try.", v)
+    assert [r.kind for r in got] == ["action"] and got[0].spec.name == "object"
+    assert str(got[0].args["target"]) == "4"
+
+
+def test_an_address_added_to_one_s_entry_in_the_registry():
+    assert actions("I add the address bob.b@example.com to my entry in the Registry.", vocab("Bob")) == [
+        ("add_address", {"name": "bob.b@example.com"})]
