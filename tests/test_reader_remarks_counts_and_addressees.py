@@ -138,3 +138,41 @@ def test_the_second_of_those_is_the_second_intent_replied_to():
 def test_an_address_added_to_one_s_entry_in_the_registry():
     assert actions("I add the address bob.b@example.com to my entry in the Registry.", vocab("Bob")) == [
         ("add_address", {"name": "bob.b@example.com"})]
+
+
+# ---------------------------------------------------------------- more, the same day
+
+def test_voting_as_above_casts_the_quoted_votes():
+    # Rule 4E15: the Vote words are there, quoted; "I vote as above" names them (Rule 4E7)
+    got = actions("I vote as above.", quoted="FOR 13\nAGAINST 16")
+    assert got == [("vote", {"vote": "FOR", "which": "13"}), ("vote", {"vote": "AGAINST", "which": "16"})]
+
+
+def test_voting_as_above_with_no_votes_quoted_is_a_vote_missing_its_words():
+    got = read("I vote as above.", vocab(replying=True), quoted="I like turtles.")
+    assert [(r.kind, r.spec.name, set(r.missing)) for r in got] == [("incomplete", "vote", {"vote", "which"})]
+
+
+def test_in_case_after_an_action_is_a_precaution_not_a_condition():
+    assert actions("Also I object to Intent #3 again in case the first one got lost.",
+                   vocab(intents={3: "Bob"})) == [("object", {"target": "3"})]
+
+
+@pytest.mark.parametrize("text", ["I assign Dana as Priest for this Consultation, and number it 7.",
+                                  "I assign this Consultation to Dana and number it 7."])
+def test_the_oracle_numbers_the_consultation_replied_to_after_assigning_it(text):
+    # Rule 4E18: the Oracle selects a Priest and may choose a number of his liking
+    got = actions(text, vocab("Chuck", replying=True))
+    assert [n for n, _ in got] == ["assign_consultation", "number_consultation"]
+    assert got[1][1] == {"which": "this", "number": "7"}
+
+
+def test_a_new_number_is_never_taken_for_the_consultation_replied_to():
+    got = read("I number Consultation 3.", vocab("Chuck", replying=True, consultations=(3,)))
+    assert [(r.kind, r.missing) for r in got] == [("incomplete", ("number",))]
+
+
+def test_a_consultation_and_its_new_number_side_by_side():
+    assert actions("I number Consultation 3 7.", vocab("Chuck", consultations=(3,))) == [
+        ("number_consultation", {"which": "3", "number": "7"})]
+

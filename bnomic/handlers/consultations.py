@@ -522,6 +522,8 @@ def assign(ctx: Context, actor: Player, which: str, player: str | None = None,
         frame("number|renumber", "which:consultation#", _UNNUMBERED,
               "number:consultation![as|to|into|as number|with number|with the number]",
               also="number"),
+        # "I number this Consultation 7", "... and number it 7": the one named, then its number
+        frame("number|renumber", "which:consultation#", "number:number", _UNNUMBERED, also="number"),
         frame("choose|pick|set|give|select|assign|use|change", "number:number[to|as|at]",
               "which:consultation#[of|for|to|on]", _UNNUMBERED, also="number", needs="number"),
         rule="4E18", example="I number Consultation 3 as 7", says="number Consultation {which} as {number}",

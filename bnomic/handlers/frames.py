@@ -519,8 +519,10 @@ def fill(fr: Frame, toks: list[Tok], start: int, open_world: bool, vocab=None,
             put(rest, _span(toks, i, n))
             f.loose += 1
             break
-        if (fr.why and low in CIRCUMSTANCES and i > start and all(not f.missing(x) for x in f.instances)
-                and not fr.rest_roles and _aside(fr, toks, i)):
+        in_case = low == "in" and i + 1 < n and toks[i + 1].low == "case"     # "in case the first got lost"
+        if (fr.why and (low in CIRCUMSTANCES or in_case)
+                and i > start and all(not f.missing(x) for x in f.instances)
+                and not fr.rest_roles and (in_case or _aside(fr, toks, i))):
             f.reason = _span(toks, i, n)        # "..., now that I'm a Registered Voter again"
             break
         if low == "back" and f.filled:

@@ -1354,6 +1354,33 @@ def _next_verb() -> re.Pattern:
     return _NEXT_VERB[0]
 
 
+_WEAK_NEXT: list = [None, -1]
+
+
+def _weak_verb_split(clause: str, in_transaction: bool) -> list[Reading]:
+    """"I assign this Consultation to Dana and number it 7": where the clause reads to
+    nothing, a verb that is as often something else after "and" ("number", "set", "make")
+    begins a second action after all, if both parts then read as actions."""
+    if " and " not in clause or not _BY_I.match(clause):
+        return []
+    v = _verbs()
+    if _WEAK_NEXT[1] != v.size:
+        weak = sorted({w for w in (p.split()[0] for p in v.all_verbs)
+                       if w.isalpha() and len(w) > 2 and w in _NOT_NEXT} - _NEVER_NEXT, key=len, reverse=True)
+        _WEAK_NEXT[0] = re.compile(r"(?<!\s)\s++and\s++(?=(?:" + "|".join(weak) + r")\b)", re.I)
+        _WEAK_NEXT[1] = v.size
+    pieces = _WEAK_NEXT[0].split(clause)
+    if len(pieces) != 2:
+        return []
+    first, second = _clause_readings(pieces[0], in_transaction), _clause_readings("I " + pieces[1], in_transaction)
+    # (the second may lack only what "it" names, which the reply gives: "... and number it 7")
+    if (first and all(r.kind == "action" for r in first) and second
+            and all(r.kind == "action" or r.kind == "incomplete" and len(r.missing) == 1
+                    and set(w.lower() for w in r.unread) <= {"it", "this", "that"} for r in second)):
+        return first + second
+    return []
+
+
 def _clause_readings(clause: str, in_transaction: bool) -> list[Reading]:
     """A clause's readings (read once per message: a memo as _read_clause_memo's)."""
     memo = _MEMO.get()
@@ -1894,7 +1921,7 @@ def read_sentence(sentence: str, in_transaction: bool = False) -> list[Reading]:
         if heading:
             topic = heading.group("number")         # "Proposal 15 (Tidy Up):" names what follows
         start = len(out)
-        for r in _clause_readings(clause, in_transaction):
+        for r in _clause_readings(clause, in_transaction) or _weak_verb_split(clause, in_transaction):
             if clause in said_aside and r.kind != "action":
                 continue                            # said in passing: an action, or nothing
             if topic and not heading:
@@ -2095,6 +2122,7 @@ def read(text: str, vocab: Vocabulary | None = None, max_line: int | None = None
         _timing_said(readings, text)
         _acted_on_and_done(readings, vocab)
         _vote_on_the_quoted(readings, vocab, quoted)
+        _voted_as_quoted(readings, vocab, quoted, max_line)
         _him_said_before(readings, text, vocab)
         _default_currency(readings)
         _the_one_named(readings, text)
@@ -2522,6 +2550,33 @@ def _vote_on_the_quoted(readings: list[Reading], vocab: Vocabulary | None, quote
         r.args["which"] = str(named[0])
         r.missing = ()
         r.read_as = r.spec.describe(r.args)
+
+
+# "I vote as above." under quoted Votes: those Votes, cast by the sender
+_AS_ABOVE = re.compile(r"\s*+(?:i\s++)?+(?:(?:hereby|also)\s++)?+(?:vote|cast\s++my\s++votes?+)\s++(?:exactly\s++)?+as\s++"
+                       r"(?:above|quoted|shown\s++above|written\s++above|in\s++the\s++quoted\s++(?:message|mail|text|lines))"
+                       r"\s*+[.!]?+\s*+", re.I)
+
+
+def _voted_as_quoted(readings: list[Reading], vocab: Vocabulary | None, quoted: str,
+                     max_line: int | None) -> None:
+    """"I vote as above." under "> FOR 13" / "> AGAINST 16": the Votes quoted, cast by the
+    sender (Rule 4E15: the Vote words are there; Rule 4E7: "I vote as above" names them
+    unambiguously). Under quoted lines with no Vote it stays unread."""
+    at = [k for k, r in enumerate(readings) if _AS_ABOVE.fullmatch(r.text or "")]
+    if not at:
+        return
+    votes = [r for r in read(quoted, vocab, max_line) if r.kind == "action" and r.spec is not None
+             and r.spec.name == "vote"] if quoted.strip() else []
+    if not votes:
+        for k in at:            # (never a ranking of "this": no Ballot is quoted, Rule 4E0)
+            made = _made("vote", readings[k].text, {})
+            if made is not None:
+                made.missing, made.read_as, made.suggestions = ("vote", "which"), "vote", (made.spec.example,)
+                readings[k] = made
+        return
+    for k in reversed(at):
+        readings[k:k + 1] = [Reading(r.text, r.spec, dict(r.args), r.times, read_as=r.read_as) for r in votes]
 
 
 def _acted_on_and_done(readings: list[Reading], vocab: Vocabulary | None) -> None:
@@ -2962,7 +3017,8 @@ def _replied_to(readings: list[Reading], vocab: Vocabulary | None) -> None:
                 readings[k] = made
     for r in readings:              # "ZOT." in reply to a Consultation's submission: that one (Rule 4E18)
         if (vocab.replying and r.kind == "incomplete" and r.spec is not None and len(r.missing) == 1
-                and any(x.name == r.missing[0] and x.type == "consultation" for x in r.spec.roles)):
+                and any(x.name == r.missing[0] and x.type == "consultation" for x in r.spec.roles)
+                and r.missing[0] != "number"):        # (a new number is said, never "this")
             r.args[r.missing[0]] = "this"
             r.missing = ()
             r.read_as = r.spec.describe(r.args)
