@@ -299,3 +299,19 @@ def test_the_way_said_before_i_intend_is_the_way_announced(four):
     assert done(four) == ["5"], r
     r = say(four, "Alice", "Without objection, I intend to carry test motion 6.", 2)
     assert "Done" not in r and "with 2 supporters" in r, r
+
+
+def test_an_intent_announced_over_two_recipients_is_one_intent_for_each(four):
+    # Rules 4E21, 4E71: an intent is to perform a single Game Action; "to each of Bob and
+    # Carol" announces one for each, and each is performed (or objected to) on its own
+    four.post("alice@example.org", "I give m20 to The Beast", "2008-09-01T10:00:00Z")
+    r = four.post("alice@example.org", "I intend, without objection, to cause the Beast to give m5 to each "
+                  "of Bob and Carol.", "2008-09-01T13:00:00Z")
+    assert "Done: intent #1" in r and "Done: intent #2" in r, r
+    descriptions = [i["description"] for i in four.show("schedule") if i["kind"] == "intent"]
+    assert len(descriptions) == 2 and "Bob" in descriptions[0] and "Carol" in descriptions[1]
+    four.post("dave@example.org", "I object to intent #2.", "2008-09-01T14:00:00Z")
+    r = four.post("alice@example.org", "I act on intent #1.", "2008-09-03T10:00:00Z")
+    assert "Done" in r, r
+    players = four.players()
+    assert (players["Bob"]["mackerel"], players["Carol"]["mackerel"]) == (55, 50)

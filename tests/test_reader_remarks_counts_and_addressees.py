@@ -176,3 +176,34 @@ def test_a_consultation_and_its_new_number_side_by_side():
     assert actions("I number Consultation 3 7.", vocab("Chuck", consultations=(3,))) == [
         ("number_consultation", {"which": "3", "number": "7"})]
 
+
+
+def test_an_intent_over_each_of_two_players_is_one_intent_for_each():
+    # Rule 4E71: the Beast takes "a single Game Action"; Rule 4E21: an intent announces one
+    got = actions("I intend, without objection, to cause the Beast to give m10 to each of Bob and Chuck.")
+    assert [a["rest"] for _, a in got] == ["cause the Beast to give m10 to Bob without objection",
+                                          "cause the Beast to give m10 to Chuck without objection"]
+
+
+def test_an_intent_for_the_beast_to_give_each_player_names_every_player_but_the_beast():
+    got = actions("I intend, without objection, to cause the Beast to give m5 to each player.", vocab("Bob"))
+    to = [a["rest"].split(" to ")[-1].replace(" without objection", "") for _, a in got]
+    assert to == ["Alice", "Bob", "Chuck", "Dana", "Wooble"]      # the sender too; never the Beast
+
+
+def test_an_intent_over_one_action_is_left_as_said():
+    assert actions("I intend, without 2 objections, to cause the Beast to give m10 to Bob.") == [
+        ("intend", {"rest": "cause the Beast to give m10 to Bob without 2 objections"})]
+
+
+def test_a_value_after_a_marker_and_a_colon_is_on_the_next_line():
+    got = actions("As Registrar I intend, with support, to set the Message of the nweek to:\n"
+                  "Fish are friends, not food.", vocab("Bob"))
+    assert got == [("intend", {"rest": "set the Message of the nweek to Fish are friends, not food with support"})]
+
+
+def test_a_line_ending_in_its_goes_on_on_the_next():
+    got = read('I submit the proposal below, titled "Holiday", and set its\nProposal Color to Brick Red.\n\n'
+               "{{\nAmend Rule 4E4.\n}}")
+    assert [(r.kind, r.spec.name) for r in got] == [("action", "submit_proposal"), ("action", "color_proposal")]
+    assert got[1].args["color"] == "Brick Red"

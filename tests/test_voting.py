@@ -309,3 +309,13 @@ def test_a_proposal_headed_by_its_title_underlined_takes_it_as_its_title(game):
     assert "Done" in r, r
     (p,) = [p for p in game.show("proposals") if p["title"] == "Sock Day"]
     assert p["body"].strip() == "On Sock Day, each Player who holds a Sock gains m5."
+
+
+def test_a_colour_set_with_its_proposal_and_a_colon_after_it(game):
+    # Rule 4E69: "change the Proposal Color of a Pending Proposal to a value of his choice";
+    # the colon that leads to the document below is no part of the Color
+    game.join(PLAYERS[0], "2008-09-01T01:00:00Z")
+    r = game.post(mail(PLAYERS[0]), "I submit this proposal and set its Proposal Color to Burgundy:\n\n"
+                  "{{\nRepeal Rule 4E60.\n}}", "2008-09-01T08:00:00Z")
+    assert "Done" in r and "not a Proposal Color" not in r, r
+    assert game.show("proposals")[0]["color"] == "Burgundy"

@@ -467,7 +467,7 @@ def sentences(text: str):
 
 # A line ending like this was cut by the sender's mail program, not by them.
 _DANGLING = re.compile(r"(?:,|\b(?:by|to|as|and|the|of|from|for|with|without|under|name|give|i|my|a|an|at|on"
-                       r"|vote|votes|voted|voting|cast|not|never|don['’]t|won['’]t|can['’]t|cannot|didn['’]t"
+                       r"|its|his|her|their|your|vote|votes|voted|voting|cast|not|never|don['’]t|won['’]t|can['’]t|cannot|didn['’]t"
                        r"|shan['’]t|wouldn['’]t|doesn['’]t"
                        # a subject whose verb is on the next line ("... and then he" / "votes FOR 10")
                        r"|he|she|they|we|e|who|which|that))\s*$", re.I)     # "I've already voted" / "AGAINST it"
@@ -490,6 +490,10 @@ _STOPS = frozenset(".!?;:")         # a line ending in one (then spaces) ends it
 
 # a line that begins with a preposition in lower case continues the line before it
 _PREPOSITION_FIRST = re.compile(r"[ \t]*+(?:of|to|for|with|from|by|than|into|onto)[ \t]++\S")
+
+
+# a line that ends with a role's marker and a colon ("... to:"): the value is on the next line
+_MARKER_COLON = re.compile(r"\s(?:to|as|into)\s*+:\s*+$", re.I)
 
 
 def unwrap(lines: list[str]) -> list[str]:
@@ -516,6 +520,13 @@ def unwrap(lines: list[str]) -> list[str]:
                 or _LIST_GOES_ON.search(prev, max(0, len(prev.rstrip()) - 12))):
             out[-1] = prev.rstrip() + " " + line.strip()      # "... and FOR Proposal" / "11."; "10, 14 and" / "15."
             continue
+        if (line.strip() and _MARKER_COLON.search(prev, max(0, len(prev.rstrip()) - 6)) and not BEGIN.match(line)
+                and not END.match(line) and not _LEAD.match(line.strip())):
+            joined = prev.rstrip()[:-1].rstrip() + " " + line.strip()     # (the colon said where, no more)
+            got = read_sentence(joined)
+            if got and all(r.kind == "action" for r in got):
+                out[-1] = joined        # "... set the Message of the nweek to:" / "Fish are friends, not food."
+                continue
         if (prev.strip() and line.strip() and prev.rstrip()[-1:] not in _STOPS and not _BALLOT_LINE.match(prev)
                 and not BEGIN.match(line) and not END.match(line) and not BEGIN.match(prev)
                 and not _LEAD.match(line.strip())):
@@ -2111,6 +2122,7 @@ def read(text: str, vocab: Vocabulary | None = None, max_line: int | None = None
         _cancel_that(readings, vocab, text)
         _claimed_in_reply(readings, vocab, text)
         _intent_by_action(readings, vocab)
+        _each_intended(readings, vocab)
         _every_player(readings, vocab)
         _every_intent(readings, vocab)
         _by_title_words(readings, vocab)
@@ -2693,6 +2705,38 @@ _EVERYONE = frozenset({"every player", "each player", "all players", "all the pl
 
 
 _EACH_PLAYER = re.compile(r"\b(?:each|every|all(?:\s++the)?+)\s++(?:other\s++)?+players?\b", re.I)
+
+
+def _each_intended(readings: list[Reading], vocab: Vocabulary | None) -> None:
+    """"I intend, without objection, to cause the Beast to give m10 to each of Bob and
+    Chuck": an intent is to perform one action (Rules 4E21, 4E71: "a single Game Action"),
+    so one announced over several is one intent for each, each said as its own action."""
+    for r in list(readings):
+        if (r.kind != "action" or r.spec is None or r.spec.name != "intend"
+                or not isinstance(r.args.get("rest"), str)):
+            continue
+        m = INTENT_METHOD.match(r.args["rest"].strip())
+        if not m:
+            continue
+        action, cond = m.group("action"), m.group("cond")
+        outer = read_clause("I " + action, vocab) or []
+        head, inner, doer = "", outer, vocab
+        if len(outer) == 1 and outer[0].kind == "action" and outer[0].spec.name == "beast_acts":
+            rest = str(outer[0].args.get("rest") or "")
+            if not rest or not action.endswith(rest):
+                continue
+            head, inner = action[:len(action) - len(rest)], read_clause("I " + rest, vocab) or []
+            doer = replace(vocab, actor=vocab.beast) if vocab is not None else None    # "each player" but the Beast
+        inner = list(inner)
+        _every_player(inner, doer)
+        if len(inner) < 2 or not all(x.kind == "action" and x.spec is inner[0].spec and x.read_as for x in inner):
+            continue
+        each = []
+        for x in inner:
+            args = {**r.args, "rest": f"{head}{x.read_as}{cond}"}
+            each.append(replace(r, args=args, read_as=r.spec.describe(args)))
+        at = readings.index(r)
+        readings[at:at + 1] = each
 
 
 def _every_player(readings: list[Reading], vocab: Vocabulary | None) -> None:

@@ -349,7 +349,7 @@ _WHOSE_COLOR = ("number:proposal[the proposal color of|the proposal colour of|pr
 def color(ctx: Context, actor: Player, number: str, color: str, was: str | None = None) -> None:
     """Rule 4E69: a Player may change the Proposal Color of a Pending proposal,
     at most once per nday. (`was`, the Color it had, is said but not needed.)"""
-    wanted = next((c for c in COLORS if c.lower() == " ".join(color.lower().strip(' ."').split())), None)
+    wanted = next((c for c in COLORS if c.lower() == " ".join(color.lower().strip(' .":;,!').split())), None)
     if wanted is None:
         raise Rejected(f"{color!r} is not a Proposal Color ({', '.join(COLORS)})", rule="4E69")
     p = find(ctx, number, "4E69", actor=actor)
