@@ -207,3 +207,45 @@ def test_a_line_ending_in_its_goes_on_on_the_next():
                "{{\nAmend Rule 4E4.\n}}")
     assert [(r.kind, r.spec.name) for r in got] == [("action", "submit_proposal"), ("action", "color_proposal")]
     assert got[1].args["color"] == "Brick Red"
+
+
+# ---------------------------------------------------------------- documents written first
+
+@pytest.mark.parametrize("after", ["I submit that.", "I submit this as a proposal.", "So, I hereby submit the above."])
+def test_a_document_and_then_the_sentence_that_submits_it(after):
+    # Rule 4E15: "To submit a proposal, a player need only specify its Body"
+    got = read("Here is the one I promised:\n\n{{__No More Armageddon__\nIn Rule 4E31, delete the line "
+               '"nday 13 = Armageddon". }}\n\n' + after)
+    assert [(r.kind, r.spec.name) for r in got] == [("action", "submit_proposal")]
+    assert "delete the line" in got[0].args["document"]
+
+
+def test_submitting_a_document_an_action_already_took_is_the_same_submission():
+    got = read("Proposal\nTitle: Clock Fix III\nConflicts: 12\n\nBody:\n{{\nAmend Rule 4E14.\n}}\n\nI submit this.")
+    assert [(r.kind, r.spec.name) for r in got] == [("action", "submit_proposal")]
+    from bnomic.handlers.proposals import read_document
+    said = read_document(got[0].args["document"])
+    assert (said["title"], said["conflicts"], said["body"].strip()) == ("Clock Fix III", [12], "Amend Rule 4E14.")
+
+
+def test_i_submit_that_with_no_document_before_is_no_proposal():
+    assert actions("I submit that.") == []
+
+
+def test_the_following_proposals_are_one_submission_for_each_document():
+    got = read('I submit these two proposals:\n\nProposal A, "Tea Time":\n{{\nThe Clock shall be On at tea.\n}}\n\n'
+               'Proposal B, "Coffee Time":\n{{\nThe Clock shall be On at breakfast.\n}}\n\nA and B conflict, obviously.')
+    assert [(r.kind, r.spec.name, r.args.get("title"), r.args["document"]) for r in got] == [
+        ("action", "submit_proposal", "Tea Time", "The Clock shall be On at tea."),
+        ("action", "submit_proposal", "Coffee Time", "The Clock shall be On at breakfast.")]
+
+
+def test_the_following_proposals_each_in_its_own_braces():
+    got = read("I submit the following proposals:\n\n{{__Sock Drawer__\nGive the Washerwoman m10. }}\n\n"
+               "{{__Sock Drawer II__\nGive the Washerwoman m20. }}")
+    assert [r.args["document"].splitlines()[0] for r in got] == ["__Sock Drawer__", "__Sock Drawer II__"]
+
+
+def test_a_labelled_proposal_alone_is_still_its_own_submission():
+    got = read('Proposal "Tidy Up 2":\n{{\nRule 4E72 is amended.\n}}')
+    assert [(r.kind, r.spec.name, r.args.get("title")) for r in got] == [("action", "submit_proposal", "Tidy Up 2")]

@@ -2102,15 +2102,21 @@ def read(text: str, vocab: Vocabulary | None = None, max_line: int | None = None
         if "{{{" in text:                   # "{{{ ... }}}": a document's delimiters written thrice
             text = _THREE_CLOSE.sub("}}", _THREE_OPEN.sub("{{", text))
         parts = braces(text, _bodies(text) if "{{" in text else ())
+        untaken = None                      # the document just before, if no action before it took it
         for k, (kind, part) in enumerate(parts):
             if kind == "doc":
-                _attach(readings, part, _attributes_above(before))   # "Title: Sock Drawer" then {{ ... }}
-            else:
+                untaken = "" if _attach(readings, part, _attributes_above(before)) else part
+            else:                               # ("Title: Sock Drawer" then {{ ... }})
                 if k and parts[k - 1][0] == "doc":      # "{{ ... }} and intend, without objection, to Activate it."
                     part = _AND_AFTER_DOC.sub("I ", part, count=1)
                 doc_next = k + 1 < len(parts) and parts[k + 1][0] == "doc"
-                readings.extend(_read(the_beast_meant(the_address_meant(without_tags(part))), max_line, doc_next))
+                got = _read(the_beast_meant(the_address_meant(without_tags(part))), max_line, doc_next)
+                if untaken is not None:
+                    _submitted_above(got, untaken)
+                    untaken = None
+                readings.extend(got)
                 before = part
+        _several_said_each(readings)
         name_the_newcomer(readings, text)
         _the_rest(readings, vocab)
         _named_in_the_sentence(readings, vocab)     # (what the sentence names before what it replies to)
@@ -3132,8 +3138,8 @@ def _bodies(text: str) -> list[tuple[int, int]]:
             else:
                 found = None
         found = found or _document_head(line.rstrip("\r\n"))
-        if found is None:
-            continue
+        if found is None or _SEVERAL_DOCUMENTS.search(line):
+            continue                # ("the following two proposals:": each in its own {{ }})
         _, first = found
         body = start + line.index(first) if first else pos
         end = pos if first else body
@@ -3148,7 +3154,7 @@ def _bodies(text: str) -> list[tuple[int, int]]:
 
 # a line that sets a proposal's other Attributes (Rule 4E15), written above its Body
 _ATTRIBUTE_LINE = re.compile(r"^\s*+(?:title|proposal\s++title|conflicts?+(?:\s++with)?+|dependencies|dependency"
-                             r"|depends(?:\s++on)?+)\s*+:", re.I)
+                             r"|depends(?:\s++on)?+|body(?=\s*+:\s*+$))\s*+:", re.I)     # (a bare "Body:" above its {{ }})
 
 
 def _only_attributes(text: str) -> bool:
@@ -3166,9 +3172,10 @@ def _attributes_above(text: str) -> str:
     return "\n".join(lines[k:])
 
 
-def _attach(readings: list[Reading], document: str, above: str = "") -> None:
+def _attach(readings: list[Reading], document: str, above: str = "") -> bool:
     """A document goes to the last action before it that takes one and has none yet (or
-    has only its Attribute lines so far: "Title: X" above the {{ }} of its Body)."""
+    has only its Attribute lines so far: "Title: X" above the {{ }} of its Body). Whether
+    one took it."""
     for r in reversed(readings):
         if r.spec is not None and document_kind(r):
             have = r.args.get("document")
@@ -3176,7 +3183,55 @@ def _attach(readings: list[Reading], document: str, above: str = "") -> None:
                 r.args["document"] = f"{above}\n\n{document.strip()}" if above else document.strip()
             elif _only_attributes(have):
                 r.args["document"] = f"{have.rstrip()}\n\n{document.strip()}"
+            elif _SEVERAL_DOCUMENTS.search(r.text or ""):
+                # "I submit the following two proposals:" then {{ ... }} {{ ... }}: one each
+                args = {k: v for k, v in r.args.items() if k != "title"}
+                said = f"{above}\n\n{document.strip()}" if above else document.strip()
+                readings.append(replace(r, args={**args, "document": said}))
+            else:
+                return False
+            return True
+    return False
+
+
+_SEVERAL_DOCUMENTS = re.compile(r"\b(?:proposals|tweaks|consultations)\b", re.I)
+
+
+# "{{ ... }}" and then "I submit that." / "I submit the above as a proposal.": the document
+# written before the sentence that submits it (Rule 4E15)
+_SUBMIT_ABOVE = re.compile(r"\s*+(?:(?:so|and|ok|okay|right)\W++)?+i\s++(?:(?:hereby|formally|now|also)\s++)?+"
+                           r"(?:submit|propose)\s++(?:that|this|it|the\s++above|what\s++is\s++above)\b", re.I)
+
+
+def _several_said_each(readings: list[Reading]) -> None:
+    """"I submit these two proposals:" over 'Proposal A, "Tea Time":' {{ ... }} and the next:
+    each labelled one is submitted; the heading over them, left with no document, is none."""
+    for k, r in enumerate(readings):
+        if (r.spec is not None and document_kind(r) and not r.args.get("document")
+                and _SEVERAL_DOCUMENTS.search(r.text or "")
+                and any(o.spec is r.spec and o.args.get("document") for o in readings[k + 1:])):
+            del readings[k]
             return
+
+
+def _submitted_above(readings: list[Reading], document: str) -> None:
+    """The first of `readings` (those of the text after a document) submits that document,
+    if it says so ("I submit that.") and no action before took it ("": one did)."""
+    if not readings or not _SUBMIT_ABOVE.match(readings[0].text or ""):
+        return
+    r = readings[0]
+    if not document:        # taken already ("Proposal / Title: ... / Body: {{ }}", then "I submit this."):
+        if r.kind == "incomplete" and r.spec is not None and (r.spec.name == "verdict" or document_kind(r)):
+            del readings[0]     # the same submission, said again
+        return
+    if r.spec is not None and document_kind(r) == "proposal" and not r.args.get("document"):
+        r.args["document"], r.missing = document.strip(), tuple(m for m in r.missing if m != "document")
+        return
+    if r.spec is not None and r.spec.name != "verdict":
+        return
+    made = _made("submit_proposal", r.text, {"document": document.strip()})
+    if made is not None:
+        readings[0] = made
 
 
 _BEGIN_DOC = re.compile(r"^\W*+begin\s++(?!transaction\b)(?P<kind>[a-z]++(?:\s++[a-z]++)?)\W*+$", re.I)
@@ -3292,8 +3347,9 @@ def _read(text: str, max_line: int | None, doc_next: bool = False) -> list[Readi
         head, first = found
         body = [first] if first else []
         i += 1
-        if not first and i < len(lines) and _BEGIN_DOC.match(lines[i]):
-            readings.extend(head)
+        if not first and (i < len(lines) and _BEGIN_DOC.match(lines[i])
+                          or doc_next and _SEVERAL_DOCUMENTS.search(lines[i - 1])):
+            readings.extend(head)       # (the documents below each have their own {{ }})
             continue
         fenced = _fenced(lines, i) if not first else None
         if fenced is not None:                  # "=====" above and below: the document between
