@@ -77,3 +77,25 @@ def test_quoted_transactions_are_not_acted_on(three):
     r = three.post("bob@example.org", "> BEGIN TRANSACTION\n> I give m5 to Carol\n> END TRANSACTION\n"
                    "Nice one.", T)
     assert "No game actions found" in r
+
+
+@pytest.mark.parametrize("written", [
+    "I submit the following proposal:\n{{\nThe Beast may vote on proposals about itself.\n}}\n",
+    "I submit the following proposal:\nTitle: Beast Rights\nBody: The Beast may vote on proposals about itself.\n",
+])
+def test_a_transaction_whose_step_submits_a_document(three, written):
+    # Rule 4E12's steps are Game Actions as any; a proposal's Body (Rule 4E15) may be one of
+    # them, written in {{ }} or as a form, and the step after it is a step of its own
+    r = three.post("alice@example.org", "BEGIN TRANSACTION\n" + written +
+                   "I set its Proposal Color to Black.\nI give m5 to Bob.\nEND TRANSACTION\n", T)
+    assert "Done: the Transaction Succeeds" in r, r
+    (p,) = three.show("proposals")
+    assert (p["body"].strip(), p["color"]) == ("The Beast may vote on proposals about itself.", "Black")
+    assert three.players()["Bob"]["mackerel"] == 55
+
+
+def test_a_transaction_with_a_document_fails_whole(three):
+    r = three.post("alice@example.org", "BEGIN TRANSACTION\nI submit the following proposal:\n{{\nRepeal Rule 4E60.\n}}\n"
+                   "I give m500 to Bob.\nEND TRANSACTION\n", T)
+    assert "the Transaction Fails and has no effect" in r, r
+    assert three.show("proposals") == []

@@ -2095,6 +2095,12 @@ def read(text: str, vocab: Vocabulary | None = None, max_line: int | None = None
         return []       # "Disclaimer: nothing in this message is a game action." (Rule 4E7: the sender says so)
     if (quoted or vocab is not None and vocab.replied_intents) and _agreeing(text, vocab):
         return _agreement(text, quoted, vocab, max_line)
+    held = _transaction_with_documents(text)
+    if held is not None:            # Rule 4E12 over documents (Rule 4E15): read in its parts
+        above, inside, below = held
+        return (read(above, vocab, max_line, quoted) if above.strip() else []) + [
+            Reading("BEGIN TRANSACTION ... END TRANSACTION", steps=read(inside, vocab, max_line))] + (
+            read(below, vocab, max_line) if below.strip() else [])
     token, vtoken = _MEMO.set({}), _VOCAB.set(vocab)
     try:
         readings: list[Reading] = []
@@ -3203,6 +3209,29 @@ _SUBMIT_ABOVE = re.compile(r"\s*+(?:(?:so|and|ok|okay|right)\W++)?+i\s++(?:(?:he
                            r"(?:submit|propose)\s++(?:that|this|it|the\s++above|what\s++is\s++above)\b", re.I)
 
 
+def _transaction_with_documents(text: str) -> tuple[str, str, str] | None:
+    """A Transaction (BEGIN TRANSACTION ... END TRANSACTION, Rule 4E12) whose steps hold a
+    document ({{ }}, or a "Title:"/"Body:" form): the text above it, its steps' text and the
+    text below it, so that its steps are read as any message is, documents and all; None
+    when there is no such Transaction."""
+    if "ransaction" not in text and "RANSACTION" not in text:
+        return None
+    lines = text.splitlines()
+    begin = next((k for k, x in enumerate(lines) if BEGIN.match(x)), None)
+    if begin is None:
+        return None
+    end = next((k for k in range(begin + 1, len(lines)) if END.match(lines[k])), None)
+    if end is None:
+        return None
+    inside = lines[begin + 1:end]
+    if not any("{{" in x or _ATTRIBUTE_LINE.match(x) or _BODY_LINE.match(x) for x in inside):
+        return None
+    return "\n".join(lines[:begin]), "\n".join(inside), "\n".join(lines[end + 1:])
+
+
+_BODY_LINE = re.compile(r"\s*+(?:body|text)\s*+:", re.I)
+
+
 def _several_said_each(readings: list[Reading]) -> None:
     """"I submit these two proposals:" over 'Proposal A, "Tea Time":' {{ ... }} and the next:
     each labelled one is submitted; the heading over them, left with no document, is none."""
@@ -3249,8 +3278,10 @@ def _own_paragraph(lines: list, i: int, body) -> bool:
     reads as an action. A document's text speaks of Players, never as "I" doing something
     now; an officer reading "...the Fourth Era.\n\nAnd I set its color to Beige." stops
     the document at the blank line (Rule 4E7: the action is read wherever it is written)."""
-    if i == 0 or lines[i - 1].strip() or not _OWN_OPENING.match(lines[i]):
+    if i == 0 or not _OWN_OPENING.match(lines[i]):
         return False
+    if lines[i - 1].strip() and not _BODY_SAID.match(lines[i - 1]):
+        return False        # (or after a form's one-line "Body: ..." in a Transaction's steps)
     if not (body.strip() if isinstance(body, str) else any(x.strip() for x in body)):
         return False
     first = split_sentences(normalise(lines[i].strip()))[:1]
@@ -3260,6 +3291,7 @@ def _own_paragraph(lines: list, i: int, body) -> bool:
 
 
 _ITS_SAID = re.compile(r"\b(?:its|it|this)\b", re.I)
+_BODY_SAID = re.compile(r"\s*+(?:body|text)\s*+:\s*+\S", re.I)
 
 
 # where a sentence of the sender's own may begin inside a document written on the line that
