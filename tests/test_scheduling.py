@@ -223,3 +223,12 @@ def test_one_verb_over_two_actions_each_with_its_own_nday(two):
     assert r.count("Done: scheduled") == 2, r
     two.tick("2008-09-05T00:00:00Z")
     assert gifts_to_bob(two) == [("2008-09-03T00:00:00Z", 2), ("2008-09-04T00:00:00Z", 3)]
+
+
+@pytest.mark.parametrize("said", ["On Mulberry of next nweek, I give m5 to Bob.",
+                                  "I give m5 to Bob on nday 3 of the next nweek."])
+def test_an_nday_of_the_next_nweek_is_that_one_not_this_one(two, said):
+    # Rule 4E7: a time "with reference ... to The Clock"; nday 3 is still ahead this nweek,
+    # but the sender named the next nweek's
+    r = two.post("alice@example.org", said, "2008-09-01T10:00:00Z")
+    assert "nday 3 of nweek 2" in r, r

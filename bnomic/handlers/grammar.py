@@ -192,6 +192,7 @@ class When:
     weekday: int | None = None  # "at 18:00 UTC on Tuesday": that UTC weekday (Monday 0), its next one
     month: int | None = None    # "at 12:00 UTC on 25 November": that UTC date, its next one (no year said)
     mday: int | None = None
+    next_nweek: bool = False    # "on Teucer of next nweek": that nday of the nweek after this one
 
 
 def _recurring() -> re.Pattern:
@@ -222,6 +223,9 @@ _ZONE = r"(?:\s*(?:utc|gmt|z))?"
 # it, as in Rule 4E7's own example ("I do X on nday 8")
 _WHEN_SAID = [
     ("nday", _DAY + r"nday\s+(?P<n>\d+)\s+of\s+nweek\s+(?P<w>\d+)"),      # "on nday 1 of nweek 8"
+    # "on Teucer of next nweek": that nday of the nweek after this one
+    ("nday_next", _DAY + r"nday\s+(?P<n>\d+)\s+of\s+(?:the\s+)?next\s+nweek"),
+    ("name_next", _DAY + r"(?P<name>" + "|".join(_NDAY_NAMES) + r")\s+of\s+(?:the\s+)?next\s+nweek"),
     ("nday", _DAY + r"nday\s+(?P<n>\d+)"),
     ("name", _DAY + r"(?P<name>" + "|".join(_NDAY_NAMES) + r")\s+of\s+nweek\s+(?P<w>\d+)"),   # "on Breakday of nweek 8"
     ("name", _DAY + r"(?P<name>" + "|".join(_NDAY_NAMES) + r")"),
@@ -280,6 +284,9 @@ def split_when(sentence: str) -> tuple[When | None, str]:
         if not m:
             continue
         said = (sentence[:m.start("rest")] + sentence[m.end("rest"):]).strip(" ,:")
+        if kind in ("nday_next", "name_next"):
+            n = int(m.group("n")) if kind == "nday_next" else _NDAY_NAMES[m.group("name").lower()]
+            return When("nday", nday=n, next_nweek=True, text=said), m.group("rest")
         if kind == "nday":
             w = m.groupdict().get("w")
             return When("nday", nday=int(m.group("n")), nweek=int(w) if w else None, text=said), m.group("rest")

@@ -29,7 +29,7 @@ def due_of(ctx: Context, when: grammar.When) -> durations.Due:
                 raise Rejected(f"nday {when.nday} of nweek {when.nweek} has begun already "
                                f"(it is nday {game.nday} of nweek {game.nweek})", rule="4E7")
             return durations.Due(nweek=when.nweek, nday=when.nday, edge="start")
-        nweek = game.nweek if game.nday < when.nday else game.nweek + 1
+        nweek = game.nweek if game.nday < when.nday and not getattr(when, "next_nweek", False) else game.nweek + 1
         return durations.Due(nweek=nweek, nday=when.nday, edge="start")
     if when.kind == "nweek":
         if when.nweek is not None and when.nweek <= game.nweek:
