@@ -249,3 +249,13 @@ def test_the_following_proposals_each_in_its_own_braces():
 def test_a_labelled_proposal_alone_is_still_its_own_submission():
     got = read('Proposal "Tidy Up 2":\n{{\nRule 4E72 is amended.\n}}')
     assert [(r.kind, r.spec.name, r.args.get("title")) for r in got] == [("action", "submit_proposal", "Tidy Up 2")]
+
+
+def test_a_letter_that_begins_two_players_names_is_ambiguous():
+    # Rule 4E7: targets must be unambiguous; "B" is Bob or the Beast, and nothing is done
+    (r,) = read("I give m10 to B.", vocab("Chuck"))
+    assert r.kind == "ambiguous" and {"give m10 to Bob", "give m10 to The Beast"} <= set(r.alternatives)
+
+
+def test_a_name_no_player_has_and_none_begins_with_is_left_to_the_handler():
+    assert actions("I give m10 to Zed.", vocab("Chuck")) == [("give", {"amount": "m10", "player": "Zed"})]

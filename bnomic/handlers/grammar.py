@@ -845,6 +845,9 @@ def read_clause(text: str, vocab: Vocabulary | None = None) -> list["Reading"] |
             base = f.args()[0]
             return [Reading(text, alternatives=tuple(spec.describe({**base, role: str(o)})
                                                      for o in options))]
+        shortened = _shortened(text, f, spec, vocab)
+        if shortened is not None:
+            return [shortened]
         hints = did_you_mean(f.unknown, vocab)
         return [Reading(text, spec, a, f.times_for(k), read_as=spec.describe(a), hints=hints)
                 for k, a in enumerate(f.args())]
@@ -870,6 +873,26 @@ def read_clause(text: str, vocab: Vocabulary | None = None) -> list["Reading"] |
     hints = did_you_mean(f.unknown + [w for w in f.unaccounted if w[:1].isupper()], vocab)
     return [Reading(text, spec, args, f.times, missing=missing, read_as=said,
                     suggestions=(spec.example,), unread=tuple(f.unaccounted), hints=hints)]
+
+
+def _shortened(text: str, f, spec: ActionSpec, vocab: Vocabulary | None) -> "Reading | None":
+    """"I give m10 to B.": a name no Player has that begins two Players' names (a word of
+    each: "B" is Bob and the Beast) is ambiguous (Rule 4E7), and the receipt names both."""
+    if vocab is None or not vocab.players or not f.unknown:
+        return None
+    for name in f.unknown:
+        said = name.lower().strip(".")
+        if not said.isalpha():
+            continue
+        could = [p for p in vocab.players if any(w.startswith(said) for w in p.lower().split())]
+        if len(could) < 2:
+            continue
+        base = f.args()[0]
+        role = next((r for r, v in base.items() if str(v) == name), None)
+        if role is None:
+            continue
+        return Reading(text, alternatives=tuple(spec.describe({**base, role: p}) for p in could))
+    return None
 
 
 def _intended_plainly(f, vocab: Vocabulary | None):
