@@ -259,3 +259,20 @@ def test_a_letter_that_begins_two_players_names_is_ambiguous():
 
 def test_a_name_no_player_has_and_none_begins_with_is_left_to_the_handler():
     assert actions("I give m10 to Zed.", vocab("Chuck")) == [("give", {"amount": "m10", "player": "Zed"})]
+
+
+@pytest.mark.parametrize("text", [
+    'The Proposal submitted by Dana titled "Sock Drawer" is assigned Proposal Number 18.',
+    'Dana\'s "Sock Drawer" gets Proposal Number 18.',
+    'I number Dana\'s "Sock Drawer" as Proposal 18.',
+    "Assigned Proposal Number 18.",
+])
+def test_the_chairman_numbering_a_proposal_in_his_own_words(text):
+    # Rule 4E15: the Chairman assigns each new proposal a Proposal Number
+    got = actions(text, vocab("Alice"))
+    assert [n for n, _ in got] == ["number_proposals"] and "18" in got[0][1].values()
+
+
+@pytest.mark.parametrize("text", ["My cat gets number 5 in the show.", "Sock Drawer is proposal number 18, I think."])
+def test_talk_of_numbers_numbers_nothing(text):
+    assert actions(text, vocab("Alice")) == []

@@ -1893,6 +1893,13 @@ _SECOND_INTENT = re.compile(r"(?<!\s)(?:\s*+,)?+\s++and\s++(?:(?:then|also|inste
                             re.I)
 
 
+_NUMBERED_AS = re.compile(r"(?:(?P<what>[^.;:]{1,100}?)\s++(?:is|has\s++been|was\s++just)\s++(?:assigned|given)\s++"
+                         r"|(?P<what2>[^.;:]{1,100}?)\s++gets\s++|(?:i\s++)?+assigned\s++"
+                         r"|i\s++number\s++(?P<what3>[^.;:]{1,100}?)\s++as\s++)"
+                         r"(?:the\s++)?+(?:proposal\s++number|proposal\s++no\.?+|proposal|number)\s*+#?+(?P<n>\d{1,6}+)$",
+                         re.I)
+
+
 def read_sentence(sentence: str, in_transaction: bool = False) -> list[Reading]:
     """A normalised sentence: one reading, or one for each clause or object it joins
     (a time or an intent said before them applies to each)."""
@@ -1927,6 +1934,12 @@ def read_sentence(sentence: str, in_transaction: bool = False) -> list[Reading]:
         body = _AND_TO.sub(r"\g<sep> ", body)      # "I object to Wooble's intent and to Alice's intent"
     if "s " in body and ("ntent" in body or "thing" in body or "plan" in body):
         body = _NOUN_INTENT.sub(_intent_by_noun, body)     # "Bob's motnw intent", "Wooble's Beast thing"
+    if "umber" in body and _NUMBERED_AS.match(body):
+        # Rule 4E15, the Chairman's words: "Dana's "Sock Drawer" is assigned Proposal Number 18",
+        # "I number Dana's "No More Armageddon" as Proposal 19": the Chairman numbering it
+        m = _NUMBERED_AS.match(body)
+        what = (m.group("what") or m.group("what2") or m.group("what3") or "").strip()
+        body = f"I assign Proposal Number {m.group('n')}" + (f" to {what}" if what else "")
     if "ote" in body or "nswer" in body or "erdict" in body:       # "On 15 my vote is FOR"
         body = _sub_at_start(_ON_N_MY_VOTE, r"my \g<noun> \g<on> \g<rest>", body)
         body = _WRITTEN_BY.sub(r"\g<who>'s proposals", body)     # "everything Bob wrote on this ballot"
