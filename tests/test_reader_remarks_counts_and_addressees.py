@@ -276,3 +276,8 @@ def test_the_chairman_numbering_a_proposal_in_his_own_words(text):
 @pytest.mark.parametrize("text", ["My cat gets number 5 in the show.", "Sock Drawer is proposal number 18, I think."])
 def test_talk_of_numbers_numbers_nothing(text):
     assert actions(text, vocab("Alice")) == []
+
+
+def test_numbering_a_consultation_as_a_number_is_the_oracle_s_not_the_chairman_s():
+    assert actions("Also, I hereby number Consultation 5 as number 7!", vocab("Chuck", consultations=(5,))) == [
+        ("number_consultation", {"which": "5", "number": "7"})]

@@ -1895,7 +1895,7 @@ _SECOND_INTENT = re.compile(r"(?<!\s)(?:\s*+,)?+\s++and\s++(?:(?:then|also|inste
 
 _NUMBERED_AS = re.compile(r"(?:(?P<what>[^.;:]{1,100}?)\s++(?:is|has\s++been|was\s++just)\s++(?:assigned|given)\s++"
                          r"|(?P<what2>[^.;:]{1,100}?)\s++gets\s++|(?:i\s++)?+assigned\s++"
-                         r"|i\s++number\s++(?P<what3>[^.;:]{1,100}?)\s++as\s++)"
+                         r"|i\s++(?:hereby\s++)?+number\s++(?P<what3>[^.;:]{1,100}?)\s++as\s++(?=proposal))"     # (not "as number 7")
                          r"(?:the\s++)?+(?:proposal\s++number|proposal\s++no\.?+|proposal|number)\s*+#?+(?P<n>\d{1,6}+)$",
                          re.I)
 
