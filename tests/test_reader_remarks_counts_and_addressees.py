@@ -281,3 +281,16 @@ def test_talk_of_numbers_numbers_nothing(text):
 def test_numbering_a_consultation_as_a_number_is_the_oracle_s_not_the_chairman_s():
     assert actions("Also, I hereby number Consultation 5 as number 7!", vocab("Chuck", consultations=(5,))) == [
         ("number_consultation", {"which": "5", "number": "7"})]
+
+
+@pytest.mark.parametrize("text", [
+    'I revise Proposal 17 by resubmitting it with a new title, "Quieter Nweek", and the following text:\n\n'
+    "{{\nDuring nweek 9, no Player may submit more than one Consultation.\n}}",
+    'I revise 17, retitling it "Quieter Nweek", so that it reads:\n\n'
+    "{{\nDuring nweek 9, no Player may submit more than one Consultation.\n}}",
+])
+def test_a_revision_s_new_title_is_the_words_in_quotation_marks(text):
+    # Rule 4E15: a proposal "may have a Title"; revising is resubmitting it
+    got = actions(text, vocab("Dana"))
+    assert got == [("revise_proposal", {"number": "17", "title": "Quieter Nweek",
+                                         "document": "During nweek 9, no Player may submit more than one Consultation."})]

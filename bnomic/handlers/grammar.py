@@ -2181,6 +2181,7 @@ def read(text: str, vocab: Vocabulary | None = None, max_line: int | None = None
         _every_player(readings, vocab)
         _every_intent(readings, vocab)
         _by_title_words(readings, vocab)
+        _title_quoted(readings)
         _its(readings)
         _named_in_the_sentence(readings, vocab)
         _the_new_one(readings)
@@ -2206,6 +2207,23 @@ _TITLE_FILLERS = frozenset({"the", "a", "an", "about", "on", "of", "for", "one",
 
 
 _ONE = re.compile(r"\bone\b(?!\s*+\d)", re.I)
+
+
+_QUOTED_TITLE = re.compile(r"[\"\u201c](?P<t>[^\"\u201c\u201d]{1,200}+)[\"\u201d]")
+
+
+def _title_quoted(readings: list[Reading]) -> None:
+    """'with a new title, "Quieter Nweek", and the following text': a Title said with words
+    around it is the words in quotation marks (Rule 4E15: a Title is the proposal's, never
+    the sentence's)."""
+    for r in readings:
+        title = r.args.get("title") if r.spec is not None else None
+        if not isinstance(title, str) or title.strip()[:1] in "\"\u201c" and title.strip()[-1:] in "\"\u201d":
+            continue
+        m = _QUOTED_TITLE.search(title)
+        if m is not None:
+            r.args["title"] = m.group("t").strip()
+            r.read_as = r.spec.describe(r.args)
 
 
 def _stem(word: str) -> str:

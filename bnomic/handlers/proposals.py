@@ -162,7 +162,8 @@ def _check_references(numbers: list[int], own: int | None, what: str) -> None:
 
 # Rule 4E15: "He may optionally also specify its Title": said in the sentence that submits it
 TITLE = ("title:text[titled|entitled|called|named|with the title|with title|title|title:|under the title"
-         "|under the name]?")
+         "|under the name|retitling it|retitled|renaming it|with a new title|with the new title|its title becomes"
+         "|its title is now|its title is]?")
 
 
 @action("submit_proposal",
