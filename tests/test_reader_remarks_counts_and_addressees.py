@@ -294,3 +294,26 @@ def test_a_revision_s_new_title_is_the_words_in_quotation_marks(text):
     got = actions(text, vocab("Dana"))
     assert got == [("revise_proposal", {"number": "17", "title": "Quieter Nweek",
                                          "document": "During nweek 9, no Player may submit more than one Consultation."})]
+
+
+@pytest.mark.parametrize("front", ["With Dana's support, ", "Having received no objections, ",
+                                   "With support from Dana and no objections: "])
+def test_the_way_an_announced_action_was_allowed_said_before_it(front):
+    # Rules 4E21, 4E22: once supported (or not objected to), the Player "can perform the action"
+    got = actions(front + 'I set the Message of the nweek to "Fish are friends".', vocab("Bob"))
+    assert got == [("change_motnw", {"message": "Fish are friends"})]
+
+
+def test_an_intent_announced_with_its_way_said_first_is_still_an_intent():
+    got = actions('With 2 supporters and without objection, I intend to set the Message of the nweek to "Fish".')
+    assert [n for n, _ in got] == ["intend"]
+
+
+def test_doing_it_where_no_intent_is_anyone_s_is_said_of_the_next_action():
+    assert actions("I'll just do it now instead. I give m10 to Dana.", vocab("Alice", replying=True)) == [
+        ("give", {"amount": "m10", "player": "Dana"})]
+
+
+def test_doing_so_under_one_s_own_intent_acts_on_it():
+    v = vocab("Alice", intents={3: "Alice"}, replied_intents=(3,), replying=True)
+    assert [n for n, _ in actions("Having received no objections, I do so.", v)] == ["act_on_intent"]

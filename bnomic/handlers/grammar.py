@@ -1893,6 +1893,11 @@ _SECOND_INTENT = re.compile(r"(?<!\s)(?:\s*+,)?+\s++and\s++(?:(?:then|also|inste
                             re.I)
 
 
+# the way an announced action was allowed, said before it (Rules 4E21, 4E22): "With Dana's
+# support, I ...", "Having received no objections, I ..."; never before an intent itself
+_METHOD_FRONTED = re.compile(r"(?:with|given|having\s++(?:received|had|got|gotten|heard))\s++[^,;:]{1,80}?"
+                             r"\b(?:support|supporters|objections?)\b[^,;:]{0,40}?[,;:]\s*+"
+                             r"(?=i\s++(?!intend|plan\b|announce|hereby\s++intend))", re.I)
 _NUMBERED_AS = re.compile(r"(?:(?P<what>[^.;:]{1,100}?)\s++(?:is|has\s++been|was\s++just)\s++(?:assigned|given)\s++"
                          r"|(?P<what2>[^.;:]{1,100}?)\s++gets\s++|(?:i\s++)?+assigned\s++"
                          r"|i\s++(?:hereby\s++)?+number\s++(?P<what3>[^.;:]{1,100}?)\s++as\s++(?=proposal))"     # (not "as number 7")
@@ -1934,6 +1939,8 @@ def read_sentence(sentence: str, in_transaction: bool = False) -> list[Reading]:
         body = _AND_TO.sub(r"\g<sep> ", body)      # "I object to Wooble's intent and to Alice's intent"
     if "s " in body and ("ntent" in body or "thing" in body or "plan" in body):
         body = _NOUN_INTENT.sub(_intent_by_noun, body)     # "Bob's motnw intent", "Wooble's Beast thing"
+    if "upport" in body or "bjection" in body:
+        body = _sub_at_start(_METHOD_FRONTED, "", body)     # "With Dana's support, I set the motnw to ..."
     if "umber" in body and _NUMBERED_AS.match(body):
         # Rule 4E15, the Chairman's words: "Dana's "Sock Drawer" is assigned Proposal Number 18",
         # "I number Dana's "No More Armageddon" as Proposal 19": the Chairman numbering it
@@ -2189,6 +2196,7 @@ def read(text: str, vocab: Vocabulary | None = None, max_line: int | None = None
         _said_once(readings)
         _timing_said(readings, text)
         _acted_on_and_done(readings, vocab)
+        _done_with_no_intent(readings, vocab)
         _vote_on_the_quoted(readings, vocab, quoted)
         _voted_as_quoted(readings, vocab, quoted, max_line)
         _him_said_before(readings, text, vocab)
@@ -2662,6 +2670,19 @@ def _voted_as_quoted(readings: list[Reading], vocab: Vocabulary | None, quoted: 
         return
     for k in reversed(at):
         readings[k:k + 1] = [Reading(r.text, r.spec, dict(r.args), r.times, read_as=r.read_as) for r in votes]
+
+
+def _done_with_no_intent(readings: list[Reading], vocab: Vocabulary | None) -> None:
+    """"I'll just do it now instead. I give m10 to Dana.": "do it" names no intent where the
+    sender has announced none (Rule 4E21) and the mail answers none: it is said of the
+    action after it, and is no act of its own."""
+    if vocab is None or not vocab.players:
+        return
+    mine = [n for n, who in vocab.intents.items() if who == vocab.actor]
+    if mine or vocab.replied_intents or vocab.quoted_intents:
+        return
+    readings[:] = [r for r in readings if not (
+        r.spec is not None and r.spec.name == "act_on_intent" and r.args.get("target") in (None, "", "this"))]
 
 
 def _acted_on_and_done(readings: list[Reading], vocab: Vocabulary | None) -> None:
