@@ -317,3 +317,13 @@ def test_doing_it_where_no_intent_is_anyone_s_is_said_of_the_next_action():
 def test_doing_so_under_one_s_own_intent_acts_on_it():
     v = vocab("Alice", intents={3: "Alice"}, replied_intents=(3,), replying=True)
     assert [n for n, _ in actions("Having received no objections, I do so.", v)] == ["act_on_intent"]
+
+
+@pytest.mark.parametrize("text", [
+    "As Oracle I tally the claims on Consultation 5: Inconsistent 1 (Bob), Consistent 2 (Alice, Dana). "
+    "The answer stands.",
+    "Tallying the Claims on Consultation 5: Bob Consistent, Alice Inconsistent.",
+])
+def test_the_oracle_s_tally_with_its_details_after_a_colon(text):
+    # Rule 4E18: "A Jiffy after the Answer has been submitted the Oracle shall tally any such Claims"
+    assert actions(text, vocab("Chuck", consultations=(5,))) == [("tally_claims", {"which": "5"})]

@@ -1593,11 +1593,15 @@ def _at_colon(clause: str) -> tuple[str, str, str]:
     return (clause[:m.start()], ":", clause[m.end():]) if m else (clause, "", "")
 
 
+# ("As Oracle I tally ...", "Tallying the Claims on ...": an officer's heading over the details)
+_HEAD_OF_DETAILS = re.compile(r"as\s++[a-z]++(?:\s++(?!i\s)[a-z]++)?+\s++i\s|[a-z]{2,20}?ing\s", re.I)
+
+
 def _detail_after_colon(clause: str) -> list[Reading] | None:
     """"I tally the Claims on Consultation 5: one Consistent (Bob), one Inconsistent (Alice)":
     a complete action before a colon, and after it words that are no action: its details."""
     head, colon, tail = _at_colon(clause)
-    if not colon or not tail.strip() or not _BY_I.match(head):
+    if not colon or not tail.strip() or not (_BY_I.match(head) or _HEAD_OF_DETAILS.match(head)):
         return None
     first = _read_clause_memo(head.strip())
     if not first or not all(r.kind == "action" or _names_it(r) for r in first) or _read_clause_memo(tail.strip()):
