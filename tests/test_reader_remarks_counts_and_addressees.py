@@ -327,3 +327,15 @@ def test_doing_so_under_one_s_own_intent_acts_on_it():
 def test_the_oracle_s_tally_with_its_details_after_a_colon(text):
     # Rule 4E18: "A Jiffy after the Answer has been submitted the Oracle shall tally any such Claims"
     assert actions(text, vocab("Chuck", consultations=(5,))) == [("tally_claims", {"which": "5"})]
+
+
+@pytest.mark.parametrize("text", ["I lower my Chairman reward to m45 to keep the vultures away.",
+                                  "Lowering my Chairman reward to m45 to keep the vultures away.",
+                                  "I revise the Chairman's Reward to m45 and we'll see who blinks first."])
+def test_a_purpose_or_another_s_clause_after_a_reward_revised(text):
+    # Rule 4E48: "Revise the Reward Value of its Ministry ... changing it to a value lower"
+    assert actions(text, vocab("Alice")) == [("revise_reward", {"ministry": "Change", "reward": "m45"})]
+
+
+def test_and_you_after_an_action_is_the_sender_talking_to_someone():
+    assert actions("I give m5 to Alice and you should too.") == [("give", {"amount": "m5", "player": "Alice"})]

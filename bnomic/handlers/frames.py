@@ -326,6 +326,13 @@ def fill(fr: Frame, toks: list[Tok], start: int, open_world: bool, vocab=None,
                 and all(not f.missing(x) for x in f.instances) and _reason_at(fr, toks, i)):
             f.reason = _span(toks, i, n)
             break
+        # "... to m45 to keep the vultures away": a purpose after a complete action, though
+        # "to" is a marker too
+        if (fr.why and low == "to" and i > start and i + 1 < n and toks[i + 1].low in _PURPOSE_VERBS
+                and not toks[i + 1].senses and f.filled and all(not f.missing(x) for x in f.instances)
+                and not fr.rest_roles):
+            f.reason = _span(toks, i, n)
+            break
         # a marker that introduces a role still open (or a list role)
         here = fr.markers_by_first.get(t.first)
         if here and (not t.senses or low in ("for", "to", "against") or t.has("kind")):

@@ -101,6 +101,8 @@ _COMMA_I = re.compile(r"(?<!\s)\s*+,\s*+(?=(?:(?:on|for|as\s++for)\s++(?!which\s
                       r"|(?:proposal\s*+|prop\.?+\s*+|#)?+\d++\s++)?"      # ", proposal 16 I am AGAINST it"
                       r"i(?:['’](?:ll|m|d|ve))?\s++(?!think|guess|hope|suppose|believe|mean)[a-z])", re.I)   # ", on 11 I vote FOR"
 _CLAUSE = re.compile(r"(?<!\s)(?:\s*+,\s*+|\s++)(?:and(?:\s++then)?|then|so|but)\s++(?=i(?:['’](?:d|m|ll))?\s"
+                     # "... to m44 and we'll see who blinks first": another's clause, the sender's words
+                     r"|(?:we|you|he|she|they|there)(?:['’](?:ll|re|s|d|ve))?+\s"
                      # "..., and on nday 1 of nweek 8 I will turn the Clock On", "and on 15 and 16 I ABSTAIN"
                      r"|(?:on|at|from|as)\s++[^,.;]{1,60}?\s(?:,\s*+)?i(?:['’](?:d|m|ll))?\s"
                      # "..., and on 13, 14 and 15 I ABSTAIN": a list of proposals, then "I"
