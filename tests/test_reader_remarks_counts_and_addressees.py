@@ -339,3 +339,21 @@ def test_a_purpose_or_another_s_clause_after_a_reward_revised(text):
 
 def test_and_you_after_an_action_is_the_sender_talking_to_someone():
     assert actions("I give m5 to Alice and you should too.") == [("give", {"amount": "m5", "player": "Alice"})]
+
+
+def test_what_an_answer_will_be_gives_none():
+    # Rule 4E18: the Priest Answers "as a Game Action"; a forecast of it is talk
+    assert actions("The answer to Consultation 5 will be in by Thirnight; Dana told me on IRC.",
+                   vocab("Ais523", consultations=(5,))) == []
+
+
+@pytest.mark.parametrize("text", ["I turn the Clock Off (never mind, scratch this line).",
+                                  "I turn the Clock Off (scratch that)."])
+def test_an_action_taken_back_in_brackets_is_not_done(text):
+    assert actions(text, vocab("Alice")) == []
+
+
+def test_the_last_bit_taken_back_in_brackets_leaves_the_rest():
+    got = actions("I vote FOR 10 and 11, and I object to intent #3 and support intent #4 (well, I can't "
+                  "support my own intent, so scratch that last bit).", vocab("Alice", intents={3: "Bob", 4: "Alice"}))
+    assert [n for n, _ in got] == ["vote", "object"]

@@ -1967,6 +1967,9 @@ def read_sentence(sentence: str, in_transaction: bool = False) -> list[Reading]:
     out: list[Reading] = []
     clauses = _text_after_colon(split_clauses(body), in_transaction)
     bare, asides = _asides(body)
+    taken_back = next((a for a in asides if _TAKEN_BACK_ASIDE.search(a)), None) if asides else None
+    if taken_back is not None and not _LAST_BIT.search(taken_back):
+        return []       # "I turn the Clock Off (never mind, scratch this line)": taken back as said
     whole = [_clause_readings(c, in_transaction) for c in clauses] if asides else []
     said_aside: set = set()
     if asides and not all(got and all(r.kind == "action" for r in got) for got in whole):
@@ -1999,6 +2002,8 @@ def read_sentence(sentence: str, in_transaction: bool = False) -> list[Reading]:
             out.append(r)
         if k + 1 < len(clauses) and clause + ":" in body:
             headings.append((start, len(out)))
+    if taken_back is not None and out:
+        out.pop()       # "... and support intent #4 (... so scratch that last bit)": the last one only
     for at, end in reversed(headings):
         # "I cast my votes thus: FOR on 10, ...": a heading the actions after it fill is no
         # attempt of its own
@@ -2073,6 +2078,13 @@ def _on_topic(r: Reading, number: str) -> None:
 
 # "(I want to rewrite it)" inside a sentence: a sentence of its own, said in passing
 _PAREN_ASIDE = re.compile(r"(?<!\s)\s*+\((?P<said>[^()]*+)\)")     # (a run of spaces scanned once)
+
+
+_TAKEN_BACK_ASIDE = re.compile(r"\b(?:scratch|ignore|disregard|strike)\s++(?:that|this)\b|\bnever\s++mind\b"
+                               r"|\b(?:just\s++)?(?:kidding|joking)\b", re.I)
+
+
+_LAST_BIT = re.compile(r"\b(?:last|final|second)\s++(?:bit|part|one|action|clause|half)\b", re.I)
 
 
 def _asides(body: str) -> tuple[str, list[str]]:
@@ -2203,6 +2215,7 @@ def read(text: str, vocab: Vocabulary | None = None, max_line: int | None = None
         _timing_said(readings, text)
         _acted_on_and_done(readings, vocab)
         _done_with_no_intent(readings, vocab)
+        _answer_to_come(readings)
         _vote_on_the_quoted(readings, vocab, quoted)
         _voted_as_quoted(readings, vocab, quoted, max_line)
         _him_said_before(readings, text, vocab)
@@ -2676,6 +2689,18 @@ def _voted_as_quoted(readings: list[Reading], vocab: Vocabulary | None, quoted: 
         return
     for k in reversed(at):
         readings[k:k + 1] = [Reading(r.text, r.spec, dict(r.args), r.times, read_as=r.read_as) for r in votes]
+
+
+_TO_COME = frozenset({"will", "would", "should", "shall", "could", "may", "might", "must", "won't", "wont",
+                      "be", "comes", "coming", "soon", "later", "tomorrow"})
+
+
+def _answer_to_come(readings: list[Reading]) -> None:
+    """"The answer to Consultation 5 will be in by Thirnight": what an Answer will be, said
+    before it is given, gives none (Rule 4E18: the Priest answers "as a Game Action")."""
+    readings[:] = [r for r in readings if not (
+        r.spec is not None and r.spec.name == "answer_consultation" and isinstance(r.args.get("word"), str)
+        and r.args["word"].split(" ", 1)[0].lower() in _TO_COME)]
 
 
 def _done_with_no_intent(readings: list[Reading], vocab: Vocabulary | None) -> None:
