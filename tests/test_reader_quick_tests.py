@@ -106,8 +106,10 @@ def test_a_repeat_is_found_as_before(s):
 @FAST
 @given(SAID)
 def test_stand_ins_for_a_vote_are_found_as_before(s):
-    if s.isascii():
-        assert grammar._no_stand_in(s) == (not old_stands_in(s)), s
+    # the quick test may let a clause through that has none ("I in favour  at ..."), where the
+    # slow way then finds none; it must never skip one that has one
+    if s.isascii() and grammar._no_stand_in(s):
+        assert not old_stands_in(s), s
 
 
 @FAST
@@ -126,7 +128,9 @@ def test_sentences_are_cut_as_before(line):
     parts: list[str] = []
     for piece in grammar._SENTENCE_END.split(line):
         if parts and (parts[-1].count('"') % 2 == 1 or parts[-1].count("(") > parts[-1].count(")") or
-                      (grammar._ABBREVIATION.search(parts[-1]) and not re.match(r"i\b", piece, re.I))):
+                      (grammar._ABBREVIATION.search(parts[-1]) and not re.match(r"i\b", piece, re.I)
+                       # ("No. 12" is a number, "lol no. object" two sentences: the reading split_sentences keeps)
+                       and not (parts[-1][-3:].lower() == "no." and not piece[:1].isdigit() and piece[:1] != "#"))):
             parts[-1] += " " + piece
         else:
             parts.append(piece)

@@ -19,8 +19,9 @@ PROPOSALS = {10: ("Fishy Business", "Alice"), 13: ("Beast Diet", "Chuck"), 16: (
 
 
 def vocab(actor="Dana", **more):
-    return Vocabulary(players=PLAYERS, actor=actor, beast="The Beast", ministries=default().ministries,
-                      proposals=PROPOSALS, open_proposals=tuple(PROPOSALS), **more)
+    more.setdefault("proposals", PROPOSALS)
+    more.setdefault("open_proposals", tuple(more["proposals"]))
+    return Vocabulary(players=PLAYERS, actor=actor, beast="The Beast", ministries=default().ministries, **more)
 
 
 def read(text, v=None, quoted=""):
@@ -357,3 +358,15 @@ def test_the_last_bit_taken_back_in_brackets_leaves_the_rest():
     got = actions("I vote FOR 10 and 11, and I object to intent #3 and support intent #4 (well, I can't "
                   "support my own intent, so scratch that last bit).", vocab("Alice", intents={3: "Bob", 4: "Alice"}))
     assert [n for n, _ in got] == ["vote", "object"]
+
+
+@pytest.mark.parametrize("text", ["I vote ABSTAIN on all the proposals of Bob.", "I vote ABSTAIN on all proposals by Bob."])
+def test_the_proposals_of_a_player_are_his(text):
+    v = vocab(proposals={12: ("Clock Fix", "Bob"), 14: ("Clock Fix II", "Bob"), 10: ("Fishy Business", "Alice")},
+              open_proposals=(10, 12, 14))
+    assert actions(text, v) == [("vote", {"vote": "ABSTAIN", "which": "12, 14"})]
+
+
+def test_him_in_a_sentence_the_mailer_wrapped_is_the_player_named_before():
+    got = actions("Yesterday I gave Chuck m10. Today I give him another m10, because the\nbrownies were very good.")
+    assert got == [("give", {"amount": "m10", "player": "Chuck"})]

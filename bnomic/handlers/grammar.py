@@ -1534,7 +1534,10 @@ _ON_N_MY_VOTE = re.compile(r"^(?P<on>(?:on|for|re:?+|regarding)\s++(?:(?:proposa
 # "everything Bob wrote (on this ballot)": Bob's proposals (Rule 4E15: each by its author)
 _WRITTEN_BY = re.compile(r"\b(?:everything|all|every\s++proposal|all\s++(?:of\s++)?(?:the\s++)?proposals)\s++"
                          r"(?:that\s++)?(?P<who>[A-Z][\w'’-]{0,30}+)\s++(?:wrote|proposed|submitted|authored"
-                         r"|has\s++(?:written|proposed|submitted))\b(?:\s++on\s++(?:this|the)\s++ballot)?+")
+                         r"|has\s++(?:written|proposed|submitted))\b(?:\s++on\s++(?:this|the)\s++ballot)?+"
+                         # "all the proposals of Bob", "every proposal by Bob"
+                         r"|\b(?:all\s++(?:of\s++)?(?:the\s++)?proposals|every\s++proposal|the\s++proposals)\s++"
+                         r"(?:of|by|from)\s++(?P<by>[A-Z][\w'’-]{0,30}+)\b")
 
 
 def _vote_word_alone(clause: str) -> list[Reading] | None:
@@ -1955,7 +1958,7 @@ def read_sentence(sentence: str, in_transaction: bool = False) -> list[Reading]:
         body = f"I assign Proposal Number {m.group('n')}" + (f" to {what}" if what else "")
     if "ote" in body or "nswer" in body or "erdict" in body:       # "On 15 my vote is FOR"
         body = _sub_at_start(_ON_N_MY_VOTE, r"my \g<noun> \g<on> \g<rest>", body)
-        body = _WRITTEN_BY.sub(r"\g<who>'s proposals", body)     # "everything Bob wrote on this ballot"
+        body = _WRITTEN_BY.sub(lambda m: f"{m.group('who') or m.group('by')}'s proposals", body)   # "everything Bob wrote"
     if ("very" in body or "ach" in body) and _RECURRING.search(body):
         got = [r for c in split_clauses(_RECURRING.sub(" ", body)) for r in _clause_readings(c, in_transaction)]
         if any(r.kind == "action" for r in got):
@@ -2548,8 +2551,9 @@ def _him_said_before(readings: list[Reading], text: str, vocab: Vocabulary | Non
         if not (set(r.unread) & {"him", "her", "em", "them"} or any(
                 x.name in r.missing and x.type == "player" for x in r.spec.roles)):
             continue
-        at = text.find(r.text)
-        before = text[:at] if at > 0 else ""
+        flat = " ".join(text.split())           # (as read: lines a mailer wrapped joined)
+        at = flat.find(" ".join(r.text.split()))
+        before = flat[:at] if at > 0 else ""
         named = {sense[1] for t in lex(before[-2000:], vocab) for sense in t.senses
                  if sense[0] == "player" and sense[1] != vocab.actor and t.low not in ("me", "myself", "you")}
         if len(named) != 1:
