@@ -2,6 +2,7 @@
 4E53), Proposals (4E15, 4E69) and Tweaks (4E32, 4E36, 4E77), read as frames: the words
 each rule uses and the other wordings a careful officer accepts (Rule 4E7); what must
 read to nothing; a dropped role named."""
+import dataclasses
 import re
 
 import pytest
@@ -214,7 +215,8 @@ def test_every_action_of_these_areas_is_a_frame():
     ("I take back the duty", "keep_duty", "duty"),
 ])
 def test_a_dropped_role_is_named(text, name, missing):
-    (r,) = grammar.read(text, vocab=VOCAB)
+    # (said by Wooble, who holds no Ministry: "I resign" by the holder of one is from that one)
+    (r,) = grammar.read(text, vocab=dataclasses.replace(VOCAB, actor="Wooble"))
     assert (r.kind, r.spec.name) == ("incomplete", name)
     assert missing in r.missing
 

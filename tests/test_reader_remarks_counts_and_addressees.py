@@ -370,3 +370,20 @@ def test_the_proposals_of_a_player_are_his(text):
 def test_him_in_a_sentence_the_mailer_wrapped_is_the_player_named_before():
     got = actions("Yesterday I gave Chuck m10. Today I give him another m10, because the\nbrownies were very good.")
     assert got == [("give", {"amount": "m10", "player": "Chuck"})]
+
+
+def test_i_resign_by_the_holder_of_one_ministry_is_from_that_one():
+    # Rule 4E47: "A Minister may Resign from its Ministry via Game Action"
+    v = vocab("Bob", holders={"Society": "Bob"})
+    assert actions("I resign. You can have it, I'm tired.", v) == [("resign_ministry", {"ministry": "Society"})]
+
+
+def test_i_resign_my_ministry_by_the_holder_of_two_is_ambiguous():
+    v = vocab("Bob", holders={"Society": "Bob", "Judging": "Bob"})
+    (r,) = read("I resign my ministry.", v)
+    assert r.kind == "ambiguous" and set(r.alternatives) == {"resign from Society", "resign from Judging"}
+
+
+def test_a_ministry_left_unsaid_in_a_promise_to_assign_one_is_not_the_one_held():
+    v = vocab("Chuck", holders={"Questions": "Chuck"})
+    assert actions("Consultation 6: no Priest yet; I'll assign one this week.", v) == []

@@ -2940,6 +2940,10 @@ def _intent_by_action(readings: list[Reading], vocab: Vocabulary | None) -> None
                 r.spec.describe({role: str(n)}) for n in same))
 
 
+# actions only a Minister takes on the Ministry it holds (Rules 4E47, 4E48)
+_OWN_MINISTRY_ACTIONS = frozenset({"resign_ministry", "revise_reward"})
+
+
 def _whose_ministry(readings: list[Reading], vocab: Vocabulary | None) -> None:
     """"my Ministry", "his office", or a Ministry left unsaid where its Minister is named:
     the one that Minister holds, when the vocabulary knows just one ("I revise my Reward to
@@ -2955,7 +2959,7 @@ def _whose_ministry(readings: list[Reading], vocab: Vocabulary | None) -> None:
                             read_as=r.spec.describe({**r.args, "ministry": m})) for m in held]
             if each:
                 readings[k:k + 1] = each
-    for r in readings:
+    for k, r in enumerate(readings):
         if r.kind not in ("action", "incomplete") or r.spec is None:
             continue
         roles = {x.name for x in r.spec.roles}
@@ -2964,12 +2968,20 @@ def _whose_ministry(readings: list[Reading], vocab: Vocabulary | None) -> None:
         said = r.args.get("ministry")
         optional = any(x.name == "ministry" and not x.required for x in r.spec.roles
                        if x.type == "ministry")
-        if said in ("mine", "theirs") or said is None and optional:
+        # ("I resign." by the holder of one Ministry: that one, Rule 4E47)
+        lacking = (said is None and r.kind == "incomplete" and r.missing == ("ministry",) and not r.unread
+                   and r.spec.name in _OWN_MINISTRY_ACTIONS)
+        if said in ("mine", "theirs") or said is None and (optional or lacking):
             who = r.args.get("player") if "player" in roles else vocab.actor
             held = [m for m, h in vocab.holders.items() if h == who]
             if who and len(held) == 1:
                 r.args["ministry"] = held[0]
                 r.missing = tuple(m for m in r.missing if m != "ministry")
+            elif who and len(held) > 1 and (said == "mine" or lacking):
+                # "I resign my ministry." by the holder of two: which is not said (Rule 4E7)
+                readings[k] = Reading(r.text, alternatives=tuple(
+                    r.spec.describe({**r.args, "ministry": m}) for m in held))
+                continue
         elif said and "player" in roles and not r.args.get("player") and vocab.holders.get(said):
             r.args["player"] = vocab.holders[said]
         else:
