@@ -387,3 +387,17 @@ def test_i_resign_my_ministry_by_the_holder_of_two_is_ambiguous():
 def test_a_ministry_left_unsaid_in_a_promise_to_assign_one_is_not_the_one_held():
     v = vocab("Chuck", holders={"Questions": "Chuck"})
     assert actions("Consultation 6: no Priest yet; I'll assign one this week.", v) == []
+
+
+@pytest.mark.parametrize("who", ["Chuck", "Oracle"])
+def test_asking_the_oracle_to_zot_is_the_priest_s_request(who):
+    # Rule 4E18: "The Oracle may also ZOT a Waiting Consultation if ... its assigned Priest
+    # requests him to do so"
+    v = vocab("Dana", holders={"Questions": "Chuck"}, consultations=(5,))
+    assert actions(f"{who}, please ZOT Consultation 5; as written it asks two questions at once.", v) == [
+        ("request_zot", {"which": "5"})]
+
+
+def test_asking_another_player_to_zot_requests_nothing():
+    v = vocab("Dana", holders={"Questions": "Chuck"}, consultations=(5,))
+    assert actions("Bob, please ZOT Consultation 5.", v) == []

@@ -1907,6 +1907,26 @@ _SECOND_INTENT = re.compile(r"(?<!\s)(?:\s*+,)?+\s++and\s++(?:(?:then|also|inste
 _METHOD_FRONTED = re.compile(r"(?:with|given|having\s++(?:received|had|got|gotten|heard))\s++[^,;:]{1,80}?"
                              r"\b(?:support|supporters|objections?)\b[^,;:]{0,40}?[,;:]\s*+"
                              r"(?=i\s++(?!intend|plan\b|announce|hereby\s++intend))", re.I)
+_ASKED_TO_ZOT = re.compile(r"(?:dear\s++)?+(?P<who>[\w'’-]{1,30}+(?:\s++[\w'’-]{1,30}+)?+)\s*+,\s*+"
+                           r"(?:(?:please|kindly|could\s++you|would\s++you|can\s++you)\s++)?+"
+                           r"zot\s++(?P<rest>\S.*+)$", re.I)
+
+
+def _asked_to_zot(body: str) -> str:
+    """Rule 4E18: the Priest "requests" the Oracle to ZOT: "Chuck, please ZOT Consultation 5"
+    said to the Oracle (by name, or as "Oracle") is "I request a ZOT of Consultation 5"."""
+    m = _ASKED_TO_ZOT.match(body)
+    vocab = _VOCAB.get()
+    if m is None or vocab is None:
+        return body
+    who = m.group("who").lower()
+    office = vocab.ministries.get("oracle")
+    holder = vocab.holders.get(office) if office else None
+    if not (office and (vocab.ministries.get(who) == office or holder and who == holder.lower())):
+        return body
+    return "I request a ZOT of " + m.group("rest")
+
+
 _NUMBERED_AS = re.compile(r"(?:(?P<what>[^.;:]{1,100}?)\s++(?:is|has\s++been|was\s++just)\s++(?:assigned|given)\s++"
                          r"|(?P<what2>[^.;:]{1,100}?)\s++gets\s++|(?:i\s++)?+assigned\s++"
                          r"|i\s++(?:hereby\s++)?+number\s++(?P<what3>[^.;:]{1,100}?)\s++as\s++(?=proposal))"     # (not "as number 7")
@@ -1925,6 +1945,8 @@ def read_sentence(sentence: str, in_transaction: bool = False) -> list[Reading]:
     if in_transaction:
         sentence = _ASSERT_LABEL.sub("I assert that ", _LABEL.sub("", sentence), count=1)
     body = _UNDER_INTENT.sub("", sentence)
+    if "zot" in body or "ZOT" in body:
+        body = _asked_to_zot(body)          # "Chuck, please ZOT Consultation 5" to the Oracle
     body = _sub_at_start(_VOCATIVE, "", body) if "," in body[:40] or ":" in body[:40] else body
     if " and " in body and (" on " in body or " at " in body):
         each = _times_each(body, in_transaction)
