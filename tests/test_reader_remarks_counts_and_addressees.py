@@ -401,3 +401,24 @@ def test_asking_the_oracle_to_zot_is_the_priest_s_request(who):
 def test_asking_another_player_to_zot_requests_nothing():
     v = vocab("Dana", holders={"Questions": "Chuck"}, consultations=(5,))
     assert actions("Bob, please ZOT Consultation 5.", v) == []
+
+
+def test_the_vote_said_before_is_it_after_a_semicolon():
+    # Rule 4E15: "My vote on 11 is FOR; on 12, 14 and 16 it is ABSTAIN."
+    v = vocab(proposals={n: (f"P{n}", "Bob") for n in (11, 12, 14, 16)})
+    assert actions("My vote on 11 is FOR; on 12, 14 and 16 it is ABSTAIN.", v) == [
+        ("vote", {"vote": "FOR", "which": "11"}), ("vote", {"vote": "ABSTAIN", "which": "12, 14, 16"})]
+
+
+def test_it_is_raining_on_12_is_no_vote():
+    assert actions("On 12 it is raining.") == []
+
+
+def test_withdrawn_under_one_s_own_intent_withdraws_it():
+    # Rule 4E21: the author of an intent may withdraw it
+    v = vocab("Bob", intents={3: "Bob"}, replied_intents=(3,), replying=True)
+    assert [n for n, _ in actions("Withdrawn; I'll try again next nweek.", v)] == ["withdraw_intent"]
+
+
+def test_withdrawn_under_mail_that_announced_nothing_withdraws_nothing():
+    assert actions("Withdrawn.", vocab("Bob", replying=True)) == []

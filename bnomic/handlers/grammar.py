@@ -1528,8 +1528,11 @@ def _intent_by_noun(m: re.Match) -> str:
 
 
 # "On 15 my vote is FOR", "For proposal 16, my vote is AGAINST": the proposal said first
-_ON_N_MY_VOTE = re.compile(r"^(?P<on>(?:on|for|re:?+|regarding)\s++(?:(?:proposal|indictment)\s*+|prop\.?+\s*+|p|#)?+\d++)"
-                           r"(?:\s*+,)?+\s++my\s++(?P<noun>vote|answer|verdict)\s++"
+_ON_N_MY_VOTE = re.compile(r"^(?P<on>(?:on|for|re:?+|regarding)\s++(?:(?:proposals?+|indictment)\s*+|prop\.?+\s*+|p|#)?+\d++"
+                           r"(?:\s*+(?:,|and|&|,\s*+and)\s*+#?+\d++)*+)"        # "on 12, 14 and 16"
+                           r"(?:\s*+,)?+\s++(?:my\s++(?P<noun>vote|answer|verdict)\s++"
+                           # "...; on 12, 14 and 16 it is ABSTAIN": "it" the Vote said before
+                           r"|it\s++(?=(?:is|will\s++be)\s++(?:for|against|abstain|shelve)\b))"
                            r"(?P<rest>(?:is|will\s++be)\b.*)$", re.I | re.S)
 # "everything Bob wrote (on this ballot)": Bob's proposals (Rule 4E15: each by its author)
 _WRITTEN_BY = re.compile(r"\b(?:everything|all|every\s++proposal|all\s++(?:of\s++)?(?:the\s++)?proposals)\s++"
@@ -1907,6 +1910,7 @@ _SECOND_INTENT = re.compile(r"(?<!\s)(?:\s*+,)?+\s++and\s++(?:(?:then|also|inste
 _METHOD_FRONTED = re.compile(r"(?:with|given|having\s++(?:received|had|got|gotten|heard))\s++[^,;:]{1,80}?"
                              r"\b(?:support|supporters|objections?)\b[^,;:]{0,40}?[,;:]\s*+"
                              r"(?=i\s++(?!intend|plan\b|announce|hereby\s++intend))", re.I)
+_WITHDRAWN = re.compile(r"withdrawn\s*+[.!]*+", re.I)
 _ASKED_TO_ZOT = re.compile(r"(?:dear\s++)?+(?P<who>[\w'’-]{1,30}+(?:\s++[\w'’-]{1,30}+)?+)\s*+,\s*+"
                            r"(?:(?:please|kindly|could\s++you|would\s++you|can\s++you)\s++)?+"
                            r"zot\s++(?P<rest>\S.*+)$", re.I)
@@ -1947,6 +1951,10 @@ def read_sentence(sentence: str, in_transaction: bool = False) -> list[Reading]:
     body = _UNDER_INTENT.sub("", sentence)
     if "zot" in body or "ZOT" in body:
         body = _asked_to_zot(body)          # "Chuck, please ZOT Consultation 5" to the Oracle
+    if body[:9].lower() == "withdrawn" and _WITHDRAWN.fullmatch(body):
+        replied = _VOCAB.get()              # "Withdrawn." under one's own intent or proposal (4E21, 4E15)
+        if replied is not None and (replied.replied_intents or replied.replied_proposals):
+            body = "I withdraw it"
     body = _sub_at_start(_VOCATIVE, "", body) if "," in body[:40] or ":" in body[:40] else body
     if " and " in body and (" on " in body or " at " in body):
         each = _times_each(body, in_transaction)
@@ -1978,8 +1986,10 @@ def read_sentence(sentence: str, in_transaction: bool = False) -> list[Reading]:
         m = _NUMBERED_AS.match(body)
         what = (m.group("what") or m.group("what2") or m.group("what3") or "").strip()
         body = f"I assign Proposal Number {m.group('n')}" + (f" to {what}" if what else "")
-    if "ote" in body or "nswer" in body or "erdict" in body:       # "On 15 my vote is FOR"
-        body = _sub_at_start(_ON_N_MY_VOTE, r"my \g<noun> \g<on> \g<rest>", body)
+    if "ote" in body or "nswer" in body or "erdict" in body or " it " in body:   # "On 15 my vote is FOR"
+        m = _ON_N_MY_VOTE.match(body)
+        if m is not None:
+            body = f"my {m.group('noun') or 'vote'} {m.group('on')} {m.group('rest')}"
         body = _WRITTEN_BY.sub(lambda m: f"{m.group('who') or m.group('by')}'s proposals", body)   # "everything Bob wrote"
     if ("very" in body or "ach" in body) and _RECURRING.search(body):
         got = [r for c in split_clauses(_RECURRING.sub(" ", body)) for r in _clause_readings(c, in_transaction)]
