@@ -99,3 +99,11 @@ def test_a_transaction_with_a_document_fails_whole(three):
                    "I give m500 to Bob.\nEND TRANSACTION\n", T)
     assert "the Transaction Fails and has no effect" in r, r
     assert three.show("proposals") == []
+
+
+def test_an_assertion_among_steps_that_hold_a_document_still_decides(three):
+    # Rule 4E12: an assertion that is false makes the Transaction fail, documents or not
+    r = three.post("alice@example.org", "BEGIN TRANSACTION\nAssert that the Clock is On.\n"
+                   "I submit the following proposal:\n{{\nRepeal Rule 4E60.\n}}\nEND TRANSACTION\n", T)
+    assert "the Transaction Fails and has no effect" in r and "the assertion is false" in r, r
+    assert three.show("proposals") == []

@@ -1233,6 +1233,8 @@ def closest(sentence: str, n: int = 2) -> tuple[str, ...]:
     return tuple(dict.fromkeys(spec.example for spec, _, _, k in cands if k))[:n]
 
 
+# reading a Transaction's steps (Rule 4E12) where they hold documents: read() over them
+_STEPS: contextvars.ContextVar[bool] = contextvars.ContextVar("steps", default=False)
 _MEMO: contextvars.ContextVar[dict | None] = contextvars.ContextVar("grammar_memo", default=None)
 _VOCAB: contextvars.ContextVar[Vocabulary | None] = contextvars.ContextVar("grammar_vocab", default=None)
 
@@ -1941,6 +1943,7 @@ _NUMBERED_AS = re.compile(r"(?:(?P<what>[^.;:]{1,100}?)\s++(?:is|has\s++been|was
 def read_sentence(sentence: str, in_transaction: bool = False) -> list[Reading]:
     """A normalised sentence: one reading, or one for each clause or object it joins
     (a time or an intent said before them applies to each)."""
+    in_transaction = in_transaction or _STEPS.get()
     if "ntend" in sentence:
         parts = _SECOND_INTENT.split(sentence)
         if len(parts) > 1:
@@ -2201,8 +2204,13 @@ def read(text: str, vocab: Vocabulary | None = None, max_line: int | None = None
     held = _transaction_with_documents(text)
     if held is not None:            # Rule 4E12 over documents (Rule 4E15): read in its parts
         above, inside, below = held
+        token = _STEPS.set(True)            # (its sentences read as steps: "Assert that ...")
+        try:
+            steps = read(inside, vocab, max_line)
+        finally:
+            _STEPS.reset(token)
         return (read(above, vocab, max_line, quoted) if above.strip() else []) + [
-            Reading("BEGIN TRANSACTION ... END TRANSACTION", steps=read(inside, vocab, max_line))] + (
+            Reading("BEGIN TRANSACTION ... END TRANSACTION", steps=steps)] + (
             read(below, vocab, max_line) if below.strip() else [])
     token, vtoken = _MEMO.set({}), _VOCAB.set(vocab)
     try:
