@@ -422,3 +422,15 @@ def test_withdrawn_under_one_s_own_intent_withdraws_it():
 
 def test_withdrawn_under_mail_that_announced_nothing_withdraws_nothing():
     assert actions("Withdrawn.", vocab("Bob", replying=True)) == []
+
+
+def test_a_reason_between_two_votes_ends_at_and():
+    # Rule 4E7: "He may list multiple actions"; a reason said after one is not the rest of the list
+    assert actions("I also vote AGAINST 11, for obvious reasons, and FOR 15.",
+                   vocab(proposals={11: ("Socks", "Bob"), 15: ("Tidy", "Dana")})) == [
+        ("vote", {"vote": "AGAINST", "which": "11"}), ("vote", {"vote": "FOR", "which": "15"})]
+
+
+def test_today_in_a_vote_said_now_is_a_filler():
+    assert actions("abstain on everything today, sorry, I haven't read any of it") == [
+        ("vote", {"vote": "ABSTAIN", "which": "all"})]

@@ -324,7 +324,11 @@ def fill(fr: Frame, toks: list[Tok], start: int, open_world: bool, vocab=None,
                 and not any(match_phrase(toks, i, m) > 1 or unfilled(r) and match_phrase(toks, i, m)
                             for r, m in fr.markers_by_first.get(t.first, ()))
                 and all(not f.missing(x) for x in f.instances) and _reason_at(fr, toks, i)):
-            f.reason = _span(toks, i, n)
+            end = _reason_end(fr, toks, i, n)
+            f.reason = _span(toks, i, end)
+            if end < n:             # "AGAINST 11, for obvious reasons, and FOR 15": the list goes on
+                i = end
+                continue
             break
         # "... to m45 to keep the vultures away": a purpose after a complete action, though
         # "to" is a marker too
@@ -589,6 +593,16 @@ _NEW_SUBJECT = frozenset(W["asides"])
 _FINITE = frozenset(W["finite_verbs"])
 _REMARKS_ING = frozenset(W["remarks_ing"])
 _TAKEN_BACK = frozenset(W["taken_back"])
+
+
+def _reason_end(fr: Frame, toks: list[Tok], i: int, n: int) -> int:
+    """Where a reason said after a complete action ends: at ", and" before something the
+    frame takes ("..., for obvious reasons, and FOR 15"), or at the clause's end."""
+    for j in range(i + 1, n - 2):
+        if (toks[j].low == "," and toks[j + 1].low in ("and", "also", "plus")
+                and any(sense[0] in fr.accepted for sense in toks[j + 2].senses)):
+            return j
+    return n
 
 
 def _sentence_of_its_own(toks: list[Tok], i: int) -> bool:
