@@ -434,3 +434,11 @@ def test_a_reason_between_two_votes_ends_at_and():
 def test_today_in_a_vote_said_now_is_a_filler():
     assert actions("abstain on everything today, sorry, I haven't read any of it") == [
         ("vote", {"vote": "ABSTAIN", "which": "all"})]
+
+
+def test_a_vote_in_a_paragraph_of_its_own_after_a_document_ends_the_document():
+    got = read('I submit the following Tidiness List:\n\n* Rule 4E71: "perfoms" -> "performs"\n\n'
+               "Also: FOR 15, since it's in the same spirit.\n\n-- \nais523",
+               vocab(proposals={15: ("Tidy", "Dana")}))
+    assert [(r.kind, r.spec.name) for r in got] == [("action", "submit_tidiness_list"), ("action", "vote")]
+    assert "FOR 15" not in got[0].args["document"]

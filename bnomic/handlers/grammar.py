@@ -3447,7 +3447,7 @@ def _own_paragraph(lines: list, i: int, body) -> bool:
     reads as an action. A document's text speaks of Players, never as "I" doing something
     now; an officer reading "...the Fourth Era.\n\nAnd I set its color to Beige." stops
     the document at the blank line (Rule 4E7: the action is read wherever it is written)."""
-    if i == 0 or not _OWN_OPENING.match(lines[i]):
+    if i == 0 or not (_OWN_OPENING.match(lines[i]) or _OWN_VOTE_OPENING.match(lines[i])):
         return False
     if lines[i - 1].strip() and not _BODY_SAID.match(lines[i - 1]):
         return False        # (or after a form's one-line "Body: ..." in a Transaction's steps)
@@ -3459,6 +3459,8 @@ def _own_paragraph(lines: list, i: int, body) -> bool:
                                and not r.unread and _ITS_SAID.search(first[0]) for r in read_sentence(first[0]))
 
 
+# ... or one that opens with a Vote of the sender's ("Also: FOR 15, since ...", Rule 4E15)
+_OWN_VOTE_OPENING = re.compile(r"\s*+(?:also|and|plus|p\.?s\.?)\s*+[:,-]?\s*+(?-i:FOR|AGAINST|ABSTAIN|SHELVE)\s", re.I)
 _ITS_SAID = re.compile(r"\b(?:its|it|this)\b", re.I)
 _BODY_SAID = re.compile(r"\s*+(?:body|text)\s*+:\s*+\S", re.I)
 
