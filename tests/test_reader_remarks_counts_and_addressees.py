@@ -442,3 +442,10 @@ def test_a_vote_in_a_paragraph_of_its_own_after_a_document_ends_the_document():
                vocab(proposals={15: ("Tidy", "Dana")}))
     assert [(r.kind, r.spec.name) for r in got] == [("action", "submit_tidiness_list"), ("action", "vote")]
     assert "FOR 15" not in got[0].args["document"]
+
+
+def test_and_number_it_after_an_assignment_that_names_the_consultation():
+    # Rule 4E18: the Oracle selects a Priest and may choose a number of his liking
+    got = actions("I assign Consultation 6 to Dana as Priest and number it 6.", vocab("Chuck", consultations=(6,)))
+    assert got == [("assign_consultation", {"which": "6", "player": "Dana"}),
+                   ("number_consultation", {"which": "6", "number": "6"})]

@@ -2029,7 +2029,10 @@ def read_sentence(sentence: str, in_transaction: bool = False) -> list[Reading]:
         if heading:
             topic = heading.group("number")         # "Proposal 15 (Tidy Up):" names what follows
         start = len(out)
-        for r in _clause_readings(clause, in_transaction) or _weak_verb_split(clause, in_transaction):
+        got = _clause_readings(clause, in_transaction)
+        if not got or all(r.kind == "incomplete" and r.unread for r in got):
+            got = _weak_verb_split(clause, in_transaction) or got     # "... to Dana and number it 6"
+        for r in got:
             if clause in said_aside and r.kind != "action":
                 continue                            # said in passing: an action, or nothing
             if topic and not heading:
