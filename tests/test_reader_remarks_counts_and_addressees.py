@@ -449,3 +449,18 @@ def test_and_number_it_after_an_assignment_that_names_the_consultation():
     got = actions("I assign Consultation 6 to Dana as Priest and number it 6.", vocab("Chuck", consultations=(6,)))
     assert got == [("assign_consultation", {"which": "6", "player": "Dana"}),
                    ("number_consultation", {"which": "6", "number": "6"})]
+
+
+def test_an_intent_named_by_what_it_would_do_with_a_reason_after_it():
+    # Rule 4E21: "Objecting is a Game Action"; the intent is Alice's to retitle Rule 4E9
+    v = vocab("Wooble", intents={3: "Wooble", 4: "Alice"},
+              intent_actions={3: ("beast_acts",), 4: ("retitle_rule",)})
+    got = actions('I object to Alice\'s intent to retitle Rule 4E9, on the grounds that "The Eras of B" '
+                  "sounds like a prog rock album.", v)
+    assert got == [("object", {"target": "4"})]
+
+
+def test_two_intents_each_named_by_what_it_would_do():
+    v = vocab("Bob", intents={3: "Wooble", 4: "Alice"}, intent_actions={3: ("beast_acts",), 4: ("retitle_rule",)})
+    got = actions("I object to Wooble's intent to have the Beast pay him, and to Alice's intent to retitle 4E9.", v)
+    assert got == [("object", {"target": "3"}), ("object", {"target": "4"})]

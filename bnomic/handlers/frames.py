@@ -745,7 +745,12 @@ def _text_end(toks: list[Tok], i: int, roles, inst) -> int:
     the marker of another role still open."""
     n = len(toks)
     j = i
+    kinds = {r.type for r in roles if r.type not in ("text", "clause")}
     while j < n:
+        # "..., and Alice's intent to ...": another thing of a kind the frame takes, named by whose
+        if (toks[j].low == "," and j + 3 < n and toks[j + 1].low == "and" and toks[j + 2].possessive
+                and toks[j + 3].sense("kind") in kinds):
+            return j
         if toks[j].low in (",", "(", ";") and j + 1 < n:
             first = toks[j + 1].first
             for r in roles:

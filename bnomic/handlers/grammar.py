@@ -2956,6 +2956,7 @@ def _intent_by_action(readings: list[Reading], vocab: Vocabulary | None) -> None
         target = str(r.args.get(role) or "")
         if not what or target.startswith("@") or target == "this":
             continue                        # "this intent to ...": the one replied to
+        what = _WHY_AFTER.split(str(what), 1)[0]    # "..., on the grounds that ...": why, not what
         found = match_action("I " + str(what), vocab)
         if found is None:                   # "to retitle Rule 4E9" (its new title unsaid): which action
             said = read_clause(normalise("I " + str(what)), vocab) or []
@@ -2981,6 +2982,10 @@ def _intent_by_action(readings: list[Reading], vocab: Vocabulary | None) -> None
         elif same:
             readings[k] = Reading(r.text, alternatives=tuple(
                 r.spec.describe({role: str(n)}) for n in same))
+
+
+_WHY_AFTER = re.compile(r"\s*+,\s*+(?:on\s++the\s++grounds?|because|since|as\s++(?!well)|given\s++that|for\s++the\s++reason)\b",
+                        re.I)
 
 
 # actions only a Minister takes on the Ministry it holds (Rules 4E47, 4E48)
