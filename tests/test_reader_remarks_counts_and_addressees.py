@@ -464,3 +464,17 @@ def test_two_intents_each_named_by_what_it_would_do():
     v = vocab("Bob", intents={3: "Wooble", 4: "Alice"}, intent_actions={3: ("beast_acts",), 4: ("retitle_rule",)})
     got = actions("I object to Wooble's intent to have the Beast pay him, and to Alice's intent to retitle 4E9.", v)
     assert got == [("object", {"target": "3"}), ("object", {"target": "4"})]
+
+
+def test_i_am_not_ordained_says_what_is_so():
+    # Rule 4E18: "Any Player, as a Game Action, may remove their Ordained Property"; saying one
+    # has none is no removal ("I am no longer Ordained" is)
+    assert actions("i'm not ordained, so that can't work.", vocab("Wooble")) == []
+    assert [n for n, _ in actions("I am no longer Ordained.", vocab("Wooble"))] == ["leave_ordained"]
+
+
+def test_him_removed_from_a_ministry_is_its_holder():
+    # Rule 4E53: a Minister who failed an obligation "can be removed from his Ministry by any Player"
+    v = vocab("Dana", holders={"Society": "Bob"})
+    assert actions("I remove him from the Ministry of Society.", v) == [
+        ("remove_minister", {"ministry": "Society", "player": "Bob"})]

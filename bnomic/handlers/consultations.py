@@ -401,13 +401,14 @@ def become_ordained(ctx: Context, actor: Player) -> None:
 @action("leave_ordained",
         # Rule 4E18: "Any Player, as a Game Action, may remove their Ordained Property"
         frame("remove|drop|give up|renounce|relinquish|lose|shed|resign|abandon|surrender|forgo"
-              "|discard|shed|am no longer|no longer|am not|cease to be|stop being|quit being"
+              "|discard|shed|am no longer|no longer|cease to be|stop being|quit being"
               "|no longer wish to be|no longer want to be",
               also="ordained property status be being", needs="ordained"),
         frame("unordain|de-ordain|disordain|un-ordain", also="myself me"),
         rule="4E18", example="I am no longer Ordained", says="remove the Ordained property",
         not_actions=("I lost my Ordained property last week", "Bob is no longer Ordained",
-                     "Am I no longer Ordained?", "I was not Ordained then"))
+                     "Am I no longer Ordained?", "I was not Ordained then",
+                     "I'm not ordained, so that can't work"))     # (what is so, not a change of it)
 def leave_ordained(ctx: Context, actor: Player) -> None:
     """Rule 4E18: any Player, as a Game Action, may remove their Ordained Property."""
     if not Player.get_by_id(actor.id).ordained:

@@ -755,10 +755,15 @@ class _Clause:
     attempt: bool = False
 
 
+_NEGATED_STATE = re.compile(r"\s*+i(?:\s++am|['’]m)\s++not\b", re.I)
+
+
 def read_clause(text: str, vocab: Vocabulary | None = None) -> list["Reading"] | None:
     """One clause: its readings (an action, several with one verb, an incomplete or an
     ambiguous attempt, a near-miss), or None when it is conversation."""
     charge(40 * len(text) + 400)
+    if _NEGATED_STATE.match(text):
+        return None             # "I'm not ordained", "I am not Paranoid": what is so, no change of it
     raw = raw_tokens(text)
     if not _may_act(raw):
         return None
@@ -3032,6 +3037,10 @@ def _whose_ministry(readings: list[Reading], vocab: Vocabulary | None) -> None:
                 continue
         elif said and "player" in roles and not r.args.get("player") and vocab.holders.get(said):
             r.args["player"] = vocab.holders[said]
+            if r.kind == "incomplete" and {w.lower() for w in r.unread} <= {"him", "her", "them", "em"}:
+                # "I remove him from the Ministry of Society": "him" is who holds it
+                r.unread = ()
+                r.missing = tuple(m for m in r.missing if m != "player" and not m.startswith("(the words"))
         else:
             continue
         r.read_as = r.spec.describe(r.args)
