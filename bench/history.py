@@ -31,7 +31,10 @@ the cached game, so its peak RSS (ru_maxrss) is its own:
   fresh process (the tables' part names found by reading their rows), and "warm",
   as the daemon's engine has it (the part names kept by its last snapshot, the
   approving entry's transaction, which wrote a Player row, rolled back); and the
-  rows it wrote;
+  rows it wrote; and, for each, the comparison of the state now with the
+  snapshot's parts (snapshots._against_current): its seconds and the rows it read
+  and hashed, by table (the ledgers are never read there; in a fresh process every
+  row of every other state table is, the Vote table most: what grows with the game);
 - with --rebuild: `bnomic rebuild --json` through `main` (seconds, CPU, peak RSS),
   and `bnomic show digest` before it and after it, which must be the same.
 
@@ -123,6 +126,24 @@ def child(kind: str, db: str) -> dict:
 
         class Undo(Exception):
             pass
+        # the comparison of the state now with the snapshot's parts: the rows read to
+        # hash them (snapshots._rows), by table, and the seconds spent in it
+        compared, real_rows, real_compare = {}, snapshots._rows, snapshots._against_current
+        spent = [0.0]
+
+        def counted_rows(model, *a, **kw):
+            rows = real_rows(model, *a, **kw)
+            name = model._meta.table_name
+            compared[name] = compared.get(name, 0) + len(rows)
+            return rows
+
+        def timed_compare(*a, **kw):
+            t = time.perf_counter()
+            try:
+                return real_compare(*a, **kw)
+            finally:
+                spent[0] += time.perf_counter() - t
+        snapshots._rows, snapshots._against_current = counted_rows, timed_compare
         try:
             with write_transaction():
                 t0, c0 = time.perf_counter(), time.process_time()
@@ -134,9 +155,11 @@ def child(kind: str, db: str) -> dict:
                 raise Undo
         except Undo:
             pass
+        snapshots._rows, snapshots._against_current = real_rows, real_compare
         close_database()
         return {"seconds": seconds, "cpu": cpu, "entries": entries, "snapshots": snaps,
-                "written": written, "maxrss_mib": maxrss_mib()}
+                "written": written, "compare_seconds": spent[0], "compared": compared,
+                "maxrss_mib": maxrss_mib()}
     if kind == "take":          # what the engine pays for one snapshot at the end of the game
         from bnomic.store import snapshots, write_transaction
         last = Entry.select().order_by(Entry.seq.desc()).first()
@@ -270,6 +293,11 @@ def main(argv=None) -> int:
             print(f"{size:>9}  restore of an approval's snapshot: cold {cold['seconds']:.3f} s, cpu "
                   f"{cold['cpu']:.3f} ({cold['written']} rows written); warm {warm['seconds']:.3f} s, cpu "
                   f"{warm['cpu']:.3f} ({warm['written']} rows written)", flush=True)
+            for label, r in (("cold", cold), ("warm", warm)):
+                big = sorted(r["compared"].items(), key=lambda kv: -kv[1])[:3]
+                print(f"{size:>9}    {label}: comparing the state with the snapshot's parts "
+                      f"{r['compare_seconds']:.3f} s, {sum(r['compared'].values())} rows read and hashed"
+                      + (f" (most: {', '.join(f'{n} {k}' for n, k in big)})" if big else ""), flush=True)
         if args.rebuild:
             d = measure("digest", cached, 1)
             r = measure("rebuild", cached, 1, then="digest")

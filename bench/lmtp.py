@@ -30,7 +30,12 @@ bnomic's engine applies the stored mail in its own process, concurrently with
 ingest; the benchmark polls `bnomic status --json` until log_backlog is 0 and
 reports how long after the last 250 that happened (processing, not ingest).
 It gives up, with the daemon's last ERROR line, when the daemon exits or its
-backlog stops moving for a minute. Every process it started is stopped at the
+backlog stops moving for a minute. On Linux it also says how much CPU each of
+bnomic's two processes used during the timed load (/proc: the receivers' main
+process, the engine's), per message. With --pause-engine the engine process is
+stopped (SIGSTOP) for the timed load and continued after it: the receivers
+alone, what intake costs with no engine competing for the CPU (the floor of
+the ratio on this machine). Every process it started is stopped at the
 end, on an error, and on SIGTERM or Ctrl-C. Names and chatter come from
 bench/replay.py.
 
@@ -405,6 +410,15 @@ class Busy:
             self.thread.join(120)
 
 
+def cpu_seconds(pid: int | None) -> float | None:
+    """A process's user + system CPU seconds so far (Linux /proc), or None."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    except (OSError, ValueError, IndexError, TypeError):
+        return None
+
+
 def pct(sorted_values: list[float], p: float) -> float:
     """Nearest-rank percentile."""
     if not sorted_values:
@@ -471,6 +485,9 @@ def main(argv: list[str] | None = None) -> int:
                     help="while the timed load runs against bnomic, hold the game database's "
                          "write lock for SECONDS at a time (as a long engine transaction does), "
                          "releasing it for 50 ms between holds")
+    ap.add_argument("--pause-engine", action="store_true",
+                    help="stop bnomic's engine process (SIGSTOP) during the timed load: the "
+                         "receivers alone, with nothing applying meanwhile")
     ap.add_argument("--serve", choices=["lmtp", "smtp"], help=argparse.SUPPRESS)
     ap.add_argument("--port", type=int, help=argparse.SUPPRESS)
     args = ap.parse_args(argv)
@@ -502,7 +519,10 @@ def main(argv: list[str] | None = None) -> int:
     try:
         # 1. the bare aiosmtpd LMTP sink
         bare_port, bare = start_sink(procs, "lmtp", folder)
-        bare_r = run_load(bare_port, warmup, timed, args.concurrency)
+        bare_cpu = {}
+        bare_r = run_load(bare_port, warmup, timed, args.concurrency,
+                          after_warmup=lambda: bare_cpu.update(before=cpu_seconds(bare.pid)))
+        bare_cpu["after"] = cpu_seconds(bare.pid)
         procs.stop(bare)
 
         # 2. bnomic run, receipts to a bare SMTP sink
@@ -520,10 +540,21 @@ def main(argv: list[str] | None = None) -> int:
             wait_processed(db, daemon, folder / "bnomic.log")
         busy = Busy(db, args.busy)
 
+        engine = {}
+
         def after_warmup():
             drain_warmup()
+            engine["pid"] = (status(db).get("engine_heartbeat") or {}).get("pid")
+            engine["cpu"] = (cpu_seconds(daemon.pid), cpu_seconds(engine["pid"]))
+            if args.pause_engine and engine["pid"]:
+                os.kill(engine["pid"], signal.SIGSTOP)
             busy.start()
-        bnomic_r = run_load(lmtp_port, warmup, timed, args.concurrency, after_warmup=after_warmup)
+        try:
+            bnomic_r = run_load(lmtp_port, warmup, timed, args.concurrency, after_warmup=after_warmup)
+        finally:
+            if args.pause_engine and engine.get("pid"):
+                os.kill(engine["pid"], signal.SIGCONT)
+        cpu_after = (cpu_seconds(daemon.pid), cpu_seconds(engine.get("pid")))
         busy.stop()
         earliest, latest, final, polls = wait_processed(db, daemon, folder / "bnomic.log",
                                                         since=bnomic_r["end"])
@@ -539,6 +570,15 @@ def main(argv: list[str] | None = None) -> int:
               f"(bare is {fb['rate'] / fn['rate']:.1f}x faster); DATA end->250 p50 "
               f"{fn['p50'] / fb['p50']:.1f}x, p99 {fn['p99'] / fb['p99']:.1f}x; whole transaction "
               f"p50 {fn['t50'] / fb['t50']:.1f}x, p99 {fn['t99'] / fb['t99']:.1f}x")
+        if None not in (*engine.get("cpu", (None, None)), *cpu_after):
+            main_cpu, engine_cpu = (after - before for after, before in zip(cpu_after, engine["cpu"]))
+            if None not in bare_cpu.values():
+                sink_cpu = bare_cpu["after"] - bare_cpu["before"]
+                print(f"  bare sink CPU during the timed load: {sink_cpu:.2f} s "
+                      f"({sink_cpu / bare_r['ok'] * 1000:.2f} ms a message)")
+            print(f"  bnomic CPU during the timed load: receivers' process {main_cpu:.2f} s "
+                  f"({main_cpu / bnomic_r['ok'] * 1000:.2f} ms a message), engine process "
+                  f"{engine_cpu:.2f} s{' (stopped: --pause-engine)' if args.pause_engine else ''}")
         lo, hi = earliest - bnomic_r["end"], latest - bnomic_r["end"]
         total = latest - bnomic_r["start"]
         print(f"  bnomic processing (engine, after ingest): log backlog 0 between {lo:.2f} and {hi:.2f} s "
