@@ -15,6 +15,7 @@ phrasing in the registry. What a sentence can be:
 from __future__ import annotations
 
 import bisect
+from functools import cache
 import contextlib
 import contextvars
 import re
@@ -1917,6 +1918,17 @@ _SECOND_INTENT = re.compile(r"(?<!\s)(?:\s*+,)?+\s++and\s++(?:(?:then|also|inste
 _METHOD_FRONTED = re.compile(r"(?:with|given|having\s++(?:received|had|got|gotten|heard))\s++[^,;:]{1,80}?"
                              r"\b(?:support|supporters|objections?)\b[^,;:]{0,40}?[,;:]\s*+"
                              r"(?=i\s++(?!intend|plan\b|announce|hereby\s++intend))", re.I)
+@cache
+def _counted_all() -> re.Pattern:
+    """"all seven Open Proposals", "each of the 4 proposals", "all four open ones": a count of
+    the Open proposals (words.toml's numbers, or digits), which is all of them (Rule 4E15)."""
+    counts = sorted((w for w, v in words()["numbers"].items() if v > 1 and not w.endswith("ice")),
+                    key=len, reverse=True)
+    return re.compile(r"\b(?:all(?:\s++of)?+(?:\s++the)?+|each\s++of\s++the|every\s++one\s++of\s++the|the)\s++"
+                      r"(?:" + "|".join(counts) + r"|\d{1,3}+)\s++(?:(?:open|current|currently\s++open)\s++)?+"
+                      r"(?:proposals|(?<!the\s)ones)\b", re.I)
+
+
 _WITHDRAWN = re.compile(r"withdrawn\s*+[.!]*+", re.I)
 _ASKED_TO_ZOT = re.compile(r"(?:dear\s++)?+(?P<who>[\w'’-]{1,30}+(?:\s++[\w'’-]{1,30}+)?+)\s*+,\s*+"
                            r"(?:(?:please|kindly|could\s++you|would\s++you|can\s++you)\s++)?+"
@@ -1994,6 +2006,8 @@ def read_sentence(sentence: str, in_transaction: bool = False) -> list[Reading]:
         m = _NUMBERED_AS.match(body)
         what = (m.group("what") or m.group("what2") or m.group("what3") or "").strip()
         body = f"I assign Proposal Number {m.group('n')}" + (f" to {what}" if what else "")
+    if ("roposals" in body or " ones" in body) and _counted_all().search(body):
+        body = _counted_all().sub("all open proposals", body)   # "all seven Open Proposals", never Proposal 7
     if "ote" in body or "nswer" in body or "erdict" in body or " it " in body:   # "On 15 my vote is FOR"
         m = _ON_N_MY_VOTE.match(body)
         if m is not None:

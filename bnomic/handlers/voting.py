@@ -29,7 +29,6 @@ from .entities import laundry
 from .context import Context, Rejected
 from . import changes
 from .ministries import any_vacant, delegated, ensure, held_ministries, may_act_for, mom, require_minister, vacant
-from .vocabulary import words
 from .obligations import fulfil, fulfil_kind, oblige, open_obligation
 from .proposals import find, label, number_all
 from .frames import frame, role
@@ -61,9 +60,6 @@ def vested_count() -> int:
 _WHICH = r"(?P<which>all(?: (?:the |currently )?open)?(?: proposals)?|everything|(?:proposals? )?#?\d+(?:\s*(?:,|&|and)\s*#?\d+)*)"
 
 
-# the counts a list of proposals may be said with ("all seven", "the 4"): words.toml's numbers
-_COUNTS = tuple(w for w, v in words()["numbers"].items() if v > 1 and not w.endswith("ice")) + tuple(
-    str(v) for v in sorted(set(words()["numbers"].values())) if v > 1)
 _ALL = {"all": "all", "all open proposals": "all", "all proposals": "all", "everything": "all",
         "every proposal": "all", "every open proposal": "all", "all the open proposals": "all",
         "all of them": "all", "all currently open proposals": "all",
@@ -88,12 +84,8 @@ _ALL = {"all": "all", "all open proposals": "all", "all proposals": "all", "ever
         "the remainder": "rest", "the remaining ones": "rest", "remainder": "rest", "the remaining": "rest",
         "each proposal": "all", "each open proposal": "all", "each of the open proposals": "all",
         "each of the proposals": "all", "each of them": "all", "every one of them": "all",
-        # "all seven Open Proposals": a count of them, never Proposal 7
-        **{f"{every} {n}{open_}{noun}": "all"
-           for every in ("all", "all the", "the", "each of the", "every one of the", "all of the")
-           for n in _COUNTS
-           for open_ in (" open", " current", " currently open", "")
-           for noun in (" proposals", " open ones", " ones") if every != "the" or open_ or noun != " ones"}}
+        # ("all seven Open Proposals", a count of them, is "all open proposals": grammar._COUNTED_ALL)
+        }
 
 
 # "except 14": the proposals a vote on all leaves out; "..., which is AGAINST": their own vote
