@@ -3003,7 +3003,7 @@ def _intent_by_action(readings: list[Reading], vocab: Vocabulary | None) -> None
                 r.spec.describe({role: str(n)}) for n in same))
 
 
-_WHY_AFTER = re.compile(r"\s*+,\s*+(?:on\s++the\s++grounds?|because|since|as\s++(?!well)|given\s++that|for\s++the\s++reason)\b",
+_WHY_AFTER = re.compile(r"(?<!\s)\s*+,\s*+(?:on\s++the\s++grounds?|because|since|as\s++(?!well)|given\s++that|for\s++the\s++reason)\b",
                         re.I)
 
 
