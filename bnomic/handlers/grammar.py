@@ -1381,6 +1381,13 @@ _NOT_NEXT = frozenset({"for", "to", "number", "color", "colour", "count", "answe
 _NEVER_NEXT = frozenset({"for", "to", "my", "the", "a", "an", "i", "am", "feel", "say", "report", "also"})
 
 
+def _weak_heads(v: "_Verbs") -> list[str]:
+    """The first words of verbs that are as often something else after "and" ("number",
+    "set", "make"), longest first."""
+    return sorted({w for w in (p.split()[0] for p in v.all_verbs)
+                   if w.isalpha() and len(w) > 2 and w in _NOT_NEXT} - _NEVER_NEXT, key=len, reverse=True)
+
+
 def _next_verb() -> re.Pattern:
     """", then <verb>", " and <verb>": where a second action of one sentence begins."""
     v = _verbs()
@@ -1390,8 +1397,7 @@ def _next_verb() -> re.Pattern:
         # (", and I vote ...": the "I" after "and" goes with the separator)
         # verbs that are as often something else after "and" alone are verbs after ", and",
         # ", then" or "then" ("..., then turn the Clock Off", "..., and change Mackerel Poker")
-        weak = sorted({w for w in (p.split()[0] for p in v.all_verbs)
-                       if w.isalpha() and len(w) > 2 and w in _NOT_NEXT} - _NEVER_NEXT, key=len, reverse=True)
+        weak = _weak_heads(v)
         _NEXT_VERB[0] = re.compile(r"(?<!\s)(?:\s*+,\s*+(?:and\s++(?:then\s++)?(?:I\s++)?+|then\s++)?"
                                    r"|\s++and\s++(?:then\s++)?(?:I\s++)?+"
                                    r"|\s++then\s++)(?=(?-i:" + "|".join(heads) + r")\b)"
@@ -1416,8 +1422,7 @@ def _weak_verb_split(clause: str, in_transaction: bool) -> list[Reading]:
         return []
     v = _verbs()
     if _WEAK_NEXT[1] != v.size:
-        weak = sorted({w for w in (p.split()[0] for p in v.all_verbs)
-                       if w.isalpha() and len(w) > 2 and w in _NOT_NEXT} - _NEVER_NEXT, key=len, reverse=True)
+        weak = _weak_heads(v)
         _WEAK_NEXT[0] = re.compile(r"(?<!\s)\s++and\s++(?=(?:" + "|".join(weak) + r")\b)", re.I)
         _WEAK_NEXT[1] = v.size
     pieces = _WEAK_NEXT[0].split(clause)
