@@ -23,6 +23,8 @@ RELATIVES = frozenset(W["relatives"])
 CONJUNCTIONS = frozenset(W["conjunctions"])
 IDIOMS = frozenset(W["idioms"])
 REASONS = frozenset(w for w in W["reasons"] if " " not in w)
+# "out of modesty", "in return for the map": reasons of several words, by their first
+REASON_PHRASES = tuple(tuple(w.split()) for w in W["reasons"] if " " in w)
 CIRCUMSTANCES = frozenset(W["circumstances"])
 RANGES = frozenset(W["ranges"])
 PREPOSITIONS = frozenset(W["prepositions"])
@@ -386,6 +388,7 @@ def fill(fr: Frame, toks: list[Tok], start: int, open_world: bool, vocab=None,
         if (fr.why and low in _ASIDE and all(not f.missing(x) for x in f.instances)
                 and not (low == "," and last_role is not None and last_role.many    # "Bob, Carol and Dave"
                          and not (i + 1 < n and (toks[i + 1].low in _NEW_SUBJECT or _reason_at(fr, toks, i + 1)
+                                                 or _likeness(toks, i + 1)
                                                  or _adverb(toks[i + 1]) or _sentence_of_its_own(toks, i + 1))))
                 and not fr.rest_roles           # the rest is its text
                 and _aside(fr, toks, i + 1)):
@@ -558,8 +561,8 @@ def fill(fr: Frame, toks: list[Tok], start: int, open_world: bool, vocab=None,
         if t.has("ref") and t.sense("ref")[1] == "this" and not fr.ref_kinds:
             i += 1                                  # "this one" where nothing is referred to: a filler
             continue
-        if (fr.why and low in REASONS and (f.filled or all(not f.missing(x) for x in f.instances))
-                and not fr.rest_roles):
+        if (fr.why and (low in REASONS or any(match_phrase(toks, i, p) for p in REASON_PHRASES))
+                and (f.filled or all(not f.missing(x) for x in f.instances)) and not fr.rest_roles):
             f.reason = _span(toks, i, n)
             break
         if low in IDIOMS:
@@ -621,6 +624,11 @@ def _sentence_of_its_own(toks: list[Tok], i: int) -> bool:
     return False
 
 
+def _likeness(toks: list[Tok], i: int) -> bool:
+    """", same problem as 12": a likeness said of the action, not more of it."""
+    return i < len(toks) and toks[i].low == "same" and any(t.low == "as" for t in toks[i + 1:i + 4])
+
+
 def _aside(fr: Frame, toks: list[Tok], i: int) -> bool:
     """Whether what follows a comma or bracket is an aside to a complete action: nothing
     in it could fill one of the frame's roles or introduce one."""
@@ -631,6 +639,8 @@ def _aside(fr: Frame, toks: list[Tok], i: int) -> bool:
         return True                     # ', "foowear" is a beloved tradition': a sentence of its own
     if any(t.low in _TAKEN_BACK for t in toks[i:]):
         return False                    # "I forfeit, just kidding": taken back, so no action
+    if _likeness(toks, i):
+        return True
     # ", to which we are both parties": a relative clause, an aside if it names nothing the
     # action takes (not ", which gets SHELVE")
     relative = 1 if toks[i].low in RELATIVES else (

@@ -46,6 +46,9 @@ _POLITE = re.compile(r"^(?:(?:sure thing|of course|no problem|in return|in excha
 # "in return", "in exchange" closing what is given: why, not a role
 _IN_RETURN = re.compile(r"(?<!\s)\s++in\s++(?:return|exchange)(?=\s*+(?:[,.;!)]|$))", re.I)
 _SAID_ASIDE = re.compile(r"(?<!\s)(?:\s*+,)?+\s*+\b(?:for\s++what\s++it['’]s\s++worth|fwiw)\b\s*+,?+", re.I)
+# "I vote AGAINST 10, same for 12": the same action on another, said as a list of both
+_SAME_FOR = re.compile(r"(?<!\s)\s*+,\s*+(?:and\s++)?+(?:the\s++)?+same\s++(?:goes\s++)?+(?:for|on|with)\s++"
+                       r"(?=(?:proposals?+\s*+|prop\.?+\s*+|p|#)?+\d)", re.I)
 _MAKE_THAT = re.compile(r"^(?:actually\s*+,?\s*+)?make\s++that\s++(?=(?-i:FOR|AGAINST|ABSTAIN|SHELVE)\b)", re.I)
 _I_POLITE = re.compile(r"^i\s+(?:(?:hereby|also|now|then|further|additionally)\s+)+", re.I)
 # what may trail an action without being part of it: punctuation, "please", a smiley.
@@ -390,6 +393,8 @@ def normalise(part: str) -> str:
     if "worth" in s or "fwiw" in s.lower() or "make that" in s.lower():
         s = _SAID_ASIDE.sub(" ", s).strip()      # "..., and, for what it's worth, AGAINST 12"
         s = _MAKE_THAT.sub("", s)                # "Actually make that AGAINST on 15."
+    if "same " in s.lower():
+        s = _SAME_FOR.sub(" and ", s)
     if " in re" in s or " in ex" in s:
         s = _IN_RETURN.sub("", s)                # "I give Dana m5 in return, as promised."
     s = strip_trail(s)
@@ -478,7 +483,7 @@ def sentences(text: str):
 # A line ending like this was cut by the sender's mail program, not by them.
 _DANGLING = re.compile(r"(?:,|\b(?:by|to|as|and|the|of|from|for|with|without|under|name|give|i|my|a|an|at|on"
                        r"|its|his|her|their|your|vote|votes|voted|voting|cast|not|never|don['’]t|won['’]t|can['’]t|cannot|didn['’]t"
-                       r"|shan['’]t|wouldn['’]t|doesn['’]t"
+                       r"|shan['’]t|wouldn['’]t|doesn['’]t|rather|really|quite|very|truly"
                        # a subject whose verb is on the next line ("... and then he" / "votes FOR 10")
                        r"|he|she|they|we|e|who|which|that))\s*$", re.I)     # "I've already voted" / "AGAINST it"
 
@@ -541,6 +546,8 @@ def unwrap(lines: list[str]) -> list[str]:
                 and not BEGIN.match(line) and not END.match(line) and not BEGIN.match(prev)
                 and not _LEAD.match(line.strip())):
             last = (list(sentences(prev)) or [""])[-1]
+            if prev.rstrip().endswith(",") and not last.endswith(","):
+                last += ","             # (normalising took the line's last comma: "Tidy Up: FOR," / "obviously, ...")
             first = (list(sentences(line)) or [""])[0]
             # (a dangling word ends the line: searched from a few characters before its end)
             dangling = _DANGLING.search(prev, max(0, len(prev.rstrip()) - 9))

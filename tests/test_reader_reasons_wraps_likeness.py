@@ -1,0 +1,89 @@
+"""What a careful officer reads where a reason of several words closes an action, where a
+mail program wrapped a line in the middle of a sentence, and where an action is said to
+be the same as another or the same again on something else.
+
+Rule 4E7: "Unambiguous targets and parameters specified in Game Actions are valid
+regardless of capitalization, punctuation, or exact wording." Rule 4E15: "a Vote, which
+is one of the following words: FOR, AGAINST, ABSTAIN, SHELVE"."""
+import pytest
+
+import bnomic.handlers.engine  # noqa: F401  (registers every action)
+from bnomic.handlers import grammar
+from bnomic.handlers.vocabulary import Vocabulary, default
+
+PLAYERS = ("Alice", "Bob", "Chuck", "Dana", "Wooble", "The Beast")
+PROPOSALS = {10: ("Fishy Business", "Alice"), 11: ("Sock Amnesty", "Wooble"), 12: ("Clock Fix", "Bob"),
+             13: ("Beast Diet", "Wooble"), 15: ("Tidy Up", "Dana"), 16: ("Eras Again", "Chuck")}
+
+
+def vocab(actor="Dana", **more):
+    more.setdefault("proposals", PROPOSALS)
+    more.setdefault("open_proposals", tuple(more["proposals"]))
+    return Vocabulary(players=PLAYERS, actor=actor, beast="The Beast", ministries=default().ministries, **more)
+
+
+def read(text, v=None, quoted=""):
+    return grammar.read(text, v or vocab(), quoted=quoted)
+
+
+def votes(text, v=None):
+    return [(r.args["vote"], str(r.args["which"])) for r in read(text, v) if r.kind == "action"
+            and r.spec.name == "vote"]
+
+
+# ---------------------------------------------------------------- reasons of several words
+
+@pytest.mark.parametrize("text, expected", [
+    ("I vote FOR 12 out of modesty.", [("FOR", "12")]),
+    ("I ABSTAIN on 16 out of sheer spite.", [("ABSTAIN", "16")]),
+    ("I vote FOR all Open proposals except my own, on which I ABSTAIN out of modesty.",
+     [("FOR", "10, 11, 12, 13, 15"), ("ABSTAIN", "16")]),
+])
+def test_out_of_says_why_after_a_complete_vote(text, expected):
+    assert votes(text, vocab("Chuck")) == expected
+
+
+def test_the_gift_with_a_reason_of_several_words_is_the_same_gift():
+    got = [r for r in read("I give m5 to Bob in return for the map.") if r.kind == "action"]
+    assert [(r.spec.name, str(r.args["amount"]), r.args["player"]) for r in got] == [("give", "m5", "Bob")]
+
+
+# ---------------------------------------------------------------- lines a mail program wrapped
+
+def test_a_line_ending_in_a_comma_is_joined_to_the_remark_after_it():
+    # the comma was taken when the line was read alone: "Tidy Up: FOR obviously, ..." read as nothing
+    assert votes("Tidy Up: FOR,\nobviously, I wrote the thing.") == [("FOR", "15")]
+
+
+def test_a_line_ending_in_an_adverb_is_joined_to_the_next():
+    text = ("On Sock Amnesty, AGAINST -- I rather\n"
+            "like my socks where they are, thank you Wooble. Tidy Up: FOR,\n"
+            "obviously, I wrote the thing.")
+    assert votes(text) == [("AGAINST", "11"), ("FOR", "15")]
+
+
+def test_a_ballot_line_is_still_a_line_of_its_own():
+    assert votes("10: FOR\n11: AGAINST") == [("FOR", "10"), ("AGAINST", "11")]
+
+
+# ---------------------------------------------------------------- the same, and the same again
+
+@pytest.mark.parametrize("text, expected", [
+    ("14: against, same problem as 12 only more so", [("AGAINST", "14")]),
+    ("I vote AGAINST 14, same as 12.", [("AGAINST", "14")]),
+    ("I vote FOR 10, same as Alice.", [("FOR", "10")]),
+    ("I vote FOR 10, 12, same as Alice.", [("FOR", "10, 12")]),
+])
+def test_same_as_is_a_likeness_not_more_proposals(text, expected):
+    v = vocab(proposals={**PROPOSALS, 14: ("Clock Fix II", "Bob")})
+    assert votes(text, v) == expected
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("I vote AGAINST 10, same for 12.", [("AGAINST", "10, 12")]),
+    ("I vote FOR 10, and the same goes for proposal 12", [("FOR", "10, 12")]),
+    ("SHELVE 13, same on 16.", [("SHELVE", "13, 16")]),
+])
+def test_same_for_another_is_the_same_vote_on_it(text, expected):
+    # never "for 12" read as a second Vote FOR after AGAINST
+    assert votes(text) == expected
