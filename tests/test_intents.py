@@ -232,6 +232,28 @@ def test_supporting_under_another_supporters_reply(four):
     assert done(four) == ["1"]
 
 
+def test_objecting_under_another_objectors_reply_objects_to_the_intent_up_the_thread(four):
+    # Rule 4E21: "I object too." in reply to Bob's objection, which replied to the intent:
+    # the intent is the thread's (its References), not a role left unsaid
+    four.post("alice@example.org", "I intend to activate test tweak 1 without 2 objections",
+              at(four, 1), msgid="<intent-o@example.org>")
+    four.post("bob@example.org", "I object.", at(four, 2), msgid="<obj-o@example.org>",
+              headers={"In-Reply-To": "<intent-o@example.org>", "References": "<intent-o@example.org>"})
+    r = four.post("carol@example.org", "I object too, for what it's worth.", at(four, 2),
+                  headers={"In-Reply-To": "<obj-o@example.org>",
+                           "References": "<intent-o@example.org> <obj-o@example.org>"})
+    assert "Done" in r
+    r = say(four, "Alice", "I activate test tweak 1", 4)
+    assert "2 Players object" in r and done(four) == []
+
+
+def test_objecting_in_a_reply_to_mail_with_no_intent_up_the_thread_says_which_rule(four):
+    four.post("alice@example.org", "I vote FOR 1.", at(four, 1), msgid="<vote-o@example.org>")
+    r = four.post("bob@example.org", "I object.", at(four, 1),
+                  headers={"In-Reply-To": "<vote-o@example.org>", "References": "<vote-o@example.org>"})
+    assert "reply to the message that announced it" in r and "4E21" in r
+
+
 # ---------------------------------------------- acting on an intent by naming it (4E21, 4E22)
 
 def test_acting_on_an_intent_by_its_number_performs_its_action(four):

@@ -3221,7 +3221,7 @@ def _the_rest(readings: list[Reading], vocab: Vocabulary | None) -> None:
 
 # what, said in a reply to mail that announced no intent, names the intent further up the
 # thread ("I withdraw my objection." under one's own objection; "Support." under another's)
-_UP_THE_THREAD = frozenset({"withdraw_stance", "withdraw_intent", "support"})
+_UP_THE_THREAD = frozenset({"withdraw_stance", "withdraw_intent", "support", "object"})
 
 
 def _replied_to(readings: list[Reading], vocab: Vocabulary | None) -> None:
@@ -3247,6 +3247,12 @@ def _replied_to(readings: list[Reading], vocab: Vocabulary | None) -> None:
             role = next((x for x in r.spec.roles if x.type == "intent" and x.name == r.missing[0]), None)
             if role is not None and not any(v for n, v in r.args.items() if n != role.name):
                 r.missing = ()
+        elif (r.kind == "incomplete" and len(r.missing) == 1 and vocab.replying and r.spec is not None
+              and r.spec.name in _UP_THE_THREAD and not any(r.args.values())
+              and any(x.type == "intent" and x.name == r.missing[0] for x in r.spec.roles)):
+            # "I object too." under an objection: the intent is further up the thread, where
+            # the handler looks for it (its References); not a role left unsaid
+            r.missing = ()
         if r.kind != "action":
             continue
         # "I object to that." under mail that announced two intents; "I object to the intent."
