@@ -87,3 +87,39 @@ def test_same_as_is_a_likeness_not_more_proposals(text, expected):
 def test_same_for_another_is_the_same_vote_on_it(text, expected):
     # never "for 12" read as a second Vote FOR after AGAINST
     assert votes(text) == expected
+
+
+# ---------------------------------------------------------------- an intent named by a noun
+
+def stances(text, v=None):
+    return [(r.spec.name, {k: str(x) for k, x in r.args.items() if x not in (None, "")})
+            for r in read(text, v) if r.kind == "action"]
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("I object to the Activation of Wooble's Tweak; 140 characters is too few.",
+     [("object", {"what": "activate Wooble's Tweak"})]),
+    ("I object to the activation of Tweak 3.", [("object", {"what": "activate Tweak 3"})]),
+    ("I support the transfer of m10 to Bob.", [("support", {"what": "transfer m10 to Bob"})]),
+    ("I object to the payment of m10 to Bob.", [("object", {"what": "pay m10 to Bob"})]),
+])
+def test_a_noun_for_the_action_names_the_intent_to_do_it(text, expected):
+    # Rules 4E21, 4E22: the intent is named by what it would do, said as a noun
+    assert stances(text) == expected
+
+
+def test_a_noun_that_names_no_action_is_talk():
+    assert stances("I object to the tone of this thread.") == []
+
+
+@pytest.mark.parametrize("text", ["Objection to the Pause increment!", "Objection to incrementing the Pause.",
+                                  "I object to the Pause increment."])
+def test_an_objection_to_the_pause_increment_said_as_a_noun(text):
+    # Rule 4E0, step 4: "If no PEP voices objection to this action on the Emergency Forum"
+    assert [n for n, _ in stances(text)] == ["object_increment"]
+
+
+@pytest.mark.parametrize("text", ["Any objection to the Pause increment?",
+                                  "My objection to the Pause increment stands."])
+def test_talk_of_an_objection_to_the_pause_is_none(text):
+    assert stances(text) == []

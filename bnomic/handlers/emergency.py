@@ -432,14 +432,14 @@ def intend_increment(ctx: Context, actor: Player, number: str | None = None) -> 
 @action("object_increment",
         # Rule 4E0, step 4: "If no PEP voices objection to this action on the Emergency Forum ..."
         frame(_phrases("object to|voice objection to|voice an objection to|voice my objection to|oppose",
-                       "incrementing the pause|increasing the pause|the increment of the pause"
+                       "incrementing the pause|increasing the pause|the increment of the pause|the pause increment"
                        "|the pause being incremented|the intention to increment the pause"
                        "|the intent to increment the pause|the coordinator's intention to increment the pause"
                        "|the coordinator's intent to increment the pause"),
               _PROCEDURE, also="by"),
         frame("object to|voice objection to|voice an objection to|voice my objection to|oppose|object",
               _PROCEDURE, also="incrementing increasing increment incremented the pause of being to intention"
-                               " intent coordinator's emergency by", needs="pause"),
+                               " intent coordinator's emergency by", needs="pause", openers="objection to"),
         rule="4E0", example="I object to incrementing the Pause", says="object to incrementing the Pause",
         not_actions=("I objected to incrementing the Pause", "Bob objects to incrementing the Pause",
                      "Should I object to incrementing the Pause?"))

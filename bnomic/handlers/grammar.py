@@ -1853,6 +1853,25 @@ _DOING = re.compile(r"^(?P<head>(?i:i\s++(?:also\s++|hereby\s++)?+(?:object|supp
                     r"(?:(?P<who>[A-Z][\w'’-]*+)\s++)?+(?P<verb>(?i:[a-z]++))\b")
 
 
+# "I object to the activation of Wooble's Tweak": a noun for the action (words.toml
+# `action_nouns`), said as the intent to do it
+_NOUN_OF = re.compile(r"^(?P<head>(?i:i\s++(?:also\s++|hereby\s++)?+(?:object\s++to|support)\s++))"
+                      r"(?i:the\s++)(?P<noun>(?i:[a-z]++))\s++of\s++(?=\S)")
+_ACTION_NOUNS = {k.lower(): v for k, v in words()["reader"]["action_nouns"].items()}
+
+
+def _noun_as_intent(m: re.Match) -> str:
+    verb = _ACTION_NOUNS.get(m.group("noun").lower())
+    if verb is None:
+        return m.group(0)                   # "I object to the tone of this thread": talk
+    return f"{m.group('head')}the intent to {verb} "
+
+
+def _sub_noun_of(body: str) -> str:
+    m = _NOUN_OF.match(body)
+    return _noun_as_intent(m) + body[m.end():] if m else body
+
+
 def _doing_as_intent(m: re.Match) -> str:
     if not m.group("verb").lower().endswith("ing"):
         return m.group(0)
@@ -2006,6 +2025,8 @@ def read_sentence(sentence: str, in_transaction: bool = False) -> list[Reading]:
     body = _sub_at_start(_INTEND_PLAIN, r"\g<head> \g<rest> \g<cond>", body)
     body = _sub_at_start(_INTENT_LABEL, r"I intend to \g<rest> \g<cond>", body)
     body = _DOING.sub(_doing_as_intent, body)
+    if " of " in body:
+        body = _sub_noun_of(body)
     if " and to " in body and _STANCE_TO.match(body):
         body = _AND_TO.sub(r"\g<sep> ", body)      # "I object to Wooble's intent and to Alice's intent"
     if "s " in body and ("ntent" in body or "thing" in body or "plan" in body):
