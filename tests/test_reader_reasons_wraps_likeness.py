@@ -123,3 +123,42 @@ def test_an_objection_to_the_pause_increment_said_as_a_noun(text):
                                   "My objection to the Pause increment stands."])
 def test_talk_of_an_objection_to_the_pause_is_none(text):
     assert stances(text) == []
+
+
+# ---------------------------------------------------------------- the Oracle numbering (4E18)
+
+def oracle(**more):
+    return vocab("Chuck", holders={"Questions": "Chuck"}, **more)
+
+
+@pytest.mark.parametrize("text", ["I number this Consultation 7 and assign it to Dana.",
+                                  "I give this Consultation the number 7 and assign Dana as its Priest."])
+def test_the_number_after_this_consultation_is_its_new_number(text):
+    # Rule 4E18: "The Oracle may ... choose a number of his liking for a new Consultation";
+    # "this Consultation 7" names the one replied to, and 7 is what it is numbered
+    got = stances(text, oracle(replying=True))
+    assert sorted(got) == [("assign_consultation", {"which": "this", "player": "Dana"}),
+                           ("number_consultation", {"which": "this", "number": "7"})]
+
+
+def test_consultation_7_alone_is_still_consultation_7():
+    assert stances("I number Consultation 3 as 7.", oracle(consultations=(3,))) == [
+        ("number_consultation", {"which": "3", "number": "7"})]
+
+
+@pytest.mark.parametrize("text", ["I assign Consultation 6 to Dana, number 7.",
+                                  "I assign Consultation 6 to Dana, its number 7."])
+def test_a_number_said_after_the_assignment_is_the_one_liked(text):
+    assert stances(text, oracle(consultations=(6,))) == [
+        ("assign_consultation", {"which": "6", "player": "Dana", "number": "7"})]
+
+
+def test_it_before_the_priest_is_the_consultation_replied_to_with_a_remark_after():
+    assert stances("I assign it to Dana, she is the only Ordained Player around.", oracle(replying=True)) == [
+        ("assign_consultation", {"which": "this", "player": "Dana"})]
+
+
+def test_it_before_a_color_is_not_taken_for_the_thing_replied_to():
+    # "I change it to ABSTAIN" under one's vote changes the vote, never a Proposal's Color
+    got = stances("But fine: I change it to ABSTAIN.", vocab("Bob", replying=True))
+    assert "color_proposal" not in [n for n, _ in got]

@@ -463,7 +463,7 @@ def _require_oracle(ctx: Context, actor: Player, what: str) -> Ministry:
 
 
 # "..., as number 7", "numbered 7", "as Consultation 7": the number the Oracle likes (4E18)
-_LIKED_NUMBER = "number:consultation?![as|as number|numbered|numbering it|with number|with the number|under number]"
+_LIKED_NUMBER = "number:consultation?![as|as number|numbered|numbering it|with number|with the number|under number|number|its number]"
 _ASSIGN = ("assign|reassign|select|choose|pick|appoint|name|draw|allot|allocate"
            "|randomly assign|randomly select|randomly choose|randomly pick|randomly draw")
 

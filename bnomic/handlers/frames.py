@@ -908,7 +908,11 @@ def _reference(fr: Frame, toks, i, put, unfilled, vocab, f, pending=()) -> int:
         return j + 1 - i
     if t.low in ("this", "that", "it", "above") and len(kinds) == 1:
         r = next(iter(kinds.values()))
-        if unfilled(r) and (j >= len(toks) or toks[j].low in _PUNCT or toks[j].low in REASONS):
+        # (or before a marker of another role: "I assign it to Dana, she's the only Priest")
+        if unfilled(r) and (j >= len(toks) or toks[j].low in _PUNCT or toks[j].low in REASONS
+                            or t.low == "it" and vocab is not None and vocab.replying
+                            and any(r2.type == "player" and match_phrase(toks, j, m)
+                                    for r2, m in fr.markers_by_first.get(toks[j].first, ()))):
             if vocab is not None and not vocab.replying and j == i + 1:
                 return 1                # "I ZOT it." answering nothing: which one is not said
             put(r, _resolve(r.type, "this", None, vocab))

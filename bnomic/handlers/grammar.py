@@ -1988,6 +1988,13 @@ _NUMBERED_AS = re.compile(r"(?:(?P<what>[^.;:]{1,100}?)\s++(?:is|has\s++been|was
                          re.I)
 
 
+# Rule 4E18: "I number this Consultation 7": the Consultation named by the words before, and
+# the number it is given after them (never "Consultation 7")
+_CONSULTATION_NUMBERED = re.compile(r"^(?P<head>(?i:i\s++(?:hereby\s++|also\s++)?+(?:re)?+number\s++)"
+                                    r"(?:(?i:this|that|the|the\s++above|the\s++quoted|his|her|their|my)"
+                                    r"|[A-Z][\w’'-]{1,30}+['’]s)\s++(?i:consultation))\s++#?+(?P<n>\d{1,6}+)\b")
+
+
 def read_sentence(sentence: str, in_transaction: bool = False) -> list[Reading]:
     """A normalised sentence: one reading, or one for each clause or object it joins
     (a time or an intent said before them applies to each)."""
@@ -2039,6 +2046,8 @@ def read_sentence(sentence: str, in_transaction: bool = False) -> list[Reading]:
         m = _NUMBERED_AS.match(body)
         what = (m.group("what") or m.group("what2") or m.group("what3") or "").strip()
         body = f"I assign Proposal Number {m.group('n')}" + (f" to {what}" if what else "")
+    if "umber" in body[:20]:
+        body = _sub_at_start(_CONSULTATION_NUMBERED, r"\g<head> as \g<n>", body)
     if ("roposals" in body or " ones" in body) and _counted_all().search(body):
         body = _counted_all().sub("all open proposals", body)   # "all seven Open Proposals", never Proposal 7
     if "ote" in body or "nswer" in body or "erdict" in body or " it " in body:   # "On 15 my vote is FOR"
