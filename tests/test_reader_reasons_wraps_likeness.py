@@ -162,3 +162,28 @@ def test_it_before_a_color_is_not_taken_for_the_thing_replied_to():
     # "I change it to ABSTAIN" under one's vote changes the vote, never a Proposal's Color
     got = stances("But fine: I change it to ABSTAIN.", vocab("Bob", replying=True))
     assert "color_proposal" not in [n for n, _ in got]
+
+
+# ---------------------------------------------------------------- "its", in a reply (4E69, 4E18)
+
+def test_its_proposal_color_in_a_reply_is_the_proposal_replied_to_and_the_remark_no_color():
+    # Rule 4E69: "change the Proposal Color of a Pending Proposal to a value of his choice"
+    got = stances("Happy with that. I set its Proposal Color to Brick Red, so the Brick Red Corporation "
+                  "gets something out of it.", vocab(replying=True))
+    assert got == [("color_proposal", {"color": "Brick Red", "number": "this"})]
+
+
+def test_its_proposal_color_in_no_reply_names_no_proposal():
+    got = [r for r in read("I set its Proposal Color to Brick Red.") if r.spec is not None]
+    assert [(r.kind, r.spec.name, r.missing) for r in got] == [("incomplete", "color_proposal", ("number",))]
+
+
+def test_the_color_said_twice_in_one_message_is_one_change():
+    # Rule 4E69: "... may only do so once per nday": the same change said again is the one change
+    got = stances("Make it Brick Red, I say. I set its Proposal Color to Brick Red.", vocab("Chuck", replying=True))
+    assert got == [("color_proposal", {"color": "Brick Red", "number": "this"})]
+
+
+def test_its_priest_with_a_remark_after_is_the_consultation_replied_to():
+    got = stances("I assign Dana as its Priest, she being the only Ordained Player around.", oracle(replying=True))
+    assert got == [("assign_consultation", {"player": "Dana", "which": "this"})]

@@ -177,3 +177,17 @@ def test_its_color_set_in_the_message_that_submits_it(game):
     assert r.count("Done") >= 2, r
     (p,) = game.show("proposals")
     assert p["color"] == "Beige"
+
+
+def test_its_proposal_color_in_a_reply_changes_the_proposal_that_mail_submitted(game):
+    # Rule 4E69: "I set its Proposal Color to ..." under the mail that submitted the proposal
+    for i, n in enumerate(("Alice", "Bob")):
+        game.join(n, f"2008-09-01T0{i + 1}:00:00Z")
+    game.admin("clock", "on")
+    game.post(mail("Alice"), 'I submit the following proposal, titled "Socks":\nSet A Few to 5\nEND PROPOSAL',
+              "2008-09-01T10:00:00Z", msgid="<socks-p@example.org>")
+    r = game.post(mail("Bob"), "Happy with that. I set its Proposal Color to Brick Red, so the Brick Red "
+                  "Corporation gets something out of it.", "2008-09-01T11:00:00Z",
+                  headers={"In-Reply-To": "<socks-p@example.org>", "References": "<socks-p@example.org>"})
+    assert "Done (Rule 4E69)" in r, r
+    assert [p["color"] for p in game.show("proposals")] == ["Brick Red"]

@@ -385,7 +385,7 @@ def fill(fr: Frame, toks: list[Tok], start: int, open_world: bool, vocab=None,
                             i = end
                         pending = ()
                     continue
-        if (fr.why and low in _ASIDE and all(not f.missing(x) for x in f.instances)
+        if (fr.why and low in _ASIDE and _complete_but_for_it(fr, f, toks, i)
                 and not (low == "," and last_role is not None and last_role.many    # "Bob, Carol and Dave"
                          and not (i + 1 < n and (toks[i + 1].low in _NEW_SUBJECT or _reason_at(fr, toks, i + 1)
                                                  or _likeness(toks, i + 1)
@@ -622,6 +622,17 @@ def _sentence_of_its_own(toks: list[Tok], i: int) -> bool:
         if w in _FINITE:
             return True
     return False
+
+
+def _complete_but_for_it(fr: Frame, f, toks: list[Tok], i: int) -> bool:
+    """Every required role filled, or missing only the thing "its"/"it" before here names
+    ("I set its Proposal Color to Brick Red, so ..."), which the mail replied to or the
+    action before gives once read: a remark after it is still a remark."""
+    missing = {x for inst in f.instances for x in f.missing(inst)}
+    if not missing:
+        return True
+    return (all(any(r.name == x and r.type in REF_KINDS for r in fr.roles) for x in missing)
+            and any(t.low in ("its", "it") for t in toks[:i]))
 
 
 def _likeness(toks: list[Tok], i: int) -> bool:

@@ -3319,6 +3319,15 @@ def _replied_to(readings: list[Reading], vocab: Vocabulary | None) -> None:
             made = _made("withdraw_intent", r.text, {"number": "this"})
             if made is not None:
                 readings[k] = made
+    for r in readings:
+        # "I set its Proposal Color to Brick Red." in reply to the mail that submitted a
+        # proposal: "its" is that one (Rule 4E69), as "this" is; the handler finds it there
+        if (r.kind == "incomplete" and r.spec is not None and len(r.missing) == 1
+                and vocab.replying and len(vocab.replied_proposals) < 2 and _ITS.search(r.text or "")
+                and any(x.name == r.missing[0] and x.type == "proposal" for x in r.spec.roles)):
+            r.args[r.missing[0]] = "this"
+            r.missing = ()
+            r.read_as = r.spec.describe(r.args)
     for r in readings:              # "ZOT." in reply to a Consultation's submission: that one (Rule 4E18)
         if (vocab.replying and r.kind == "incomplete" and r.spec is not None and len(r.missing) == 1
                 and any(x.name == r.missing[0] and x.type == "consultation" for x in r.spec.roles)
