@@ -187,3 +187,24 @@ def test_the_color_said_twice_in_one_message_is_one_change():
 def test_its_priest_with_a_remark_after_is_the_consultation_replied_to():
     got = stances("I assign Dana as its Priest, she being the only Ordained Player around.", oracle(replying=True))
     assert got == [("assign_consultation", {"player": "Dana", "which": "this"})]
+
+
+# ---------------------------------------------------------------- a Transaction written inline, wrapped
+
+def test_an_inline_transaction_wrapped_in_a_step_keeps_the_step_whole():
+    # Rule 4E12: a Transaction's steps, written on one line that the mail program wrapped
+    # in the middle of "I give m10 to / Wooble"
+    got = read("Begin transaction. I exchange 2 points for mackerel; I give m10 to\n"
+               "Wooble; I assert that I still have at least m100. End transaction.")
+    assert [r.kind for r in got] == ["transaction"] and not got[0].error
+    steps = got[0].steps
+    assert [(s.spec.name if s.spec else s.kind) for s in steps] == ["exchange", "give", "assertion"]
+    assert steps[1].args["player"] == "Wooble" and str(steps[1].args["amount"]) == "m10"
+
+
+def test_a_transaction_whose_steps_are_lines_is_never_joined():
+    got = read("BEGIN TRANSACTION\nI give m10 to\nWooble\nEND TRANSACTION")
+    assert [r.kind for r in got] == ["transaction"]
+    # "I give m10 to" is a step alone, which lacks its Player: the Transaction fails (Rule 4E12)
+    assert [(s.kind, s.spec.name if s.spec else None) for s in got[0].steps] == [
+        ("incomplete", "give"), ("unknown", None)]

@@ -3978,9 +3978,11 @@ def _read_lines(lines: list[str]) -> list[Reading]:
     readings: list[Reading] = []
     block: list[str] | None = None
     block_start = ""
+    # (lines a mail program wrapped are joined first, unless a Transaction begins on a line
+    # of its own: its steps are lines, never joined; one written inline is cut after joining)
+    lines = lines if any(BEGIN.match(x) for x in lines) else unwrap(lines)
     lines = (_transaction_lines(lines) if any(not _ascii_lacks(x, ("transaction",)) and _INLINE_TX.search(x)
                                               for x in lines) else lines)
-    lines = lines if any(BEGIN.match(x) for x in lines) else unwrap(lines)
     i = 0
     carried = None              # the last action read, which a later line may take back
     example = False             # under "For example:" / "just a draft:", indented lines are shown, not done
