@@ -208,3 +208,38 @@ def test_a_transaction_whose_steps_are_lines_is_never_joined():
     # "I give m10 to" is a step alone, which lacks its Player: the Transaction fails (Rule 4E12)
     assert [(s.kind, s.spec.name if s.spec else None) for s in got[0].steps] == [
         ("incomplete", "give"), ("unknown", None)]
+
+
+# ---------------------------------------------------------------- more ways of writing Votes (4E15)
+
+def test_a_repeat_with_a_precaution_after_it_is_repeated():
+    # Rule 4E7: an action "a specific positive integer" of times; "in case" says why
+    got = [r for r in read("FOR 12 twice, in case the first one gets lost.") if r.kind == "action"]
+    assert [(r.args["vote"], str(r.args["which"]), r.times) for r in got] == [("FOR", "12", 2)]
+
+
+@pytest.mark.parametrize("text", ["I vote FOR 11, outside the transaction.", "I vote FOR 11, as a matter of fact."])
+def test_a_remark_of_plain_words_after_a_list_is_no_part_of_it(text):
+    assert votes(text) == [("FOR", "11")]
+
+
+@pytest.mark.parametrize("text", ["I vote FOR 10, twelve", "I vote FOR 10, and 12"])
+def test_a_list_after_a_comma_still_goes_on(text):
+    assert votes(text) == [("FOR", "10, 12")]
+
+
+def test_urging_others_after_a_comma_is_no_vote_of_ones_own():
+    assert votes("Hmm, votes so far on 16 are 2 FOR, 3 AGAINST. Vote FOR 16, people! Eras are fun!") == []
+
+
+def test_the_proposals_said_first_then_their_votes_respectively():
+    assert votes("On 10, 11 and 12 I vote FOR, AGAINST and SHELVE respectively.") == [
+        ("FOR", "10"), ("AGAINST", "11"), ("SHELVE", "12")]
+
+
+def test_each_my_vote_on_after_a_comma_is_a_vote_of_its_own():
+    text = ("My vote on Proposal 15 is FOR, my vote\n"
+            "on Proposal 12 is AGAINST, and on Proposal\n"
+            "13 I ABSTAIN because I can't decide whether\n"
+            "the Beast needs a diet.")
+    assert votes(text) == [("FOR", "15"), ("AGAINST", "12"), ("ABSTAIN", "13")]

@@ -388,7 +388,7 @@ def fill(fr: Frame, toks: list[Tok], start: int, open_world: bool, vocab=None,
         if (fr.why and low in _ASIDE and _complete_but_for_it(fr, f, toks, i)
                 and not (low == "," and last_role is not None and last_role.many    # "Bob, Carol and Dave"
                          and not (i + 1 < n and (toks[i + 1].low in _NEW_SUBJECT or _reason_at(fr, toks, i + 1)
-                                                 or _likeness(toks, i + 1)
+                                                 or _likeness(toks, i + 1) or _plain_words(fr, toks, i + 1)
                                                  or _adverb(toks[i + 1]) or _sentence_of_its_own(toks, i + 1))))
                 and not fr.rest_roles           # the rest is its text
                 and _aside(fr, toks, i + 1)):
@@ -633,6 +633,18 @@ def _complete_but_for_it(fr: Frame, f, toks: list[Tok], i: int) -> bool:
         return True
     return (all(any(r.name == x and r.type in REF_KINDS for r in fr.roles) for x in missing)
             and any(t.low in ("its", "it") for t in toks[:i]))
+
+
+_VOCATIVES = frozenset(W["vocatives"])
+
+
+def _plain_words(fr: Frame, toks: list[Tok], i: int) -> bool:
+    """", outside the transaction": words in lower case, none of them a value the frame could
+    take or a name as written, none a choice: no more of a list, a remark. (Not ", people!",
+    which calls on others to do it.)"""
+    return i < len(toks) and not any(t.low in _VOCATIVES for t in toks[i:]) and all(
+        not t.senses and t.text.islower() and t.low not in CONJUNCTIONS and not _is_choice(fr, toks, j)
+        and t.low not in fr.marker_words for j, t in enumerate(toks[i:], i) if t.low not in _PUNCT)
 
 
 def _likeness(toks: list[Tok], i: int) -> bool:

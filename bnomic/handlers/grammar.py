@@ -112,6 +112,8 @@ _CLAUSE = re.compile(r"(?<!\s)(?:\s*+,\s*+|\s++)(?:and(?:\s++then)?|then|so|but)
                      # "..., and on 13, 14 and 15 I ABSTAIN": a list of proposals, then "I"
                      r"|on\s++[^.;:]{1,100}?\s++i\s++(?:(?:also|will|shall)\s++)?+(?:abstain|vote)\b)"
                      r"|(?<!\s)\s*+:\s++(?=i\s|(?:my\s++)?+votes?+\s)"      # "Quick one: votes FOR 12"
+                     # "My vote on 14 is FOR, my vote on 12 is AGAINST": another Vote said whole
+                     r"|(?<!\s)\s*+[,;]\s*+(?=my\s++votes?+\s++(?:on|for)\s)"
                      # "I want to make vote: proposal 10 is FOR": a lead-in that says it votes
                      r"|(?<=\bmake\svote):\s++|(?<=\bmake\sa\svote):\s++|(?<=\bmake\smy\svote):\s++"
                      # "..., so: FOR 16, AGAINST 13", "Re: the Ballot -- FOR 16": Votes after a lead-in
@@ -169,7 +171,7 @@ NUMBER_WORDS = {
     "eleven": 11, "twelve": 12,
 }
 _REPEAT = re.compile(r"^(?P<body>.*?[^,\s])(?:[,\s]++(?P<n>\d++|[a-z]++)\s++times?|\s++(?P<n2>once|twice|thrice))"
-                     r"(?:,?\s++(?:for|as|because)\b.*)?$", re.I)     # "... 3 times, for the maps"
+                     r"(?:,?\s++(?:for|as|because|since|(?:just\s++)?+in\s++case)\b.*)?$", re.I)     # "... 3 times, for the maps"
 
 # Rule 4E7 lets a player repeat an action "a specific positive integer" of times;
 # a bound keeps a typo from queueing a million of them.
@@ -495,6 +497,7 @@ _CONTINUED = re.compile(r"(?:and|or|&|plus)\s", re.I)
 _KIND_AT_END = re.compile(r"\b(?:proposals?+|prop|consultations?+|rules?+|indictments?+|tweaks?+|tricks?+"
                           r"|contracts?+|subgames?+|intents?+)\s*+$", re.I)
 _NUMBER_FIRST = re.compile(r"\s*+#?+\d++\s*+(?:[.,;!?)]|$)")
+_NUMBER_THEN_WORD = re.compile(r"[ \t]*+#?+\d++[ \t]++[A-Za-z]")
 _REF_FIRST = re.compile(r"\s*+(?:proposals?+|prop\.?+|p(?=\d)|#)\s*+\d", re.I)
 # a ballot's line, whatever its case: "P10: for", "12 - against"
 _BALLOT_LINE = re.compile(r"\s*+(?:proposal|prop\.?+|p|#)?+\s*+\d++\s*+[:.)=-]?+\s*+"
@@ -534,6 +537,10 @@ def unwrap(lines: list[str]) -> list[str]:
                 not _LEAD.match(line.strip()) and _KIND_AT_END.search(prev, max(0, len(prev.rstrip()) - 14))
                 or _LIST_GOES_ON.search(prev, max(0, len(prev.rstrip()) - 12))):
             out[-1] = prev.rstrip() + " " + line.strip()      # "... and FOR Proposal" / "11."; "10, 14 and" / "15."
+            continue
+        if (prev.strip() and _NUMBER_THEN_WORD.match(line) and not _LEAD.match(line.strip())
+                and _KIND_AT_END.search(prev, max(0, len(prev.rstrip()) - 14))):
+            out[-1] = prev.rstrip() + " " + line.strip()      # "..., and on Proposal" / "13 I ABSTAIN ..."
             continue
         if (line.strip() and _MARKER_COLON.search(prev, max(0, len(prev.rstrip()) - 6)) and not BEGIN.match(line)
                 and not END.match(line) and not _LEAD.match(line.strip())):
@@ -1922,8 +1929,15 @@ _RESPECTIVELY = re.compile(r"^(?P<head>(?:i\s++vote\s++)?)(?P<votes>(?:for|again
                            re.I)
 
 
+# "On 10, 11 and 12 I vote FOR, AGAINST and SHELVE respectively": the proposals said first
+_RESPECTIVELY_FRONTED = re.compile(r"^(?:on|for)\s++(?:proposals?\s++)?(?P<props>#?\d++(?:\s*+(?:,|and|&)\s*+#?\d++){1,20}+)"
+                                   r"\s*+,?\s*+(?:i\s++vote\s++)?(?P<votes>(?:for|against|abstain|shelve)"
+                                   r"(?:\s*+(?:,|and|&)\s*+(?:for|against|abstain|shelve)){1,20}+)\s*+,?\s*+respectively$",
+                                   re.I)
+
+
 def _respectively(body: str) -> str:
-    m = _RESPECTIVELY.match(body.strip().rstrip("."))
+    m = _RESPECTIVELY.match(body.strip().rstrip(".")) or _RESPECTIVELY_FRONTED.match(body.strip().rstrip("."))
     if m is None:
         return body
     votes = re.findall(r"for|against|abstain|shelve", m.group("votes"), re.I)
