@@ -243,3 +243,17 @@ def test_each_my_vote_on_after_a_comma_is_a_vote_of_its_own():
             "13 I ABSTAIN because I can't decide whether\n"
             "the Beast needs a diet.")
     assert votes(text) == [("FOR", "15"), ("AGAINST", "12"), ("ABSTAIN", "13")]
+
+
+@pytest.mark.parametrize("text", ["FOR on everything that's Open. I'm feeling generous this nweek.",
+                                  "I vote FOR everything that's still open."])
+def test_everything_thats_open_is_every_open_proposal(text):
+    assert [(v, w) for v, w in votes(text)] == [("FOR", "all")]
+
+
+def test_an_exception_said_whole_after_ones_votes_stand_is_a_vote():
+    assert votes("My votes stand as before, except that on 16 I now vote SHELVE.") == [("SHELVE", "16")]
+
+
+def test_except_before_a_proposal_still_excepts_it():
+    assert votes("I vote FOR everything except 12.") == [("FOR", "10, 11, 13, 15, 16")]

@@ -112,6 +112,8 @@ _CLAUSE = re.compile(r"(?<!\s)(?:\s*+,\s*+|\s++)(?:and(?:\s++then)?|then|so|but)
                      # "..., and on 13, 14 and 15 I ABSTAIN": a list of proposals, then "I"
                      r"|on\s++[^.;:]{1,100}?\s++i\s++(?:(?:also|will|shall)\s++)?+(?:abstain|vote)\b)"
                      r"|(?<!\s)\s*+:\s++(?=i\s|(?:my\s++)?+votes?+\s)"      # "Quick one: votes FOR 12"
+                     # "My votes stand, except that on 16 I now vote SHELVE": the exception said whole
+                     r"|(?<!\s)(?:\s*+,\s*+|\s++)except\s++(?:that\s++)?+(?=i\s|on\s++[^,.;]{1,60}?\si\s)"
                      # "My vote on 14 is FOR, my vote on 12 is AGAINST": another Vote said whole
                      r"|(?<!\s)\s*+[,;]\s*+(?=my\s++votes?+\s++(?:on|for)\s)"
                      # "I want to make vote: proposal 10 is FOR": a lead-in that says it votes

@@ -76,6 +76,8 @@ _ALL = {"all": "all", "all open proposals": "all", "all proposals": "all", "ever
         "all the other open proposals": "rest", "the other open proposals": "rest", "every other open proposal": "rest",
         "all other open proposals": "rest", "the remaining open proposals": "rest",
         "everything open": "all", "everything that is open": "all", "everything currently open": "all",
+        "everything that's open": "all", "everything that is currently open": "all", "all that's open": "all",
+        "everything still open": "all", "everything that's still open": "all", "all still open": "all",
         # "FOR on both" (in a reply about two proposals: grammar._vote_on_the_quoted names them)
         "both": "both", "both of them": "both", "both proposals": "both", "both of those": "both",
         "all that are open": "all", "every open one": "all",
