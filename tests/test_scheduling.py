@@ -232,3 +232,36 @@ def test_an_nday_of_the_next_nweek_is_that_one_not_this_one(two, said):
     # but the sender named the next nweek's
     r = two.post("alice@example.org", said, "2008-09-01T10:00:00Z")
     assert "nday 3 of nweek 2" in r, r
+
+
+@pytest.mark.parametrize("said", ["At 09:00 UTC on nday 3, I give m5 to Bob.",
+                                  "I give m5 to Bob on Mulberry at 09:00 UTC."])
+def test_a_utc_time_within_a_named_nday_is_that_time_once_the_nday_has_begun(two, said):
+    # Rule 4E7: "at a specific time": nday 3 (Mulberry) begins at midnight on 2008-09-03,
+    # and 09:00 UTC of it is the time
+    r = two.post("alice@example.org", said, "2008-09-01T10:00:00Z")
+    assert "scheduled for at the start of nday 3 of nweek 1, at 09:00 UTC as #" in r, r
+    number = r.split("as #")[1].split(" ")[0]
+    two.tick("2008-09-03T08:59:00Z")
+    assert gifts_to_bob(two) == []
+    two.tick("2008-09-03T09:00:00Z")
+    assert gifts_to_bob(two) == [("2008-09-03T09:00:00Z", 5)]
+    # still the one number its author was given: cancelling it now finds nothing pending
+    r = two.post("alice@example.org", f"I cancel my scheduled action #{number}.", "2008-09-03T10:00:00Z")
+    assert "Done" not in r
+
+
+def test_a_utc_time_within_an_nday_can_be_cancelled_by_its_number_after_the_nday_begins(two):
+    r = two.post("alice@example.org", "At 09:00 UTC on nday 3 I give m5 to Bob.", "2008-09-01T10:00:00Z")
+    number = r.split("as #")[1].split(" ")[0]
+    two.tick("2008-09-03T01:00:00Z")                     # nday 3 has begun; 09:00 has not come
+    r = two.post("alice@example.org", f"I cancel my scheduled action #{number}.", "2008-09-03T02:00:00Z")
+    assert "Done" in r, r
+    two.tick("2008-09-04T00:00:00Z")
+    assert gifts_to_bob(two) == []
+
+
+def test_tonight_at_a_utc_time_is_todays(two):
+    two.post("alice@example.org", "At 23:59 UTC tonight I give m1 to Bob.", "2008-09-01T10:00:00Z")
+    two.tick("2008-09-02T00:00:00Z")
+    assert gifts_to_bob(two) == [("2008-09-01T23:59:00Z", 1)]

@@ -31,7 +31,7 @@ from .vocabulary import Vocabulary, words
 
 # The reader's version, stored with every pinned reading (handlers/pinned.py,
 # docs/reader.md): raise it when readings change
-READER_VERSION = 8
+READER_VERSION = 9
 
 # (dot leaders, "Proposal 10 (Fishy Business) ....... FOR", end no sentence)
 _SENTENCE_END = re.compile(r"(?<!\.\.\.\.)(?<=[.!?])\s+|;\s*")
@@ -196,6 +196,7 @@ class When:
     text: str = ""
     nweek: int | None = None    # "at the start of nweek 8": that nweek, not the next
     # "daytime": a time of a UTC day, "HH:MM" ("at 18:00 UTC"), on the day `day` days after
+    # (and "nday" with a `time`: that UTC time once the nday has begun)
     # the message's ("today" 0, "tomorrow" 1), or None: its next occurrence
     time: str | None = None
     day: int | None = None
@@ -232,6 +233,13 @@ _ZONE = r"(?:\s*(?:utc|gmt|z))?"
 # the times a player may name, written before the action ("On nday 8, I ...") or after
 # it, as in Rule 4E7's own example ("I do X on nday 8")
 _WHEN_SAID = [
+    # Rule 4E7: a UTC time within a named nday: "at 09:00 UTC on nday 11", "on Teucer at 23:59
+    # UTC": the first such time once that nday has begun (the Clock may stop it; docs/readings.md)
+    ("nday", r"at\s+(?P<time>\d{1,2}:\d{2}|noon)\s*+(?:utc|gmt|z)\s+on\s+nday\s+(?P<n>\d+)"),
+    ("name", r"at\s+(?P<time>\d{1,2}:\d{2}|noon)\s*+(?:utc|gmt|z)\s+on\s+(?P<name>" + "|".join(_NDAY_NAMES) + r")"),
+    ("nday", r"on\s+nday\s+(?P<n>\d+)(?:\s*+,)?+\s+at\s+(?P<time>\d{1,2}:\d{2}|noon)\s*+(?:utc|gmt|z)\b"),
+    ("name", r"on\s+(?P<name>" + "|".join(_NDAY_NAMES) + r")(?:\s*+,)?+\s+at\s+(?P<time>\d{1,2}:\d{2}|noon)"
+             r"\s*+(?:utc|gmt|z)\b"),
     ("nday", _DAY + r"nday\s+(?P<n>\d+)\s+of\s+nweek\s+(?P<w>\d+)"),      # "on nday 1 of nweek 8"
     # "on Teucer of next nweek": that nday of the nweek after this one
     ("nday_next", _DAY + r"nday\s+(?P<n>\d+)\s+of\s+(?:the\s+)?next\s+nweek"),
@@ -263,8 +271,8 @@ _WHEN_SAID = [
     ("daytime", r"(?:on\s+)?+(?:next\s+)?+(?P<weekday>" + "|".join(_WEEKDAYS) + r")(?:\s*+,)?+\s+at\s+"
                 r"(?P<time>\d{1,2}:\d{2}|noon|midnight)\s*+(?:utc|gmt|z)\b"),
     ("daytime", r"(?:at\s+)?+(?P<time>\d{1,2}:\d{2}|noon|midnight)\s*+(?:utc|gmt|z)\b"
-                + r"(?:\s+(?P<day>today|tomorrow))?+"),
-    ("daytime", r"(?P<day>today|tomorrow)\s+at\s+(?P<time>\d{1,2}:\d{2}|noon|midnight)\s*+(?:utc|gmt|z)\b"),
+                + r"(?:\s+(?P<day>today|tonight|tomorrow))?+"),
+    ("daytime", r"(?P<day>today|tonight|tomorrow)\s+at\s+(?P<time>\d{1,2}:\d{2}|noon|midnight)\s*+(?:utc|gmt|z)\b"),
 ]
 _CLOCK_WORDS = {"noon": "12:00", "midnight": "00:00"}
 # what one of the times above says, whichever it is: a quick test before trying each
@@ -297,13 +305,16 @@ def split_when(sentence: str) -> tuple[When | None, str]:
         if kind in ("nday_next", "name_next"):
             n = int(m.group("n")) if kind == "nday_next" else _NDAY_NAMES[m.group("name").lower()]
             return When("nday", nday=n, next_nweek=True, text=said), m.group("rest")
-        if kind == "nday":
+        if kind in ("nday", "name"):
             w = m.groupdict().get("w")
-            return When("nday", nday=int(m.group("n")), nweek=int(w) if w else None, text=said), m.group("rest")
-        if kind == "name":
-            w = m.groupdict().get("w")
-            return When("nday", nday=_NDAY_NAMES[m.group("name").lower()], nweek=int(w) if w else None,
-                        text=said), m.group("rest")
+            n = int(m.group("n")) if kind == "nday" else _NDAY_NAMES[m.group("name").lower()]
+            time = _CLOCK_WORDS.get((m.groupdict().get("time") or "").lower(), m.groupdict().get("time"))
+            if time is not None:
+                hh, mm = (int(x) for x in time.split(":"))
+                if hh > 23 or mm > 59:
+                    return When("invalid", text=said), m.group("rest")
+                time = f"{hh:02d}:{mm:02d}" if hh or mm else None      # (00:00 is the nday's start)
+            return When("nday", nday=n, nweek=int(w) if w else None, text=said, time=time), m.group("rest")
         if kind == "nweek":
             return When("nweek", text=said), m.group("rest")
         if kind == "nweek_n":
@@ -314,7 +325,7 @@ def split_when(sentence: str) -> tuple[When | None, str]:
             hh, mm = (int(x) for x in time.split(":"))
             if hh > 23 or mm > 59:
                 return When("invalid", text=said), m.group("rest")
-            day = {"today": 0, "tomorrow": 1}.get((m.groupdict().get("day") or "").lower())
+            day = {"today": 0, "tonight": 0, "tomorrow": 1}.get((m.groupdict().get("day") or "").lower())
             weekday = m.groupdict().get("weekday")
             month, mday = _month_day(m)
             if month is not None and not 1 <= mday <= (29 if month == 2 else 30 if month in (4, 6, 9, 11) else 31):

@@ -71,14 +71,21 @@ def schedule_reading(ctx: Context, reading: grammar.Reading, position: int) -> O
         return Outcome.create(entry=ctx.entry, position=position, action=reading.spec.name,
                               text=reading.text, accepted=False, reason=e.reason, rule=e.rule)
     text = grammar.split_when(grammar._UNDER_INTENT.sub("", reading.text))[1]
+    # "at 09:00 UTC on nday 11": due when nday 11 begins, then at that time of its UTC day
+    daytime = reading.when.time if reading.when.kind == "nday" else None
     # the action as read now is what happens when it falls due (pinned, issue 13)
     row = durations.schedule(ctx, due, "scheduled_action", None, sender=ctx.post.sender,
                              text=text, entry=ctx.entry, position=position,
                              message_id=ctx.post.message_id,
-                             reading=pinned.to_json([replace(reading, text=text, when=None)]))
+                             reading=pinned.to_json([replace(reading, text=text, when=None)]),
+                             **({"daytime": daytime} if daytime else {}))
+    if daytime:
+        row.args = {**row.args, "deadline_id": row.id}     # (the row it moves on to that time)
+        row.save()
     return Outcome.create(entry=ctx.entry, position=position, action=reading.spec.name,
                           text=reading.text, accepted=True, rule="4E7",
-                          reason=f"scheduled for {due.describe()} as #{row.id} (cancel it with "
+                          reason=f"scheduled for {due.describe()}" + (f", at {daytime} UTC" if daytime else "")
+                                 + f" as #{row.id} (cancel it with "
                                  f"\"I cancel my scheduled action #{row.id}\")")
 
 
@@ -90,11 +97,23 @@ def actions_in(text: str) -> list[grammar.Reading]:
 @deadline("scheduled_action")
 def scheduled_action(ctx: Context, sender: str, text: str, entry: int, position: int,
                      message_id: str, deadline_id: int | None = None, reading: str | None = None,
-                     part: int = 0) -> None:
+                     part: int = 0, daytime: str | None = None) -> None:
     """Rule 4E7: the scheduled action takes place now, as its author wrote it and
     as it was read when scheduled (`reading`, pinned; a deadline from before
     readings were pinned has none: its sentence is read now, and its `part`-th
-    action done)."""
+    action done). One said at a UTC time of an nday (`daytime`, "09:00") is due
+    first when that nday begins: it then moves on to that time of the UTC day."""
+    if daytime is not None and deadline_id is not None:
+        hh, mm = (int(x) for x in daytime.split(":"))
+        at = durations.midnight_floor(ctx.at) + timedelta(hours=hh, minutes=mm)
+        if at > ctx.at:
+            row = Deadline.get_by_id(deadline_id)
+            row.due_at, row.nweek, row.nday, row.state = at, None, None, "pending"
+            row.args = {k: v for k, v in row.args.items() if k != "daytime"}
+            row.save()
+            ctx.record("schedule", f"scheduled action #{row.id} is now due "
+                       f"{durations.Due(at=at).describe()}", rule="4E7", deadline=row.id, action=row.action)
+            return
     ctx.post = Post(sender=sender, subject="", text=text, at=ctx.at, message_id=message_id)
     ctx.entry = entry
     if reading is not None:

@@ -225,7 +225,8 @@ class Scope:
     def _when(self, v):
         if hasattr(v, "kind"):                         # grammar.When
             if v.kind == "nday" and v.nday:
-                return f"nweek {v.nweek} nday {v.nday}" if getattr(v, "nweek", None) else f"nday {v.nday}"
+                at = f" {v.time} utc" if getattr(v, "time", None) else ""     # "nday 11 09:00 UTC"
+                return (f"nweek {v.nweek} nday {v.nday}" if getattr(v, "nweek", None) else f"nday {v.nday}") + at
             if v.kind == "nweek":
                 return f"nweek {self.state.nweek + 1}"
             if v.kind == "utc" and v.at is not None:
@@ -240,7 +241,7 @@ class Scope:
         "18:00 UTC today" (said today) too; "2026-11-24 18:00 UTC" is its ISO form; "the end
         of this nweek" is the start of the next."""
         s = re.sub(r"^(?:at|on)\s+", "", s)
-        s = re.sub(r"\s+today$", "", s)
+        s = re.sub(r"\s+(?:today|tonight)$", "", s)
         # a weekday with its time, in either order: "18:00 UTC (on) Tuesday"
         s = re.sub(r"^(?:next\s+)?(\w+day)(?:\s*,)?\s+at\s+(\d\d?:\d\d\s+utc)$", r"\2 \1", s)
         s = re.sub(r"^(\d\d?:\d\d\s+utc)\s+(?:on\s+)?(?:next\s+)?(\w+day)$", r"\1 \2", s)
