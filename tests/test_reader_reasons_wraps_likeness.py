@@ -257,3 +257,36 @@ def test_an_exception_said_whole_after_ones_votes_stand_is_a_vote():
 
 def test_except_before_a_proposal_still_excepts_it():
     assert votes("I vote FOR everything except 12.") == [("FOR", "10, 11, 13, 15, 16")]
+
+
+# ---------------------------------------------------------------- proposals named by their Titles' words
+
+TITLED = {**PROPOSALS, 14: ("Clock Fix II", "Bob")}
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("I vote FOR the fish one.", [("FOR", "10")]),                      # "fish" begins "Fishy"
+    ("I vote FOR the sock amnesty", [("FOR", "11")]),                  # two words of its Title, in lower case
+    ("I vote FOR the fishy one and AGAINST the sock one.", [("FOR", "10"), ("AGAINST", "11")]),
+    ("I vote FOR the fishy one and AGAINST Eras Again.", [("FOR", "10"), ("AGAINST", "16")]),
+    ("I vote FOR Alice's fishy proposal", [("FOR", "10")]),
+])
+def test_a_proposal_named_by_words_of_its_title(text, expected):
+    # Rule 4E7: an unambiguous target, "regardless of ... exact wording"
+    assert votes(text, vocab("Wooble", proposals=TITLED)) == expected
+
+
+@pytest.mark.parametrize("text", ["I vote FOR the clock fix", "I vote FOR the clock thing"])
+def test_words_of_two_titles_are_asked_about(text):
+    got = read(text, vocab("Wooble", proposals=TITLED))
+    assert [r.kind for r in got] == ["ambiguous"]
+    assert len(got[0].alternatives) == 2
+
+
+def test_a_title_word_of_another_authors_proposal_names_none_of_this_authors():
+    assert votes("I vote FOR Bob's fishy proposal", vocab("Wooble", proposals=TITLED)) == []
+
+
+def test_the_one_with_title_words_outside_a_vote_is_left_as_said():
+    got = [r for r in read("I support the Beast one.", vocab("Wooble", proposals=TITLED)) if r.kind == "action"]
+    assert got == []

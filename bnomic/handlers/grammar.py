@@ -842,7 +842,10 @@ def read_clause(text: str, vocab: Vocabulary | None = None) -> list["Reading"] |
     charge(sum(len(fr.roles) for _, fr, _, _ in cands) * 8 * len(toks))
     # (a fill that leaves words unread is of use only as an attempt, with a verb, and with
     # one word unread at most; or, for a frame with a clause role, to _intended_plainly)
-    fills = [(spec, fill(fr, toks, at, open_world, vocab, None if fr.has_clause else 1 if k else 0), k,
+    # (words of proposals' Titles may be left unread for _by_title_words: "the clock fix")
+    titled = _title_words_said(toks, vocab)
+    fills = [(spec, fill(fr, toks, at, open_world, vocab,
+                         None if fr.has_clause else (1 + (titled if "proposal" in fr.role_types else 0)) if k else 0), k,
               " ".join(t.low for t in toks[at - k:at]))
              for spec, fr, at, k in cands]
     for spec, f, k, _ in fills:
@@ -889,7 +892,9 @@ def read_clause(text: str, vocab: Vocabulary | None = None) -> list["Reading"] |
     if not first_person and not any(k for _, _, k, _ in fills):
         return None
     partial = [(f.filled, -len(f.unaccounted), spec, f) for spec, f, k, verb in fills
-               if k and not f.idiom and len(f.unaccounted) <= 1 and not conditional
+               if k and not f.idiom and not conditional
+               and (len(f.unaccounted) <= 1 or titled and "proposal" in f.frame.role_types
+                    and _all_title_words(f.unaccounted, vocab))
                and (f.filled or not f.unaccounted)
                and (f.filled or verb not in _WEAK_VERBS or any(t.low in f.frame.also for t in toks))
                # a word taken as a name, and a word left over, is talk ("I make Wooble happy")
@@ -2075,6 +2080,8 @@ def read_sentence(sentence: str, in_transaction: bool = False) -> list[Reading]:
         body = f"I assign Proposal Number {m.group('n')}" + (f" to {what}" if what else "")
     if "umber" in body[:20]:
         body = _sub_at_start(_CONSULTATION_NUMBERED, r"\g<head> as \g<n>", body)
+    if (" one" in body or "roposal" in body) and _VOTE_SAID.search(body):
+        body = _titled_ones(body)
     if ("roposals" in body or " ones" in body) and _counted_all().search(body):
         body = _counted_all().sub("all open proposals", body)   # "all seven Open Proposals", never Proposal 7
     if "ote" in body or "nswer" in body or "erdict" in body or " it " in body:   # "On 15 my vote is FOR"
@@ -2392,6 +2399,55 @@ def _stem(word: str) -> str:
     return word[:-1] if len(word) > 3 and word.endswith("s") and not word.endswith("ss") else word
 
 
+def _title_words(vocab: Vocabulary | None) -> frozenset:
+    if vocab is None or not vocab.proposals:
+        return frozenset()
+    return frozenset(_stem(w.lower()) for title, _ in vocab.proposals.values()
+                     for w in re.findall(r"[A-Za-z]+", title or "") if len(w) > 2)
+
+
+def _title_words_said(toks, vocab: Vocabulary | None) -> int:
+    """How many plain words of the clause are words of a proposal's Title."""
+    words = _title_words(vocab)
+    return sum(1 for t in toks if not t.senses and _stem(t.low) in words) if words else 0
+
+
+def _all_title_words(unread: list[str], vocab: Vocabulary | None) -> bool:
+    words = _title_words(vocab)
+    said = [w for u in unread for w in u.lower().split()]
+    return bool(said) and all(_stem(w) in words or w in _TITLE_FILLERS for w in said)
+
+
+def _titled(words: set, vocab: Vocabulary, open_only: bool = False) -> list[int]:
+    """The proposals whose Title has each word said: the word itself (without a plural s) or,
+    of four letters or more, the start of one ("fish" of "Fishy")."""
+    def has(title_words, w):
+        return w in title_words or len(w) >= 4 and any(t.startswith(w) for t in title_words)
+    pool = [n for n, (title, _) in sorted(vocab.proposals.items())
+            if all(has({_stem(x.lower()) for x in re.findall(r"[A-Za-z]+", title or "")}, w) for w in words)]
+    return [n for n in pool if n in vocab.open_proposals] if open_only else pool
+
+
+_VOTE_SAID = re.compile(r"\b(?:vote|voting|(?-i:FOR|AGAINST|ABSTAIN|SHELVE))\b", re.I)
+# "I vote FOR the fishy one and AGAINST the sock one": a proposal named by its Title's words and
+# "one" (or "proposal"), in a sentence of Votes: that proposal, where one Open proposal's Title has them
+_TITLE_ONE = re.compile(r"\b(?:the|(?P<who>[A-Z][A-Za-z0-9]{1,30}+)['’]s)\s++(?P<words>(?:[A-Za-z]{3,20}+\s++){1,3}?)(?:one|proposal)\b(?!\s*+\d)", re.I)
+
+
+def _titled_ones(body: str) -> str:
+    vocab = _VOCAB.get()
+    if vocab is None or not vocab.open_proposals:
+        return body
+
+    def one(m: re.Match) -> str:
+        words = {_stem(w.lower()) for w in m.group("words").split() if w.lower() not in _TITLE_FILLERS}
+        pool = _titled(words, vocab, open_only=True) if words and all(len(w) > 2 for w in words) else []
+        if m.group("who"):              # "Bob's clock proposal": of Bob's, the one so titled
+            pool = [n for n in pool if (vocab.proposals[n][1] or "").lower() == m.group("who").lower()]
+        return f"Proposal {pool[0]}" if len(pool) == 1 else m.group(0)
+    return _TITLE_ONE.sub(one, body)
+
+
 def _by_title_words(readings: list[Reading], vocab: Vocabulary | None) -> None:
     """"I vote FOR the clock proposal": a proposal named by words of its Title. The one
     (Open, for a Vote) whose Title has every word left unread is meant; two or more are
@@ -2412,10 +2468,7 @@ def _by_title_words(readings: list[Reading], vocab: Vocabulary | None) -> None:
         words = {_stem(w) for w in said if w not in _TITLE_FILLERS}
         if not words or not all(len(w) > 2 for w in words):
             continue
-        pool = [n for n, (title, _) in sorted(vocab.proposals.items())
-                if words <= {_stem(w.lower()) for w in re.findall(r"[A-Za-z]+", title or "")}]
-        if r.spec.name == "vote":
-            pool = [n for n in pool if n in vocab.open_proposals]
+        pool = _titled(words, vocab, open_only=r.spec.name == "vote")
         if len(pool) == 1:
             r.args[role.name] = str(pool[0])
             r.missing, r.unread = (), ()
