@@ -25,6 +25,7 @@ IDIOMS = frozenset(W["idioms"])
 REASONS = frozenset(w for w in W["reasons"] if " " not in w)
 # "out of modesty", "in return for the map": reasons of several words, by their first
 REASON_PHRASES = tuple(tuple(w.split()) for w in W["reasons"] if " " in w)
+_REASON_FIRST = frozenset(p[0] for p in REASON_PHRASES)
 CIRCUMSTANCES = frozenset(W["circumstances"])
 RANGES = frozenset(W["ranges"])
 PREPOSITIONS = frozenset(W["prepositions"])
@@ -561,7 +562,7 @@ def fill(fr: Frame, toks: list[Tok], start: int, open_world: bool, vocab=None,
         if t.has("ref") and t.sense("ref")[1] == "this" and not fr.ref_kinds:
             i += 1                                  # "this one" where nothing is referred to: a filler
             continue
-        if (fr.why and (low in REASONS or any(match_phrase(toks, i, p) for p in REASON_PHRASES))
+        if (fr.why and (low in REASONS or low in _REASON_FIRST and any(match_phrase(toks, i, p) for p in REASON_PHRASES))
                 and (f.filled or all(not f.missing(x) for x in f.instances)) and not fr.rest_roles):
             f.reason = _span(toks, i, n)
             break

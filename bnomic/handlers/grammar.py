@@ -15,7 +15,7 @@ phrasing in the registry. What a sentence can be:
 from __future__ import annotations
 
 import bisect
-from functools import cache
+from functools import cache, lru_cache
 import contextlib
 import contextvars
 import re
@@ -2402,8 +2402,13 @@ def _stem(word: str) -> str:
 def _title_words(vocab: Vocabulary | None) -> frozenset:
     if vocab is None or not vocab.proposals:
         return frozenset()
-    return frozenset(_stem(w.lower()) for title, _ in vocab.proposals.values()
-                     for w in re.findall(r"[A-Za-z]+", title or "") if len(w) > 2)
+    return _words_of_titles(tuple(title for title, _ in vocab.proposals.values()))
+
+
+@lru_cache(maxsize=64)
+def _words_of_titles(titles: tuple) -> frozenset:
+    return frozenset(_stem(w.lower()) for title in titles for w in re.findall(r"[A-Za-z]+", title or "")
+                     if len(w) > 2)
 
 
 def _title_words_said(toks, vocab: Vocabulary | None) -> int:
