@@ -290,3 +290,12 @@ def test_a_title_word_of_another_authors_proposal_names_none_of_this_authors():
 def test_the_one_with_title_words_outside_a_vote_is_left_as_said():
     got = [r for r in read("I support the Beast one.", vocab("Wooble", proposals=TITLED)) if r.kind == "action"]
     assert got == []
+
+
+@pytest.mark.parametrize("text", ['I submit a proposal with no title: "Each Player gains 1 point on Gift Day."',
+                                  "I submit the following proposal, without a title:\n{{\nEach Player gains 1 point.\n}}"])
+def test_a_proposal_said_to_have_no_title_is_submitted_with_none(text):
+    # Rule 4E15: a Title is optional; saying there is none is no part of the text
+    got = [r for r in read(text) if r.kind == "action"]
+    assert [r.spec.name for r in got] == ["submit_proposal"]
+    assert "Each Player gains 1 point" in got[0].args["document"] and not got[0].args.get("title")

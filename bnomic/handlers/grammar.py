@@ -46,6 +46,8 @@ _POLITE = re.compile(r"^(?:(?:sure thing|of course|no problem|in return|in excha
 # "in return", "in exchange" closing what is given: why, not a role
 _IN_RETURN = re.compile(r"(?<!\s)\s++in\s++(?:return|exchange)(?=\s*+(?:[,.;!)]|$))", re.I)
 _SAID_ASIDE = re.compile(r"(?<!\s)(?:\s*+,)?+\s*+\b(?:for\s++what\s++it['’]s\s++worth|fwiw)\b\s*+,?+", re.I)
+# a proposal's Title said to be none: it has none, which is no part of what is submitted
+_NO_TITLE = re.compile(r"(?<!\s)\s*+,?\s*+(?:with\s++no\s++title|without\s++(?:a\s++)?+title|with\s++no\s++title\s++at\s++all)\b", re.I)
 # "I vote AGAINST 10, same for 12": the same action on another, said as a list of both
 _SAME_FOR = re.compile(r"(?<!\s)\s*+,\s*+(?:and\s++)?+(?:the\s++)?+same\s++(?:goes\s++)?+(?:for|on|with)\s++"
                        r"(?=(?:proposals?+\s*+|prop\.?+\s*+|p|#)?+\d)", re.I)
@@ -410,6 +412,8 @@ def normalise(part: str) -> str:
         s = _MAKE_THAT.sub("", s)                # "Actually make that AGAINST on 15."
     if "same " in s.lower():
         s = _SAME_FOR.sub(" and ", s)
+    if "itle" in s:
+        s = _NO_TITLE.sub("", s)                 # "I submit a proposal with no title: ..." (Rule 4E15)
     if " in re" in s or " in ex" in s:
         s = _IN_RETURN.sub("", s)                # "I give Dana m5 in return, as promised."
     s = strip_trail(s)
