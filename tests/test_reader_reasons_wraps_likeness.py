@@ -301,13 +301,6 @@ def test_a_proposal_said_to_have_no_title_is_submitted_with_none(text):
     assert "Each Player gains 1 point" in got[0].args["document"] and not got[0].args.get("title")
 
 
-def test_mental_state_as_a_form_line_sets_it():
-    # Rule 4E0: a PEP sets his Mental State "by posting a message ... stating that he does so,
-    # and specifying his new Mental State"
-    got = stances("Mental State: Calm. Panic over.")
-    assert got == [("mental_state", {"state": "Calm"})]
-
-
 def test_the_threat_flag_in_an_officers_report_is_no_hoisting():
     # the MetaMin's report shows the flag flying; Rule 4E40's hoisting is "setting" it
     text = "MetaMin report, nweek 7\nChange ..... Alice .... m60\n\nThreat Flag: Pink Ponies. No change this nday."

@@ -127,7 +127,7 @@ _PROCEDURE = "number:procedure?![of|for|in]"     # which Emergency Procedure, wh
         # stating that he does so, and specifying his new Mental State"
         frame("set|change|switch|turn|become|feel|go|declare|make|get",
               role("state:choice", {"paranoid": "Paranoid", "calm": "Calm"}),
-              also="mental state to as be myself", openers="i am|my mental state|my state|mental state:"),
+              also="mental state to as be myself", openers="i am|my mental state|my state"),
         rule="4E0", example="I set my Mental State to Paranoid", says="set my Mental State to {state}",
         not_actions=("I was Paranoid yesterday", "Wooble is Paranoid", "Am I Paranoid?",
                      "I am not Paranoid", "I feel calm about the vote", "I think I'll become Paranoid"),
