@@ -305,3 +305,15 @@ def test_the_threat_flag_in_an_officers_report_is_no_hoisting():
     # the MetaMin's report shows the flag flying; Rule 4E40's hoisting is "setting" it
     text = "MetaMin report, nweek 7\nChange ..... Alice .... m60\n\nThreat Flag: Pink Ponies. No change this nday."
     assert stances(text) == []
+
+
+def test_whom_an_assignment_replaces_is_said_in_passing():
+    # Rule 4E18: the Oracle reassigns; "in Dana's place" says whom the new Priest replaces
+    assert stances("I assign Wooble as Priest of Consultation 5 in Dana's place.", oracle(consultations=(5,))) == [
+        ("assign_consultation", {"which": "5", "player": "Wooble"})]
+
+
+def test_imperatives_joined_by_and_after_a_comma_are_one_action_each():
+    got = stances("ZOT Consultation 6, and assign Wooble as Priest of Consultation 5 in Dana's place since "
+                  "she's dropped her Ordination.", oracle(consultations=(5, 6)))
+    assert got == [("zot_consultation", {"which": "6"}), ("assign_consultation", {"which": "5", "player": "Wooble"})]

@@ -46,6 +46,9 @@ _POLITE = re.compile(r"^(?:(?:sure thing|of course|no problem|in return|in excha
 # "in return", "in exchange" closing what is given: why, not a role
 _IN_RETURN = re.compile(r"(?<!\s)\s++in\s++(?:return|exchange)(?=\s*+(?:[,.;!)]|$))", re.I)
 _SAID_ASIDE = re.compile(r"(?<!\s)(?:\s*+,)?+\s*+\b(?:for\s++what\s++it['’]s\s++worth|fwiw)\b\s*+,?+", re.I)
+# whom an action replaces, said after it: "in Dana's place", "in place of Dana", "in her stead"
+_IN_PLACE = re.compile(r"(?<!\s)(?:\s*+,)?+\s++in\s++(?:[A-Z][\w-]{0,30}+['’]s|his|her|their|its)\s++(?:place|stead)\b"
+                       r"|(?<!\s)(?:\s*+,)?+\s++in\s++place\s++of\s++[A-Z][\w-]{0,30}+\b")
 # a proposal's Title said to be none: it has none, which is no part of what is submitted
 _NO_TITLE = re.compile(r"(?<!\s)\s*+,?\s*+(?:with\s++no\s++title|without\s++(?:a\s++)?+title|with\s++no\s++title\s++at\s++all)\b", re.I)
 # "I vote AGAINST 10, same for 12": the same action on another, said as a list of both
@@ -414,6 +417,8 @@ def normalise(part: str) -> str:
         s = _SAME_FOR.sub(" and ", s)
     if "itle" in s:
         s = _NO_TITLE.sub("", s)                 # "I submit a proposal with no title: ..." (Rule 4E15)
+    if "place" in s or "stead" in s:
+        s = _IN_PLACE.sub("", s)                 # "... as Priest of Consultation 5 in Dana's place"
     if " in re" in s or " in ex" in s:
         s = _IN_RETURN.sub("", s)                # "I give Dana m5 in return, as promised."
     s = strip_trail(s)
@@ -1633,6 +1638,7 @@ def _comma_verbs(clause: str) -> list[Reading] | None:
                     and {r.spec.name for r in again or () if r.spec} <= {r.spec.name for r in first}):
                 return first
             continue
+        tail = _AND_THEN.sub("", tail, count=1)     # "ZOT Consultation 6, and assign ..."
         if not _verb_head(tail, v):
             continue
         first = _read_clause_memo(",".join(parts[:k]).strip())
@@ -1642,6 +1648,7 @@ def _comma_verbs(clause: str) -> list[Reading] | None:
     return None
 
 
+_AND_THEN = re.compile(r"^(?:and\s++(?:then\s++|also\s++)?+|then\s++|also\s++)", re.I)
 _COLON = re.compile(r":(?=\s)")       # a colon before a space: not the one of "18:00"
 
 
