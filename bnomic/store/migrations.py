@@ -21,6 +21,7 @@ from playhouse.migrate import SchemaMigrator
 
 from .db import StoreError, database, write_transaction
 from .models import ALL_MODELS, SchemaVersion
+from . import writecounts
 from .steps import STEPS
 
 
@@ -59,6 +60,8 @@ def current_version() -> int | None:
 def _create() -> int:
     with write_transaction():
         database.create_tables(ALL_MODELS)
+        if isinstance(database.obj, SqliteDatabase):       # each state table's writes counted (v14)
+            writecounts.install(lambda sql, params=(): database.execute_sql(sql, params))
         SchemaVersion.create(version=LATEST)
     return LATEST
 

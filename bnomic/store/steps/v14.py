@@ -1,0 +1,71 @@
+"""Version 14 (issue 16): each state table's writes, counted by SQLite triggers,
+so that a cold process can tell a state table unchanged since a snapshot
+without reading it (store/writecounts.py says how they are read). A derived
+table, `statewrites` (neither log nor state: a row per state table but the two
+ledgers, with a random epoch, the rows changed and the INSERTs), and three
+triggers per table. SQLite only (only SQLite keeps snapshots). A game from
+before starts counting here; its snapshots carry no counts, so they are
+compared with the tables by reading them, as before."""
+from __future__ import annotations
+
+from peewee import SqliteDatabase
+
+VERSION = 14
+
+TABLE = "statewrites"
+# the state tables at version 14, the two ledgers (event, outcome) aside
+TABLES = ("game", "player", "address", "deadline", "setting", "intent", "stance", "ministry", "usurpation",
+          "obligation", "rule", "proposal", "vote", "tweak", "consultation", "claim", "indictment", "verdict",
+          "fine", "emergency", "refreshproposal", "rankedballot", "bounce", "corporation", "contract",
+          "contractparty", "contractversion", "delegation", "breach", "trick", "trickdraw", "sock", "subgame",
+          "victorycondition")
+
+
+def _q(name: str) -> str:
+    return '"' + name.replace('"', '""') + '"'
+
+
+def _keys(execute, table: str) -> list[list[str]]:
+    pk = [r[1] for r in sorted((r for r in execute(f"PRAGMA table_info({_q(table)})").fetchall() if r[5]),
+                               key=lambda r: r[5])]
+    keys = [pk] if pk else []
+    for row in execute(f"PRAGMA index_list({_q(table)})").fetchall():
+        name, unique, origin = row[1], row[2], row[3]
+        if not unique or origin == "pk":
+            continue
+        cols = [c[2] for c in execute(f"PRAGMA index_info({_q(name)})").fetchall()]
+        if cols and all(c is not None for c in cols) and cols not in keys:
+            keys.append(cols)
+    return keys
+
+
+def _triggers(execute, table: str) -> list[str]:
+    where = f"WHERE \"name\" = '{table}'"
+    found = " OR ".join("(" + " AND ".join(f"{_q(c)} = NEW.{_q(c)}" for c in cols) + ")"
+                        for cols in _keys(execute, table)) or "0"
+    name = f"{TABLE}_{table}_"
+    return [
+        f"CREATE TRIGGER {_q(name + 'insert')} BEFORE INSERT ON {_q(table)} BEGIN "
+        f"UPDATE {_q(TABLE)} SET \"inserts\" = \"inserts\" + 1, \"changes\" = \"changes\" + "
+        f"EXISTS (SELECT 1 FROM {_q(table)} WHERE {found}) {where}; END",
+        f"CREATE TRIGGER {_q(name + 'update')} AFTER UPDATE ON {_q(table)} BEGIN "
+        f"UPDATE {_q(TABLE)} SET \"changes\" = \"changes\" + 1 {where}; END",
+        f"CREATE TRIGGER {_q(name + 'delete')} AFTER DELETE ON {_q(table)} BEGIN "
+        f"UPDATE {_q(TABLE)} SET \"changes\" = \"changes\" + 1 {where}; END",
+    ]
+
+
+def apply(migrator) -> None:
+    db = migrator.database
+    if not isinstance(db, SqliteDatabase):
+        return
+
+    def execute(sql, params=()):
+        return db.execute_sql(sql, params)
+    execute(f'CREATE TABLE IF NOT EXISTS "{TABLE}" ("name" TEXT NOT NULL PRIMARY KEY, '
+            '"epoch" TEXT NOT NULL, "changes" INTEGER NOT NULL, "inserts" INTEGER NOT NULL)')
+    for table in TABLES:
+        execute(f'INSERT OR REPLACE INTO "{TABLE}" ("name", "epoch", "changes", "inserts") '
+                "VALUES (?, lower(hex(randomblob(8))), 0, 0)", (table,))
+        for sql in _triggers(execute, table):
+            execute(sql)
