@@ -16,7 +16,7 @@ import pytest
 
 from bnomic.mailer import runner
 from bnomic.store import (
-    Player, Snapshot, close_database, database, open_database, snapshots, state_digest, write_transaction,
+    Entry, Player, Snapshot, close_database, database, open_database, snapshots, state_digest, write_transaction,
     writecounts,
 )
 from bnomic.store.steps import v14
@@ -199,3 +199,103 @@ def test_version_14_counts_a_real_version_13_game(tmp_path, small_parts, rows_re
     digest = game.digest()
     game.cli("rebuild")
     assert game.digest() == digest
+
+
+def test_a_cold_restore_reads_only_the_parts_after_the_lowest_key_written(game: Game, small_parts,
+                                                                          rows_read):
+    """Rows changed since the snapshot near a table's end (the Proposal table's way): the
+    parts ending below the lowest key written are alike and not read; a change of its
+    first row, or an INSERT OR REPLACE that deletes a low row through a unique value,
+    leaves none alike. The restore is every row of the snapshot each time."""
+    play(game)
+    open_database(game.db)
+    try:
+        # (the lowest key is kept per bucket of writes: the snapshot's bucket begun afresh, as in a
+        # long game, where the writes of its bucket before it are a few of many)
+        last = Entry.select().order_by(Entry.seq.desc()).first()
+        seq = last.seq
+        with write_transaction():
+            database.execute_sql('UPDATE "statewrites" SET "inserts" = "inserts" + ?', (writecounts.BUCKET,))
+            snapshots.take(seq, last.at, runner.code_version(), runner._approvals(seq))
+        digest = Snapshot.get_by_id(seq).digest
+        ids = [p.id for p in Player.select(Player.id).order_by(Player.id)]
+        assert len(ids) >= 6
+
+        def last_changed():
+            Player.update(mackerel=Player.mackerel + 3).where(Player.id == ids[-1]).execute()
+
+        def first_changed():
+            Player.update(mackerel=Player.mackerel + 3).where(Player.id == ids[0]).execute()
+
+        def replaced():         # a new row taking the name of the second: that row deleted, unseen
+            cols = [c for (_, c, *rest) in database.execute_sql('PRAGMA table_info("player")').fetchall()]
+            row = list(database.execute_sql('SELECT * FROM "player" WHERE "id" = ?', (ids[1],)).fetchone())
+            row[cols.index("id")] = ids[-1] + 100
+            database.execute_sql("PRAGMA defer_foreign_keys = ON")
+            database.execute_sql(f'INSERT OR REPLACE INTO "player" VALUES ({", ".join("?" for _ in row)})', row)
+
+        seen = {}
+        for change in (last_changed, first_changed, replaced):
+            close_database()
+            open_database(game.db)          # cold each time
+            rows_read.clear()
+            mine, tables = _restored_digest(seq, in_place=True, change=change)
+            assert mine == digest, change.__name__
+            seen[change.__name__] = (tables["player"].get("boundary"), tables["player"]["same"],
+                                     "player" in rows_read)
+        boundary, same, read = seen["last_changed"]
+        assert boundary is not None and same >= 2 and not read
+        assert seen["first_changed"][0] is None and seen["replaced"][0] is None
+        assert seen["replaced"][2]          # compared by reading its rows
+    finally:
+        close_database()
+
+
+def test_the_lowest_key_written_is_kept_by_bucket(game: Game):
+    """statelow: per table and bucket of writes, the lowest key any wrote; a write
+    whose key SQLite chose makes its bucket unknown, or below every key."""
+
+    def ids_of():
+        return [p.id for p in Player.select(Player.id)]
+    play(game)
+    open_database(game.db)
+    try:
+        execute = lambda sql, params=(): database.execute_sql(sql, params)  # noqa: E731
+        epoch, changes, inserts = counts()["player"]
+        n = changes + inserts
+        assert writecounts.low(execute, "player", 0, n) not in (None, writecounts.NOWHERE)
+        assert writecounts.low(execute, "player", n, n) is writecounts.NOWHERE
+
+        def now():
+            return sum(counts()["player"][1:])
+        try:
+            with write_transaction():
+                top = Player.select(Player.id).order_by(Player.id.desc()).scalar()
+
+                def fresh_bucket() -> int:      # (the next write's bucket begun afresh)
+                    database.execute_sql('UPDATE "statewrites" SET "inserts" = "inserts" + ? WHERE "name" = ?',
+                                         (writecounts.BUCKET, "player"))
+                    return now()
+                since = fresh_bucket()
+                assert writecounts.low(execute, "player", since, now()) is writecounts.NOWHERE
+                Player.update(mackerel=Player.mackerel + 1).where(Player.id == top).execute()
+                assert writecounts.low(execute, "player", since, now()) == top
+                # a bucket gone (its row deleted by hand): not told
+                database.execute_sql('DELETE FROM "statelow" WHERE "name" = ? AND "bucket" = ?',
+                                     ("player", now() // writecounts.BUCKET))
+                assert writecounts.low(execute, "player", since, now()) is None
+                since = fresh_bucket()
+                cols = [c for (_, c, *rest) in database.execute_sql('PRAGMA table_info("player")').fetchall()]
+                row = list(database.execute_sql('SELECT * FROM "player" WHERE "id" = ?', (top,)).fetchone())
+                row[cols.index("name_key")] = row[cols.index("name")] = "zzz-new"
+                del row[cols.index("id")]
+                names = ", ".join(f'"{c}"' for c in cols if c != "id")
+                database.execute_sql(f'INSERT INTO "player" ({names}) VALUES ({", ".join("?" for _ in row)})', row)
+                # (BEFORE INSERT, SQLite gives a rowid key it will choose as -1: below every key)
+                lowest = writecounts.low(execute, "player", since, now())
+                assert lowest is None or lowest < min(ids_of())
+                raise KeyError
+        except KeyError:
+            pass
+    finally:
+        close_database()

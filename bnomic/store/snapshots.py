@@ -37,6 +37,7 @@ Only SQLite games keep snapshots; on PostgreSQL a replay starts from nothing.
 """
 from __future__ import annotations
 
+import bisect
 import hashlib
 import json
 import logging
@@ -137,24 +138,26 @@ def _table_parts(model, new: dict[str, bytes], kept: dict | None, version=None,
     only the rows after them are read. So a snapshot reads what changed at the end
     of the Vote table, not all of it: its cost stays flat as the game grows.
     `info`, when given, gets the table's number of rows (`size`), its highest key
-    (`top`) and the key ending its last full part (`full_last`), as `take` keeps them."""
+    (`top`), the key ending its last full part (`full_last`) and the key ending each
+    part (`ends`), as `take` keeps them."""
     name = model._meta.table_name
     pk = model._meta.primary_key.column_name
+    at = _columns(model).index(pk)
     if kept is None:
         rows = _rows(model)
         if info is not None:
-            at, full = _columns(model).index(pk), len(rows) // CHUNK
+            full = len(rows) // CHUNK
             info.update(size=len(rows), top=rows[-1][at] if rows else None,
-                        full_last=rows[full * CHUNK - 1][at] if full else None)
+                        full_last=rows[full * CHUNK - 1][at] if full else None, ends=_ends(rows, at))
         return _parts(rows, new)
     stamp = versions.rewrite_stamp(database, (name,), version)
     inserts = versions.insert_count(database, name)
     hit = kept.get(("snapshot parts", name))
     names = None
-    if hit is not None and hit["stamp"] == stamp:
+    if hit is not None and hit["stamp"] == stamp and hit["ends"] is not None:
         if hit["inserts"] == inserts:
             if info is not None:
-                info.update(size=hit["size"], top=hit["top"], full_last=hit["last"])
+                info.update(size=hit["size"], top=hit["top"], full_last=hit["last"], ends=hit["ends"])
             return hit["names"]
         if hit["full"]:
             full, last = hit["full"], hit["last"]
@@ -163,13 +166,13 @@ def _table_parts(model, new: dict[str, bytes], kept: dict | None, version=None,
             if count == full * CHUNK:
                 tail = _rows(model, f'WHERE "{pk}" > ?', (last,))
                 names = hit["names"][:full] + _parts(tail, new)
+                ends = hit["ends"][:full] + _ends(tail, at)
                 rows_after = tail
                 kept_full, kept_last = full, last
     if names is None:
         rows = _rows(model)
-        names = _parts(rows, new)
+        names, ends = _parts(rows, new), _ends(rows, at)
         rows_after, kept_full, kept_last = rows, 0, None
-    at = _columns(model).index(pk)
     size = kept_full * CHUNK + len(rows_after)
     top = rows_after[-1][at] if rows_after else kept_last
     # the rows up to the end of the last full part (its last key), for the next time
@@ -178,10 +181,16 @@ def _table_parts(model, new: dict[str, bytes], kept: dict | None, version=None,
         kept_full += more
         kept_last = rows_after[more * CHUNK - 1][at]
     kept[("snapshot parts", name)] = {"stamp": stamp, "inserts": inserts, "names": names,
-                                      "full": kept_full, "last": kept_last, "size": size, "top": top}
+                                      "full": kept_full, "last": kept_last, "size": size, "top": top,
+                                      "ends": ends}
     if info is not None:
-        info.update(size=size, top=top, full_last=kept_last)
+        info.update(size=size, top=top, full_last=kept_last, ends=ends)
     return names
+
+
+def _ends(rows: list[list], at: int) -> list:
+    """The key ending each part of these rows (column `at`)."""
+    return [rows[min(i + CHUNK, len(rows)) - 1][at] for i in range(0, len(rows), CHUNK)]
 
 
 def take(seq: int, at: datetime, code: str, approvals: list[int], checked: bool = True) -> Snapshot | None:
@@ -218,7 +227,7 @@ def take(seq: int, at: datetime, code: str, approvals: list[int], checked: bool 
         tables[name] = {"columns": _columns(model), "parts": _table_parts(model, new, kept, version, info)}
         if name in counts:      # how a cold process tells the table unchanged since (_by_counts)
             tables[name].update(count=counts[name], size=info["size"], top=info["top"],
-                                full_last=info["full_last"])
+                                full_last=info["full_last"], ends=info["ends"])
     _store_parts(new)
     blob = zlib.compress(json.dumps({"format": FORMAT, "tables": tables}, default=_plain,
                                     separators=(",", ":")).encode(), 6)
@@ -355,6 +364,12 @@ def _against_current(tables: dict, current: dict) -> bool:
             t["same"], t["after"], t["added"] = len(t["parts"]), t["top"], added
             continue
         t.pop("after", None)
+        same = _below_low(model, t, current[COUNTS].get(name))
+        if same:                # the parts ending below the lowest key written since: alike, not read
+            t["same"], t["boundary"] = same, t["ends"][same - 1]
+            needed.extend(t["parts"][same:])
+            continue
+        t.pop("boundary", None)
         if name not in current:
             current[name] = _table_parts(model, {}, scratch)
         now, names = current[name], t["parts"]
@@ -397,6 +412,23 @@ def _by_counts(model, t: dict, now: list | None) -> int | None:
     after = database.execute_sql(f'SELECT COUNT(*) FROM (SELECT 1 FROM "{name}" {where} LIMIT ?)',
                                  (*params, inserted + 1)).fetchone()[0]
     return after if after == inserted else None
+
+
+def _below_low(model, t: dict, now: list | None) -> int | None:
+    """How many of the snapshot's parts end below the lowest key written to the table
+    since it (store/writecounts.low, same epoch): every row below that key is the
+    snapshot's, unchanged, so those parts are the table's first parts now. None when
+    that cannot be told."""
+    then = t.get("count")
+    if now is None or then is None or now[0] != then[0] or t.get("ends") is None:
+        return None
+    lowest = writecounts.low(_execute, model._meta.table_name, then[1] + then[2], now[1] + now[2])
+    ends = t["ends"]
+    if lowest is writecounts.NOWHERE:
+        return len(ends)
+    if lowest is None or any(type(e) is not type(lowest) for e in ends[:1]):
+        return None
+    return bisect.bisect_left(ends, lowest)
 
 
 def _contents(snap: Snapshot, current: dict | None = None, defer: bool = False) -> dict | None:
@@ -520,6 +552,7 @@ def _resolve_all(tables: dict) -> bool:
             t["parts"] = t.pop("names")
             del t["same"], t["rows"]
             t.pop("after", None)
+            t.pop("boundary", None)
     return _resolve(tables)
 
 
@@ -547,7 +580,10 @@ def _restore_changed(snap: Snapshot, tables: dict) -> None:
             continue
         at = t["columns"].index(pk)
         keys = json.dumps([row[at] for row in t["rows"]])
-        if t["same"]:
+        if "boundary" in t:     # the key ending the parts alike (_below_low): what follows it goes
+            conn.execute_sql(f'DELETE FROM "{name}" WHERE "{pk}" > ? AND "{pk}" NOT IN '
+                             f'(SELECT value FROM json_each(?))', (t["boundary"], keys))
+        elif t["same"]:
             found = conn.execute_sql(f'SELECT "{pk}" FROM "{name}" ORDER BY "{pk}" LIMIT 1 OFFSET ?',
                                      (t["same"] * CHUNK - 1,)).fetchone()
             if found is None:       # every part alike, the last of them not full: nothing after
@@ -594,9 +630,10 @@ def _keep_restored(tables: dict) -> None:
             continue
         pk = model._meta.primary_key.column_name
         at = _columns(model).index(pk)
-        if "after" in t:        # told by the write counts: the snapshot's own figures
-            total, last, top = t["size"], t["full_last"], t["top"]
+        if "size" in t and "ends" in t:     # the table is the snapshot's rows: its own figures
+            total, last, top, ends = t["size"], t["full_last"], t["top"], t["ends"]
         else:
+            ends = None if "same" in t else _ends(t["rows"], at)
             if "same" in t:         # the rows of the parts alike were not read: counted
                 total = database.execute_sql(f'SELECT COUNT(*) FROM "{name}"').fetchone()[0]
             else:
@@ -612,4 +649,5 @@ def _keep_restored(tables: dict) -> None:
                                                 (total // CHUNK * CHUNK - 1,)).fetchone()[0]
         kept[("snapshot parts", name)] = {
             "stamp": versions.rewrite_stamp(database, (name,)), "inserts": versions.insert_count(database, name),
-            "names": list(t["names"]), "full": total // CHUNK, "last": last, "size": total, "top": top}
+            "names": list(t["names"]), "full": total // CHUNK, "last": last, "size": total, "top": top,
+            "ends": ends}

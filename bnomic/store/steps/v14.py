@@ -2,8 +2,9 @@
 so that a cold process can tell a state table unchanged since a snapshot
 without reading it (store/writecounts.py says how they are read). A derived
 table, `statewrites` (neither log nor state: a row per state table but the two
-ledgers, with a random epoch, the rows changed and the INSERTs), and three
-triggers per table. SQLite only (only SQLite keeps snapshots). A game from
+ledgers, with a random epoch, the rows changed and the INSERTs), `statelow` (per
+table and bucket of 32 writes, the lowest key written), and three triggers per
+table. SQLite only (only SQLite keeps snapshots). A game from
 before starts counting here; its snapshots carry no counts, so they are
 compared with the tables by reading them, as before."""
 from __future__ import annotations
@@ -13,6 +14,8 @@ from peewee import SqliteDatabase
 VERSION = 14
 
 TABLE = "statewrites"
+LOW = "statelow"
+BUCKET = 32
 # the state tables at version 14, the two ledgers (event, outcome) aside
 TABLES = ("game", "player", "address", "deadline", "setting", "intent", "stance", "ministry", "usurpation",
           "obligation", "rule", "proposal", "vote", "tweak", "consultation", "claim", "indictment", "verdict",
@@ -41,17 +44,27 @@ def _keys(execute, table: str) -> list[list[str]]:
 
 def _triggers(execute, table: str) -> list[str]:
     where = f"WHERE \"name\" = '{table}'"
-    found = " OR ".join("(" + " AND ".join(f"{_q(c)} = NEW.{_q(c)}" for c in cols) + ")"
-                        for cols in _keys(execute, table)) or "0"
+    keys = _keys(execute, table)
+    pk = _q(keys[0][0])
+    found = " OR ".join("(" + " AND ".join(f"{_q(c)} = NEW.{_q(c)}" for c in cols) + ")" for cols in keys)
     name = f"{TABLE}_{table}_"
+
+    def low(key: str) -> str:
+        return (f"INSERT INTO {_q(LOW)} (\"name\", \"bucket\", \"low\") SELECT \"name\", "
+                f"(\"changes\" + \"inserts\") / {BUCKET}, {key} FROM {_q(TABLE)} {where} "
+                f"ON CONFLICT (\"name\", \"bucket\") DO UPDATE SET \"low\" = min(\"low\", excluded.\"low\"); ")
     return [
         f"CREATE TRIGGER {_q(name + 'insert')} BEFORE INSERT ON {_q(table)} BEGIN "
         f"UPDATE {_q(TABLE)} SET \"inserts\" = \"inserts\" + 1, \"changes\" = \"changes\" + "
-        f"EXISTS (SELECT 1 FROM {_q(table)} WHERE {found}) {where}; END",
+        f"EXISTS (SELECT 1 FROM {_q(table)} WHERE {found}) {where}; "
+        + low(f"min(NEW.{pk}, coalesce((SELECT min({pk}) FROM {_q(table)} WHERE {found}), NEW.{pk}))")
+        + "END",
         f"CREATE TRIGGER {_q(name + 'update')} AFTER UPDATE ON {_q(table)} BEGIN "
-        f"UPDATE {_q(TABLE)} SET \"changes\" = \"changes\" + 1 {where}; END",
+        f"UPDATE {_q(TABLE)} SET \"changes\" = \"changes\" + 1 {where}; "
+        + low(f"min(OLD.{pk}, NEW.{pk})") + "END",
         f"CREATE TRIGGER {_q(name + 'delete')} AFTER DELETE ON {_q(table)} BEGIN "
-        f"UPDATE {_q(TABLE)} SET \"changes\" = \"changes\" + 1 {where}; END",
+        f"UPDATE {_q(TABLE)} SET \"changes\" = \"changes\" + 1 {where}; "
+        + low(f"OLD.{pk}") + "END",
     ]
 
 
@@ -64,6 +77,8 @@ def apply(migrator) -> None:
         return db.execute_sql(sql, params)
     execute(f'CREATE TABLE IF NOT EXISTS "{TABLE}" ("name" TEXT NOT NULL PRIMARY KEY, '
             '"epoch" TEXT NOT NULL, "changes" INTEGER NOT NULL, "inserts" INTEGER NOT NULL)')
+    execute(f'CREATE TABLE IF NOT EXISTS "{LOW}" ("name" TEXT NOT NULL, "bucket" INTEGER NOT NULL, '
+            '"low", PRIMARY KEY ("name", "bucket"))')
     for table in TABLES:
         execute(f'INSERT OR REPLACE INTO "{TABLE}" ("name", "epoch", "changes", "inserts") '
                 "VALUES (?, lower(hex(randomblob(8))), 0, 0)", (table,))
