@@ -30,8 +30,9 @@ the cached game, so its peak RSS (ru_maxrss) is its own:
   (`snapshots.usable(in_place=True)` and `restore`, rolled back): "cold", in a
   fresh process (since schema 14 a table whose write counts say it holds the
   snapshot's rows and only rows added after them is not read at all,
-  `snapshots._by_counts`: "told by counts"; the other tables' part names found by
-  reading their rows), and "warm",
+  `snapshots._by_counts`: "told unchanged"; one whose rows changed, only from the
+  snapshot's first part ending above the lowest key written since, `_below_low`; the
+  other tables' part names found by reading their rows), and "warm",
   as the daemon's engine has it (the part names kept by its last snapshot, the
   approving entry's transaction, which wrote a Player row, rolled back); and the
   rows it wrote; and, for each, the comparison of the state now with the
@@ -157,6 +158,7 @@ def child(kind: str, db: str) -> dict:
                 seconds, cpu = time.perf_counter() - t0, time.process_time() - c0
                 written = sum(len(t.get("rows", ())) for t in tables.values())
                 counted = sum(1 for t in tables.values() if "after" in t)
+                below = sum(1 for t in tables.values() if "boundary" in t)
                 compared_tables = sum(1 for t in tables.values() if "names" in t)
                 raise Undo
         except Undo:
@@ -165,7 +167,7 @@ def child(kind: str, db: str) -> dict:
         close_database()
         return {"seconds": seconds, "cpu": cpu, "entries": entries, "snapshots": snaps,
                 "written": written, "compare_seconds": spent[0], "compared": compared,
-                "counted": counted, "tables": compared_tables,
+                "counted": counted, "below": below, "tables": compared_tables,
                 "maxrss_mib": maxrss_mib()}
     if kind == "take":          # what the engine pays for one snapshot at the end of the game
         from bnomic.store import snapshots, write_transaction
@@ -305,7 +307,8 @@ def main(argv=None) -> int:
                 print(f"{size:>9}    {label}: comparing the state with the snapshot's parts "
                       f"{r['compare_seconds']:.3f} s, {sum(r['compared'].values())} rows read and hashed"
                       + (f" (most: {', '.join(f'{n} {k}' for n, k in big)})" if big else "")
-                      + f"; {r['counted']} of {r['tables']} tables told by their write counts, not read",
+                      + f"; of {r['tables']} tables {r['counted']} told unchanged by their write counts, not read, "
+                      f"{r.get('below', 0)} read only after the lowest key written since",
                       flush=True)
         if args.rebuild:
             d = measure("digest", cached, 1)
