@@ -347,8 +347,10 @@ def _against_current(tables: dict, current: dict) -> bool:
     what changed since its snapshot (the end of the Vote table), not every row again.
     A table whose write counts (schema 14) say it holds the snapshot's rows unchanged
     and only rows added after them (`_by_counts`) is not read at all: all its parts
-    are alike, and `after` says the rows to delete. False when a part read is
-    missing or damaged."""
+    are alike, and `after` says the rows to delete. One whose rows changed has its
+    parts that end below the lowest key written since alike (`_below_low`): only the
+    snapshot's parts after them are read, and `boundary` is the key ending the last
+    alike. False when a part read is missing or damaged."""
     kept = versions.kept_parts(database)
     scratch = dict(kept) if kept is not None else None     # (names found here are not stored parts)
     if COUNTS not in current:
