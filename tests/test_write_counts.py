@@ -16,7 +16,7 @@ import pytest
 
 from bnomic.mailer import runner
 from bnomic.store import (
-    Entry, Player, Snapshot, close_database, database, open_database, snapshots, state_digest, write_transaction,
+    Entry, Player, Snapshot, close_database, database, open_database, snapshots, write_transaction,
     writecounts,
 )
 from bnomic.store.steps import v14

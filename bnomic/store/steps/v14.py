@@ -79,7 +79,10 @@ def apply(migrator) -> None:
             '"epoch" TEXT NOT NULL, "changes" INTEGER NOT NULL, "inserts" INTEGER NOT NULL)')
     execute(f'CREATE TABLE IF NOT EXISTS "{LOW}" ("name" TEXT NOT NULL, "bucket" INTEGER NOT NULL, '
             '"low", PRIMARY KEY ("name", "bucket"))')
-    for table in TABLES:
+    for table in TABLES:        # (made again if there: a step may be run again on a fresh game)
+        for kind in ("insert", "update", "delete"):
+            execute(f"DROP TRIGGER IF EXISTS {_q(TABLE + '_' + table + '_' + kind)}")
+        execute(f'DELETE FROM "{LOW}" WHERE "name" = ?', (table,))
         execute(f'INSERT OR REPLACE INTO "{TABLE}" ("name", "epoch", "changes", "inserts") '
                 "VALUES (?, lower(hex(randomblob(8))), 0, 0)", (table,))
         for sql in _triggers(execute, table):
