@@ -28,13 +28,18 @@ the cached game, so its peak RSS (ru_maxrss) is its own:
   after (no digest), which starts from the parts the first kept (snapshots._table_parts);
 - with --restore: the restore alone of the snapshot an approval's replay starts from
   (`snapshots.usable(in_place=True)` and `restore`, rolled back): "cold", in a
-  fresh process (the tables' part names found by reading their rows), and "warm",
+  fresh process (since schema 14 a table whose write counts say it holds the
+  snapshot's rows and only rows added after them is not read at all,
+  `snapshots._by_counts`: "told unchanged"; one whose rows changed, only from the
+  snapshot's first part ending above the lowest key written since, `_below_low`; the
+  other tables' part names found by reading their rows), and "warm",
   as the daemon's engine has it (the part names kept by its last snapshot, the
   approving entry's transaction, which wrote a Player row, rolled back); and the
   rows it wrote; and, for each, the comparison of the state now with the
   snapshot's parts (snapshots._against_current): its seconds and the rows it read
-  and hashed, by table (the ledgers are never read there; in a fresh process every
-  row of every other state table is, the Vote table most: what grows with the game);
+  and hashed, by table (the ledgers are never read there; before schema 14, in a
+  fresh process every row of every other state table was, the Vote table most: what
+  grew with the game);
 - with --rebuild: `bnomic rebuild --json` through `main` (seconds, CPU, peak RSS),
   and `bnomic show digest` before it and after it, which must be the same.
 
@@ -152,6 +157,9 @@ def child(kind: str, db: str) -> dict:
                 snapshots.restore(snap, tables)
                 seconds, cpu = time.perf_counter() - t0, time.process_time() - c0
                 written = sum(len(t.get("rows", ())) for t in tables.values())
+                counted = sum(1 for t in tables.values() if "after" in t)
+                below = sum(1 for t in tables.values() if "boundary" in t)
+                compared_tables = sum(1 for t in tables.values() if "names" in t)
                 raise Undo
         except Undo:
             pass
@@ -159,6 +167,7 @@ def child(kind: str, db: str) -> dict:
         close_database()
         return {"seconds": seconds, "cpu": cpu, "entries": entries, "snapshots": snaps,
                 "written": written, "compare_seconds": spent[0], "compared": compared,
+                "counted": counted, "below": below, "tables": compared_tables,
                 "maxrss_mib": maxrss_mib()}
     if kind == "take":          # what the engine pays for one snapshot at the end of the game
         from bnomic.store import snapshots, write_transaction
@@ -297,7 +306,10 @@ def main(argv=None) -> int:
                 big = sorted(r["compared"].items(), key=lambda kv: -kv[1])[:3]
                 print(f"{size:>9}    {label}: comparing the state with the snapshot's parts "
                       f"{r['compare_seconds']:.3f} s, {sum(r['compared'].values())} rows read and hashed"
-                      + (f" (most: {', '.join(f'{n} {k}' for n, k in big)})" if big else ""), flush=True)
+                      + (f" (most: {', '.join(f'{n} {k}' for n, k in big)})" if big else "")
+                      + f"; of {r['tables']} tables {r['counted']} told unchanged by their write counts, not read, "
+                      f"{r.get('below', 0)} read only after the lowest key written since",
+                      flush=True)
         if args.rebuild:
             d = measure("digest", cached, 1)
             r = measure("rebuild", cached, 1, then="digest")

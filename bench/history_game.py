@@ -50,7 +50,8 @@ SIZES = (5_000, 20_000, 50_000)
 NDAYS_PER_NWEEK = 12
 VOTING_STARTS = 9
 SEED = "history"
-VERSION = 2          # of the generator: a cached game made by another is made again (2: light snapshots)
+VERSION = 3          # of the generator: a cached game made by another is made again (2: light snapshots;
+                     # 3: schema 14, the snapshots carry the state tables' write counts)
 
 PROSE = [
     "The Registrar shall publish a list of every Player's favourite fish within a Jiffy.",

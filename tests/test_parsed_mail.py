@@ -165,6 +165,7 @@ def test_version_13_adds_parsed_mail_to_a_real_v12_game(tmp_path, monkeypatch):
     assert (out["from"], out["to"]) == (12, migrations.LATEST)
     after = counts()
     assert after.pop("parsedmail") == 0
+    assert after.pop("statewrites") == 34 and after.pop("statelow") == 0    # schema 14: the write counts
     assert after == before
     state = game.digest()
     counting = Counting(monkeypatch)

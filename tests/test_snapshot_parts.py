@@ -132,6 +132,8 @@ def test_version_12_upgrades_a_real_version_11_game(tmp_path, restored):
     after = counts()
     assert after.pop("snapshotpart") == 0
     after.pop("parsedmail", None)                 # schema 13 (the mails' parsed fields), empty until applied
+    assert after.pop("statewrites") == 34         # schema 14: a row per state table but the ledgers
+    assert after.pop("statelow") == 0
     assert {t: c for t, c in after.items() if t != "schemaversion"} == \
         {t: c for t, c in before.items() if t != "schemaversion"}
     open_database(str(db))

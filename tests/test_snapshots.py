@@ -305,6 +305,9 @@ def test_version_11_upgrades_a_real_version_10_game(tmp_path):
     # (issue 15's tables come with the same step, empty)
     assert {t: c for t, c in after.items() if t != "schemaversion" and t in before} == \
         {t: c for t, c in before.items() if t != "schemaversion"}
+    # (and version 14's write counts: a row per state table but the ledgers, from 0)
+    assert after.pop("statewrites") == 34
+    assert after.pop("statelow") == 0
     assert all(c == 0 for t, c in after.items() if t not in before)
     digest = game.digest()
     game.cli("rebuild")

@@ -564,7 +564,9 @@ def replay_into(path: str, until_seq: int | None, until_at: datetime | None, eac
     if not complete:            # before any table exists: a journal in memory, never synced
         database.execute_sql("PRAGMA journal_mode = MEMORY")
         database.execute_sql("PRAGMA synchronous = OFF")
-    upgrade()
+    # a scratch game never restores a snapshot into its own tables: no write counts, no
+    # triggers to make or fire (a game of its own, `complete`, has them)
+    upgrade(counted=complete)
     start = snap.seq if snap is not None else 0
     # the log is copied inside SQLite (ATTACH): nothing of it passes through Python
     _attach_read_only(source)

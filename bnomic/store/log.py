@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from peewee import IntegrityError
+from peewee import IntegrityError, SqliteDatabase
 
-from . import hot, intake
+from . import hot, intake, writecounts
 from .db import database, durable_transaction, write_transaction
 from .models import STATE_MODELS, Checkpoint, Command, Entry, Message, Setup
 
@@ -134,6 +134,8 @@ def reset_state() -> None:
     with write_transaction():
         database.drop_tables(STATE_MODELS)
         database.create_tables(STATE_MODELS)
+        if isinstance(database.obj, SqliteDatabase):    # the triggers went with the tables: new epochs
+            writecounts.install(lambda sql, params=(): database.execute_sql(sql, params))
         Entry.update(processed=False).execute()
 
 

@@ -21,6 +21,7 @@ from playhouse.migrate import SchemaMigrator
 
 from .db import StoreError, database, write_transaction
 from .models import ALL_MODELS, SchemaVersion
+from . import writecounts
 from .steps import STEPS
 
 
@@ -56,9 +57,11 @@ def current_version() -> int | None:
     return row[0] if row else None
 
 
-def _create() -> int:
+def _create(counted: bool = True) -> int:
     with write_transaction():
         database.create_tables(ALL_MODELS)
+        if counted and isinstance(database.obj, SqliteDatabase):   # each state table's writes counted (v14)
+            writecounts.install(lambda sql, params=(): database.execute_sql(sql, params))
         SchemaVersion.create(version=LATEST)
     return LATEST
 
@@ -83,12 +86,14 @@ def require_current() -> int:
     return version
 
 
-def upgrade() -> int:
+def upgrade(counted: bool = True) -> int:
     """Create or migrate the schema to LATEST; returns the version now in force.
-    No backup: `migrate` is what the commands call."""
+    No backup: `migrate` is what the commands call. Without `counted`, a new database
+    gets no write counts (store/writecounts.py): a scratch game of `--as-of`, thrown
+    away after, never restores a snapshot into its own tables."""
     version = current_version()
     if version is None:
-        return _create()
+        return _create(counted)
     _refuse_newer(version)
     if version < LATEST:
         _run_steps(version)

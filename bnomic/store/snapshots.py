@@ -37,6 +37,7 @@ Only SQLite games keep snapshots; on PostgreSQL a replay starts from nothing.
 """
 from __future__ import annotations
 
+import bisect
 import hashlib
 import json
 import logging
@@ -46,7 +47,7 @@ from datetime import datetime
 
 from peewee import IntegrityError, SqliteDatabase
 
-from . import hot, ledgers, versions
+from . import hot, ledgers, versions, writecounts
 from .db import database
 from .digest import quick_state_digest
 from .models import STATE_MODELS, Event, Game, Outcome, Snapshot, SnapshotPart
@@ -78,6 +79,10 @@ def _rows(model, where: str = "", params=()) -> list[list]:
         f'SELECT {_quoted(_columns(model))} FROM "{model._meta.table_name}" {where} '
         f'ORDER BY "{pk}"', params)
     return [list(r) for r in cursor]
+
+
+def _execute(sql: str, params=()):
+    return database.execute_sql(sql, params)
 
 
 def _plain(value):
@@ -123,24 +128,36 @@ def _store_parts(new: dict[str, bytes]) -> None:
                     [v for r in rows for v in (r["hash"], blob(r["blob"]))])
 
 
-def _table_parts(model, new: dict[str, bytes], kept: dict | None, version=None) -> list[str]:
+def _table_parts(model, new: dict[str, bytes], kept: dict | None, version=None,
+                 info: dict | None = None) -> list[str]:
     """A table's part names, its new parts' JSON put in `new`. What the last snapshot
     through this connection found is kept (versions.kept_parts) with the table's
     rewrite stamp: while no row was changed or removed since (versions.rewrite_stamp)
     and nothing inserted, its parts are the same; when rows were only inserted and
     the rows up to the end of its last full part are still exactly those (counted),
     only the rows after them are read. So a snapshot reads what changed at the end
-    of the Vote table, not all of it: its cost stays flat as the game grows."""
+    of the Vote table, not all of it: its cost stays flat as the game grows.
+    `info`, when given, gets the table's number of rows (`size`), its highest key
+    (`top`), the key ending its last full part (`full_last`) and the key ending each
+    part (`ends`), as `take` keeps them."""
     name = model._meta.table_name
+    pk = model._meta.primary_key.column_name
+    at = _columns(model).index(pk)
     if kept is None:
-        return _parts(_rows(model), new)
+        rows = _rows(model)
+        if info is not None:
+            full = len(rows) // CHUNK
+            info.update(size=len(rows), top=rows[-1][at] if rows else None,
+                        full_last=rows[full * CHUNK - 1][at] if full else None, ends=_ends(rows, at))
+        return _parts(rows, new)
     stamp = versions.rewrite_stamp(database, (name,), version)
     inserts = versions.insert_count(database, name)
     hit = kept.get(("snapshot parts", name))
-    pk = model._meta.primary_key.column_name
     names = None
-    if hit is not None and hit["stamp"] == stamp:
+    if hit is not None and hit["stamp"] == stamp and hit["ends"] is not None:
         if hit["inserts"] == inserts:
+            if info is not None:
+                info.update(size=hit["size"], top=hit["top"], full_last=hit["last"], ends=hit["ends"])
             return hit["names"]
         if hit["full"]:
             full, last = hit["full"], hit["last"]
@@ -149,20 +166,31 @@ def _table_parts(model, new: dict[str, bytes], kept: dict | None, version=None) 
             if count == full * CHUNK:
                 tail = _rows(model, f'WHERE "{pk}" > ?', (last,))
                 names = hit["names"][:full] + _parts(tail, new)
+                ends = hit["ends"][:full] + _ends(tail, at)
                 rows_after = tail
                 kept_full, kept_last = full, last
     if names is None:
         rows = _rows(model)
-        names = _parts(rows, new)
+        names, ends = _parts(rows, new), _ends(rows, at)
         rows_after, kept_full, kept_last = rows, 0, None
+    size = kept_full * CHUNK + len(rows_after)
+    top = rows_after[-1][at] if rows_after else kept_last
     # the rows up to the end of the last full part (its last key), for the next time
     more = len(rows_after) // CHUNK
     if more:
         kept_full += more
-        kept_last = rows_after[more * CHUNK - 1][_columns(model).index(pk)]
+        kept_last = rows_after[more * CHUNK - 1][at]
     kept[("snapshot parts", name)] = {"stamp": stamp, "inserts": inserts, "names": names,
-                                      "full": kept_full, "last": kept_last}
+                                      "full": kept_full, "last": kept_last, "size": size, "top": top,
+                                      "ends": ends}
+    if info is not None:
+        info.update(size=size, top=top, full_last=kept_last, ends=ends)
     return names
+
+
+def _ends(rows: list[list], at: int) -> list:
+    """The key ending each part of these rows (column `at`)."""
+    return [rows[min(i + CHUNK, len(rows)) - 1][at] for i in range(0, len(rows), CHUNK)]
 
 
 def take(seq: int, at: datetime, code: str, approvals: list[int], checked: bool = True) -> Snapshot | None:
@@ -176,6 +204,10 @@ def take(seq: int, at: datetime, code: str, approvals: list[int], checked: bool 
     # SQLite's data_version, once for every table's stamp: in a write transaction nothing
     # else commits meanwhile (outside one, each stamp asks)
     version = versions.data_version(database) if kept is not None and versions.active(database) else None
+    # each table's write counts (schema 14), read BEFORE its rows: a write committed by
+    # another connection in between would make the rows newer than the counts, never older,
+    # and a later comparison then finds the counts moved (store/writecounts.py)
+    counts = writecounts.read(_execute)
     for model in STATE_MODELS:
         name = model._meta.table_name
         if model in LEDGERS:
@@ -191,7 +223,11 @@ def take(seq: int, at: datetime, code: str, approvals: list[int], checked: bool 
                                 "rows": _rows(model, 'WHERE "entry" IN (SELECT "entry" FROM "parked") '
                                                      "AND action IN ('parked', 'retried')")}
             continue
-        tables[name] = {"columns": _columns(model), "parts": _table_parts(model, new, kept, version)}
+        info = {}
+        tables[name] = {"columns": _columns(model), "parts": _table_parts(model, new, kept, version, info)}
+        if name in counts:      # how a cold process tells the table unchanged since (_by_counts)
+            tables[name].update(count=counts[name], size=info["size"], top=info["top"],
+                                full_last=info["full_last"], ends=info["ends"])
     _store_parts(new)
     blob = zlib.compress(json.dumps({"format": FORMAT, "tables": tables}, default=_plain,
                                     separators=(",", ":")).encode(), 6)
@@ -309,15 +345,33 @@ def _against_current(tables: dict, current: dict) -> bool:
     _table_parts); only the parts after the first that differs are read, their rows put
     in `rows` and the number of parts alike in `same`. So an approval's restore writes
     what changed since its snapshot (the end of the Vote table), not every row again.
-    False when a part read is missing or damaged."""
+    A table whose write counts (schema 14) say it holds the snapshot's rows unchanged
+    and only rows added after them (`_by_counts`) is not read at all: all its parts
+    are alike, and `after` says the rows to delete. One whose rows changed has its
+    parts that end below the lowest key written since alike (`_below_low`): only the
+    snapshot's parts after them are read, and `boundary` is the key ending the last
+    alike. False when a part read is missing or damaged."""
     kept = versions.kept_parts(database)
     scratch = dict(kept) if kept is not None else None     # (names found here are not stored parts)
+    if COUNTS not in current:
+        current[COUNTS] = writecounts.read(_execute)
     needed = []
     for model in STATE_MODELS:
         t = tables.get(model._meta.table_name)
         if model in LEDGERS or t is None or "parts" not in t:
             continue
         name = model._meta.table_name
+        added = _by_counts(model, t, current[COUNTS].get(name))
+        if added is not None:
+            t["same"], t["after"], t["added"] = len(t["parts"]), t["top"], added
+            continue
+        t.pop("after", None)
+        same = _below_low(model, t, current[COUNTS].get(name))
+        if same:                # the parts ending below the lowest key written since: alike, not read
+            t["same"], t["boundary"] = same, t["ends"][same - 1]
+            needed.extend(t["parts"][same:])
+            continue
+        t.pop("boundary", None)
         if name not in current:
             current[name] = _table_parts(model, {}, scratch)
         now, names = current[name], t["parts"]
@@ -332,8 +386,51 @@ def _against_current(tables: dict, current: dict) -> bool:
     for t in tables.values():
         if "parts" in t:
             t["names"] = t.pop("parts")
-            t["rows"] = [row for name in t["names"][t["same"]:] for row in found[name]]
+            t["rows"] = ([] if "after" in t
+                         else [row for name in t["names"][t["same"]:] for row in found[name]])
     return True
+
+
+COUNTS = ("write counts",)      # (the key of the tables' write counts now, in `current`)
+
+
+def _by_counts(model, t: dict, now: list | None) -> int | None:
+    """Whether the table holds exactly the snapshot's rows, unchanged, and rows added
+    after its highest key, told by the write counts SQLite keeps (store/writecounts.py)
+    instead of reading the table: the snapshot's counts have the same epoch and the same
+    `changes` as now (no row updated or deleted since, nor replaced by an INSERT), and
+    the rows after its highest key are as many as the INSERTs counted since (so every
+    row added lies after it). The number of rows added, or None when that cannot be told
+    (the table is then compared by its parts). One bounded COUNT: what the game's length
+    costs is not read."""
+    then = t.get("count")
+    if now is None or then is None or now[0] != then[0] or now[1] != then[1] or "size" not in t:
+        return None
+    inserted = now[2] - then[2]
+    if inserted < 0:
+        return None
+    name, pk = model._meta.table_name, model._meta.primary_key.column_name
+    where, params = (f'WHERE "{pk}" > ?', [t["top"]]) if t["top"] is not None else ("", [])
+    after = database.execute_sql(f'SELECT COUNT(*) FROM (SELECT 1 FROM "{name}" {where} LIMIT ?)',
+                                 (*params, inserted + 1)).fetchone()[0]
+    return after if after == inserted else None
+
+
+def _below_low(model, t: dict, now: list | None) -> int | None:
+    """How many of the snapshot's parts end below the lowest key written to the table
+    since it (store/writecounts.low, same epoch): every row below that key is the
+    snapshot's, unchanged, so those parts are the table's first parts now. None when
+    that cannot be told."""
+    then = t.get("count")
+    if now is None or then is None or now[0] != then[0] or t.get("ends") is None:
+        return None
+    lowest = writecounts.low(_execute, model._meta.table_name, then[1] + then[2], now[1] + now[2])
+    ends = t["ends"]
+    if lowest is writecounts.NOWHERE:
+        return len(ends)
+    if lowest is None or any(type(e) is not type(lowest) for e in ends[:1]):
+        return None
+    return bisect.bisect_left(ends, lowest)
 
 
 def _contents(snap: Snapshot, current: dict | None = None, defer: bool = False) -> dict | None:
@@ -456,6 +553,8 @@ def _resolve_all(tables: dict) -> bool:
         if "same" in t:
             t["parts"] = t.pop("names")
             del t["same"], t["rows"]
+            t.pop("after", None)
+            t.pop("boundary", None)
     return _resolve(tables)
 
 
@@ -476,9 +575,17 @@ def _restore_changed(snap: Snapshot, tables: dict) -> None:
             continue
         t = tables[name]
         pk = model._meta.primary_key.column_name
+        if "after" in t:        # the snapshot's rows unchanged (_by_counts): only the rows added go
+            if t["added"]:
+                where, params = (f'WHERE "{pk}" > ?', (t["after"],)) if t["after"] is not None else ("", ())
+                conn.execute_sql(f'DELETE FROM "{name}" {where}', params)
+            continue
         at = t["columns"].index(pk)
         keys = json.dumps([row[at] for row in t["rows"]])
-        if t["same"]:
+        if "boundary" in t:     # the key ending the parts alike (_below_low): what follows it goes
+            conn.execute_sql(f'DELETE FROM "{name}" WHERE "{pk}" > ? AND "{pk}" NOT IN '
+                             f'(SELECT value FROM json_each(?))', (t["boundary"], keys))
+        elif t["same"]:
             found = conn.execute_sql(f'SELECT "{pk}" FROM "{name}" ORDER BY "{pk}" LIMIT 1 OFFSET ?',
                                      (t["same"] * CHUNK - 1,)).fetchone()
             if found is None:       # every part alike, the last of them not full: nothing after
@@ -524,18 +631,25 @@ def _keep_restored(tables: dict) -> None:
         if model in LEDGERS or t is None or "names" not in t or t["columns"] != _columns(model):
             continue
         pk = model._meta.primary_key.column_name
-        if "same" in t:         # the rows of the parts alike were not read: counted
-            total = database.execute_sql(f'SELECT COUNT(*) FROM "{name}"').fetchone()[0]
+        at = _columns(model).index(pk)
+        if "size" in t and "ends" in t:     # the table is the snapshot's rows: its own figures
+            total, last, top, ends = t["size"], t["full_last"], t["top"], t["ends"]
         else:
-            total = len(t["rows"])
-        full = total // CHUNK
-        last = None
-        if full:
-            if "same" not in t:
-                last = t["rows"][full * CHUNK - 1][_columns(model).index(pk)]
+            ends = None if "same" in t else _ends(t["rows"], at)
+            if "same" in t:         # the rows of the parts alike were not read: counted
+                total = database.execute_sql(f'SELECT COUNT(*) FROM "{name}"').fetchone()[0]
             else:
-                last = database.execute_sql(f'SELECT "{pk}" FROM "{name}" ORDER BY "{pk}" LIMIT 1 OFFSET ?',
-                                            (full * CHUNK - 1,)).fetchone()[0]
+                total = len(t["rows"])
+            last = top = None
+            if total:
+                top = database.execute_sql(f'SELECT MAX("{pk}") FROM "{name}"').fetchone()[0]
+            if total // CHUNK:
+                if "same" not in t:
+                    last = t["rows"][total // CHUNK * CHUNK - 1][at]
+                else:
+                    last = database.execute_sql(f'SELECT "{pk}" FROM "{name}" ORDER BY "{pk}" LIMIT 1 OFFSET ?',
+                                                (total // CHUNK * CHUNK - 1,)).fetchone()[0]
         kept[("snapshot parts", name)] = {
             "stamp": versions.rewrite_stamp(database, (name,)), "inserts": versions.insert_count(database, name),
-            "names": list(t["names"]), "full": full, "last": last}
+            "names": list(t["names"]), "full": total // CHUNK, "last": last, "size": total, "top": top,
+            "ends": ends}

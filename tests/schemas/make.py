@@ -31,7 +31,7 @@ EXAMPLES = REPO / "examples"
 # the last commit of the main repository at each schema version
 COMMITS = {1: "1502e9f", 2: "331a8cb", 3: "f83d796", 4: "b1e1acd", 5: "0c226b9",
            6: "803ec6a", 7: "8cca9b4", 8: "5e8a668", 9: "e2fe73d", 10: "5bc036f",
-           11: "db5b465", 12: "7e4f211", 13: "7cb10c5"}
+           11: "db5b465", 12: "7e4f211", 13: "7cb10c5", 14: "25e672a"}
 
 ADDRESSES = {"Wooble": "wooble@thewoobles.example", "ais523": "ais523@bham.example",
              "Chuck": "chuck@ccarroll.example", "Pavitra": "pavitra@example.com",

@@ -14,6 +14,6 @@ models and operations, nothing from models.py) and add it to the tuple below.
 """
 from __future__ import annotations
 
-from . import v2, v3, v4, v5, v6, v7, v8, v9, v10, v11, v12, v13
+from . import v2, v3, v4, v5, v6, v7, v8, v9, v10, v11, v12, v13, v14
 
-STEPS = {step.VERSION: step.apply for step in (v2, v3, v4, v5, v6, v7, v8, v9, v10, v11, v12, v13)}
+STEPS = {step.VERSION: step.apply for step in (v2, v3, v4, v5, v6, v7, v8, v9, v10, v11, v12, v13, v14)}
