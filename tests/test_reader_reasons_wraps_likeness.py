@@ -317,3 +317,8 @@ def test_imperatives_joined_by_and_after_a_comma_are_one_action_each():
     got = stances("ZOT Consultation 6, and assign Wooble as Priest of Consultation 5 in Dana's place since "
                   "she's dropped her Ordination.", oracle(consultations=(5, 6)))
     assert got == [("zot_consultation", {"which": "6"}), ("assign_consultation", {"which": "5", "player": "Wooble"})]
+
+
+def test_a_scheduled_resignation_named_by_what_it_resigns_from():
+    assert stances("I cancel my scheduled resignation from the Ministry of Questions.", oracle()) == [
+        ("cancel_scheduled", {"number": "mine", "what": "the Ministry of Questions"})]

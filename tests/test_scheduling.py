@@ -265,3 +265,13 @@ def test_tonight_at_a_utc_time_is_todays(two):
     two.post("alice@example.org", "At 23:59 UTC tonight I give m1 to Bob.", "2008-09-01T10:00:00Z")
     two.tick("2008-09-02T00:00:00Z")
     assert gifts_to_bob(two) == [("2008-09-01T23:59:00Z", 1)]
+
+
+def test_scratch_all_my_scheduled_actions_cancels_them(two):
+    # Rule 4E7: the author cancels before it happens, in their own words
+    two.post("alice@example.org", "On nday 3, I give m5 to Bob.", "2008-09-01T10:00:00Z")
+    r = two.post("alice@example.org", "Scratch all my scheduled actions, please, Doctor. Plans changed.",
+                 "2008-09-01T11:00:00Z")
+    assert "Done" in r, r
+    two.tick("2008-09-04T00:00:00Z")
+    assert gifts_to_bob(two) == []

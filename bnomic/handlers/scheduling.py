@@ -163,10 +163,10 @@ def scheduled_by(player: Player):
 
 @action("cancel_scheduled",
         # Rule 4E7: a scheduled action's author may cancel it before it happens
-        frame("cancel|withdraw|drop|abandon|call off|revoke|unschedule|delete|retract|rescind",
+        frame("cancel|withdraw|drop|abandon|call off|revoke|unschedule|delete|retract|rescind|scratch",
               role("number:scheduled", {"all": "all", "all of": "all", "every": "all", "each": "all",
                                         "each of": "all", "all the": "all"}),
-              "what:text[to|on|of|for]?",       # "the scheduled gift to Chuck"
+              "what:text[to|on|of|for|from]?",       # "the scheduled gift to Chuck", "... resignation from ..."
               also="scheduled action actions payment payments vote votes transfer gift gifts order"
                    " resignation resignations assignment withdrawal submission forfeit forfeiture"
                    " exchange objection announcement",
