@@ -322,3 +322,16 @@ def test_imperatives_joined_by_and_after_a_comma_are_one_action_each():
 def test_a_scheduled_resignation_named_by_what_it_resigns_from():
     assert stances("I cancel my scheduled resignation from the Ministry of Questions.", oracle()) == [
         ("cancel_scheduled", {"number": "mine", "what": "the Ministry of Questions"})]
+
+
+@pytest.mark.parametrize("text, reward", [("I take the Judge job. Reward stays at m100, thanks.", "m100"),
+                                          ("i take the rulekeeper job. reward m90 is fine", "m90")])
+def test_the_reward_said_in_the_sentence_after_an_assignment(text, reward):
+    # Rule 4E46: "assign a Vacant Ministry to itself, specifying ... a new Reward Value"
+    got = stances(text, vocab("Wooble"))
+    assert [(n, a.get("reward")) for n, a in got] == [("assign_ministry", reward)]
+
+
+def test_an_adverb_before_the_second_verb_is_said_in_passing():
+    got = stances("I assign myself the Ministry of Fauna at m100 and then immediately revise its reward down to m75.")
+    assert [n for n, _ in got] == ["assign_ministry", "revise_reward"] and got[1][1]["reward"] == "m75"

@@ -46,6 +46,14 @@ _POLITE = re.compile(r"^(?:(?:sure thing|of course|no problem|in return|in excha
 # "in return", "in exchange" closing what is given: why, not a role
 _IN_RETURN = re.compile(r"(?<!\s)\s++in\s++(?:return|exchange)(?=\s*+(?:[,.;!)]|$))", re.I)
 _SAID_ASIDE = re.compile(r"(?<!\s)(?:\s*+,)?+\s*+\b(?:for\s++what\s++it['’]s\s++worth|fwiw)\b\s*+,?+", re.I)
+# "and then immediately revise its Reward": a manner said before the second verb, not a word of it
+_ADVERB_BEFORE_VERB = re.compile(r"\b(?P<join>(?:and|then)\s++(?:then\s++)?+)(?P<adv>[a-z]{3,20}?ly)\s++(?P<verb>[a-z]++)\b")
+
+
+def _adverb_dropped(m: re.Match) -> str:
+    return m.group("join") + m.group("verb") if m.group("verb") in _verbs().heads else m.group(0)
+
+
 # whom an action replaces, said after it: "in Dana's place", "in place of Dana", "in her stead"
 _IN_PLACE = re.compile(r"(?<!\s)(?:\s*+,)?+\s++in\s++(?:[A-Z][\w-]{0,30}+['’]s|his|her|their|its)\s++(?:place|stead)\b"
                        r"|(?<!\s)(?:\s*+,)?+\s++in\s++place\s++of\s++[A-Z][\w-]{0,30}+\b")
@@ -417,6 +425,8 @@ def normalise(part: str) -> str:
         s = _SAME_FOR.sub(" and ", s)
     if "itle" in s:
         s = _NO_TITLE.sub("", s)                 # "I submit a proposal with no title: ..." (Rule 4E15)
+    if "ly " in s and ("then " in s or "and " in s):
+        s = _ADVERB_BEFORE_VERB.sub(_adverb_dropped, s)    # "... and then immediately revise ..."
     if "place" in s or "stead" in s:
         s = _IN_PLACE.sub("", s)                 # "... as Priest of Consultation 5 in Dana's place"
     if " in re" in s or " in ex" in s:
@@ -4140,6 +4150,13 @@ _NUMBER_NOT_A_TIME = re.compile(r"(?<!nweek )(?<!nday )(?<!nweek #)\b\d", re.I) 
 _REDONE = re.compile(r"^(?:(?:actually|oh|er+m?|um+)[\s,]++)?(?:no|nah)\b[\s,;:!-]++(?:wait[\s,;:!-]++)?"
                      r"(?:(?:just|only|instead)\s++)?(?P<rest>\S.*)$", re.I)
 _AFTERTHOUGHT = re.compile(r"^(?:and\s++)?(?:also\s++|too\s++)?", re.I)
+# "I take the Judge job. Reward stays at m100.": the Reward said in a sentence after (Rule 4E46)
+_REWARD_KEPT = re.compile(r"^(?:the\s++|my\s++|its\s++)?+reward\s++(?:(?:stays|remains|will\s++stay|can\s++stay)\s++"
+                          r"(?:at\s++)?+(?P<a>m\d{1,6}+)|(?P<b>m\d{1,6}+)\s++is\s++fine)\b", re.I)
+
+
+def _reward_said(m: re.Match) -> str:
+    return f"reward {m.group('a') or m.group('b')}"
 
 
 def _only_words_added(before: list[Reading], joined: list[Reading]) -> bool:
@@ -4245,7 +4262,7 @@ def _line_sentences(line: str, out: list[Reading], carried: list[Reading] | None
         if talk and verbless and "i" not in (w.lower() for w in words):
             got = []                    # "- voted FOR 10, 11; AGAINST 12, 14": a summary, not votes
         elif not got and last is not None and last[1] and len(words) <= 6:
-            joined = read_sentence(f"{last[0]} and {_AFTERTHOUGHT.sub('', s)}")
+            joined = read_sentence(f"{last[0]} and {_REWARD_KEPT.sub(_reward_said, _AFTERTHOUGHT.sub('', s))}")
             if (joined and all(r.kind == "action" for r in joined) and len(joined) >= len(last[1])
                     and [r.read_as for r in joined] != [r.read_as for r in last[1]]
                     and not _only_words_added(last[1], joined)):
