@@ -335,3 +335,16 @@ def test_the_reward_said_in_the_sentence_after_an_assignment(text, reward):
 def test_an_adverb_before_the_second_verb_is_said_in_passing():
     got = stances("I assign myself the Ministry of Fauna at m100 and then immediately revise its reward down to m75.")
     assert [n for n, _ in got] == ["assign_ministry", "revise_reward"] and got[1][1]["reward"] == "m75"
+
+
+@pytest.mark.parametrize("text, name", [("I withdraw my support for Alice's Trick.", "withdraw_stance"),
+                                        ("I object to the Sock Sorting trick.", "object")])
+def test_a_stance_on_a_trick_is_on_the_intent_to_teach_it(text, name):
+    # Rule 4E71: a Trick is taught "with support and without objection": under an intent
+    got = stances(text)
+    assert [(n, a.get("what")) for n, a in got] == [(name, "teach the Beast a Trick")]
+
+
+def test_teaching_the_trick_itself_is_still_teaching_it():
+    got = stances("Having had support and no objection, I teach the Beast the Trick.")
+    assert [n for n, _ in got] == ["teach_trick"]

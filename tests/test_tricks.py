@@ -252,3 +252,16 @@ def test_v11_upgrades_the_real_v10_game_with_its_data(tmp_path):
     game.cli("rebuild")
     assert game.digest() == replayed
     assert checks(game.db) == ([], ["ok"])
+
+
+def test_a_stance_on_a_players_trick_is_on_the_intent_to_teach_it(game):
+    # Rules 4E21, 4E22, 4E71: a Trick is taught only under an intent; "Wooble's Trick" names it
+    setup(game, "Wooble", "Ais523", "Chuck")
+    number = teach(game, "Wooble", "Ais523", "Set the mackerel of The Beast to m20", "01")
+    r = game.post(mail("Ais523"), "I support Wooble's Trick.", "2008-09-01T11:00:00Z")
+    assert "Done" in r and f"support intent {number}" in r, r
+    r = game.post(mail("Ais523"), "On reflection, I withdraw my support for Wooble's Trick.", "2008-09-01T12:00:00Z")
+    assert "Done" in r, r
+    r = game.post(mail("Chuck"), "I object to Wooble's Trick. A Beast that votes is a Beast that can be steered.",
+                  "2008-09-01T13:00:00Z")
+    assert "Done" in r and f"object to intent {number}" in r, r

@@ -1591,6 +1591,19 @@ def _intent_by_noun(m: re.Match) -> str:
     return f"{m.group('who')}'s intent to {_INTENT_NOUNS[m.group('noun').lower()]}"
 
 
+# "I withdraw my support for Ais523's Trick", "I object to the Sock Sorting trick": a Trick is
+# taught only under an intent (Rule 4E71), so a stance on one is on the intent to teach it
+_STANCE_WORDS = re.compile(r"\b(?:support|object|objection)", re.I)
+_TRICK_INTENT = re.compile(r"(?<![Tt]each the [Bb]east )\b(?:(?P<who>[A-Z][\w-]{0,30}+)['’]s\s++(?:[A-Z][\w-]{0,30}+\s++){0,3}?"
+                           r"|the\s++(?:[A-Z][\w-]{0,30}+\s++){1,3}?)"      # "the Sock Sorting trick", never "the Trick"
+                           r"(?i:trick)\b(?!\s++(?i:intent|intention|thing|plan|performed|the\s++beast))")
+
+
+def _trick_intent(m: re.Match) -> str:
+    return f"{m.group('who')}'s intent to teach the Beast a Trick" if m.group("who") else \
+        "the intent to teach the Beast a Trick"
+
+
 # "On 15 my vote is FOR", "For proposal 16, my vote is AGAINST": the proposal said first
 _ON_N_MY_VOTE = re.compile(r"^(?P<on>(?:on|for|re:?+|regarding)\s++(?:(?:proposals?+|indictment)\s*+|prop\.?+\s*+|p|#)?+\d++"
                            r"(?:\s*+(?:,|and|&|,\s*+and)\s*+#?+\d++)*+)"        # "on 12, 14 and 16"
@@ -2091,6 +2104,8 @@ def read_sentence(sentence: str, in_transaction: bool = False) -> list[Reading]:
         body = _AND_TO.sub(r"\g<sep> ", body)      # "I object to Wooble's intent and to Alice's intent"
     if "s " in body and ("ntent" in body or "thing" in body or "plan" in body):
         body = _NOUN_INTENT.sub(_intent_by_noun, body)     # "Bob's motnw intent", "Wooble's Beast thing"
+    if ("rick" in body or "RICK" in body) and _STANCE_WORDS.search(body):
+        body = _TRICK_INTENT.sub(_trick_intent, body)       # "I support Ais523's Trick"
     if "upport" in body or "bjection" in body:
         body = _sub_at_start(_METHOD_FRONTED, "", body)     # "With Dana's support, I set the motnw to ..."
     if "umber" in body and _NUMBERED_AS.match(body):
