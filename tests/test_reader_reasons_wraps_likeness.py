@@ -348,3 +348,12 @@ def test_a_stance_on_a_trick_is_on_the_intent_to_teach_it(text, name):
 def test_teaching_the_trick_itself_is_still_teaching_it():
     got = stances("Having had support and no objection, I teach the Beast the Trick.")
     assert [n for n, _ in got] == ["teach_trick"]
+
+
+def test_an_adverb_before_a_remark_after_a_complete_vote_is_said_in_passing():
+    assert votes("I vote FOR 10 and 12 obviously, they're mine.") == [("FOR", "10, 12")]
+
+
+def test_an_adverb_inside_a_bracket_leaves_the_reward_after_it():
+    got = stances("I take the Vacant Ministry of Laundry (Washerwoman! finally), Reward\nm100.", vocab("Wooble"))
+    assert got == [("assign_ministry", {"ministry": "Laundry", "reward": "m100"})]

@@ -566,6 +566,10 @@ def fill(fr: Frame, toks: list[Tok], start: int, open_world: bool, vocab=None,
                 and (f.filled or all(not f.missing(x) for x in f.instances)) and not fr.rest_roles):
             f.reason = _span(toks, i, n)
             break
+        if (fr.why and _adverb(t) and f.filled and all(not f.missing(x) for x in f.instances)
+                and (i + 1 == n or toks[i + 1].low in (",", ";"))):
+            i += 1                      # "FOR 12 and 14 obviously, they're mine": how, not what
+            continue
         if low in IDIOMS:
             f.idiom = True
         f.unaccounted.append(t.text)
