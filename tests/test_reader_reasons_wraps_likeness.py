@@ -357,3 +357,9 @@ def test_an_adverb_before_a_remark_after_a_complete_vote_is_said_in_passing():
 def test_an_adverb_inside_a_bracket_leaves_the_reward_after_it():
     got = stances("I take the Vacant Ministry of Laundry (Washerwoman! finally), Reward\nm100.", vocab("Wooble"))
     assert got == [("assign_ministry", {"ministry": "Laundry", "reward": "m100"})]
+
+
+def test_it_after_the_way_said_first_is_the_thing_that_way_named():
+    # Rules 4E21, 4E77: "Having heard no objection to my intent to activate Tweak 3, I Activate it"
+    got = stances("Having heard no objection to my intent to activate Tweak 3, I Activate it.", vocab("Wooble"))
+    assert got == [("activate_tweak", {"number": "3"})]

@@ -2015,6 +2015,25 @@ _SECOND_INTENT = re.compile(r"(?<!\s)(?:\s*+,)?+\s++and\s++(?:(?:then|also|inste
 _METHOD_FRONTED = re.compile(r"(?:with|given|having\s++(?:received|had|got|gotten|heard))\s++[^,;:]{1,80}?"
                              r"\b(?:support|supporters|objections?)\b[^,;:]{0,40}?[,;:]\s*+"
                              r"(?=i\s++(?!intend|plan\b|announce|hereby\s++intend))", re.I)
+# a thing named by its kind and number, in words said before the action ("... to my intent to
+# activate Tweak 3, I Activate it"): what "it" in the action stands for
+_NAMED_THING = re.compile(r"\b(?:tweak|proposal|consultation|indictment|contract|intent)\s++#?+\d{1,6}+\b", re.I)
+_IT_WORD = re.compile(r"\bit\b")
+
+
+def _method_dropped(body: str) -> str:
+    """The way the action was allowed, said first, dropped; "it" in the action is the one
+    thing it named ("Having heard no objection to my intent to activate Tweak 3, I Activate it")."""
+    m = _METHOD_FRONTED.match(body)
+    if m is None:
+        return body
+    rest = body[m.end():]
+    named = _NAMED_THING.findall(m.group(0))
+    if len(named) == 1 and _IT_WORD.search(rest):
+        rest = _IT_WORD.sub(named[0], rest, count=1)
+    return rest
+
+
 @cache
 def _counted_all() -> re.Pattern:
     """"all seven Open Proposals", "each of the 4 proposals", "all four open ones": a count of
@@ -2107,7 +2126,7 @@ def read_sentence(sentence: str, in_transaction: bool = False) -> list[Reading]:
     if ("rick" in body or "RICK" in body) and _STANCE_WORDS.search(body):
         body = _TRICK_INTENT.sub(_trick_intent, body)       # "I support Ais523's Trick"
     if "upport" in body or "bjection" in body:
-        body = _sub_at_start(_METHOD_FRONTED, "", body)     # "With Dana's support, I set the motnw to ..."
+        body = _method_dropped(body)                        # "With Dana's support, I set the motnw to ..."
     if "umber" in body and _NUMBERED_AS.match(body):
         # Rule 4E15, the Chairman's words: "Dana's "Sock Drawer" is assigned Proposal Number 18",
         # "I number Dana's "No More Armageddon" as Proposal 19": the Chairman numbering it
