@@ -190,7 +190,7 @@ def test_the_reader_meets_the_floors(scored):
 # Where the reader stands on the held-out set (issue 13): a ratchet, so that no change
 # reads less of it (since issue 15's merge the set's Tricks, Socks, Contracts and Subgames
 # lines are scored too). Raise these as the reader improves; the issue's floors are FLOORS.
-STANDS = {"recall": 0.958, "false_on_chatter": 3, "silent_misses": 43}
+STANDS = {"recall": 0.959, "false_on_chatter": 3, "silent_misses": 43}
 
 
 def test_the_reader_keeps_what_it_reads(scored):
@@ -206,8 +206,9 @@ def test_the_reader_keeps_what_it_reads(scored):
 # was fixed from them stays fixed. They were chosen among failing cases: their figures
 # are low by selection (on 2026-11-23, night, 152, 95, 88 and 53 more failing ones moved in with their chains;
 # on 2026-11-24 the thirteenth and fourteenth reserves' failing ones, 81 and 83 with their chains,
-# and later that day the fifteenth's, 68 with their chains, and 5 a draft had made worse).
-LOOKED_AT = {"recall": 0.732, "false_on_chatter": 0, "silent_misses": 372}
+# and later that day the fifteenth's, 68 with their chains, and 5 a draft had made worse;
+# in the day's third session 3 more a draft had made worse: h4027, n0125, h9302).
+LOOKED_AT = {"recall": 0.764, "false_on_chatter": 0, "silent_misses": 318}
 
 
 def test_the_looked_at_cases_keep_what_they_read():
