@@ -563,3 +563,15 @@ def test_this_consultation_in_reply_to_mail_that_gave_none_is_refused(game):
     r = game.post(mail("Wooble"), "I ZOT this Consultation.", "2008-09-01T11:00:00Z",
                   headers={"In-Reply-To": "<gift@x>"})
     assert "gave no Consultation" in r and "(Rule 4E18)" in r
+
+
+def test_the_unbeliever_named_in_the_submitting_sentence(game):
+    # Rule 4E18: a Consultation has "optionally, a Player as an Unbeliever"; named in the
+    # sentence that submits it as well as on an "Unbeliever:" line
+    setup(game)
+    r = game.post(mail("Dave"), "I submit a Consultation with Carol as Unbeliever:\n"
+                  "Question: Is a Jiffy three rdays?\nReasoning: Rule 4E30 says so.", "2008-09-01T10:00:00Z")
+    assert "Done" in r, r
+    c = consultations(game)[1]
+    assert (c["question"], c["unbeliever"]) == ("Is a Jiffy three rdays?", "Carol")
+    assert "Carol" not in c["draws"][0]["candidates"]

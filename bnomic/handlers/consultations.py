@@ -421,17 +421,22 @@ def leave_ordained(ctx: Context, actor: Player) -> None:
 @action("submit_consultation",
         # Rule 4E18: "Any External Force may as a Game Action submit a Consultation"
         frame("submit|pose|make|file|send|post|present|raise|put forward|lodge|enter|bring|ask",
-              also="consultation following new question oracle to", needs="consultation"),
+              # "... with Ais523 as Unbeliever" (Rule 4E18: "optionally, a Player as an Unbeliever")
+              "unbeliever:player?[with|naming]",
+              also="consultation following new question oracle to as unbeliever the its my", needs="consultation"),
         frame("consult", also="oracle"),
         rule="4E18", example="I submit the following Consultation: Question: Is a Jiffy 3 rdays? "
                              "END CONSULTATION", says="submit a Consultation",
         not_actions=("I submitted a Consultation yesterday", "Bob submits a Consultation",
                      "Should I submit a Consultation?", "I make a Consultation of it, I suppose"),
         players_only=False, document="consultation")
-def submit(ctx: Context, actor: Player | None, document: str = "") -> None:
+def submit(ctx: Context, actor: Player | None, document: str = "", unbeliever: str | None = None) -> None:
     """Rule 4E18: any External Force may as a Game Action submit a Consultation:
-    a yes-or-no Question, with optional Reasoning and an optional Unbeliever."""
+    a yes-or-no Question, with optional Reasoning and an optional Unbeliever (named in
+    its "Unbeliever:" line, or in the sentence: "... with Ais523 as Unbeliever")."""
     doc = read_consultation(document)
+    if unbeliever and not doc["unbeliever"]:
+        doc["unbeliever"] = unbeliever
     if not doc["question"]:
         raise Rejected("a Consultation needs a Question: write it after the sentence "
                        "(\"Question: ...\"), ending with END CONSULTATION (or the message)",
