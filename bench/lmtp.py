@@ -331,6 +331,7 @@ def client(port: int, warmup: list, timed: list, ready, go, results) -> None:
             send(sender, payload)
         ready.put(os.getpid())
         go.wait()
+        cpu0 = time.process_time()
         data_lat, txn_lat, errors = [], [], []
         for sender, payload in timed:
             d, t, err = send(sender, payload)
@@ -340,8 +341,9 @@ def client(port: int, warmup: list, timed: list, ready, go, results) -> None:
                 data_lat.append(d)
                 txn_lat.append(t)
         end = time.monotonic()
+        cpu = time.process_time() - cpu0
         lmtp.quit()
-        results.put({"data": data_lat, "txn": txn_lat, "errors": errors, "end": end})
+        results.put({"data": data_lat, "txn": txn_lat, "errors": errors, "end": end, "cpu": cpu})
     except BaseException as e:   # report it; never leave the parent waiting
         ready.put(os.getpid())
         results.put({"data": [], "txn": [], "errors": [f"client failed: {e!r}"], "end": time.monotonic()})
@@ -375,7 +377,8 @@ def run_load(port: int, warmup: list, timed: list, concurrency: int,
     txn = sorted(x for g in got for x in g["txn"])
     end = max(g["end"] for g in got)
     return {"ok": len(data), "errors": [e for g in got for e in g["errors"]],
-            "seconds": end - start, "start": start, "end": end, "data": data, "txn": txn}
+            "seconds": end - start, "start": start, "end": end, "data": data, "txn": txn,
+            "cpu": sum(g.get("cpu", 0.0) for g in got)}
 
 
 class Busy:
@@ -607,6 +610,9 @@ def main(argv: list[str] | None = None) -> int:
               f"(bare is {fb['rate'] / fn['rate']:.1f}x faster); DATA end->250 p50 "
               f"{fn['p50'] / fb['p50']:.1f}x, p99 {fn['p99'] / fb['p99']:.1f}x; whole transaction "
               f"p50 {fn['t50'] / fb['t50']:.1f}x, p99 {fn['t99'] / fb['t99']:.1f}x")
+        print(f"  clients' CPU during the timed load: against bare {bare_r['cpu']:.2f} s "
+              f"({bare_r['cpu'] / max(bare_r['ok'], 1) * 1000:.2f} ms a message), against bnomic "
+              f"{bnomic_r['cpu']:.2f} s ({bnomic_r['cpu'] / max(bnomic_r['ok'], 1) * 1000:.2f} ms a message)")
         if None not in (*engine.get("cpu", (None, None)), *cpu_after):
             main_cpu, engine_cpu = (after - before for after, before in zip(cpu_after, engine["cpu"]))
             if None not in bare_cpu.values():
