@@ -146,11 +146,12 @@ def cpu_split(operator: dict) -> tuple[set[int], set[int]] | None:
     """(the receivers' CPUs, the engine's) when `[engine] cpu_split` (true by
     default) and this process may run on two CPUs or more (Linux): the engine
     gets the highest, the receivers the others. Each process is one busy thread
-    at a time (one GIL each); left to the scheduler, on a small machine they
-    kept landing on the same CPU: bench/lmtp.py on two cores, receivers and
-    engine apart, 5 pairs of runs: LMTP throughput 0.37 -> 0.54 of a bare
-    aiosmtpd sink, the receivers' CPU 0.44 -> 0.39 ms a message. None: leave
-    both to the scheduler."""
+    at a time (one GIL each). Left to the scheduler on a small machine, the
+    engine applying a backlog got in the receivers' way (bench/lmtp.py on two
+    cores, 5 interleaved pairs: apart, LMTP throughput 0.35 -> 0.55 of a bare
+    aiosmtpd sink, the receivers' CPU 0.45 -> 0.38 ms a message; the engine's
+    disk writes, syncs and spool locks were ruled out, see issue 16). None:
+    leave both to the scheduler."""
     if not operator.get("engine", {}).get("cpu_split", True) or not hasattr(os, "sched_getaffinity"):
         return None
     allowed = os.sched_getaffinity(0)
