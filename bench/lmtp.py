@@ -331,6 +331,7 @@ def client(port: int, warmup: list, timed: list, ready, go, results) -> None:
             send(sender, payload)
         ready.put(os.getpid())
         go.wait()
+        cpu0 = time.process_time()
         data_lat, txn_lat, errors = [], [], []
         for sender, payload in timed:
             d, t, err = send(sender, payload)
@@ -340,8 +341,9 @@ def client(port: int, warmup: list, timed: list, ready, go, results) -> None:
                 data_lat.append(d)
                 txn_lat.append(t)
         end = time.monotonic()
+        cpu = time.process_time() - cpu0
         lmtp.quit()
-        results.put({"data": data_lat, "txn": txn_lat, "errors": errors, "end": end})
+        results.put({"data": data_lat, "txn": txn_lat, "errors": errors, "end": end, "cpu": cpu})
     except BaseException as e:   # report it; never leave the parent waiting
         ready.put(os.getpid())
         results.put({"data": [], "txn": [], "errors": [f"client failed: {e!r}"], "end": time.monotonic()})
@@ -375,7 +377,8 @@ def run_load(port: int, warmup: list, timed: list, concurrency: int,
     txn = sorted(x for g in got for x in g["txn"])
     end = max(g["end"] for g in got)
     return {"ok": len(data), "errors": [e for g in got for e in g["errors"]],
-            "seconds": end - start, "start": start, "end": end, "data": data, "txn": txn}
+            "seconds": end - start, "start": start, "end": end, "data": data, "txn": txn,
+            "cpu": sum(g.get("cpu", 0.0) for g in got)}
 
 
 class Busy:
@@ -408,6 +411,29 @@ class Busy:
         self.done.set()
         if self.thread.is_alive():
             self.thread.join(120)
+
+
+TRACED = "fsync,fdatasync,pwrite64,pread64,futex"
+
+
+def trace_syscalls(pid: int, out: Path) -> tuple[subprocess.Popen, Path]:
+    """`perf trace -s` on every thread of a process, until stop_trace."""
+    proc = subprocess.Popen(["perf", "trace", "-s", "-e", TRACED, "-p", str(pid), "-o", str(out)],
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    return proc, out
+
+
+def stop_trace(proc: subprocess.Popen, out: Path) -> str:
+    """Its summary: one table per thread."""
+    proc.send_signal(signal.SIGINT)
+    try:
+        proc.wait(30)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        proc.wait(10)
+    text = out.read_text(errors="replace") if out.exists() else ""
+    return "\n".join("      " + line for line in text.splitlines()
+                     if line.strip() and not line.lstrip().startswith(("---", "(msec)")))
 
 
 def cpu_seconds(pid: int | None) -> float | None:
@@ -488,6 +514,13 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--pause-engine", action="store_true",
                     help="stop bnomic's engine process (SIGSTOP) during the timed load: the "
                          "receivers alone, with nothing applying meanwhile")
+    ap.add_argument("--trace-syscalls", action="store_true",
+                    help="Linux, needs `perf`: count and time each bnomic process's disk syncs "
+                         "and writes during the timed load (perf trace -s; it slows them a little)")
+    ap.add_argument("--skip-processing", action="store_true",
+                    help="stop bnomic right after the timed load instead of waiting until the "
+                         "engine has applied it (quicker, for repeated A/B runs; the intake "
+                         "figures are the same)")
     ap.add_argument("--serve", choices=["lmtp", "smtp"], help=argparse.SUPPRESS)
     ap.add_argument("--port", type=int, help=argparse.SUPPRESS)
     args = ap.parse_args(argv)
@@ -548,16 +581,23 @@ def main(argv: list[str] | None = None) -> int:
             engine["cpu"] = (cpu_seconds(daemon.pid), cpu_seconds(engine["pid"]))
             if args.pause_engine and engine["pid"]:
                 os.kill(engine["pid"], signal.SIGSTOP)
+            if args.trace_syscalls:
+                engine["trace"] = [trace_syscalls(pid, folder / f"perf-{what}.txt")
+                                   for what, pid in (("receivers", daemon.pid), ("engine", engine["pid"]))
+                                   if pid]
+                time.sleep(1)               # perf attaches to every thread
             busy.start()
         try:
             bnomic_r = run_load(lmtp_port, warmup, timed, args.concurrency, after_warmup=after_warmup)
         finally:
             if args.pause_engine and engine.get("pid"):
                 os.kill(engine["pid"], signal.SIGCONT)
+            traced = [stop_trace(*t) for t in engine.get("trace", [])]
         cpu_after = (cpu_seconds(daemon.pid), cpu_seconds(engine.get("pid")))
         busy.stop()
-        earliest, latest, final, polls = wait_processed(db, daemon, folder / "bnomic.log",
-                                                        since=bnomic_r["end"])
+        if not args.skip_processing:
+            earliest, latest, final, polls = wait_processed(db, daemon, folder / "bnomic.log",
+                                                            since=bnomic_r["end"])
         rc = procs.stop(daemon)
 
         print()
@@ -570,6 +610,9 @@ def main(argv: list[str] | None = None) -> int:
               f"(bare is {fb['rate'] / fn['rate']:.1f}x faster); DATA end->250 p50 "
               f"{fn['p50'] / fb['p50']:.1f}x, p99 {fn['p99'] / fb['p99']:.1f}x; whole transaction "
               f"p50 {fn['t50'] / fb['t50']:.1f}x, p99 {fn['t99'] / fb['t99']:.1f}x")
+        print(f"  clients' CPU during the timed load: against bare {bare_r['cpu']:.2f} s "
+              f"({bare_r['cpu'] / max(bare_r['ok'], 1) * 1000:.2f} ms a message), against bnomic "
+              f"{bnomic_r['cpu']:.2f} s ({bnomic_r['cpu'] / max(bnomic_r['ok'], 1) * 1000:.2f} ms a message)")
         if None not in (*engine.get("cpu", (None, None)), *cpu_after):
             main_cpu, engine_cpu = (after - before for after, before in zip(cpu_after, engine["cpu"]))
             if None not in bare_cpu.values():
@@ -579,6 +622,14 @@ def main(argv: list[str] | None = None) -> int:
             print(f"  bnomic CPU during the timed load: receivers' process {main_cpu:.2f} s "
                   f"({main_cpu / bnomic_r['ok'] * 1000:.2f} ms a message), engine process "
                   f"{engine_cpu:.2f} s{' (stopped: --pause-engine)' if args.pause_engine else ''}")
+        if args.skip_processing:
+            for what, text in zip(("receivers", "engine"), traced):
+                print(f"  {what}' syscalls during the timed load (perf trace -s):\n{text}")
+            print(f"  bnomic processing: not waited for (--skip-processing); daemon exit status {rc}"
+                  + (f"; files in {folder}" if args.keep else ""))
+            return 1 if bare_r["errors"] or bnomic_r["errors"] or rc != 0 else 0
+        for what, text in zip(("receivers", "engine"), traced):
+            print(f"  {what}' syscalls during the timed load (perf trace -s):\n{text}")
         lo, hi = earliest - bnomic_r["end"], latest - bnomic_r["end"]
         total = latest - bnomic_r["start"]
         print(f"  bnomic processing (engine, after ingest): log backlog 0 between {lo:.2f} and {hi:.2f} s "

@@ -137,7 +137,7 @@ def flatten(data: dict, prefix: str = "") -> dict[str, object]:
 
 # ------------------------------------------------------------------ checking
 
-OPERATOR_SECTIONS = ("database", "lmtp", "smtp", "smtp_out", "imap", "site")
+OPERATOR_SECTIONS = ("database", "lmtp", "smtp", "smtp_out", "imap", "site", "engine")
 POSITIVE = {"clock.ndays_per_nweek", "clock.voting_starts_nday", "clock.nweeks_per_nyear",
             "receipts.daily_cap", "receipts.hourly_cap", "limits.name_length", "limits.title_length"}
 # shares the rules state in words ("half the Reward"): a fraction from 0 to 1, as text
@@ -177,6 +177,7 @@ OPERATOR_KEYS: dict[str, dict[str, str]] = {
              "idle_renew_seconds": NUMBER, "backoff_start_seconds": NUMBER,
              "backoff_max_seconds": NUMBER, "timeout_seconds": NUMBER, "poll_seconds": NUMBER},
     "site": {"path": TEXT, "show_addresses": SWITCH, "title": TEXT},      # issue 17: the web site
+    "engine": {"cpu_split": SWITCH},      # issue 16: the engine process and the receivers on their own CPUs
 }
 
 

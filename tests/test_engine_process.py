@@ -79,6 +79,40 @@ def test_lmtp_answers_while_the_engine_process_is_frozen(live_game, tmp_path):
         sink.stop()
 
 
+def test_the_engine_and_the_receivers_run_on_cpus_of_their_own(live_game, tmp_path):
+    """[engine] cpu_split (the default): with two CPUs or more, the engine
+    process (every thread of it) runs on the highest, the receivers' on the
+    others; no CPU is shared, none is lost."""
+    allowed = os.sched_getaffinity(0) if hasattr(os, "sched_getaffinity") else set()
+    if len(allowed) < 2:
+        pytest.skip("one CPU: nothing to split")
+    sink, port = Sink().start(), free_port()
+    d = DaemonProcess(write_config(tmp_path, sink.port, port), live_game.db).start(wait_port=port)
+    try:
+        engine = engine_pid(live_game.db)
+
+        def cpus(pid):
+            return {frozenset(os.sched_getaffinity(int(t))) for t in os.listdir(f"/proc/{pid}/task")}
+        assert cpus(engine) == {frozenset({max(allowed)})}
+        assert cpus(d.proc.pid) == {frozenset(allowed - {max(allowed)})}
+        assert "([engine] cpu_split)" in d.output()
+        assert d.terminate() == 0
+    finally:
+        if d.proc.poll() is None:
+            d.kill()
+        sink.stop()
+
+
+def test_cpu_split_is_the_operators_choice(monkeypatch):
+    from bnomic.mailer.engine_process import cpu_split
+    monkeypatch.setattr(os, "sched_getaffinity", lambda pid: {0, 1, 2, 3}, raising=False)
+    assert cpu_split({}) == ({0, 1, 2}, {3})
+    assert cpu_split({"engine": {"cpu_split": True}}) == ({0, 1, 2}, {3})
+    assert cpu_split({"engine": {"cpu_split": False}}) is None
+    monkeypatch.setattr(os, "sched_getaffinity", lambda pid: {5}, raising=False)
+    assert cpu_split({}) is None                       # one CPU: both share it, as before
+
+
 def test_mail_stored_while_the_engine_is_down_is_applied_when_it_comes_back(live_game, tmp_path):
     """The engine process is frozen, then killed: the mail answered 250 meanwhile
     is in the spool; the daemon stops non-zero (systemd restarts it), and the

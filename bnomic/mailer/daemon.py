@@ -453,6 +453,11 @@ class Daemon:
             self.poller = None
         self.engine = engine_process.Engine(f"{__name__}:engine_main", self.operator,
                                             self.db_target, self.watchdog)
+        split = engine_process.cpu_split(self.operator)   # the engine, started, pins itself
+        if split:
+            engine_process.pin(split[0])
+            log.info("the receivers run on CPU %s, the engine on CPU %s ([engine] cpu_split)",
+                     ",".join(map(str, sorted(split[0]))), ",".join(map(str, sorted(split[1]))))
         if not self.engine.wait_ready():
             code = self.engine.stop()
             raise DaemonError(f"the engine process did not start (exit status {code}); "
@@ -484,6 +489,9 @@ def engine_main(operator: dict, db_target: str, watchdog: float | None, level: i
     from . import logs
     logs.setup(level <= logging.DEBUG)
     logging.getLogger("mail.log").setLevel(logging.WARNING)
+    split = engine_process.cpu_split(operator)     # before its threads start: they inherit it
+    if split:
+        engine_process.pin(split[1])
     daemon = Daemon(operator, db_target)
     daemon.watchdog, daemon.notify = watchdog, engine_process.relay(sock)
     for sig in (signal.SIGTERM, signal.SIGINT):     # systemd signals the whole group
