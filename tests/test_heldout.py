@@ -190,7 +190,9 @@ def test_the_reader_meets_the_floors(scored):
 # Where the reader stands on the held-out set (issue 13): a ratchet, so that no change
 # reads less of it (since issue 15's merge the set's Tricks, Socks, Contracts and Subgames
 # lines are scored too). Raise these as the reader improves; the issue's floors are FLOORS.
-STANDS = {"recall": 0.959, "false_on_chatter": 3, "silent_misses": 43}
+# (On 2026-11-24's third session the seventeenth reserve, H0-, scored twice in aggregate and
+# never looked at, moved in for the 3 cases looked at: 3,645 messages.)
+STANDS = {"recall": 0.947, "false_on_chatter": 4, "silent_misses": 79}
 
 
 def test_the_reader_keeps_what_it_reads(scored):
