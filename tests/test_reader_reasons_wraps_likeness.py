@@ -363,3 +363,10 @@ def test_it_after_the_way_said_first_is_the_thing_that_way_named():
     # Rules 4E21, 4E77: "Having heard no objection to my intent to activate Tweak 3, I Activate it"
     got = stances("Having heard no objection to my intent to activate Tweak 3, I Activate it.", vocab("Wooble"))
     assert got == [("activate_tweak", {"number": "3"})]
+
+
+def test_a_players_proposal_by_title_words_where_each_of_theirs_has_them_is_asked_about():
+    # Rule 4E7: "Bob's clock proposal" where Bob wrote Clock Fix and Clock Fix II: which one?
+    got = read("I vote FOR Bob's clock proposal. The other one can go hang.",
+               vocab("Wooble", proposals={**TITLED, 12: ("Clock Fix", "Bob"), 14: ("Clock Fix II", "Bob")}))
+    assert [r.kind for r in got] == ["ambiguous"] and len(got[0].alternatives) == 2

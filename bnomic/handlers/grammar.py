@@ -2503,7 +2503,11 @@ def _titled_ones(body: str) -> str:
         words = {_stem(w.lower()) for w in m.group("words").split() if w.lower() not in _TITLE_FILLERS}
         pool = _titled(words, vocab, open_only=True) if words and all(len(w) > 2 for w in words) else []
         if m.group("who"):              # "Bob's clock proposal": of Bob's, the one so titled
-            pool = [n for n in pool if (vocab.proposals[n][1] or "").lower() == m.group("who").lower()]
+            whose = [n for n in vocab.open_proposals if (vocab.proposals.get(n, ("", ""))[1] or "").lower()
+                     == m.group("who").lower()]
+            pool = [n for n in pool if n in whose]
+            if len(pool) > 1 and sorted(pool) == sorted(whose):
+                return f"{m.group('who')}'s proposal"      # each of his is so titled: which is asked
         return f"Proposal {pool[0]}" if len(pool) == 1 else m.group(0)
     return _TITLE_ONE.sub(one, body)
 
