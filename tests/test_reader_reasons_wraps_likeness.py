@@ -370,3 +370,11 @@ def test_a_players_proposal_by_title_words_where_each_of_theirs_has_them_is_aske
     got = read("I vote FOR Bob's clock proposal. The other one can go hang.",
                vocab("Wooble", proposals={**TITLED, 12: ("Clock Fix", "Bob"), 14: ("Clock Fix II", "Bob")}))
     assert [r.kind for r in got] == ["ambiguous"] and len(got[0].alternatives) == 2
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("And while I'm here I object to Intent #3, because of course I do.", [("object", {"target": "3"})]),
+    ("I vote FOR 16 while I'm here.", [("vote", {"vote": "FOR", "which": "16"})]),
+])
+def test_while_im_here_is_said_in_passing(text, expected):
+    assert stances(text) == expected

@@ -54,6 +54,9 @@ def _adverb_dropped(m: re.Match) -> str:
     return m.group("join") + m.group("verb") if m.group("verb") in _verbs().heads else m.group(0)
 
 
+# "while I'm here", "whilst I'm at it" before "I": said in passing
+_WHILE_HERE = re.compile(r"(?P<and>\band\s++)?+\b(?:while|whilst)\s++i(?:['’]m|\s++am)\s++(?:here|at\s++it)\b\s*+,?+\s*+"
+                         r"(?=i\b)", re.I)
 # whom an action replaces, said after it: "in Dana's place", "in place of Dana", "in her stead"
 _IN_PLACE = re.compile(r"(?<!\s)(?:\s*+,)?+\s++in\s++(?:[A-Z][\w-]{0,30}+['’]s|his|her|their|its)\s++(?:place|stead)\b"
                        r"|(?<!\s)(?:\s*+,)?+\s++in\s++place\s++of\s++[A-Z][\w-]{0,30}+\b")
@@ -427,6 +430,8 @@ def normalise(part: str) -> str:
         s = _NO_TITLE.sub("", s)                 # "I submit a proposal with no title: ..." (Rule 4E15)
     if "ly " in s and ("then " in s or "and " in s):
         s = _ADVERB_BEFORE_VERB.sub(_adverb_dropped, s)    # "... and then immediately revise ..."
+    if "hile" in s and ("here" in s or " at it" in s):
+        s = _WHILE_HERE.sub(lambda m: m.group("and") or "", s).strip()   # "and while I'm here I object ..."
     if "place" in s or "stead" in s:
         s = _IN_PLACE.sub("", s)                 # "... as Priest of Consultation 5 in Dana's place"
     if " in re" in s or " in ex" in s:
