@@ -378,3 +378,14 @@ def test_a_players_proposal_by_title_words_where_each_of_theirs_has_them_is_aske
 ])
 def test_while_im_here_is_said_in_passing(text, expected):
     assert stances(text) == expected
+
+
+def test_a_proposal_colour_asked_for_is_set():
+    # Rule 4E69: "change the Proposal Color of a Pending Proposal to a value of his choice"
+    assert stances("Proposal colour for 17: Burnt Sienna please.", vocab(proposals={**PROPOSALS, 17: ("Quiet", "Dana")})) == [
+        ("color_proposal", {"number": "17", "color": "Burnt Sienna"})]
+
+
+@pytest.mark.parametrize("text", ["Proposal colour for 17: what do you all think?", "Proposal color of 17: Blue."])
+def test_the_colour_asked_about_or_shown_is_no_change(text):
+    assert stances(text, vocab(proposals={**PROPOSALS, 17: ("Quiet", "Dana")})) == []
