@@ -389,3 +389,15 @@ def test_a_proposal_colour_asked_for_is_set():
 @pytest.mark.parametrize("text", ["Proposal colour for 17: what do you all think?", "Proposal color of 17: Blue."])
 def test_the_colour_asked_about_or_shown_is_no_change(text):
     assert stances(text, vocab(proposals={**PROPOSALS, 17: ("Quiet", "Dana")})) == []
+
+
+@pytest.mark.parametrize("text, state", [("Back to Calm for me. Hopefully that ends this.", "Calm"),
+                                         ("I go back to Calm.", "Calm")])
+def test_back_to_a_mental_state_sets_it(text, state):
+    # Rule 4E0: a PEP "specifying his new Mental State"
+    assert stances(text) == [("mental_state", {"state": state})]
+
+
+@pytest.mark.parametrize("text", ["Back to the drawing board.", "Wooble went back to Calm."])
+def test_back_to_anything_else_or_anyone_else_is_no_state(text):
+    assert stances(text) == []

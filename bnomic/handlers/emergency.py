@@ -128,6 +128,9 @@ _PROCEDURE = "number:procedure?![of|for|in]"     # which Emergency Procedure, wh
         frame("set|change|switch|turn|become|feel|go|declare|make|get",
               role("state:choice", {"paranoid": "Paranoid", "calm": "Calm"}),
               also="mental state to as be myself", openers="i am|my mental state|my state"),
+        # "Back to Calm for me." (the PEP's own, said as where it returns to)
+        frame("go back to|am back to|switch back to|return to", role("state:choice", {"paranoid": "Paranoid", "calm": "Calm"}),
+              also="for me mental state my", openers="back to"),
         rule="4E0", example="I set my Mental State to Paranoid", says="set my Mental State to {state}",
         not_actions=("I was Paranoid yesterday", "Wooble is Paranoid", "Am I Paranoid?",
                      "I am not Paranoid", "I feel calm about the vote", "I think I'll become Paranoid"),
