@@ -401,3 +401,10 @@ def test_back_to_a_mental_state_sets_it(text, state):
 @pytest.mark.parametrize("text", ["Back to the drawing board.", "Wooble went back to Calm."])
 def test_back_to_anything_else_or_anyone_else_is_no_state(text):
     assert stances(text) == []
+
+
+def test_an_attempt_lacking_one_role_with_a_circumstance_after_it_is_told_what_it_lacks():
+    # Rule 4E45: a delegation "as specified by a Contract": none named, so asked for
+    got = [r for r in read("I delegate my powers as Registrar to Dana while I'm on holiday.",
+                           vocab("Bob", holders={"Society": "Bob"})) if r.spec is not None]
+    assert [(r.kind, r.spec.name, r.missing) for r in got] == [("incomplete", "delegate_by_contract", ("which",))]

@@ -535,8 +535,10 @@ def fill(fr: Frame, toks: list[Tok], start: int, open_world: bool, vocab=None,
             f.loose += 1
             break
         in_case = low == "in" and i + 1 < n and toks[i + 1].low == "case"     # "in case the first got lost"
+        # (an attempt with two roles filled keeps its circumstance apart too: "I delegate my powers
+        # as Registrar to Dana while I'm on holiday" lacks only its Contract, and is told so)
         if (fr.why and (low in CIRCUMSTANCES or in_case)
-                and i > start and all(not f.missing(x) for x in f.instances)
+                and i > start and (all(not f.missing(x) for x in f.instances) or f.filled >= 2)
                 and not fr.rest_roles and (in_case or _aside(fr, toks, i))):
             f.reason = _span(toks, i, n)        # "..., now that I'm a Registered Voter again"
             break
