@@ -1605,8 +1605,8 @@ _TRICK_INTENT = re.compile(r"(?<![Tt]each the [Bb]east )\b(?:(?P<who>[A-Z][\w-]{
 
 
 def _trick_intent(m: re.Match) -> str:
-    return f"{m.group('who')}'s intent to teach the Beast a Trick" if m.group("who") else \
-        "the intent to teach the Beast a Trick"
+    whose = f"{m.group('who')}'s" if m.group("who") else "the"
+    return f"{whose} intent to {_INTENT_NOUNS['trick']}"
 
 
 # "On 15 my vote is FOR", "For proposal 16, my vote is AGAINST": the proposal said first

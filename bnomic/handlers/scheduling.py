@@ -104,8 +104,7 @@ def scheduled_action(ctx: Context, sender: str, text: str, entry: int, position:
     action done). One said at a UTC time of an nday (`daytime`, "09:00") is due
     first when that nday begins: it then moves on to that time of the UTC day."""
     if daytime is not None and deadline_id is not None:
-        hh, mm = (int(x) for x in daytime.split(":"))
-        at = durations.midnight_floor(ctx.at) + timedelta(hours=hh, minutes=mm)
+        at = _daytime(ctx, grammar.When("daytime", time=daytime, day=0))    # that time of today's UTC day
         if at > ctx.at:
             row = Deadline.get_by_id(deadline_id)
             row.due_at, row.nweek, row.nday, row.state = at, None, None, "pending"
