@@ -191,8 +191,9 @@ def test_the_reader_meets_the_floors(scored):
 # reads less of it (since issue 15's merge the set's Tricks, Socks, Contracts and Subgames
 # lines are scored too). Raise these as the reader improves; the issue's floors are FLOORS.
 # (On 2026-11-24's third session the seventeenth reserve, H0-, scored twice in aggregate and
-# never looked at, moved in for the 3 cases looked at: 3,645 messages.)
-STANDS = {"recall": 0.947, "false_on_chatter": 4, "silent_misses": 78}
+# never looked at, moved in for the 3 cases looked at: 3,645 messages; in its fourth session
+# 2 more a draft changed, q0293 and s0284, moved out and looked at: 3,643.)
+STANDS = {"recall": 0.948, "false_on_chatter": 4, "silent_misses": 78}
 
 
 def test_the_reader_keeps_what_it_reads(scored):
@@ -210,8 +211,9 @@ def test_the_reader_keeps_what_it_reads(scored):
 # on 2026-11-24 the thirteenth and fourteenth reserves' failing ones, 81 and 83 with their chains,
 # and later that day the fifteenth's, 68 with their chains, and 5 a draft had made worse;
 # in the day's third session 3 more a draft had made worse: h4027, n0125, h9302;
-# in its fourth session the whole nineteenth reserve, 300, scored once and then moved).
-LOOKED_AT = {"recall": 0.768, "false_on_chatter": 0, "silent_misses": 354}
+# in its fourth session the whole nineteenth reserve, 300, scored once and then moved, and 2
+# a draft changed, q0293 and s0284).
+LOOKED_AT = {"recall": 0.773, "false_on_chatter": 0, "silent_misses": 345}
 
 
 def test_the_looked_at_cases_keep_what_they_read():

@@ -31,7 +31,7 @@ from .vocabulary import Vocabulary, words
 
 # The reader's version, stored with every pinned reading (handlers/pinned.py,
 # docs/reader.md): raise it when readings change
-READER_VERSION = 9
+READER_VERSION = 10
 
 # (dot leaders, "Proposal 10 (Fishy Business) ....... FOR", end no sentence)
 _SENTENCE_END = re.compile(r"(?<!\.\.\.\.)(?<=[.!?])\s+|;\s*")
@@ -125,6 +125,9 @@ _CLAUSE = re.compile(r"(?<!\s)(?:\s*+,\s*+|\s++)(?:and(?:\s++then)?|then|so|but)
                      r"|(?:we|you|he|she|they|there)(?:['’](?:ll|re|s|d|ve))?+\s"
                      # "..., and on nday 1 of nweek 8 I will turn the Clock On", "and on 15 and 16 I ABSTAIN"
                      r"|(?:on|at|from|as)\s++[^,.;]{1,60}?\s(?:,\s*+)?i(?:['’](?:d|m|ll))?\s"
+                     # "..., but for the record I vote FOR 12": an aside said before the "I"
+                     r"|(?:for\s++the\s++record|in\s++any\s++case|(?:honestly|frankly|anyway|actually|also|instead|meanwhile)\b)"
+                     r"(?:\s*+,)?+\s*+i(?:['’](?:d|m|ll))?\s"
                      # "..., and on 13, 14 and 15 I ABSTAIN": a list of proposals, then "I"
                      r"|on\s++[^.;:]{1,100}?\s++i\s++(?:(?:also|will|shall)\s++)?+(?:abstain|vote)\b)"
                      r"|(?<!\s)\s*+:\s++(?=i\s|(?:my\s++)?+votes?+\s)"      # "Quick one: votes FOR 12"
@@ -175,13 +178,15 @@ INTENT_METHOD = re.compile(
 # "BEGIN TRANSACTION", "Start of transaction:", "Transaction start" (Rule 4E12)
 BEGIN = re.compile(r"^\W*+(?:(?:begin|start)\s++(?:of\s++(?:the\s++)?)?transaction|transaction\s++(?:start|begin)s?+"
                    # "Transaction:", "Transaction (all or nothing, please):" alone on a line
-                   r"|(?:a\s++|my\s++)?+transaction(?:\s*+\([^()\n]{0,80}+\))?+\s*+:)"
+                   r"|(?:a\s++|my\s++)?+transaction(?:\s*+\([^()\n]{0,80}+\))?+\s*+:"
+                   # "Transaction {" ... "}": braces mark its start and its end
+                   r"|(?:a\s++|my\s++)?+transaction\s*+\{)"
                    r"\W*+$", re.I)
 END = re.compile(r"^\W*+(?:(?:end|finish|commit)\s++(?:of\s++(?:the\s++)?)?transaction"
                  r"|transaction\s++(?:end|ends|over|complete|done))\W*+$", re.I)
 # inside a Transaction begun by a heading: "BEGIN" and "END" alone on their lines
 _BARE_BEGIN = re.compile(r"^\W*+(?:begin|start)\W*+$", re.I)
-_BARE_END = re.compile(r"^\W*+(?:end|done|commit)\W*+$", re.I)
+_BARE_END = re.compile(r"^(?:\W*+(?:end|done|commit)\W*+|\s*+\}[\s;.]*+)$", re.I)
 
 NUMBER_WORDS = {
     "once": 1, "twice": 2, "thrice": 3, "one": 1, "two": 2, "three": 3, "four": 4,
@@ -1160,6 +1165,11 @@ def _fronted(toks):
         at = next((i for i in range(10, min(len(toks), 32)) if toks[i].low == "i"
                    and toks[i - 1].low == ","), None)
         return toks[at:] if at is not None else toks
+    if at is None:
+        # "Long story short, after reading all of that thread twice, I vote ...": asides
+        # before the comma that closes them, longer than the first ten words
+        at = next((i for i in range(10, min(len(toks), 32)) if toks[i].low == "i" and toks[i - 1].low == ","
+                   and not any(t.low in _CONDITION_WORDS or t.low == "?" for t in toks[:i])), None)
     if at is None or at == 0:
         return toks
     if any(_phrase_at(toks, 0, p) for p in _BEHALF):
@@ -2085,6 +2095,57 @@ _CONSULTATION_NUMBERED = re.compile(r"^(?P<head>(?i:i\s++(?:hereby\s++|also\s++)
                                     r"|[A-Z][\w’'-]{1,30}+['’]s)\s++(?i:consultation))\s++#?+(?P<n>\d{1,6}+)\b")
 
 
+# Rule 4E7: a sender who corrects emself within the sentence takes the action as corrected:
+# "FOR 14 -- no wait, AGAINST 14", "I give m30 -- sorry, m3 -- to Bob", "I support Intent 3
+# -- no, sorry, I mean I object to it"
+_CORRECTION = re.compile(r"(?<!\s)\s*+(?:--|[—–,;])\s*+"
+                         r"(?:no\s*+,?+\s*+wait|wait\s*+,?+\s*+no|no\s*+,?+\s*+sorry|sorry|oops|correction"
+                         r"|or\s++rather|make\s++that|i\s++mean)\b\s*+[,:]?+"
+                         r"(?:\s*+i\s++mean\b\s*+,?+)?+\s*+", re.I)
+# "I, the Chairman, ...", "I, Bob, ...", "I, for one, ...": the writer said again, then the action
+_SELF_DESCRIBED = re.compile(r"^i\s*+,\s*+(?:(?:the|a|an|as|for)\s++[^,]{1,40}+|[A-Z][\w'’-]{1,30}+)\s*+,\s*+(?=[a-z])", re.I)
+_AS_PER = re.compile(r"\bas\s++per\b", re.I)
+_CLOSING_DASH = re.compile(r"(?<!\s)\s*+(?:--|[—–])\s*+")
+_IT_CORRECTED = re.compile(r"\b(?:it|that\s++one)\b", re.I)
+_CORRECTABLE = frozenset({"ref", "ministry", "num"})     # the things "it" may stand for there
+
+
+def _corrected(body: str, in_transaction: bool) -> list[Reading] | None:
+    """The readings of a sentence its sender corrects part-way, or None when it is not
+    one: what follows the correction, read alone, when it is a whole action ("it" there
+    being what the corrected part named); else what follows put in place of the words of
+    the same kind it corrects ("m3" for "m30")."""
+    m = _CORRECTION.search(body)
+    if m is None or m.start() == 0:
+        return None
+    before, after = body[:m.start()], body[m.end():]
+    close = _CLOSING_DASH.search(after)
+    rest = ""
+    if close is not None:
+        after, rest = after[:close.start()], after[close.end():]
+    if not after.strip():
+        return None
+    vocab = _VOCAB.get()
+    said = lex(before, vocab)
+    named = [t for t in said if any(k in _CORRECTABLE for k, _ in t.senses)]
+    whole = f"{after} {rest}".strip()
+    if named and _IT_CORRECTED.search(whole):
+        whole = _IT_CORRECTED.sub(lambda _: named[-1].text, whole, count=1)
+    got = read_sentence(whole, in_transaction)
+    if got and all(r.kind == "action" for r in got):
+        return got
+    fix = [t for t in lex(after, vocab) if t.low not in (",", ".")]
+    if not fix or len(fix) > 3 or not fix[0].senses:
+        return None
+    kind = fix[0].senses[0][0]
+    same = [t for t in said if t.has(kind)]
+    if not same:
+        return None
+    t = same[-1]
+    got = read_sentence(f"{before[:t.start]}{after.strip()}{before[t.end:]} {rest}".strip(), in_transaction)
+    return got if got and all(r.kind == "action" for r in got) else None
+
+
 def read_sentence(sentence: str, in_transaction: bool = False) -> list[Reading]:
     """A normalised sentence: one reading, or one for each clause or object it joins
     (a time or an intent said before them applies to each)."""
@@ -2097,6 +2158,14 @@ def read_sentence(sentence: str, in_transaction: bool = False) -> list[Reading]:
     if in_transaction:
         sentence = _ASSERT_LABEL.sub("I assert that ", _LABEL.sub("", sentence), count=1)
     body = _UNDER_INTENT.sub("", sentence)
+    if body[:2] in ("I,", "i,") and _SELF_DESCRIBED.match(body):
+        body = _SELF_DESCRIBED.sub("I ", body, count=1)     # "I, the Chairman, revise ... and then resign it"
+    if " per " in body or " Per " in body:
+        body = _AS_PER.sub("per", body)         # "... as per Intent 4": "per Intent 4", never a role "as"
+    if ("-" in body or "," in body or ";" in body or "—" in body or "–" in body) and _CORRECTION.search(body):
+        corrected = _corrected(body, in_transaction)
+        if corrected is not None:
+            return corrected
     if "zot" in body or "ZOT" in body:
         body = _asked_to_zot(body)          # "Chuck, please ZOT Consultation 5" to the Oracle
     if body[:9].lower() == "withdrawn" and _WITHDRAWN.fullmatch(body):
@@ -2187,6 +2256,8 @@ def read_sentence(sentence: str, in_transaction: bool = False) -> list[Reading]:
         got = _clause_readings(clause, in_transaction)
         if not got or all(r.kind == "incomplete" and r.unread for r in got):
             got = _weak_verb_split(clause, in_transaction) or got     # "... to Dana and number it 6"
+        if k and (not got or all(r.kind == "incomplete" for r in got)) and _IT_ALONE.search(clause):
+            got = _it_named_before(clause, clauses[:k], in_transaction) or got
         for r in got:
             if clause in said_aside and r.kind != "action":
                 continue                            # said in passing: an action, or nothing
@@ -2208,6 +2279,21 @@ def read_sentence(sentence: str, in_transaction: bool = False) -> list[Reading]:
             del out[at:end]
     _vote_replaced(out, sentence)
     return out
+
+
+_IT_ALONE = re.compile(r"\bit\b", re.I)
+_IT_KINDS = frozenset({"ref", "ministry"})
+
+
+def _it_named_before(clause: str, before: list[str], in_transaction: bool) -> list[Reading]:
+    """"I revise the Reward of the Ministry of Change to m40 and then resign it": a clause
+    that reads as no whole action with its "it" reads as one with the one thing the clauses
+    before it in the sentence name (one only: of two, neither is chosen)."""
+    named = {t.text for c in before for t in lex(c, _VOCAB.get()) if any(k in _IT_KINDS for k, _ in t.senses)}
+    if len(named) != 1:
+        return []
+    got = _clause_readings(_IT_ALONE.sub(named.pop(), clause, count=1), in_transaction)
+    return got if got and all(r.kind == "action" for r in got) else []
 
 
 _EACH_HEAD = re.compile(r"i\s++(?:(?:will|shall)\s++)?+(?P<verb>[a-z]++)\s", re.I)
@@ -2403,6 +2489,7 @@ def read(text: str, vocab: Vocabulary | None = None, max_line: int | None = None
         _cancel_that(readings, vocab, text)
         _claimed_in_reply(readings, vocab, text)
         _intent_by_action(readings, vocab)
+        _reason_after_method(readings)
         _each_intended(readings, vocab)
         _every_player(readings, vocab)
         _every_intent(readings, vocab)
@@ -3087,6 +3174,24 @@ _EVERYONE = frozenset({"every player", "each player", "all players", "all the pl
 
 
 _EACH_PLAYER = re.compile(r"\b(?:each|every|all(?:\s++the)?+)\s++(?:other\s++)?+players?\b", re.I)
+
+
+# "..., without objection, because apparently that's how we do things now": why, after the way
+_WHY_AFTER = re.compile(r"(?<![\s,;])[\s,;]++(?:because|since|as|cos|cause|so\s++that|given\s++that)\b", re.I)
+
+
+def _reason_after_method(readings: list[Reading]) -> None:
+    """"I intend to resign as Oracle, without objection, because ...": the reason said after
+    the way the intent is to be done (Rule 4E21) is no part of the intended action."""
+    for r in readings:
+        rest = r.args.get("rest") if r.kind == "action" and r.spec is not None and r.spec.name == "intend" else None
+        if not isinstance(rest, str) or INTENT_METHOD.match(rest.strip()):
+            continue
+        for m in _WHY_AFTER.finditer(rest):
+            if INTENT_METHOD.match(rest[:m.start()].strip()):
+                r.args["rest"] = rest[:m.start()].strip()
+                r.read_as = r.spec.describe(r.args)
+                break
 
 
 def _each_intended(readings: list[Reading], vocab: Vocabulary | None) -> None:
@@ -4304,7 +4409,7 @@ def _line_sentences(line: str, out: list[Reading], carried: list[Reading] | None
             r.spec is not None and r.spec.name != "vote" for r in got)
         if talk and verbless and "i" not in (w.lower() for w in words):
             got = []                    # "- voted FOR 10, 11; AGAINST 12, 14": a summary, not votes
-        elif not got and last is not None and last[1] and len(words) <= 6:
+        elif not got and last is not None and last[1] and len(words) <= 6 and not _CORRECTION.search(last[0]):
             joined = read_sentence(f"{last[0]} and {_REWARD_KEPT.sub(_reward_said, _AFTERTHOUGHT.sub('', s))}")
             if (joined and all(r.kind == "action" for r in joined) and len(joined) >= len(last[1])
                     and [r.read_as for r in joined] != [r.read_as for r in last[1]]

@@ -14,6 +14,7 @@ import email.header
 import email.policy
 import email.utils
 import hashlib
+import html
 import re
 import threading
 from collections import OrderedDict
@@ -296,6 +297,8 @@ class _Text(HTMLParser):
             self.quote_depth += 1
         if tag in self.BREAKS:
             self.parts.append("\n")
+        elif tag in ("td", "th"):
+            self.parts.append(" ")          # a table's cells, apart on their row ("13 AGAINST")
 
     def handle_endtag(self, tag):
         if tag in ("style", "script", "head"):
@@ -398,8 +401,16 @@ _OUTLOOK_FROM = re.compile(r"^\s*\*?from:\*?\s", re.I)
 _OUTLOOK_NEXT = re.compile(r"^\s*\*?(?:sent|date|to|subject):\*?\s", re.I)
 
 
-# a text part that is an HTML document all the same (some mail programs label it text/plain)
-_HTML_DOCUMENT = re.compile(r"\s*+<(?:!doctype\s++html|html|body)\b", re.I)
+# a text part that is an HTML document all the same (some mail programs label it text/plain),
+# or a fragment of one ("<div>I vote FOR 12&nbsp;and AGAINST 14.</div><br>")
+_HTML_DOCUMENT = re.compile(r"\s*+<(?:!doctype\s++html|html|body|div|p|br|span|font|table|blockquote)\b", re.I)
+# HTML's character references left in a plain text ("FOR 12&nbsp;and", "&gt; I object"): the
+# characters they stand for
+_ENTITY = re.compile(r"&(?:nbsp|amp|lt|gt|quot|apos|#\d{1,7}+|#x[0-9a-f]{1,6}+);", re.I)
+
+
+def _entities_read(text: str) -> str:
+    return _ENTITY.sub(lambda m: " " if m.group(0).lower() == "&nbsp;" else html.unescape(m.group(0)), text)
 
 
 _BARE_RULE = re.compile(r"[ \t]*+(?:-{3,}+|_{3,}+)[ \t]*+$")
@@ -421,6 +432,8 @@ def own_words(text: str) -> str:
     that is an HTML document is read as the text it shows."""
     if _HTML_DOCUMENT.match(text):
         text = html_to_text(text)
+    elif "&" in text:
+        text = _entities_read(text)
     lines = text.replace("\r\n", "\n").split("\n")
     kept: list[str] = []
     fence = None                            # the mark of a fence opened above ("------")
@@ -473,6 +486,10 @@ def quoted_words(text: str) -> str:
     """The lines a mail quotes ("> ..."), unquoted: the context a reply answers
     ("I object." under a quoted intent). Never read for actions."""
     out = []
+    if _HTML_DOCUMENT.match(text):
+        text = html_to_text(text)
+    elif "&" in text:
+        text = _entities_read(text)
     for line in text.replace("\r\n", "\n").split("\n"):
         if _quoted(line):
             stripped = line.lstrip()

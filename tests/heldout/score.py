@@ -258,6 +258,9 @@ class Scope:
         m = re.fullmatch(r"(\d{4})-(\d\d)-(\d\d)\s+(\d\d):(\d\d)(?:\s+utc)?", s)
         if m:
             return "%s-%s-%sT%s:%s:00+00:00" % m.groups()
+        m = re.fullmatch(r"(?:the\s+start\s+of\s+)?nweek\s+(\d+)(?:\s+nday\s+1)?", s)
+        if m:                       # the start of nweek 8 is its nday 1 (Rule 4E7: "the start of the next occurrence")
+            return f"nweek {m.group(1)}"
         if re.fullmatch(r"(?:the\s+)?(?:end\s+of\s+(?:this|the)\s+nweek|start\s+of\s+(?:the\s+)?next\s+nweek"
                         r"|next\s+nweek)", s):
             return f"nweek {self.state.nweek + 1}"

@@ -1,0 +1,134 @@
+"""What a careful officer reads where a sender corrects emself in the middle of a sentence,
+where asides come before the "I" of an action, where "it" in a later clause names what an
+earlier one acted on, and where mail arrives as HTML fragments or a Transaction in braces.
+
+Rule 4E7: "To perform a Game Action, an Outsider must post a message to a Public Forum
+specifying that he is taking that action ... Unambiguous targets and parameters specified
+in Game Actions are valid regardless of capitalization, punctuation, or exact wording."
+Rule 4E12: "A clear statement marking the Start of the Transaction ... A clear statement
+marking the End of the Transaction"."""
+import pytest
+
+from bnomic.mailer.parse import own_words, quoted_words
+from reader_world import actions, read, vocab, votes
+
+
+# ---------------------------------------------------------------- corrected in the same breath
+
+@pytest.mark.parametrize("text, expected", [
+    ("FOR 12 -- no wait, AGAINST 12.", [("AGAINST", "12")]),
+    ("I vote FOR 12, or rather AGAINST 12.", [("AGAINST", "12")]),
+    ("FOR 12 -- no wait, AGAINST 12. Sorry, long day.", [("AGAINST", "12")]),
+    ("I vote FOR 12 -- oops, I mean SHELVE on 12.", [("SHELVE", "12")]),
+])
+def test_a_vote_corrected_in_the_same_sentence_is_the_corrected_vote(text, expected):
+    assert votes(text) == expected
+
+
+def test_an_amount_corrected_between_dashes_is_put_in_its_place():
+    assert actions("I give m30 -- sorry, m3 -- to Bob.") == [("give", {"amount": "m3", "player": "Bob"})]
+
+
+def test_a_player_corrected_after_a_dash_is_put_in_its_place():
+    assert actions("I give m5 to Alice -- sorry, Wooble.") == [("give", {"amount": "m5", "player": "Wooble"})]
+
+
+def test_a_stance_corrected_keeps_the_intent_the_first_named():
+    v = vocab("Bob", intents={3: "Alice"})
+    got = [(r.spec.name, str(r.args.get("target"))) for r in read(
+        "I support Intent 3 -- no, sorry, I mean I object to it.", v) if r.kind == "action"]
+    assert got == [("object", "3")]
+
+
+@pytest.mark.parametrize("text", [
+    "I give m5 to Wooble, I mean, he earned it.",
+    "i give wooble m 10 sorry for the joke",
+])
+def test_a_remark_that_corrects_nothing_leaves_the_action_as_said(text):
+    assert [(n, a["amount"], a["player"]) for n, a in actions(text)] in (
+        [("give", "m5", "Wooble")], [("give", "m10", "Wooble")], [])
+    assert not any(r.kind == "action" and r.spec.name != "give" for r in read(text))
+
+
+def test_a_correction_with_nothing_after_it_is_no_correction():
+    assert votes("I vote FOR 12 -- sorry,") == [("FOR", "12")]
+
+
+# ---------------------------------------------------------------- asides before the "I"
+
+@pytest.mark.parametrize("text, expected", [
+    ("Long story short, after reading all of that thread twice, I vote AGAINST 13 and I'm going to bed.",
+     [("AGAINST", "13")]),
+    ("Alice hasn't published the Ballot yet, but for the record I vote FOR 12 and FOR 13.",
+     [("FOR", "12"), ("FOR", "13")]),
+    ("Nobody asked, and honestly I vote AGAINST 12.", [("AGAINST", "12")]),
+])
+def test_asides_before_the_i_of_a_vote_are_no_part_of_it(text, expected):
+    assert votes(text) == expected
+
+
+@pytest.mark.parametrize("text", [
+    "If Bob asks me nicely enough on the list tomorrow or the day after that, I give m5 to Bob.",
+    "Long story short, after reading all of that thread twice, would you say I vote AGAINST 13?",
+])
+def test_a_long_condition_or_question_before_the_i_is_still_no_action(text):
+    assert not any(r.kind == "action" for r in read(text))
+
+
+# ---------------------------------------------------------------- "it" after an earlier clause
+
+def test_it_in_a_later_clause_is_the_ministry_the_first_acted_on():
+    # Rule 4E46 (a Reward revised) and Rule 4E45 (a Ministry resigned), in one sentence
+    got = actions("I, the Chairman, revise the Reward of the Ministry of Change to m40 and then resign it, "
+                  "effective immediately.", vocab("Alice"))
+    assert [(n, a.get("ministry")) for n, a in got] == [("revise_reward", "Change"), ("resign_ministry", "Change")]
+
+
+def test_it_after_two_ministries_is_not_chosen_between():
+    got = actions("I resign the Ministry of Change and the Ministry of Law and then take it back.", vocab("Alice"))
+    assert not any(n == "assign_ministry" for n, _ in got)
+
+
+# ---------------------------------------------------------------- the way an intent is done, then why
+
+def test_a_reason_after_the_way_of_an_intent_is_no_part_of_the_intended_action():
+    got = [r for r in read("I intend to resign as Oracle, without objection, because apparently that's how "
+                           "we do things now.", vocab("Chuck")) if r.kind == "action"]
+    assert [r.spec.name for r in got] == ["intend"]
+    assert got[0].args["rest"] == "resign as Oracle, without objection"
+
+
+def test_as_per_an_intent_is_no_second_title():
+    got = actions('I retitle Rule 4E9 to "The Eras of B" as per Intent 4.', vocab("Alice", intents={4: "Alice"}))
+    assert [(n, a.get("title")) for n, a in got] == [("retitle_rule", "The Eras of B")]
+
+
+# ---------------------------------------------------------------- Transactions in braces (Rule 4E12)
+
+def test_a_transaction_in_braces_is_begun_and_ended_by_them():
+    got = read("Transaction {\n  I give m5 to Bob;\n  I give m5 to Chuck;\n  Assert: I have at least m10.\n}")
+    assert len(got) == 1 and got[0].steps is not None and not got[0].error
+    assert [r.kind for r in got[0].steps] == ["action", "action", "assertion"]
+
+
+def test_an_unclosed_brace_transaction_says_its_end_is_missing():
+    got = read("Transaction {\n  I give m5 to Bob;\n  I give m5 to Chuck;")
+    assert got and "END TRANSACTION" in got[-1].error
+
+
+# ---------------------------------------------------------------- HTML left in a plain text part
+
+def test_an_html_fragment_is_read_as_the_text_it_shows():
+    text = "<div>I vote FOR 12&nbsp;and AGAINST 13.</div><br>\n<div>--&nbsp;</div><div>Alice</div>"
+    assert votes(own_words(text)) == [("FOR", "12"), ("AGAINST", "13")]
+
+
+def test_a_table_of_votes_keeps_its_cells_apart():
+    text = "<table><tr><td>13</td><td>AGAINST</td></tr>\n<tr><td>15</td><td>FOR</td></tr></table>"
+    assert votes(own_words(text)) == [("AGAINST", "13"), ("FOR", "15")]
+
+
+def test_escaped_quote_marks_in_plain_text_are_quoted_lines():
+    text = "&gt; I object to Intent 3.\n&gt;\n\nI support Intent 4 &amp; Intent 5."
+    assert own_words(text).strip() == "I support Intent 4 & Intent 5."
+    assert quoted_words(text).strip().startswith("I object to Intent 3.")
