@@ -132,3 +132,72 @@ def test_escaped_quote_marks_in_plain_text_are_quoted_lines():
     text = "&gt; I object to Intent 3.\n&gt;\n\nI support Intent 4 &amp; Intent 5."
     assert own_words(text).strip() == "I support Intent 4 & Intent 5."
     assert quoted_words(text).strip().startswith("I object to Intent 3.")
+
+
+# ---------------------------------------------------------------- the rule's own words, and more
+
+def test_hoisting_a_flag_no_flag_has_is_read_for_the_handler_to_refuse():
+    # Rule 4E40: "A statement that says "hoisting the X flag" is equivalent to saying "setting
+    # the Threat Flag value to X"" (and the Range is four values: the handler says so)
+    assert actions("I hoist the Fluffy Kittens flag.", vocab("Bob")) == [
+        ("hoist_flag", {"flag": "Fluffy Kittens flag"})]
+    assert actions('I set the Threat Flag to "Marauding Marmots".', vocab("Bob")) == [
+        ("hoist_flag", {"flag": "Marauding Marmots"})]
+    assert actions("I hoist the Jolly Roger.", vocab("Bob")) == [("hoist_flag", {"flag": "Jolly Roger"})]
+
+
+@pytest.mark.parametrize("text", [
+    "I hoist the question of whether the Beast is a Player.",
+    "I fly the flag of my country at half mast.",
+    "I raise the question of the flag.",
+])
+def test_hoisting_anything_but_a_flag_is_no_flag(text):
+    assert not any(r.kind == "action" for r in read(text, vocab("Bob")))
+
+
+def test_let_me_in_is_a_request_to_become_a_player():
+    # Rule 4E4: "a request to become a Player and a uniquely identifying name"
+    v = vocab(None)
+    got = [(r.spec.name, str(r.args.get("name"))) for r in read("Please let me in. Name: Ferret.", v)
+           if r.kind == "action"]
+    assert got == [("join", "Ferret")]
+    assert not any(r.kind == "action" for r in read("Alice, let me in on the joke.", vocab("Bob")))
+
+
+def test_a_reason_with_for_after_a_withdrawal_is_no_intent():
+    # (the intent is the one up the thread, Rule 4E21: here none is named, so it is missing)
+    got = read("Then I withdraw my objection, for neatness.", vocab("Wooble"))
+    assert [(r.spec.name, r.missing) for r in got] == [("withdraw_stance", ("target",))]
+    assert not got[0].args.get("target") and not got[0].unread
+
+
+def test_it_before_the_number_is_the_proposal_replied_to():
+    from dataclasses import replace
+    v = replace(vocab("Alice"), replying=True, replied_proposals=(17,))
+    got = [r for r in read("Received; I assign it Proposal Number 18.", v) if r.kind == "action"]
+    assert [r.spec.name for r in got] == ["number_proposals"]
+
+
+def test_a_circumstance_after_its_color_is_no_part_of_the_color():
+    from dataclasses import replace
+    v = replace(vocab("Bob"), replying=True, replied_proposals=(17,))
+    got = [r for r in read("I set its Proposal Color to Silver while it's Pending.", v)
+           if r.spec is not None and r.spec.name == "color_proposal"]
+    assert [str(r.args["color"]) for r in got] == ["Silver"]
+
+
+@pytest.mark.parametrize("text, action", [
+    ("Object: it still says 17 is Blank.", "object"),
+    ("Objection: the display is wrong.", "object"),
+    ("Support: seems fair.", "support"),
+])
+def test_a_stance_said_in_a_word_then_why_after_a_colon(text, action):
+    from dataclasses import replace
+    v = replace(vocab("Dana", intents={3: "Chuck"}), replying=True, replied_intents=(3,))
+    assert [r.spec.name for r in read(text, v) if r.kind == "action"] == [action]
+
+
+def test_a_label_over_a_list_of_names_is_a_report():
+    # an officer's tally of stances ("Support: Alice (withdrawn).") takes none
+    assert not any(r.kind == "action" for r in read("Objections to 3 so far: Chuck, Dana. Support: Alice (withdrawn).",
+                                                    vocab("Wooble", intents={3: "Chuck"})))

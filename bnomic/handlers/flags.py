@@ -52,6 +52,10 @@ _SET = "set|change|update|switch|move|put"
                        for w in ("the threat flag", "the threat flag value", "the threat awareness flag",
                                  "the flag", "the value of the threat flag", "threat flag",
                                  "the threat flag's value", "the threat level")), _FLAG, also="value"),
+        # (the rule's own words with a value no Flag has, "hoisting the Fluffy Kittens flag", or
+        # one in quotes: read, so that the handler can say which values there are)
+        frame("hoist the|hoisting the", "flag:text", also="flag", needs="flag"),
+        frame("|".join(f"{v} the threat flag" for v in _SET.split("|")), "flag:text[to|as]"),
         rule="4E40", example="I hoist the Jolly Roger", says="hoist {flag}",
         not_actions=("I hoisted the Jolly Roger yesterday", "Wooble hoists the Pink Ponies",
                      "I raise the question of the flag", "Should I hoist the Jolly Roger?"))

@@ -538,7 +538,8 @@ def fill(fr: Frame, toks: list[Tok], start: int, open_world: bool, vocab=None,
         # (an attempt with two roles filled keeps its circumstance apart too: "I delegate my powers
         # as Registrar to Dana while I'm on holiday" lacks only its Contract, and is told so)
         if (fr.why and (low in CIRCUMSTANCES or in_case)
-                and i > start and (all(not f.missing(x) for x in f.instances) or f.filled >= 2)
+                and i > start and (all(not f.missing(x) for x in f.instances) or f.filled >= 2
+                                   or _complete_but_for_it(fr, f, toks, i))
                 and not fr.rest_roles and (in_case or _aside(fr, toks, i))):
             f.reason = _span(toks, i, n)        # "..., now that I'm a Registered Voter again"
             break
@@ -741,7 +742,7 @@ def _reason_at(fr: Frame, toks: list[Tok], i: int) -> bool:
 def _may_fill(fr: Frame, toks: list[Tok], i: int) -> bool:
     """Whether a word after a marker may begin a role's value: a typed word a role takes,
     a choice, a name as written, a quoted text, or a word before one ("the", "my")."""
-    if any(r.type in ("text", "clause") and not r.marked for r in fr.roles):
+    if any(r.type in ("text", "clause") and not r.markers for r in fr.roles):
         return True                     # (a text only after its own marker takes nothing here)
     while i + 1 < len(toks) and toks[i].low in FILLERS and not toks[i].senses and not _is_choice(fr, toks, i):
         i += 1                          # "to the Beast", "on my proposal"; not "on my phone"
@@ -780,6 +781,13 @@ def _is_marker(fr: Frame, toks: list[Tok], i: int) -> bool:
     return False
 
 
+# a circumstance said after a text role's words, with a subject of its own ("while it's
+# Pending", "because I like it"): said of the action, no part of its text
+_CIRCUMSTANCE_OPENERS = frozenset({"while", "whilst", "because", "since", "although", "though"})
+_CLAUSE_SUBJECTS = frozenset({"it's", "it", "its", "i", "i'm", "i've", "we", "we're", "they", "they're",
+                              "he", "she", "there", "there's", "that's", "you", "you're"})
+
+
 def _text_end(toks: list[Tok], i: int, roles, inst) -> int:
     """Where a text role's words end: the clause's end, or a comma or bracket before
     the marker of another role still open."""
@@ -798,6 +806,9 @@ def _text_end(toks: list[Tok], i: int, roles, inst) -> int:
                     continue
                 if any(m and m[0] == first and match_phrase(toks, j + 1, m) for m in r.markers):
                     return j
+        elif (j > i and toks[j].low in _CIRCUMSTANCE_OPENERS and j + 1 < n
+              and toks[j + 1].low in _CLAUSE_SUBJECTS):
+            return j            # "... to Silver while it's Pending": a circumstance, not the text
         elif j > i and toks[j].low in PREPOSITIONS and j + 1 < n:
             # or the marker of another role still open, right before a value it takes: "the
             # power to assign Proposal Numbers | to Bob"

@@ -2102,6 +2102,8 @@ _CORRECTION = re.compile(r"(?<!\s)\s*+(?:--|[—–,;])\s*+"
                          r"(?:no\s*+,?+\s*+wait|wait\s*+,?+\s*+no|no\s*+,?+\s*+sorry|sorry|oops|correction"
                          r"|or\s++rather|make\s++that|i\s++mean)\b\s*+[,:]?+"
                          r"(?:\s*+i\s++mean\b\s*+,?+)?+\s*+", re.I)
+# "Object: it still says 17 is Blank.": an action said in a word or two, then why, after a colon
+_LABEL_THEN_WHY = re.compile(r"^(?P<head>[A-Za-z][\w'’]*+(?:\s++[\w'’]++){0,2}+)\s*+:\s++(?P<why>\S.*)$")
 # "I, the Chairman, ...", "I, Bob, ...", "I, for one, ...": the writer said again, then the action
 _SELF_DESCRIBED = re.compile(r"^i\s*+,\s*+(?:(?:the|a|an|as|for)\s++[^,]{1,40}+|[A-Z][\w'’-]{1,30}+)\s*+,\s*+(?=[a-z])", re.I)
 _AS_PER = re.compile(r"\bas\s++per\b", re.I)
@@ -2146,6 +2148,12 @@ def _corrected(body: str, in_transaction: bool) -> list[Reading] | None:
     return got if got and all(r.kind == "action" for r in got) else None
 
 
+# Rule 4E15, the Chairman's words in a reply: "Received; I assign it Proposal Number 18" is the
+# number given to the proposal replied to ("it" before the number, not after "to")
+_IT_NUMBERED = re.compile(r"^(?P<head>(?i:i\s++(?:hereby\s++)?+(?:assign|give|allocate)))\s++(?i:it)\s++(?i:the\s++)?+"
+                          r"(?P<n>(?i:(?:proposal\s++)?+number)\s++#?+\d{1,6}+)\b")
+
+
 def read_sentence(sentence: str, in_transaction: bool = False) -> list[Reading]:
     """A normalised sentence: one reading, or one for each clause or object it joins
     (a time or an intent said before them applies to each)."""
@@ -2160,6 +2168,13 @@ def read_sentence(sentence: str, in_transaction: bool = False) -> list[Reading]:
     body = _UNDER_INTENT.sub("", sentence)
     if body[:2] in ("I,", "i,") and _SELF_DESCRIBED.match(body):
         body = _SELF_DESCRIBED.sub("I ", body, count=1)     # "I, the Chairman, revise ... and then resign it"
+    if ":" in body[:24]:
+        labelled = _LABEL_THEN_WHY.match(body)
+        if labelled is not None and not any(  # "Object: it still says 17 is Blank." (not "Support: Alice", a list)
+                t.senses for t in lex(labelled.group("why"), _VOCAB.get())[:1]):
+            head = read_sentence(labelled.group("head"), in_transaction)
+            if head and all(r.kind == "action" for r in head) and not read_sentence(labelled.group("why"), in_transaction):
+                return head
     if " per " in body or " Per " in body:
         body = _AS_PER.sub("per", body)         # "... as per Intent 4": "per Intent 4", never a role "as"
     if ("-" in body or "," in body or ";" in body or "—" in body or "–" in body) and _CORRECTION.search(body):
@@ -2209,6 +2224,8 @@ def read_sentence(sentence: str, in_transaction: bool = False) -> list[Reading]:
         body = f"I assign Proposal Number {m.group('n')}" + (f" to {what}" if what else "")
     if "umber" in body[:20]:
         body = _sub_at_start(_CONSULTATION_NUMBERED, r"\g<head> as \g<n>", body)
+    if " it " in body[:30] and "umber" in body:
+        body = _sub_at_start(_IT_NUMBERED, r"\g<head> \g<n> to it", body)    # "I assign it Proposal Number 18"
     if (" one" in body or "roposal" in body) and _VOTE_SAID.search(body):
         body = _titled_ones(body)
     if ("roposals" in body or " ones" in body) and _counted_all().search(body):

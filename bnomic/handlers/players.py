@@ -272,7 +272,7 @@ _JOIN = ("join|join the game|join b nomic|join b|join nomic|joining|joining the 
         frame(_JOIN, _NAME, also="player players new game nomic b of the this"),      # "join B Nomic", "a Player of B Nomic"
         frame("", _NAME, openers="register me|sign me up|sign me|add me|count me in|enrol me|enroll me"
               "|add me as a player|add me as a new player|sign me up as a player|register me as a player"
-              "|let me join|please add me|i'd like to join|i would like to join|request to join"
+              "|let me join|let me in|please add me|i'd like to join|i would like to join|request to join"
               "|request to become a player|my request to become a player", also="player new game"),
         rule="4E4", example="I join as Wooble", players_only=False, says="join as {name}",
         not_actions=("I joined as Wooble in nweek 140", "Wooble joins as Zed",
