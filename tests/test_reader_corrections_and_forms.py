@@ -201,3 +201,40 @@ def test_a_label_over_a_list_of_names_is_a_report():
     # an officer's tally of stances ("Support: Alice (withdrawn).") takes none
     assert not any(r.kind == "action" for r in read("Objections to 3 so far: Chuck, Dana. Support: Alice (withdrawn).",
                                                     vocab("Wooble", intents={3: "Chuck"})))
+
+
+# ---------------------------------------------------------------- documents under a label
+
+def test_a_proposal_label_with_a_title_over_rule_text_submits_it():
+    # Rule 4E15: a proposal, its Title on the label line and its text ("shall") below it
+    got = [r for r in read("Proposal: Fewer Fish for the Beast\nThe Beast shall eat no more than one fish per nday.",
+                           vocab("Chuck")) if r.kind == "action"]
+    assert [r.spec.name for r in got] == ["submit_proposal"]
+    assert "shall eat no more" in got[0].args["document"]
+
+
+def test_a_proposal_label_over_talk_submits_nothing():
+    assert not any(r.kind == "action" for r in read("Proposal: let's all meet on IRC\nWe must talk about the Beast."))
+
+
+@pytest.mark.parametrize("text", [
+    'Tweak: Rule 4E31, change "Thirnight = 12" to "Thirnight = nday 12" for consistency.',
+    'Tweak:\nIn Rule 4E31, change "Thirnight = 12" to "Thirnight = nday 12".',
+])
+def test_a_tweak_label_over_the_changes_it_describes_submits_it(text):
+    # Rule 4E77: "A Tweak is a Game Document describing changes to be made to the rules"
+    got = [r for r in read(text, vocab("Bob")) if r.kind == "action"]
+    assert [r.spec.name for r in got] == ["submit_tweak"] and "Thirnight" in got[0].args["document"]
+
+
+def test_a_tweak_label_over_talk_submits_nothing():
+    assert not any(r.kind == "action" for r in read("Tweak: I think we should talk about it first.", vocab("Bob")))
+
+
+def test_an_intent_with_its_way_before_to_and_no_commas():
+    # Rules 4E21, 4E22, 4E50: "with 4 Support and no Objections"
+    got = [r for r in read("I intend with 2 Support and no Objections to cause the Beast to give m5 to me.",
+                           vocab("Alice")) if r.kind == "action"]
+    assert [r.spec.name for r in got] == ["intend"]
+    assert got[0].args["rest"].startswith("cause the Beast to give m5 to me")
+    assert "with 2 Support and no Objections" in got[0].args["rest"]

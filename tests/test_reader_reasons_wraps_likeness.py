@@ -299,7 +299,7 @@ def test_imperatives_joined_by_and_after_a_comma_are_one_action_each():
 
 def test_a_scheduled_resignation_named_by_what_it_resigns_from():
     assert stances("I cancel my scheduled resignation from the Ministry of Questions.", oracle()) == [
-        ("cancel_scheduled", {"number": "mine", "what": "the Ministry of Questions"})]
+        ("cancel_scheduled", {"number": "mine", "kind": "resign_ministry", "what": "the Ministry of Questions"})]
 
 
 @pytest.mark.parametrize("text, reward", [("I take the Judge job. Reward stays at m100, thanks.", "m100"),

@@ -153,6 +153,17 @@ def test_cancel_a_scheduled_action_named_by_what_it_does(two):
             if e["rule"] == "4E33" and e["data"].get("player") == "Chuck"] == [6]
 
 
+def test_cancel_a_scheduled_action_named_by_its_kind(two):
+    # Rule 4E7: "my scheduled give" is the one give of two scheduled actions (the other a forfeit)
+    two.post("alice@example.org", "On nday 3, I give m5 to Bob.", "2008-09-01T10:00:00Z")
+    two.post("alice@example.org", "On nday 3, I forfeit.", "2008-09-01T10:01:00Z")
+    r = two.post("alice@example.org", "I cancel my scheduled give.", "2008-09-01T11:00:00Z")
+    assert "Done" in r, r
+    two.tick("2008-09-03T00:00:00Z")
+    assert gifts_to_bob(two) == []
+    assert "Alice" not in two.show("players")           # the forfeit happened: only the give was cancelled
+
+
 def test_cancel_that_scheduled_action_in_a_reply(two):
     two.post("alice@example.org", "On nday 3, I give m5 to Bob.", "2008-09-01T10:00:00Z", msgid="<g1@example.org>")
     two.post("alice@example.org", "On nday 4, I give m7 to Bob.", "2008-09-01T10:01:00Z", msgid="<g2@example.org>")

@@ -98,7 +98,17 @@ _UNDER_INTENT = re.compile(
 # "I intend, without objection, to X" is "I intend to X without objection"
 _INTEND_FIRST = re.compile(
     r"^(?P<head>i\s+(?:intend|plan|announce\s+(?:my|an)\s+intent(?:ion)?)(?:\s+to)?)\s*,\s*"
-    r"(?P<cond>with(?:out)?\b[^,]+?)\s*,\s*(?P<rest>.+)$", re.I)
+    r"(?P<cond>with(?:out)?\b[^,]+?)\s*,\s*(?P<rest>.+)$"
+    # "I intend with 4 Support and no Objections to Approve ...": the same, with no commas
+    r"|^(?P<head2>i\s++(?:intend|plan))\s++(?P<cond2>with(?:out)?+\s[^,]{1,80}?(?:objections?|support(?:ers?|s)?))"
+    r"\s++(?P<rest2>to\s++\S.*)$", re.I)
+
+
+def _intend_first(m: re.Match) -> str:
+    """The intent said with its way last: "I intend to X without objection"."""
+    if m.group("head2"):
+        return f"{m.group('head2')} {m.group('rest2')} {m.group('cond2')}"
+    return f"{m.group('head')} {m.group('rest')} {m.group('cond')}"
 
 # "With 2 supporters and without objection, I intend to teach ...": the same, the way said first
 _INTEND_FRONTED = re.compile(
@@ -1967,11 +1977,14 @@ _VOCATIVE = re.compile(r"^(?:dear\s++)?+(?:the\s++)?+[A-Z][\w'’]{1,30}+(?:\s++
                        r"(?=(?:please|pls|kindly|i)\b)")
 
 
-def _sub_at_start(pattern: re.Pattern, template: str, s: str) -> str:
+def _sub_at_start(pattern: re.Pattern, template, s: str) -> str:
     """pattern.sub(template, s) for a pattern anchored with "^" (one match at most), without
-    re's template machinery when nothing matches."""
+    re's template machinery when nothing matches (`template`: a string, or a function of
+    the match)."""
     m = pattern.match(s)
-    return m.expand(template) + s[m.end():] if m else s
+    if not m:
+        return s
+    return (template(m) if callable(template) else m.expand(template)) + s[m.end():]
 
 
 # Rule 4E0: "designate a means for PEPs to communicate as the Emergency Forum": the means as
@@ -2202,7 +2215,7 @@ def read_sentence(sentence: str, in_transaction: bool = False) -> list[Reading]:
     if "espectively" in body:
         body = _respectively(body)
     body = _sub_at_start(_INTEND_FRONTED, r"\g<head> \g<rest> \g<cond>", body)
-    body = _sub_at_start(_INTEND_FIRST, r"\g<head> \g<rest> \g<cond>", body)
+    body = _sub_at_start(_INTEND_FIRST, _intend_first, body)
     body = _sub_at_start(_INTEND_PLAIN, r"\g<head> \g<rest> \g<cond>", body)
     body = _sub_at_start(_INTENT_LABEL, r"I intend to \g<rest> \g<cond>", body)
     body = _DOING.sub(_doing_as_intent, body)
@@ -2259,7 +2272,7 @@ def read_sentence(sentence: str, in_transaction: bool = False) -> list[Reading]:
     for k, clause in enumerate(clauses):
         own = None
         if k and "ntend" in clause:                 # "I submit the following Tweak and intend, without
-            clause = _sub_at_start(_INTEND_FIRST, r"\g<head> \g<rest> \g<cond>", clause)   # objection, to Activate it"
+            clause = _sub_at_start(_INTEND_FIRST, _intend_first, clause)   # objection, to Activate it"
         if k:                                       # "..., and on nday 1 of nweek 8 I turn the Clock On"
             own, said = split_when(clause)
             if own is not None and own.kind != "invalid":
@@ -3894,6 +3907,8 @@ def _read(text: str, max_line: int | None, doc_next: bool = False) -> list[Readi
                             f"{m.group('text')}")
         labelled = _PROPOSAL_LABEL.match(lines[i])
         found = _document_head(_as_submission(labelled, _title_follows(lines, i, doc_next))) if labelled else None
+        if found is None and "weak" in lines[i][:12]:
+            found = _tweak_labelled(lines, i)       # "Tweak: Rule 4E31, change ... to ..." (Rule 4E77)
         wrapped = found is None and ":" not in lines[i] and _head_wrapped(lines, i)
         if wrapped:         # "... to teach the Beast the" / "following Trick:"; "..., which depends on 15 and" / "conflicts with 12:"
             found = _document_head(lines[i].rstrip() + " " + lines[i + 1].strip())
@@ -4058,7 +4073,34 @@ def _title_follows(lines: list[str], i: int, doc_next: bool) -> bool:
         j += 1
     if j >= len(lines):
         return doc_next
-    return bool(_ATTRIBUTE_LINE.match(lines[j]) or _CHANGE_FIRST.match(lines[j]))
+    if _ATTRIBUTE_LINE.match(lines[j]) or _CHANGE_FIRST.match(lines[j]):
+        return True
+    # "Proposal: Beast Bedtime" over "The Beast shall perform no Trick ...": a Title, then what
+    # the rules are to say, in the words rules say it with
+    said = _PROPOSAL_LABEL.match(lines[i])
+    title = (said.group("rest") or "").strip() if said is not None else ""
+    return bool(title and _TITLE_LIKE.fullmatch(title) and j == i + 1 and _RULE_WORDS.search(lines[j]))
+
+
+# a Title as written on a label line: a few words, the first capitalised, no sentence's stops
+_TITLE_LIKE = re.compile(r"[A-Z0-9][\w'’-]*+(?:\s++[\w'’-]++){0,7}+\s*+")
+_RULE_WORDS = re.compile(r"\b(?:shall|must|may\s++not|is\s++hereby|are\s++hereby)\b", re.I)
+# Rule 4E77: "Tweak:" over the changes it describes, or before them on its line
+_TWEAK_LABEL = re.compile(r"^\s*+(?:(?:my|new|a)\s++)?+tweak\s*+:\s*+(?P<rest>.*+)$", re.I)
+
+
+def _tweak_labelled(lines: list[str], i: int):
+    """"Tweak: Rule 4E31, change "X" to "Y"": a Tweak submitted, its text the changes said on
+    the line or, after "Tweak:" alone, on the lines below (a Tweak "describ[es] changes to be
+    made to the rules and/or game state": words of change, or nothing is submitted)."""
+    m = _TWEAK_LABEL.match(lines[i])
+    if m is None:
+        return None
+    rest = m.group("rest").strip()
+    below = next((x for x in lines[i + 1:i + 3] if x.strip()), "")
+    if rest and not _CHANGE_WORDS.search(rest) or not rest and not _CHANGE_WORDS.search(below):
+        return None
+    return _document_head("I submit the following Tweak:" + (" " + rest if rest else ""))
 
 
 _CHANGE_FIRST = re.compile(r"^\s*+(?:amend|repeal|enact|create|replace|insert|append|retitle|in\s++rule)\b", re.I)

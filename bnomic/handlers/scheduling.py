@@ -140,12 +140,32 @@ def scheduled_action(ctx: Context, sender: str, text: str, entry: int, position:
                text=text, reason=o.reason)
 
 
-def _fitting(mine: dict, what: str | None, answered: str) -> dict:
-    """Of a Player's scheduled actions, those the mail answers, then those whose action's
-    words hold every word said of it; where none fits, all of them (the refusal lists them)."""
+# what a scheduled action is called by its kind ("my scheduled give", "the scheduled
+# payment"): the actions of that kind
+_KINDS = {"give": "give", "giving": "give", "gift": "give", "gifts": "give", "payment": "give",
+          "payments": "give", "vote": "vote", "votes": "vote", "transfer": "transfer_sock",
+          "resignation": "resign_ministry", "resignations": "resign_ministry",
+          "assignment": "assign_ministry", "withdrawal": "withdraw", "submission": "submit",
+          "forfeit": "forfeit", "forfeiture": "forfeit", "exchange": "exchange",
+          "objection": "object", "announcement": "intend"}
+
+
+def _of_kind(row, kind: str) -> bool:
+    """Whether a scheduled action's pinned reading is an action of that kind (its name
+    begins so: "submit" is any submission)."""
+    return any(r.spec is not None and r.spec.name.startswith(kind)
+               for r in pinned.from_json(row.args.get("reading") or "[]"))
+
+
+def _fitting(mine: dict, what: str | None, answered: str, kind: str | None = None) -> dict:
+    """Of a Player's scheduled actions, those the mail answers, then those of the kind
+    said, then those whose action's words hold every word said of it; where none fits,
+    all of them (the refusal lists them)."""
     out = mine
     if answered:
         out = {n: r for n, r in out.items() if r.args.get("message_id") == answered} or out
+    if kind:
+        out = {n: r for n, r in out.items() if _of_kind(r, kind)} or out
     said = set(re.findall(r"[a-z0-9]+", (what or "").lower())) - {"the", "a", "my", "to", "on", "of", "for"}
     if said:
         out = {n: r for n, r in out.items()
@@ -165,15 +185,15 @@ def scheduled_by(player: Player):
         frame("cancel|withdraw|drop|abandon|call off|revoke|unschedule|delete|retract|rescind|scratch",
               role("number:scheduled", {"all": "all", "all of": "all", "every": "all", "each": "all",
                                         "each of": "all", "all the": "all"}),
+              role("kind:choice?", _KINDS),          # "my scheduled give", "that scheduled vote"
               "what:text[to|on|of|for|from]?",       # "the scheduled gift to Chuck", "... resignation from ..."
-              also="scheduled action actions payment payments vote votes transfer gift gifts order"
-                   " resignation resignations assignment withdrawal submission forfeit forfeiture"
-                   " exchange objection announcement",
+              also="scheduled action actions order",
               needs="scheduled"),                                    # "I cancel that scheduled payment"
         rule="4E7", example="I cancel my scheduled action #4", says="cancel scheduled action {number}",
         not_actions=("I cancelled my scheduled action #4 yesterday", "Wooble cancels scheduled action #4",
                      "Should I cancel scheduled action #4?"))
-def cancel_scheduled(ctx: Context, actor: Player, number: str, what: str | None = None) -> None:
+def cancel_scheduled(ctx: Context, actor: Player, number: str, what: str | None = None,
+                     kind: str | None = None) -> None:
     """Rule 4E7: the author of a scheduled action may cancel it before it happens. One
     named by words, not number, is the one of theirs those words fit: the one the mail
     answers ("I cancel that scheduled gift"), the one whose action names what is said
@@ -186,7 +206,7 @@ def cancel_scheduled(ctx: Context, actor: Player, number: str, what: str | None 
             durations.cancel(ctx, n, rule="4E7")
         return
     if number in ("mine", "this"):
-        mine = _fitting(mine, what, ctx.post.in_reply_to if number == "this" and ctx.post is not None else "")
+        mine = _fitting(mine, what, ctx.post.in_reply_to if number == "this" and ctx.post is not None else "", kind)
     if number in ("mine", "this") and len(mine) != 1:      # "my scheduled action"
         raise Rejected(f"you have {len(mine) or 'no'} pending scheduled action{'s' if len(mine) != 1 else ''}"
                        + (f": say which ({', '.join(f'#{n}' for n in mine)})" if mine else ""), rule="4E7")
