@@ -238,3 +238,33 @@ def test_an_intent_with_its_way_before_to_and_no_commas():
     assert [r.spec.name for r in got] == ["intend"]
     assert got[0].args["rest"].startswith("cause the Beast to give m5 to me")
     assert "with 2 Support and no Objections" in got[0].args["rest"]
+
+
+# ---------------------------------------------------------------- more corrections and glosses
+
+def test_not_one_of_a_list_takes_it_out():
+    assert votes("I vote FOR 10, 11, and -- wait, no, not 11 -- 12.") == [("FOR", "10, 12")]
+
+
+def test_i_mean_with_no_stop_before_it_corrects():
+    assert votes("I vote ABSTAIN on 12 I mean 13.") == [("ABSTAIN", "13")]
+
+
+def test_a_number_in_brackets_that_names_again_is_no_more_of_the_vote():
+    assert votes("I vote AGAINST every open proposal except my own (16), which I vote FOR.", vocab("Chuck")) == [
+        ("AGAINST", "10, 11, 12, 13, 15"), ("FOR", "16")]
+
+
+def test_a_number_in_brackets_that_is_the_only_one_said_is_the_proposal():
+    assert votes("I vote FOR (12).") == [("FOR", "12")]
+
+
+def test_html_after_a_first_line_of_text_is_read_as_the_text_it_shows():
+    text = ("My votes:<br>\n<table><tr><td>10</td><td>FOR</td></tr>\n"
+            "<tr><td>13</td><td>AGAINST</td></tr></table>")
+    assert votes(own_words(text)) == [("FOR", "10"), ("AGAINST", "13")]
+
+
+def test_one_tag_named_in_plain_text_is_no_html():
+    assert own_words("I vote FOR 12; the <br> in the ballot is a typo.") == \
+        "I vote FOR 12; the <br> in the ballot is a typo."

@@ -2114,7 +2114,9 @@ _CONSULTATION_NUMBERED = re.compile(r"^(?P<head>(?i:i\s++(?:hereby\s++|also\s++)
 _CORRECTION = re.compile(r"(?<!\s)\s*+(?:--|[—–,;])\s*+"
                          r"(?:no\s*+,?+\s*+wait|wait\s*+,?+\s*+no|no\s*+,?+\s*+sorry|sorry|oops|correction"
                          r"|or\s++rather|make\s++that|i\s++mean)\b\s*+[,:]?+"
-                         r"(?:\s*+i\s++mean\b\s*+,?+)?+\s*+", re.I)
+                         r"(?:\s*+i\s++mean\b\s*+,?+)?+\s*+"
+                         # "I vote ABSTAIN on 12 I mean 14": "I mean" with no stop before it
+                         r"|(?<=\w)\s++i\s++mean\s++", re.I)
 # "Object: it still says 17 is Blank.": an action said in a word or two, then why, after a colon
 _LABEL_THEN_WHY = re.compile(r"^(?P<head>[A-Za-z][\w'’]*+(?:\s++[\w'’]++){0,2}+)\s*+:\s++(?P<why>\S.*)$")
 # "I, the Chairman, ...", "I, Bob, ...", "I, for one, ...": the writer said again, then the action
@@ -2123,6 +2125,7 @@ _AS_PER = re.compile(r"\bas\s++per\b", re.I)
 _CLOSING_DASH = re.compile(r"(?<!\s)\s*+(?:--|[—–])\s*+")
 _IT_CORRECTED = re.compile(r"\b(?:it|that\s++one)\b", re.I)
 _CORRECTABLE = frozenset({"ref", "ministry", "num"})     # the things "it" may stand for there
+_LIST_GAP = re.compile(r"(?<!\s)\s*+,(?:\s*+,)++|(?<!\s)\s++,")     # ", ," and " ," left where one was taken out
 
 
 def _corrected(body: str, in_transaction: bool) -> list[Reading] | None:
@@ -2150,6 +2153,15 @@ def _corrected(body: str, in_transaction: bool) -> list[Reading] | None:
     if got and all(r.kind == "action" for r in got):
         return got
     fix = [t for t in lex(after, vocab) if t.low not in (",", ".")]
+    if len(fix) == 2 and fix[0].low == "not" and fix[1].senses:
+        # "I vote FOR 10, 11, and -- wait, no, not 11 -- 12": that one taken out, the rest read on
+        gone = [t for t in said if t.low == fix[1].low]
+        if not gone:
+            return None
+        t = gone[-1]
+        cut = _LIST_GAP.sub(" ", f"{before[:t.start]} {before[t.end:]}")
+        got = read_sentence(f"{cut.strip()} {rest}".strip(), in_transaction)
+        return got if got and all(r.kind == "action" for r in got) else None
     if not fix or len(fix) > 3 or not fix[0].senses:
         return None
     kind = fix[0].senses[0][0]
@@ -2190,7 +2202,7 @@ def read_sentence(sentence: str, in_transaction: bool = False) -> list[Reading]:
                 return head
     if " per " in body or " Per " in body:
         body = _AS_PER.sub("per", body)         # "... as per Intent 4": "per Intent 4", never a role "as"
-    if ("-" in body or "," in body or ";" in body or "—" in body or "–" in body) and _CORRECTION.search(body):
+    if ("-" in body or "," in body or ";" in body or "—" in body or "–" in body or " mean " in body) and _CORRECTION.search(body):
         corrected = _corrected(body, in_transaction)
         if corrected is not None:
             return corrected
@@ -2262,6 +2274,15 @@ def read_sentence(sentence: str, in_transaction: bool = False) -> list[Reading]:
     taken_back = next((a for a in asides if _TAKEN_BACK_ASIDE.search(a)), None) if asides else None
     if taken_back is not None and not _LAST_BIT.search(taken_back):
         return []       # "I turn the Clock Off (never mind, scratch this line)": taken back as said
+    if asides and all(_GLOSS.fullmatch(a) for a in asides):
+        # "except my own (16), which I vote FOR": a number in brackets that says again what the
+        # words before it named, no more of the action
+        glossed = read_sentence(bare, in_transaction)
+        named = {str(v) for r in glossed for v in r.args.values()}
+        named |= {p.strip() for v in list(named) for p in v.split(",")}
+        if glossed and all(r.kind == "action" for r in glossed) and all(
+                a.strip("#").strip() in named for a in asides):
+            return glossed
     whole = [_clause_readings(c, in_transaction) for c in clauses] if asides else []
     said_aside: set = set()
     if asides and not all(got and all(r.kind == "action" for r in got) for got in whole):
@@ -2388,6 +2409,8 @@ def _on_topic(r: Reading, number: str) -> None:
     r.read_as = r.spec.describe(r.args)
 
 
+# "(16)", "(#16)": a number in brackets, perhaps a gloss of what the words before it named
+_GLOSS = re.compile(r"#?+\s*+\d{1,6}+")
 # "(I want to rewrite it)" inside a sentence: a sentence of its own, said in passing
 _PAREN_ASIDE = re.compile(r"(?<!\s)\s*+\((?P<said>[^()]*+)\)")     # (a run of spaces scanned once)
 

@@ -404,6 +404,18 @@ _OUTLOOK_NEXT = re.compile(r"^\s*\*?(?:sent|date|to|subject):\*?\s", re.I)
 # a text part that is an HTML document all the same (some mail programs label it text/plain),
 # or a fragment of one ("<div>I vote FOR 12&nbsp;and AGAINST 14.</div><br>")
 _HTML_DOCUMENT = re.compile(r"\s*+<(?:!doctype\s++html|html|body|div|p|br|span|font|table|blockquote)\b", re.I)
+# or HTML whose block tags come after a first line of text ("My votes:<br>" then a <table>):
+# two block tags or more
+_HTML_TAG = re.compile(r"<(?:br|div|p|table|tr|td|li|ul|ol)\b[^<>\n]{0,200}+>", re.I)
+
+
+def _is_html(text: str) -> bool:
+    if _HTML_DOCUMENT.match(text):
+        return True
+    found = _HTML_TAG.search(text)
+    return found is not None and _HTML_TAG.search(text, found.end()) is not None
+
+
 # HTML's character references left in a plain text ("FOR 12&nbsp;and", "&gt; I object"): the
 # characters they stand for
 _ENTITY = re.compile(r"&(?:nbsp|amp|lt|gt|quot|apos|#\d{1,7}+|#x[0-9a-f]{1,6}+);", re.I)
@@ -430,7 +442,7 @@ def own_words(text: str) -> str:
     """What the sender wrote: no quoted lines, attributions, signature,
     forwarded or Original Message blocks, or Comment Text (Rule 4E5). A text
     that is an HTML document is read as the text it shows."""
-    if _HTML_DOCUMENT.match(text):
+    if "<" in text and _is_html(text):
         text = html_to_text(text)
     elif "&" in text:
         text = _entities_read(text)
@@ -486,7 +498,7 @@ def quoted_words(text: str) -> str:
     """The lines a mail quotes ("> ..."), unquoted: the context a reply answers
     ("I object." under a quoted intent). Never read for actions."""
     out = []
-    if _HTML_DOCUMENT.match(text):
+    if "<" in text and _is_html(text):
         text = html_to_text(text)
     elif "&" in text:
         text = _entities_read(text)
