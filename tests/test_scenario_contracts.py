@@ -219,3 +219,18 @@ def test_a_contract_named_by_its_title_and_some_powers_delegated(game):
     r = game.post("ais@example.org", "I leave the Fishmongers' Guild.", "2008-09-01T10:40:00Z")
     assert "Read as: leave Contract 1" in r, r
     replayed(game)
+
+
+def test_a_title_the_game_does_not_know_is_refused_and_said(game):
+    # Rule 4E70: becoming bound names a Contract; one named by a title no Contract in force
+    # has is read as the attempt it is and refused with the reason, never passed over
+    players(game, "Wooble", "Ais")
+    game.post("wooble@example.org", "I create the following Contract:\n"
+              "The Mackerel Mutual\n\nAny Player may join. A party may leave by saying so.\n"
+              "END CONTRACT", "2008-09-01T10:10:00Z")
+    r = game.post("ais@example.org", "I become bound by the Trout Appreciation Society.", "2008-09-01T10:20:00Z")
+    assert "Refused: there is no Contract in force titled 'Trout Appreciation Society'" in r and "(Rule 4E70)" in r, r
+    r = game.post("ais@example.org", "I become a party to the Mackerel Mutual contract.", "2008-09-01T10:30:00Z")
+    assert "Done" in r, r
+    assert game.show("contracts")[0]["parties"] == ["Wooble", "Ais"]
+    replayed(game)

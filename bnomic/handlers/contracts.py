@@ -125,6 +125,28 @@ def find_contract(which: str, rule: str = "4E70") -> Contract:
     return c
 
 
+def _title_key(title: str) -> str:
+    """A title as compared: no case, quotes, "the" before it or "contract" after it."""
+    t = " ".join(title.lower().replace("’", "'").strip("\"“”'. ").split())
+    t = t[4:] if t.startswith("the ") else t
+    return t[:-9].rstrip() if t.endswith(" contract") else t
+
+
+def contract_titled(title: str, rule: str = "4E70") -> Contract:
+    """The Contract in force with that title (Rule 4E70's Contracts are Game Documents the
+    Arbiter displays by their titles), or a refusal that says there is none, or two."""
+    want = _title_key(title)
+    found = [c for c in Contract.select().where(Contract.state == "in force").order_by(Contract.id)
+             if want and _title_key(c.title or "") == want]
+    if not found:
+        raise Rejected(f"there is no Contract in force titled {title!r}: name it by its number (\"Contract 3\")",
+                       rule=rule)
+    if len(found) > 1:
+        raise Rejected(f"{len(found)} Contracts in force are titled {title!r}: say which by number "
+                       f"({', '.join(str(c.id) for c in found)})", rule=rule)
+    return found[0]
+
+
 def bound(contract: Contract, entity: Player) -> ContractParty | None:
     return (ContractParty.select().where(ContractParty.contract == contract.id, ContractParty.party == entity.id,
                                          ContractParty.state == "bound").first())
@@ -208,14 +230,19 @@ CONTRACT = "which:contract#[to|by|of|from|in|with|under]"
         frame("become a party|become party|become bound|join|sign|accede|agree to be bound|bind myself"
               "|enter|enter into|sign up|sign on|become a signatory|agree to",
               CONTRACT, also="contract hereby voluntarily"),
+        # "I become a party to the Mackerel Mutual": a title the game may not know, as written
+        # (the handler finds the Contract in force so titled, or says there is none)
+        frame("become a party to|become party to|become bound by|become bound to|bind myself to"
+              "|agree to be bound by|become a signatory to|accede to",
+              "title:text", also="hereby voluntarily contract it this that"),
         rule="4E70", example="I become a party to Contract 3", says="become a party to Contract {which}",
         legal_entity=True,
         not_actions=("I joined Contract 3 yesterday", "Wooble becomes a party to Contract 3",
                      "Should I sign Contract 3?", "I think I'll join Contract 3"))
-def join(ctx: Context, actor: Player, which: str) -> None:
+def join(ctx: Context, actor: Player, which: str | None = None, title: str | None = None) -> None:
     """Rule 4E70: a Legal Entity becomes bound to a Contract unless its text
     would prohibit it (a text bnomic finds plainly forbidding it)."""
-    c = find_contract(which)
+    c = find_contract(which) if which is not None else contract_titled(title or "")
     if bound(c, actor):
         raise Rejected(f"{actor.name} is already a party to Contract {c.id}", rule="4E70")
     m = _JOIN_FORBIDDEN.search(c.text)
