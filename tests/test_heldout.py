@@ -192,8 +192,8 @@ def test_the_reader_meets_the_floors(scored):
 # lines are scored too). Raise these as the reader improves; the issue's floors are FLOORS.
 # (On 2026-11-24's third session the seventeenth reserve, H0-, scored twice in aggregate and
 # never looked at, moved in for the 3 cases looked at: 3,645 messages; in its fourth session
-# 3 more a draft changed, q0293, s0284 and h5825, moved out and looked at: 3,642.)
-STANDS = {"recall": 0.948, "false_on_chatter": 4, "silent_misses": 78}
+# 4 more a draft changed, q0293, s0284, h5825 and h0502, moved out and looked at: 3,641.)
+STANDS = {"recall": 0.949, "false_on_chatter": 4, "silent_misses": 78}
 
 
 def test_the_reader_keeps_what_it_reads(scored):
@@ -212,8 +212,8 @@ def test_the_reader_keeps_what_it_reads(scored):
 # and later that day the fifteenth's, 68 with their chains, and 5 a draft had made worse;
 # in the day's third session 3 more a draft had made worse: h4027, n0125, h9302;
 # in its fourth session the whole nineteenth reserve, 300, scored once and then moved, and 2
-# a draft changed, q0293, s0284 and h5825).
-LOOKED_AT = {"recall": 0.783, "false_on_chatter": 0, "silent_misses": 324}
+# a draft changed, q0293, s0284, h5825 and h0502).
+LOOKED_AT = {"recall": 0.786, "false_on_chatter": 0, "silent_misses": 320}
 
 
 def test_the_looked_at_cases_keep_what_they_read():

@@ -268,3 +268,20 @@ def test_html_after_a_first_line_of_text_is_read_as_the_text_it_shows():
 def test_one_tag_named_in_plain_text_is_no_html():
     assert own_words("I vote FOR 12; the <br> in the ballot is a typo.") == \
         "I vote FOR 12; the <br> in the ballot is a typo."
+
+
+def test_a_vote_then_i_and_a_verb_with_no_stop_is_two_clauses():
+    got = [(r.spec.name, {k: str(v) for k, v in r.args.items()}) for r in read(
+        "I vote FOR 12 and FOR 13 I give m5 to Bob", vocab("Dana")) if r.kind == "action"]
+    assert got == [("vote", {"vote": "FOR", "which": "12"}), ("vote", {"vote": "FOR", "which": "13"}),
+                   ("give", {"amount": "m5", "player": "Bob"})]
+    assert votes("On 12 I vote FOR.") == [("FOR", "12")]
+
+
+def test_braces_alone_on_their_lines_delimit_a_document():
+    # Rule 4E15: each proposal's text, between its braces; two in one message
+    got = [r for r in read('Proposal "Tidy Up 2":\n{\nRule 4E72 is amended by replacing "A Indictment" with '
+                           '"An Indictment" throughout.\n}\nProposal "Tidy Up 3":\n{\nRule 4E71 is amended by '
+                           'replacing "perfoms" with "performs".\n}', vocab("Dana")) if r.kind == "action"]
+    assert [(r.spec.name, "4E72" in r.args["document"], "4E71" in r.args["document"]) for r in got] == [
+        ("submit_proposal", True, False), ("submit_proposal", False, True)]

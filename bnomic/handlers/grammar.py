@@ -1380,11 +1380,18 @@ def _looks_like_action(sentence: str) -> bool:
 _BY_I = re.compile(r"i\s|[^,]{1,80}+,\s*+i\s", re.I)
 
 
+# "I vote FOR 15 and FOR 11 I give m5 to Bob" (no stop, from a phone): a Vote's proposal, then
+# "I" and a verb, is where the next clause begins
+_RUN_ON = re.compile(r"\b(?P<vote>(?:FOR|AGAINST|ABSTAIN|SHELVE)\s++(?:on\s++)?+#?+\d{1,6}+)\s++(?=I\s++[a-z])")
+
+
 def split_clauses(sentence: str) -> list[str]:
     """'I give m5 to A and I forfeit' -> ['I give m5 to A', 'I forfeit']; a condition
     ("If A objects then I forfeit") keeps its sentence whole."""
     if _CONDITIONAL.match(sentence):
         return [sentence]
+    if " I " in sentence:
+        sentence = _RUN_ON.sub(r"\g<vote>, and ", sentence)
     parts: list[str] = []
     for p in _CLAUSE.split(sentence):
         # ", I ..." begins a clause only after one that began with "I" ("Tomorrow, I give"
@@ -2515,6 +2522,8 @@ def read(text: str, vocab: Vocabulary | None = None, max_line: int | None = None
         before = ""
         if "{{{" in text:                   # "{{{ ... }}}": a document's delimiters written thrice
             text = _THREE_CLOSE.sub("}}", _THREE_OPEN.sub("{{", text))
+        if "\n{" in text or text.startswith("{"):
+            text = _single_braces(text)
         parts = braces(text, _bodies(text) if "{{" in text else ())
         untaken = None                      # the document just before, if no action before it took it
         for k, (kind, part) in enumerate(parts):
@@ -2846,6 +2855,23 @@ _THREE_OPEN = re.compile(r"(?<!\{)\{\{\{(?!\{)")
 _THREE_CLOSE = re.compile(r"(?<!\})\}\}\}(?!\})")
 # after a document written inline, the same sentence goes on with the sender's next verb
 _AND_AFTER_DOC = re.compile(r"^[ \t]*+,?+[ \t]*+(?i:and|then|and[ \t]++then)[ \t]++(?![Ii]\b)(?=[a-z])")
+
+
+def _single_braces(text: str) -> str:
+    """'Proposal "Tidy Up 2":' / "{" / its text / "}": a brace alone on its line, closed by one
+    alone on a line below, delimits a document as "{{" and "}}" do."""
+    lines = text.split("\n")
+    out, i = [], 0
+    while i < len(lines):
+        if lines[i].strip() == "{":
+            close = next((j for j in range(i + 1, min(len(lines), i + 400)) if lines[j].strip() in ("{", "}")), None)
+            if close is not None and lines[close].strip() == "}":
+                out.extend(["{{", *lines[i + 1:close], "}}"])
+                i = close + 1
+                continue
+        out.append(lines[i])
+        i += 1
+    return "\n".join(out)
 
 
 def _agreeing(text: str, vocab: Vocabulary | None) -> str:

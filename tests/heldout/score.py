@@ -226,7 +226,8 @@ class Scope:
         if hasattr(v, "kind"):                         # grammar.When
             if v.kind == "nday" and v.nday:
                 at = f" {v.time} utc" if getattr(v, "time", None) else ""     # "nday 11 09:00 UTC"
-                return (f"nweek {v.nweek} nday {v.nday}" if getattr(v, "nweek", None) else f"nday {v.nday}") + at
+                return self._time_text((f"nweek {v.nweek} nday {v.nday}" if getattr(v, "nweek", None)
+                                        else f"nday {v.nday}") + at)
             if v.kind == "nweek":
                 return f"nweek {self.state.nweek + 1}"
             if v.kind == "utc" and v.at is not None:
@@ -258,7 +259,7 @@ class Scope:
         m = re.fullmatch(r"(\d{4})-(\d\d)-(\d\d)\s+(\d\d):(\d\d)(?:\s+utc)?", s)
         if m:
             return "%s-%s-%sT%s:%s:00+00:00" % m.groups()
-        m = re.fullmatch(r"(?:the\s+start\s+of\s+)?nweek\s+(\d+)(?:\s+nday\s+1)?", s)
+        m = re.fullmatch(r"(?:(?:the\s+)?start\s+of\s+)?nweek\s+(\d+)(?:\s+nday\s+1)?", s)
         if m:                       # the start of nweek 8 is its nday 1 (Rule 4E7: "the start of the next occurrence")
             return f"nweek {m.group(1)}"
         if re.fullmatch(r"(?:the\s+)?(?:end\s+of\s+(?:this|the)\s+nweek|start\s+of\s+(?:the\s+)?next\s+nweek"
