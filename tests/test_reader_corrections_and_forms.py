@@ -285,3 +285,15 @@ def test_braces_alone_on_their_lines_delimit_a_document():
                            'replacing "perfoms" with "performs".\n}', vocab("Dana")) if r.kind == "action"]
     assert [(r.spec.name, "4E72" in r.args["document"], "4E71" in r.args["document"]) for r in got] == [
         ("submit_proposal", True, False), ("submit_proposal", False, True)]
+
+
+@pytest.mark.parametrize("text", [
+    "Consultation: Is the Beast a Player? (Reasoning: 4E4 and 4E71 both say so.)",
+    "Consultation for the Priest who isn't me: Is the Beast a Player?\n\nReasoning: 4E4 and 4E71 both say so.",
+    "CONSULTATION\n\nQ: Is the Beast a Player?\n\nR: 4E4 and 4E71 both say so.",
+])
+def test_a_consultation_under_its_label_keeps_its_reasoning_apart(text):
+    # Rule 4E18: "a yes-or-no question ... and optionally reasoning"
+    (r,) = [r for r in read(text, vocab("Wooble")) if r.kind == "action"]
+    assert r.spec.name == "submit_consultation"
+    assert r.args["document"] == "Question: Is the Beast a Player?\nReasoning: 4E4 and 4E71 both say so."

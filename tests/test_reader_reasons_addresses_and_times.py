@@ -656,7 +656,8 @@ def test_un_ordain_and_an_address_removed_from_a_display():
 ])
 def test_a_question_put_formally_is_a_consultation(text):
     (kind, name, args), = read(text)
-    assert (kind, name) == ("action", "submit_consultation") and args["document"].endswith("?")
+    # (the Question first; its Reasoning, where said, on a line of its own after it)
+    assert (kind, name) == ("action", "submit_consultation") and args["document"].split("\n")[0].endswith("?")
 
 
 def test_a_question_for_the_oracle_in_passing_asks_nothing_formal():

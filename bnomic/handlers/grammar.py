@@ -4069,9 +4069,13 @@ _CLOSES = {">": "<"}
 
 # "Consultation:", "Question for Consultation (formal):", "Question for the Oracle, formally:" (a
 # question put to the Oracle only in passing, "Question for the Oracle: ...?", asks nothing formal)
-_CONSULTATION_LABEL = re.compile(r"^\W{0,3}+(?:consultation|question\s++for\s++(?:a\s++)?consultation"
+_CONSULTATION_LABEL = re.compile(r"^\W{0,3}+(?:consultation(?:\s++for\s++(?:the|a|any)\s++priest(?:\s++[\w'’]++){0,4}+)?+"
+                                 r"|question\s++for\s++(?:a\s++)?consultation"
                                  r"(?:\s*+,?\s*+\(?formal(?:ly)?+\)?)?+|question\s++for\s++(?:the\s++)?oracle"
-                                 r"\s*+,?\s*+\(?formal(?:ly)?+\)?)\s*+:\s*+", re.I)
+                                 r"\s*+,?\s*+\(?formal(?:ly)?+\)?)\s*+(?::\s*+|$)", re.I)
+# the Question and its reasoning, labelled ("Q: ...", "R: ...", "(Reasoning: ...)") or not
+_QUESTION_LABEL = re.compile(r"^\s*+(?:q|question)\s*+[:.]\s*+", re.I)
+_REASONING_LABEL = re.compile(r"(?:^|\s)\(?(?:r|reasoning|reasons?|argument|arguments)\s*+:\s*+", re.I)
 
 
 def _consultation_asked(lines: list[str], i: int) -> tuple[Reading, int] | None:
@@ -4092,10 +4096,25 @@ def _consultation_asked(lines: list[str], i: int) -> tuple[Reading, int] | None:
     while j < len(lines) and lines[j].strip() and j - start < 12:
         j += 1
     said = " ".join(lines[start:j]) if start != i else " ".join(lines[i:j])[m.end():]
-    question = " ".join(said.split())
+    question = _QUESTION_LABEL.sub("", " ".join(said.split()), count=1)
+    reasoning = ""
+    why = _REASONING_LABEL.search(question)
+    if why is not None and why.start() > 0:     # "Is the Beast a Player? (Reasoning: 4E4 and ...)"
+        question, reasoning = question[:why.start()].strip(), question[why.end():].strip().rstrip(")").strip()
+    else:
+        k = j                                   # "Reasoning: ..." or "R: ..." the paragraph after
+        while k < len(lines) and not lines[k].strip():
+            k += 1
+        if k < len(lines) and k > j and _REASONING_LABEL.match(lines[k]):
+            end = k
+            while end < len(lines) and lines[end].strip() and end - k < 12:
+                end += 1
+            reasoning = _REASONING_LABEL.sub("", " ".join(" ".join(lines[k:end]).split()), count=1)
+            j = end
     if not question.endswith("?") or question.count("?") > 2:
         return None
-    made = _made("submit_consultation", " ".join(lines[i].split()), {"document": "Question: " + question})
+    made = _made("submit_consultation", " ".join(lines[i].split()),
+                 {"document": "Question: " + question + (f"\nReasoning: {reasoning}" if reasoning else "")})
     return (made, j) if made is not None else None
 
 
