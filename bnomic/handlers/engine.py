@@ -632,7 +632,8 @@ def perform_duties(ctx: Context) -> None:
     the rules watch "at any time": four Paranoid PEPs or fewer (Rules 4E0, 4E40)."""
     for duty in (ministries.perform_duties, emergency.check):
         try:
-            with database.atomic():
+            # most find nothing to do: a lazy savepoint runs no statement until one writes
+            with versions.lazy_savepoint(database):
                 duty(ctx.derive(ctx.cause, ctx.entry))
         except Rejected:
             pass

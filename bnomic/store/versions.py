@@ -124,6 +124,7 @@ class GameDatabase(SqliteDatabase):
         # a scratch game's check of the statements that read its partial ledgers
         # (store/ledgers.Guard); None on every other game
         self.statement_guard = None
+        self._lazy: list = []         # lazy savepoints begun, not yet written (lazy_savepoint)
 
     def execute_sql(self, sql, params=None, *args, **kwargs):
         self._note(sql)
@@ -156,6 +157,8 @@ class GameDatabase(SqliteDatabase):
                         tables = tables[1]
                     state.reading.update(tables)
                 return
+            if self._lazy:
+                self._materialize()
             _, table, plain_insert, cascades = known
             state.written[table] = state.written.get(table, 0) + 1
             state.changes[table] = state.changes.get(table, 0) + 1
@@ -184,6 +187,8 @@ class GameDatabase(SqliteDatabase):
                                    head.startswith(("DELETE", "REPLACE", "INSERT OR")))
             if sql in _KNOWN:
                 return self._note(sql)
+        if self._lazy and not head.startswith("SELECT"):
+            self._materialize()
         state = self._versions
         if head.startswith(_SAVEPOINTS):
             m = _SAVEPOINT.match(sql)
@@ -225,6 +230,21 @@ class GameDatabase(SqliteDatabase):
             state.begun = None
         state.forget()
 
+    def lazy_savepoint(self):
+        """A savepoint whose SAVEPOINT statement waits for the block's first statement
+        that is not a plain read (`_materialize`): a block that only reads (a Ministry's
+        duty with nothing to do, the Emergency's watch) runs no SAVEPOINT and no RELEASE,
+        and, rolled back, has nothing to undo. Begun, it is an ordinary savepoint. A
+        scratch game's (statement_guard: its reads may write) is an ordinary one."""
+        return _Savepoint(self, lazy=self.statement_guard is None)
+
+    def _materialize(self) -> None:
+        """Begin the lazy savepoints waiting, outermost first (before a write)."""
+        waiting, self._lazy = self._lazy, []
+        for sp in waiting:
+            sp.waiting = False
+            sp._run("SAVEPOINT", "SAVEPOINT %s;" % sp.quoted_sid)
+
     def savepoint(self):
         """A savepoint as peewee's (database.atomic() inside a transaction), lighter: named
         by a counter, not a uuid4, and counted here without parsing its SQL (issue 16:
@@ -242,6 +262,7 @@ class GameDatabase(SqliteDatabase):
         return out
 
     def begin(self, *args, **kwargs):
+        self._lazy = []
         self._versions.forget()
         self._versions.savepoints = []
         result = super().begin(*args, **kwargs)
@@ -254,6 +275,7 @@ class GameDatabase(SqliteDatabase):
         others keep their stamps (an entry refused whole, or an approval's entry rolled
         back before its replay, leaves the snapshot parts kept for the tables it did not
         write); else, or when a snapshot was written, anything may have changed."""
+        self._lazy = []
         state = self._versions
         state.forget()
         begun, state.begun = state.begun, None
@@ -273,12 +295,14 @@ class GameDatabase(SqliteDatabase):
                 self.statement_guard.rolled_back()
 
     def close(self, *args, **kwargs):
+        self._lazy = []
         self._versions.undone += 1      # a transaction left open is rolled back with the connection
         self._versions.savepoints = []
         self._versions.begun = None
         return super().close(*args, **kwargs)
 
     def commit(self, *args, **kwargs):
+        self._lazy = []
         self._versions.forget()
         self._versions.savepoints = []
         self._versions.begun = None
@@ -293,24 +317,46 @@ class _Savepoint(_savepoint):
     whose statements are counted by GameDatabase directly (`_State.savepoint`, as
     `_note` would after parsing them) and run by SqliteDatabase's execute_sql."""
 
-    def __init__(self, db, sid=None):
+    def __init__(self, db, sid=None, lazy: bool = False):
         self.db = db
         self.sid = sid or f"s{next(_savepoint_ids)}"
         self.quoted_sid = self.sid.join(db.quote)
+        self.lazy = lazy
+        self.waiting = False        # lazy, and its SAVEPOINT not run yet
 
     def _run(self, verb: str, sql: str) -> None:
+        if verb == "SAVEPOINT" and self.db._lazy:
+            self.db._materialize()      # (a savepoint inside lazy ones waiting: they first)
         self.db._versions.savepoint(verb, self.sid.lower())
         SqliteDatabase.execute_sql(self.db, sql)
 
     def _begin(self):
+        if self.lazy:
+            self.waiting = True
+            self.db._lazy.append(self)
+            return
         self._run("SAVEPOINT", "SAVEPOINT %s;" % self.quoted_sid)
 
+    def _forget_waiting(self) -> bool:
+        """Ended before its SAVEPOINT ran: nothing to release or undo (True)."""
+        if not self.waiting:
+            return False
+        self.waiting = False
+        if self in self.db._lazy:
+            del self.db._lazy[self.db._lazy.index(self):]
+        return True
+
     def commit(self, begin=True):
-        self._run("RELEASE", "RELEASE SAVEPOINT %s;" % self.quoted_sid)
+        if not self._forget_waiting():
+            self._run("RELEASE", "RELEASE SAVEPOINT %s;" % self.quoted_sid)
         if begin:
             self._begin()
 
     def rollback(self, begin=True):
+        if self._forget_waiting():
+            if begin:
+                self._begin()
+            return
         self._run("ROLLBACK", "ROLLBACK TO SAVEPOINT %s;" % self.quoted_sid)
         if self.db.statement_guard is not None:
             self.db.statement_guard.rolled_back()
@@ -325,6 +371,15 @@ _UPSERT = re.compile(r"\bON\s++CONFLICT\b", re.I)
 _KNOWN: dict[str, tuple] = {}
 _KNOWN_MOST = 20_000           # texts kept at most (past it, read each time)
 _READ, _WRITE = "read", "write"
+
+
+def lazy_savepoint(database):
+    """database.atomic(), but on a game's SQLite inside a transaction a lazy savepoint
+    (GameDatabase.lazy_savepoint: no statement until the block first writes)."""
+    db = database.obj if hasattr(database, "obj") else database
+    if isinstance(db, GameDatabase) and db.in_transaction():
+        return db.lazy_savepoint()
+    return database.atomic()
 
 
 def data_version(database):
