@@ -94,6 +94,29 @@ def test_reads_and_writes_as_peewee(tmp_path):
     close_database()
 
 
+def test_every_table_reads_as_peewee_value_for_value_and_type(tmp_path):
+    """hot's rows leave a stored value as it is only where peewee's python_value would
+    (an int of an integer field, a str of a text one, None): every column of every
+    table, types compared too (True == 1, but a bool is not an int)."""
+    from bnomic.store.models import LOG_MODELS, STATE_MODELS
+    _game(str(tmp_path / "game.sqlite"))
+    _play(lambda row, **kw: row.save(**kw))
+    with write_transaction():
+        seen = 0
+        for model in (*STATE_MODELS, *LOG_MODELS):
+            pk = model._meta.primary_key
+            if pk is False or model._meta.composite_key:
+                continue
+            expected = [[(k, type(v), v) for k, v in r.__data__.items()]
+                        for r in model.select().order_by(pk)]
+            got = [[(k, type(v), v) for k, v in r.__data__.items()]
+                   for r in hot.rows(model, {}, (pk.name,))]
+            assert got == expected, model.__name__
+            seen += len(got)
+        assert seen > 50
+    close_database()
+
+
 def test_mail_builds_little_sql_through_peewee(game, tmp_path):
     """Ten gifts between Players ingested in one batch run few statements whose
     text peewee builds from a query tree: what is asked once per transaction,
