@@ -318,3 +318,19 @@ def test_a_lazy_savepoint_outside_a_transaction_is_one(db):
             1 / 0
     with write_transaction():
         assert registry.power(14) == Fraction(1, 2)
+
+
+def test_lazy_savepoints_are_each_threads_own(db):
+    """The daemon's threads share the database object (each its own connection): a
+    lazy savepoint waiting in the engine's thread is never begun by another's write."""
+    import threading
+    from bnomic.store import versions
+    seen = []
+    with write_transaction():
+        with versions.lazy_savepoint(database):
+            assert len(database.obj._versions.lazy) == 1
+            other = threading.Thread(target=lambda: seen.append(list(database.obj._versions.lazy)))
+            other.start()
+            other.join()
+        assert database.obj._versions.lazy == []
+    assert seen == [[]]

@@ -68,6 +68,7 @@ class _State(threading.local):
         self.kept: dict = {}                     # what a caller keeps with those stamps
         self.changes: dict[str, int] = {}        # every counted write, per table (never reset)
         self.begun: dict[str, int] | None = None  # `changes` when the transaction began (None: unknown)
+        self.lazy: list = []        # this thread's lazy savepoints begun, not yet written (lazy_savepoint)
 
     def forget(self) -> None:
         self.epoch = next(_epochs)
@@ -124,7 +125,6 @@ class GameDatabase(SqliteDatabase):
         # a scratch game's check of the statements that read its partial ledgers
         # (store/ledgers.Guard); None on every other game
         self.statement_guard = None
-        self._lazy: list = []         # lazy savepoints begun, not yet written (lazy_savepoint)
 
     def execute_sql(self, sql, params=None, *args, **kwargs):
         self._note(sql)
@@ -157,7 +157,7 @@ class GameDatabase(SqliteDatabase):
                         tables = tables[1]
                     state.reading.update(tables)
                 return
-            if self._lazy:
+            if self._versions.lazy:
                 self._materialize()
             _, table, plain_insert, cascades = known
             state.written[table] = state.written.get(table, 0) + 1
@@ -187,7 +187,7 @@ class GameDatabase(SqliteDatabase):
                                    head.startswith(("DELETE", "REPLACE", "INSERT OR")))
             if sql in _KNOWN:
                 return self._note(sql)
-        if self._lazy and not head.startswith("SELECT"):
+        if self._versions.lazy and not head.startswith("SELECT"):
             self._materialize()
         state = self._versions
         if head.startswith(_SAVEPOINTS):
@@ -240,7 +240,7 @@ class GameDatabase(SqliteDatabase):
 
     def _materialize(self) -> None:
         """Begin the lazy savepoints waiting, outermost first (before a write)."""
-        waiting, self._lazy = self._lazy, []
+        waiting, self._versions.lazy = self._versions.lazy, []
         for sp in waiting:
             sp.waiting = False
             sp._run("SAVEPOINT", "SAVEPOINT %s;" % sp.quoted_sid)
@@ -262,7 +262,7 @@ class GameDatabase(SqliteDatabase):
         return out
 
     def begin(self, *args, **kwargs):
-        self._lazy = []
+        self._versions.lazy = []
         self._versions.forget()
         self._versions.savepoints = []
         result = super().begin(*args, **kwargs)
@@ -275,7 +275,7 @@ class GameDatabase(SqliteDatabase):
         others keep their stamps (an entry refused whole, or an approval's entry rolled
         back before its replay, leaves the snapshot parts kept for the tables it did not
         write); else, or when a snapshot was written, anything may have changed."""
-        self._lazy = []
+        self._versions.lazy = []
         state = self._versions
         state.forget()
         begun, state.begun = state.begun, None
@@ -295,14 +295,14 @@ class GameDatabase(SqliteDatabase):
                 self.statement_guard.rolled_back()
 
     def close(self, *args, **kwargs):
-        self._lazy = []
+        self._versions.lazy = []
         self._versions.undone += 1      # a transaction left open is rolled back with the connection
         self._versions.savepoints = []
         self._versions.begun = None
         return super().close(*args, **kwargs)
 
     def commit(self, *args, **kwargs):
-        self._lazy = []
+        self._versions.lazy = []
         self._versions.forget()
         self._versions.savepoints = []
         self._versions.begun = None
@@ -325,7 +325,7 @@ class _Savepoint(_savepoint):
         self.waiting = False        # lazy, and its SAVEPOINT not run yet
 
     def _run(self, verb: str, sql: str) -> None:
-        if verb == "SAVEPOINT" and self.db._lazy:
+        if verb == "SAVEPOINT" and self.db._versions.lazy:
             self.db._materialize()      # (a savepoint inside lazy ones waiting: they first)
         self.db._versions.savepoint(verb, self.sid.lower())
         SqliteDatabase.execute_sql(self.db, sql)
@@ -333,7 +333,7 @@ class _Savepoint(_savepoint):
     def _begin(self):
         if self.lazy:
             self.waiting = True
-            self.db._lazy.append(self)
+            self.db._versions.lazy.append(self)
             return
         self._run("SAVEPOINT", "SAVEPOINT %s;" % self.quoted_sid)
 
@@ -342,8 +342,8 @@ class _Savepoint(_savepoint):
         if not self.waiting:
             return False
         self.waiting = False
-        if self in self.db._lazy:
-            del self.db._lazy[self.db._lazy.index(self):]
+        if self in self.db._versions.lazy:
+            del self.db._versions.lazy[self.db._versions.lazy.index(self):]
         return True
 
     def commit(self, begin=True):
