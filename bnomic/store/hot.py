@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from typing import Callable
 
-from peewee import ForeignKeyField, Node, SqliteDatabase
+from peewee import Field, ForeignKeyField, IntegerField, Node, SqliteDatabase, _StringField
 
 from .db import database
 
@@ -326,9 +326,43 @@ def all_rows(key, sql: str, params=()):
 NOTHING = object()
 
 
+# per model: its fields' names in column order, and for each field how a stored value
+# becomes the Python one: (position, name, python_value, the type of a value it returns
+# as it is or None, whether it returns None for None)
+_CONVERT: dict = {}
+
+
+def _converters(model):
+    found = _CONVERT.get(model)
+    if found is None:
+        fields = model._meta.sorted_fields
+        convert = []
+        for i, f in enumerate(fields):
+            kind = type(f)
+            plain = kind.python_value is Field.python_value     # None -> None, else adapt(value)
+            same = None
+            if plain and kind.adapt is IntegerField.adapt:      # int(value): an int is itself
+                same = int
+            elif plain and kind.adapt is _StringField.adapt:    # a str is itself
+                same = str
+            convert.append((i, f.name, f.python_value, same, plain))
+        found = _CONVERT[model] = (tuple(f.name for f in fields), tuple(convert))
+    return found
+
+
 def _row(model, values):
+    """A model row from a row of its columns, each value by its field's python_value,
+    as peewee's cursor gives it (not called where it gives the value itself: an int of
+    an integer field, a str of a text one, None of either)."""
+    names, convert = _converters(model)
+    data = dict(zip(names, values))
+    for i, name, python_value, same, plain in convert:
+        v = values[i]
+        if (v is None and plain) or (same is not None and type(v) is same):
+            continue
+        data[name] = python_value(v)
     obj = model.__new__(model)
-    obj.__data__ = {f.name: f.python_value(v) for f, v in zip(model._meta.sorted_fields, values)}
+    obj.__data__ = data
     obj._dirty = set()
     obj.__rel__ = {}
     return obj

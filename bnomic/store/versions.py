@@ -489,12 +489,12 @@ def cached(database, key, tables: tuple[str, ...], compute: Callable):
     state = db._versions
     if state.reading is not None:       # a value read earlier is read here too
         state.reading.update(tables)
-    stamp = (state.epoch, *(state.written.get(t, 0) for t in tables))
+    stamp = (state.epoch, *map(state.written.get, tables, _ZEROS))
     hit = state.values.get(key)
     if hit is not None and hit[0] == stamp:
         return hit[1]
     value = compute()
-    if (state.epoch, *(state.written.get(t, 0) for t in tables)) == stamp:   # compute wrote nothing
+    if (state.epoch, *map(state.written.get, tables, _ZEROS)) == stamp:   # compute wrote nothing
         state.values[key] = (stamp, value)
     return value
 
@@ -518,7 +518,10 @@ def keep(database, key, tables: tuple[str, ...], value) -> None:
 
 def _stamp(db, tables):
     state = db._versions
-    return (state.epoch, *(state.written.get(t, 0) for t in tables))
+    return (state.epoch, *map(state.written.get, tables, _ZEROS))
+
+
+_ZEROS = itertools.repeat(0)     # (map's second argument: a table's count is 0 until written)
 
 
 def next_key(database, table: str, largest: Callable[[], int | None]) -> int:
@@ -556,8 +559,11 @@ def clone(row, deep: bool = True):
     if row is None:
         return None
     copy = type(row).__new__(type(row))
-    copy.__data__ = {k: deepcopy(v) if deep and isinstance(v, (dict, list)) else v
-                     for k, v in row.__data__.items()}
+    data = copy.__data__ = row.__data__.copy()
+    if deep:
+        for k, v in data.items():
+            if isinstance(v, (dict, list)):
+                data[k] = deepcopy(v)       # (a value replaced, not a key added: safe while iterating)
     copy._dirty = set()
     copy.__rel__ = {}
     return copy
