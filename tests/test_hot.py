@@ -94,6 +94,61 @@ def test_reads_and_writes_as_peewee(tmp_path):
     close_database()
 
 
+def _creates(create) -> tuple[dict, list]:
+    """The same rows made by `create(Model, **values)`; every table's rows after, and
+    what each create returned (its values, its key, what is dirty)."""
+    made = []
+    with write_transaction():
+        a = create(Player, name="Ais523", name_key="ais523", joined_nweek=1)
+        made.append(a)
+        made.append(create(Address, address="ais@example.org", player=a))          # a foreign key
+        made.append(create(Event, at=AT, cause="mail", entry=3, rule="4E33", kind="mackerel",
+                           summary="Ais523 gives m5", data={"b": [1, 2], "a": None}))
+        made.append(create(Event, at=AT, cause="midnight", kind="clock", summary="a new nday"))
+        made.append(create(Outcome, entry=3, position=1, action=None, text="I give m5", accepted=True))
+        made.append(create(Outcome, entry=3, position=2, action="give", text="x", accepted=False,
+                           reason="no", rule="4E33", id=None))
+    rows = {m.__name__: _rows(m) for m in (Player, Address, Event, Outcome)}
+    return rows, [(type(r).__name__, r.__data__, r._pk, r.is_dirty(), r._dirty) for r in made]
+
+
+def test_create_makes_what_peewee_makes(tmp_path):
+    """StateModel.create (store/hot.create where it can) writes the rows, and returns
+    rows, that peewee's create does (its __init__ and save)."""
+    from peewee import Model
+    _game(str(tmp_path / "peewee.sqlite"))
+    by_peewee = _creates(lambda model, **kw: Model.create.__func__(model, **kw))
+    close_database()
+    _game(str(tmp_path / "hot.sqlite"))
+    by_hot = _creates(lambda model, **kw: model.create(**kw))
+    close_database()
+    assert by_hot == by_peewee
+    assert by_hot[0]["Event"][-1][0] == by_hot[0]["Event"][-2][0] + 1        # max + 1, counted on
+
+
+def test_every_table_reads_as_peewee_value_for_value_and_type(tmp_path):
+    """hot's rows leave a stored value as it is only where peewee's python_value would
+    (an int of an integer field, a str of a text one, None): every column of every
+    table, types compared too (True == 1, but a bool is not an int)."""
+    from bnomic.store.models import LOG_MODELS, STATE_MODELS
+    _game(str(tmp_path / "game.sqlite"))
+    _play(lambda row, **kw: row.save(**kw))
+    with write_transaction():
+        seen = 0
+        for model in (*STATE_MODELS, *LOG_MODELS):
+            pk = model._meta.primary_key
+            if pk is False or model._meta.composite_key:
+                continue
+            expected = [[(k, type(v), v) for k, v in r.__data__.items()]
+                        for r in model.select().order_by(pk)]
+            got = [[(k, type(v), v) for k, v in r.__data__.items()]
+                   for r in hot.rows(model, {}, (pk.name,))]
+            assert got == expected, model.__name__
+            seen += len(got)
+        assert seen > 50
+    close_database()
+
+
 def test_mail_builds_little_sql_through_peewee(game, tmp_path):
     """Ten gifts between Players ingested in one batch run few statements whose
     text peewee builds from a query tree: what is asked once per transaction,

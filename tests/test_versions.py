@@ -234,3 +234,103 @@ def test_moving_time_with_no_row_kept_keeps_none(db):
         with counted() as selects:
             assert context.current_game().now == datetime(2008, 9, 3, tzinfo=timezone.utc)
         assert len(selects) == 1
+
+
+@contextmanager
+def all_statements():
+    """Every statement the game's connection runs in the block (each once: the
+    trace callback repeats a statement's text for its triggers' steps)."""
+    seen = []
+    conn = database.connection()
+    conn.set_trace_callback(lambda sql: seen.append(sql) if not seen or seen[-1] != sql else None)
+    try:
+        yield seen
+    finally:
+        conn.set_trace_callback(None)
+
+
+def test_a_lazy_savepoint_that_only_reads_runs_no_statement_of_its_own(db):
+    from bnomic.store import versions
+    with write_transaction():
+        with all_statements() as seen:
+            with versions.lazy_savepoint(database):
+                assert registry.power(14) == Fraction(1, 2)
+            with pytest.raises(ZeroDivisionError):
+                with versions.lazy_savepoint(database):
+                    registry.power(15)
+                    1 / 0
+        assert not [s for s in seen if s.split()[0].upper() in ("SAVEPOINT", "RELEASE", "ROLLBACK")]
+
+
+def test_a_lazy_savepoint_begins_before_its_first_write_and_undoes_it(db):
+    from bnomic.store import versions
+    with write_transaction():
+        assert registry.power(14) == Fraction(1, 2)
+        with all_statements() as seen:
+            with pytest.raises(ZeroDivisionError):
+                with versions.lazy_savepoint(database):
+                    assert registry.power(15) is not None
+                    Rule.update(power_num=1, power_den=1).where(Rule.number == 14).execute()
+                    assert registry.power(14) == 1
+                    1 / 0
+        kinds = [s.split()[0].upper() for s in seen]
+        assert kinds.index("SAVEPOINT") < kinds.index("UPDATE") and "ROLLBACK" in kinds
+        assert registry.power(14) == Fraction(1, 2)
+        with versions.lazy_savepoint(database):          # written and kept
+            Rule.update(power_num=2, power_den=3).where(Rule.number == 14).execute()
+        assert registry.power(14) == Fraction(2, 3)
+    with write_transaction():
+        assert registry.power(14) == Fraction(2, 3)
+
+
+def test_savepoints_inside_a_lazy_one_nest_in_it(db):
+    """A savepoint (or a lazy one that writes) begun inside a lazy one waiting: the
+    outer one begins first, so rolling it back undoes what the inner ones released."""
+    from bnomic.store import versions
+    with write_transaction():
+        with pytest.raises(ZeroDivisionError):
+            with versions.lazy_savepoint(database):
+                with versions.lazy_savepoint(database):
+                    registry.power(14)                      # reads only: no statement
+                with database.atomic():
+                    Rule.update(power_num=1, power_den=1).where(Rule.number == 14).execute()
+                with versions.lazy_savepoint(database):
+                    Rule.update(power_num=1, power_den=5).where(Rule.number == 15).execute()
+                assert registry.power(14) == 1 and registry.power(15) == Fraction(1, 5)
+                1 / 0
+        assert registry.power(14) == Fraction(1, 2)
+        assert registry.power(15) != Fraction(1, 5)
+        with pytest.raises(ZeroDivisionError):
+            with versions.lazy_savepoint(database):
+                hot_rule = Rule.get(Rule.number == 14)
+                hot_rule.power_num, hot_rule.power_den = 3, 4
+                from bnomic.store import hot
+                hot.update_rows([hot_rule], ("power_num", "power_den"))   # an executemany
+                1 / 0
+        assert registry.power(14) == Fraction(1, 2)
+
+
+def test_a_lazy_savepoint_outside_a_transaction_is_one(db):
+    from bnomic.store import versions
+    with pytest.raises(ZeroDivisionError):
+        with versions.lazy_savepoint(database):
+            Rule.update(power_num=1, power_den=1).where(Rule.number == 14).execute()
+            1 / 0
+    with write_transaction():
+        assert registry.power(14) == Fraction(1, 2)
+
+
+def test_lazy_savepoints_are_each_threads_own(db):
+    """The daemon's threads share the database object (each its own connection): a
+    lazy savepoint waiting in the engine's thread is never begun by another's write."""
+    import threading
+    from bnomic.store import versions
+    seen = []
+    with write_transaction():
+        with versions.lazy_savepoint(database):
+            assert len(database.obj._versions.lazy) == 1
+            other = threading.Thread(target=lambda: seen.append(list(database.obj._versions.lazy)))
+            other.start()
+            other.join()
+        assert database.obj._versions.lazy == []
+    assert seen == [[]]

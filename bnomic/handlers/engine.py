@@ -18,7 +18,7 @@ import contextvars
 import inspect
 import re
 import weakref
-from contextlib import contextmanager
+from contextlib import contextmanager, nullcontext
 from collections import OrderedDict
 from dataclasses import dataclass, fields, replace
 from datetime import datetime, timedelta
@@ -69,7 +69,7 @@ def advance(to: datetime) -> None:
 
 def _step_towards(to: datetime) -> bool:
     """Fire the next midnight or deadline before `to`; False once the game is at `to`."""
-    with write_transaction():
+    with _step_transaction():
         game = current_game()
         if to <= game.now:
             return False
@@ -89,6 +89,18 @@ def _step_towards(to: datetime) -> bool:
             return True
         _set_now(to)
         return False
+
+
+def _step_transaction():
+    """A step's own write transaction; none inside a caller's on a game's SQLite (a
+    rebuild, an ingest batch, a replay): a savepoint there would never be rolled back
+    alone, as every caller lets a failure here end its transaction (runner.process
+    advances outside the try that parks an entry; nothing between catches), so it
+    was two statements an entry for nothing (issue 16). Elsewhere (PostgreSQL, a
+    preview's copy) as before."""
+    if versions.active(database):
+        return nullcontext()
+    return write_transaction()
 
 
 def next_dated_deadline() -> datetime | None:
@@ -632,7 +644,8 @@ def perform_duties(ctx: Context) -> None:
     the rules watch "at any time": four Paranoid PEPs or fewer (Rules 4E0, 4E40)."""
     for duty in (ministries.perform_duties, emergency.check):
         try:
-            with database.atomic():
+            # most find nothing to do: a lazy savepoint runs no statement until one writes
+            with versions.lazy_savepoint(database):
                 duty(ctx.derive(ctx.cause, ctx.entry))
         except Rejected:
             pass

@@ -41,6 +41,15 @@ def _by_address(address: str) -> Player | None:
             .first())
 
 
+def _with_address(address: str) -> Player | None:
+    """The Player row (a Player now or not) that posts from this address, if any."""
+    found = hot.fetch(Player, "any by address", 'INNER JOIN "address" AS "t2" ON ("t1"."id" = "t2"."player_id") '
+                      'WHERE ("t2"."address" = ?) LIMIT 1', (address,))
+    if found is not None:
+        return found[0] if found else None
+    return Player.select().join(Address).where(Address.address == address).first()
+
+
 def actor_of(ctx: Context) -> Player | None:
     """The Player who sent the post being applied, if any."""
     return player_by_address(ctx.post.sender) if ctx.post else None
@@ -206,7 +215,7 @@ def usable_name(ctx: Context, name: str, former: Player | None = None) -> str:
         raise Rejected(f"{name!r} is not a usable name: give one of 1 to {longest} characters, with "
                        "a letter or digit, and no address or , ; : . (they end sentences and lists, "
                        "so other players could not name you in an action)", rule="4E4")
-    taken = Player.get_or_none(Player.name_key == name_key(name))
+    taken = hot.get_or_none(Player, name_key=name_key(name))       # (its SQL made once: store/hot.py)
     if taken is not None and (former is None or taken.id != former.id):
         raise Rejected(f"the name {name!r} is already taken; a Player's name must identify "
                        "them uniquely", rule="4E4")
@@ -239,7 +248,8 @@ def distinct_name(ctx: Context, name: str, former: Player | None = None) -> str:
     why = names.problem(name)
     if why:
         raise Rejected(f"{name!r} is not a usable name: {why}", rule="4E4")
-    for other in Player.select().order_by(Player.id):
+    everyone = hot.rows(Player, None, ("id",))                 # (None: not SQLite)
+    for other in everyone if everyone is not None else Player.select().order_by(Player.id):
         if (former is None or other.id != former.id) and names.confusable(name, other.name):
             raise Rejected(f"the name {name!r} looks like {other.name!r}, the name of "
                            f"{'the Beast' if other.is_beast else 'another Player'}; a Player's "
@@ -296,7 +306,7 @@ def join(ctx: Context, actor: Player | None, name: str | None = None,
                 break
     recruiters = recruiters or named        # the reader's (Rule 4E4's other wordings)
     nweek = ctx.game.nweek
-    former = Player.select().join(Address).where(Address.address == address).first()
+    former = _with_address(address)
     name = usable_name(ctx, name, former)
     wait = ctx.config.owned("players.rejoin_after_nweeks")
     if former is not None and former.left_nweek is not None and former.left_nweek >= nweek - wait:

@@ -323,7 +323,15 @@ def code_version() -> str:
 
 
 def _approvals(upto: int, made_by: int | None = None):
-    """The approvals anchored at entries up to `upto`, made by entry `made_by` or earlier."""
+    """The approvals anchored at entries up to `upto`, made by entry `made_by` or earlier
+    (in no particular order: the callers sort). Asked at every snapshot: within a write
+    transaction the table (a few rows: Rule 4E50's approvals) is read once while it is
+    unchanged (store/versions.py), not queried each time (issue 16)."""
+    if versions.active(database) and hot.fast():
+        rows = versions.cached(database, "approvals and anchors", ("approval",), lambda: tuple(
+            database.execute_sql('SELECT "entry", "anchor" FROM "approval"').fetchall()))
+        return [entry for entry, anchor in rows
+                if anchor <= upto and (made_by is None or entry <= made_by)]
     query = Approval.select(Approval.entry).where(Approval.anchor <= upto)
     if made_by is not None:
         query = query.where(Approval.entry <= made_by)

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from typing import Callable
 
-from peewee import Node, SqliteDatabase
+from peewee import Field, ForeignKeyField, IntegerField, Node, SqliteDatabase, _StringField
 
 from .db import database
 
@@ -105,6 +105,40 @@ def save(row, force_insert: bool = False, only=None):
         rows = 1
     row._dirty -= set(field_dict)
     return rows
+
+
+def create(model, values: dict, pk_name: str, key: int):
+    """`model.create(**values)` with its primary key `pk_name` given `key` (a StateModel's
+    max + 1): the row peewee's create would make (its defaults, then `values`, the key;
+    nothing dirty), inserted by the statement `save` makes for it, without peewee's
+    per-field descriptors (issue 16: every Event and Outcome). None when it cannot (not
+    SQLite, a foreign key or a name that is not a field, an SQL expression): the caller
+    creates through peewee."""
+    meta = model._meta
+    if not fast() or meta.only_save_dirty or meta.composite_key:
+        return None
+    fields = meta.fields
+    for name, value in values.items():
+        field = fields.get(name)
+        if field is None or isinstance(field, ForeignKeyField) or (isinstance(value, Node)
+                                                                   and not hasattr(value, "_meta")):
+            return None
+    data = meta.get_default_dict()
+    data.update(values)
+    data[pk_name] = key
+    names = tuple(data)
+    sql_key = (meta.table_name, "insert", names)          # (the one `save` makes for this row)
+    sql = _SQL.get(sql_key)
+    if sql is None:
+        sql = _SQL[sql_key] = (f"INSERT INTO {_q(meta.table_name)} ("
+                               + ", ".join(_q(fields[n].column_name) for n in names)
+                               + ") VALUES (" + ", ".join("?" for _ in names) + ")")
+    database.obj.execute_sql(sql, [fields[n].db_value(data[n]) for n in names])
+    row = model.__new__(model)
+    row.__data__ = data
+    row._dirty = set()
+    row.__rel__ = {}
+    return row
 
 
 def update_rows(rows: list, names: tuple[str, ...]) -> None:
@@ -292,9 +326,43 @@ def all_rows(key, sql: str, params=()):
 NOTHING = object()
 
 
+# per model: its fields' names in column order, and for each field how a stored value
+# becomes the Python one: (position, name, python_value, the type of a value it returns
+# as it is or None, whether it returns None for None)
+_CONVERT: dict = {}
+
+
+def _converters(model):
+    found = _CONVERT.get(model)
+    if found is None:
+        fields = model._meta.sorted_fields
+        convert = []
+        for i, f in enumerate(fields):
+            kind = type(f)
+            plain = kind.python_value is Field.python_value     # None -> None, else adapt(value)
+            same = None
+            if plain and kind.adapt is IntegerField.adapt:      # int(value): an int is itself
+                same = int
+            elif plain and kind.adapt is _StringField.adapt:    # a str is itself
+                same = str
+            convert.append((i, f.name, f.python_value, same, plain))
+        found = _CONVERT[model] = (tuple(f.name for f in fields), tuple(convert))
+    return found
+
+
 def _row(model, values):
+    """A model row from a row of its columns, each value by its field's python_value,
+    as peewee's cursor gives it (not called where it gives the value itself: an int of
+    an integer field, a str of a text one, None of either)."""
+    names, convert = _converters(model)
+    data = dict(zip(names, values))
+    for i, name, python_value, same, plain in convert:
+        v = values[i]
+        if (v is None and plain) or (same is not None and type(v) is same):
+            continue
+        data[name] = python_value(v)
     obj = model.__new__(model)
-    obj.__data__ = {f.name: f.python_value(v) for f, v in zip(model._meta.sorted_fields, values)}
+    obj.__data__ = data
     obj._dirty = set()
     obj.__rel__ = {}
     return obj

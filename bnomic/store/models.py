@@ -36,6 +36,20 @@ class StateModel(BaseModel):
     numbers after a crash, and these numbers are part of the state (intent #3,
     scheduled action #4, the seed of a random draw), so a replay must repeat them."""
 
+    @classmethod
+    def create(cls, **query):
+        """peewee's create (max + 1 for the key, as `save`), the row made and inserted
+        by store/hot.py where it can: without peewee's per-field work (issue 16)."""
+        pk = cls._meta.primary_key
+        if isinstance(pk, AutoField) and query.get(pk.name) is None and hot.fast():
+            table = cls._meta.table_name
+            key = versions.next_key(database, table, lambda: cls.select(fn.MAX(pk)).scalar())
+            row = hot.create(cls, query, pk.name, key)
+            if row is not None:
+                versions.used_key(database, table, key)
+                return row
+        return super().create(**query)
+
     def save(self, force_insert=False, only=None):
         pk = self._meta.primary_key
         if isinstance(pk, AutoField) and self._pk is None:

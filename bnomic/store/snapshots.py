@@ -65,8 +65,15 @@ def enabled() -> bool:
     return isinstance(database.obj, SqliteDatabase)
 
 
+_COLUMNS: dict = {}
+
+
 def _columns(model) -> list[str]:
-    return [f.column_name for f in model._meta.sorted_fields]
+    """The model's column names, in order (a new list each time: callers keep it)."""
+    found = _COLUMNS.get(model)
+    if found is None:
+        found = _COLUMNS[model] = tuple(f.column_name for f in model._meta.sorted_fields)
+    return list(found)
 
 
 def _quoted(names) -> str:

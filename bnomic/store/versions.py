@@ -33,7 +33,7 @@ from copy import deepcopy
 import threading
 from typing import Callable
 
-from peewee import SqliteDatabase, _savepoint
+from peewee import SqliteDatabase, _savepoint, __exception_wrapper__
 
 _epochs = itertools.count(1)
 
@@ -68,6 +68,7 @@ class _State(threading.local):
         self.kept: dict = {}                     # what a caller keeps with those stamps
         self.changes: dict[str, int] = {}        # every counted write, per table (never reset)
         self.begun: dict[str, int] | None = None  # `changes` when the transaction began (None: unknown)
+        self.lazy: list = []        # this thread's lazy savepoints begun, not yet written (lazy_savepoint)
 
     def forget(self) -> None:
         self.epoch = next(_epochs)
@@ -130,10 +131,64 @@ class GameDatabase(SqliteDatabase):
         if self.statement_guard is not None:
             return self.statement_guard.run(
                 sql, lambda: SqliteDatabase.execute_sql(self, sql, params, *args, **kwargs))
-        return super().execute_sql(sql, params, *args, **kwargs)
+        conn = self._state.conn
+        if args or kwargs or self.query_hooks or conn is None or self._state.closed:
+            return super().execute_sql(sql, params, *args, **kwargs)
+        # peewee's execute_sql (_execute_cursor) without its detours: about half its
+        # cost on top of SQLite's for a statement found by key (issue 16)
+        self._log_query(sql, params)
+        with __exception_wrapper__:
+            cursor = conn.cursor()
+            cursor.execute(sql, params or ())
+        return cursor
 
     def _note(self, sql: str) -> None:
+        # what a statement's text says is worked out once per text (a few hundred
+        # shapes): a plain read, or a write to a named table (_KNOWN); any other
+        # statement (savepoints, transactions, schema) is read each time below
+        known = _KNOWN.get(sql)
+        if known is not None:
+            state = self._versions
+            if known[0] is _READ:
+                if state.reading is not None:
+                    tables = known[1]
+                    if tables is None:
+                        tables = _KNOWN[sql] = (_READ, tuple(_READ_TABLES.findall(sql)))
+                        tables = tables[1]
+                    state.reading.update(tables)
+                return
+            if self._versions.lazy:
+                self._materialize()
+            _, table, plain_insert, cascades = known
+            state.written[table] = state.written.get(table, 0) + 1
+            state.changes[table] = state.changes.get(table, 0) + 1
+            if state.touched is not None:
+                state.touched.add(table)
+            if plain_insert:
+                state.inserts[table] = state.inserts.get(table, 0) + 1
+            else:
+                state.rewrites[table] = state.rewrites.get(table, 0) + 1
+            if cascades:
+                for other in REFERRERS.get(table, ()):
+                    state.written[other] = state.written.get(other, 0) + 1
+                    state.rewrites[other] = state.rewrites.get(other, 0) + 1
+                    state.changes[other] = state.changes.get(other, 0) + 1
+                    if state.touched is not None:
+                        state.touched.add(other)
+            return
         head = sql.lstrip()[:10].upper()
+        if len(_KNOWN) < _KNOWN_MOST:
+            if head.startswith("SELECT"):
+                _KNOWN[sql] = (_READ, None)
+            elif head.startswith(_WRITES):
+                table = _table_of(sql)
+                if table is not None:
+                    _KNOWN[sql] = (_WRITE, table, head.startswith("INSERT IN") and not _UPSERT.search(sql),
+                                   head.startswith(("DELETE", "REPLACE", "INSERT OR")))
+            if sql in _KNOWN:
+                return self._note(sql)
+        if self._versions.lazy and not head.startswith("SELECT"):
+            self._materialize()
         state = self._versions
         if head.startswith(_SAVEPOINTS):
             m = _SAVEPOINT.match(sql)
@@ -175,6 +230,21 @@ class GameDatabase(SqliteDatabase):
             state.begun = None
         state.forget()
 
+    def lazy_savepoint(self):
+        """A savepoint whose SAVEPOINT statement waits for the block's first statement
+        that is not a plain read (`_materialize`): a block that only reads (a Ministry's
+        duty with nothing to do, the Emergency's watch) runs no SAVEPOINT and no RELEASE,
+        and, rolled back, has nothing to undo. Begun, it is an ordinary savepoint. A
+        scratch game's (statement_guard: its reads may write) is an ordinary one."""
+        return _Savepoint(self, lazy=self.statement_guard is None)
+
+    def _materialize(self) -> None:
+        """Begin the lazy savepoints waiting, outermost first (before a write)."""
+        waiting, self._versions.lazy = self._versions.lazy, []
+        for sp in waiting:
+            sp.waiting = False
+            sp._run("SAVEPOINT", "SAVEPOINT %s;" % sp.quoted_sid)
+
     def savepoint(self):
         """A savepoint as peewee's (database.atomic() inside a transaction), lighter: named
         by a counter, not a uuid4, and counted here without parsing its SQL (issue 16:
@@ -192,6 +262,7 @@ class GameDatabase(SqliteDatabase):
         return out
 
     def begin(self, *args, **kwargs):
+        self._versions.lazy = []
         self._versions.forget()
         self._versions.savepoints = []
         result = super().begin(*args, **kwargs)
@@ -204,6 +275,7 @@ class GameDatabase(SqliteDatabase):
         others keep their stamps (an entry refused whole, or an approval's entry rolled
         back before its replay, leaves the snapshot parts kept for the tables it did not
         write); else, or when a snapshot was written, anything may have changed."""
+        self._versions.lazy = []
         state = self._versions
         state.forget()
         begun, state.begun = state.begun, None
@@ -223,12 +295,14 @@ class GameDatabase(SqliteDatabase):
                 self.statement_guard.rolled_back()
 
     def close(self, *args, **kwargs):
+        self._versions.lazy = []
         self._versions.undone += 1      # a transaction left open is rolled back with the connection
         self._versions.savepoints = []
         self._versions.begun = None
         return super().close(*args, **kwargs)
 
     def commit(self, *args, **kwargs):
+        self._versions.lazy = []
         self._versions.forget()
         self._versions.savepoints = []
         self._versions.begun = None
@@ -243,24 +317,46 @@ class _Savepoint(_savepoint):
     whose statements are counted by GameDatabase directly (`_State.savepoint`, as
     `_note` would after parsing them) and run by SqliteDatabase's execute_sql."""
 
-    def __init__(self, db, sid=None):
+    def __init__(self, db, sid=None, lazy: bool = False):
         self.db = db
         self.sid = sid or f"s{next(_savepoint_ids)}"
         self.quoted_sid = self.sid.join(db.quote)
+        self.lazy = lazy
+        self.waiting = False        # lazy, and its SAVEPOINT not run yet
 
     def _run(self, verb: str, sql: str) -> None:
+        if verb == "SAVEPOINT" and self.db._versions.lazy:
+            self.db._materialize()      # (a savepoint inside lazy ones waiting: they first)
         self.db._versions.savepoint(verb, self.sid.lower())
         SqliteDatabase.execute_sql(self.db, sql)
 
     def _begin(self):
+        if self.lazy:
+            self.waiting = True
+            self.db._versions.lazy.append(self)
+            return
         self._run("SAVEPOINT", "SAVEPOINT %s;" % self.quoted_sid)
 
+    def _forget_waiting(self) -> bool:
+        """Ended before its SAVEPOINT ran: nothing to release or undo (True)."""
+        if not self.waiting:
+            return False
+        self.waiting = False
+        if self in self.db._versions.lazy:
+            del self.db._versions.lazy[self.db._versions.lazy.index(self):]
+        return True
+
     def commit(self, begin=True):
-        self._run("RELEASE", "RELEASE SAVEPOINT %s;" % self.quoted_sid)
+        if not self._forget_waiting():
+            self._run("RELEASE", "RELEASE SAVEPOINT %s;" % self.quoted_sid)
         if begin:
             self._begin()
 
     def rollback(self, begin=True):
+        if self._forget_waiting():
+            if begin:
+                self._begin()
+            return
         self._run("ROLLBACK", "ROLLBACK TO SAVEPOINT %s;" % self.quoted_sid)
         if self.db.statement_guard is not None:
             self.db.statement_guard.rolled_back()
@@ -269,6 +365,21 @@ class _Savepoint(_savepoint):
 
 
 _UPSERT = re.compile(r"\bON\s++CONFLICT\b", re.I)
+
+# GameDatabase._note's reading of each statement text seen: (_READ, the tables it reads
+# or None until asked) or (_WRITE, its table, a plain INSERT, may cascade)
+_KNOWN: dict[str, tuple] = {}
+_KNOWN_MOST = 20_000           # texts kept at most (past it, read each time)
+_READ, _WRITE = "read", "write"
+
+
+def lazy_savepoint(database):
+    """database.atomic(), but on a game's SQLite inside a transaction a lazy savepoint
+    (GameDatabase.lazy_savepoint: no statement until the block first writes)."""
+    db = database.obj if hasattr(database, "obj") else database
+    if isinstance(db, GameDatabase) and db.in_transaction():
+        return db.lazy_savepoint()
+    return database.atomic()
 
 
 def data_version(database):
@@ -378,12 +489,12 @@ def cached(database, key, tables: tuple[str, ...], compute: Callable):
     state = db._versions
     if state.reading is not None:       # a value read earlier is read here too
         state.reading.update(tables)
-    stamp = (state.epoch, *(state.written.get(t, 0) for t in tables))
+    stamp = (state.epoch, *map(state.written.get, tables, _ZEROS))
     hit = state.values.get(key)
     if hit is not None and hit[0] == stamp:
         return hit[1]
     value = compute()
-    if (state.epoch, *(state.written.get(t, 0) for t in tables)) == stamp:   # compute wrote nothing
+    if (state.epoch, *map(state.written.get, tables, _ZEROS)) == stamp:   # compute wrote nothing
         state.values[key] = (stamp, value)
     return value
 
@@ -407,7 +518,10 @@ def keep(database, key, tables: tuple[str, ...], value) -> None:
 
 def _stamp(db, tables):
     state = db._versions
-    return (state.epoch, *(state.written.get(t, 0) for t in tables))
+    return (state.epoch, *map(state.written.get, tables, _ZEROS))
+
+
+_ZEROS = itertools.repeat(0)     # (map's second argument: a table's count is 0 until written)
 
 
 def next_key(database, table: str, largest: Callable[[], int | None]) -> int:
@@ -445,8 +559,11 @@ def clone(row, deep: bool = True):
     if row is None:
         return None
     copy = type(row).__new__(type(row))
-    copy.__data__ = {k: deepcopy(v) if deep and isinstance(v, (dict, list)) else v
-                     for k, v in row.__data__.items()}
+    data = copy.__data__ = row.__data__.copy()
+    if deep:
+        for k, v in data.items():
+            if isinstance(v, (dict, list)):
+                data[k] = deepcopy(v)       # (a value replaced, not a key added: safe while iterating)
     copy._dirty = set()
     copy.__rel__ = {}
     return copy
