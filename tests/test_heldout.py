@@ -193,7 +193,7 @@ def test_the_reader_meets_the_floors(scored):
 # (On 2026-11-24's third session the seventeenth reserve, H0-, scored twice in aggregate and
 # never looked at, moved in for the 3 cases looked at: 3,645 messages; in its fourth session
 # 4 more a draft changed, q0293, s0284, h5825 and h0502, moved out and looked at: 3,641.)
-STANDS = {"recall": 0.948, "false_on_chatter": 4, "silent_misses": 78}
+STANDS = {"recall": 0.948, "false_on_chatter": 4, "silent_misses": 77}
 
 
 def test_the_reader_keeps_what_it_reads(scored):
@@ -213,7 +213,7 @@ def test_the_reader_keeps_what_it_reads(scored):
 # in the day's third session 3 more a draft had made worse: h4027, n0125, h9302;
 # in its fourth session the whole nineteenth reserve, 300, scored once and then moved, and 2
 # a draft changed, q0293, s0284, h5825 and h0502).
-LOOKED_AT = {"recall": 0.787, "false_on_chatter": 0, "silent_misses": 317}
+LOOKED_AT = {"recall": 0.789, "false_on_chatter": 0, "silent_misses": 312}
 
 
 def test_the_looked_at_cases_keep_what_they_read():

@@ -297,3 +297,55 @@ def test_a_consultation_under_its_label_keeps_its_reasoning_apart(text):
     (r,) = [r for r in read(text, vocab("Wooble")) if r.kind == "action"]
     assert r.spec.name == "submit_consultation"
     assert r.args["document"] == "Question: Is the Beast a Player?\nReasoning: 4E4 and 4E71 both say so."
+
+
+@pytest.mark.parametrize("text, claim", [("Inconsistent, on 5. That reasoning doesn't hold water.", "Inconsistent"),
+                                         ("Consistent on 5.", "Consistent")])
+def test_a_claim_said_first_then_the_consultation_it_is_on(text, claim):
+    # Rule 4E18: "a Claim ... that the player believes the answer ... to be Consistent or Inconsistent"
+    got = [(r.spec.name, r.args["claim"], str(r.args["which"])) for r in read(text, vocab("Wooble"))
+           if r.kind == "action"]
+    assert got == [("claim_consultation", claim, "5")]
+
+
+def test_consistent_with_something_is_no_claim():
+    assert not any(r.kind == "action" for r in read("That's consistent with 4E5, I think.", vocab("Wooble")))
+
+
+def test_a_punishment_under_its_indictment_label():
+    # Rule 4E72: the Judge assigns the Punishment for an Indictment found GUILTY
+    got = [r for r in read("Indictment 2: the punishment is that Wooble must write every message this nweek "
+                           "in haiku.", vocab("Bob", indictments=(2,))) if r.kind == "action"]
+    assert [(r.spec.name, str(r.args.get("number"))) for r in got] == [("assign_punishment", "2")]
+
+
+def test_a_refresh_proposal_label_alone_over_its_text():
+    # Rule 4E0: a PEP may submit a Refresh Proposal
+    got = [r for r in read("Refresh Proposal:\n1. All PEPs become Calm.\n2. Wooble receives m50.", vocab("Wooble"))
+           if r.kind == "action"]
+    assert [r.spec.name for r in got] == ["submit_refresh_proposal"] and "All PEPs become Calm" in got[0].args["document"]
+    assert not any(r.kind == "action" for r in read("Refresh Proposals:\n1. RP1, by Bob.\n2. RP2, by Dana."))
+
+
+@pytest.mark.parametrize("text", ["I object to everything Chuck intends.", "I object to every intent of Chuck's."])
+def test_everything_a_player_intends_is_each_of_their_intents(text):
+    # Rules 4E21: objecting to each of Chuck's open intents, as "all of Chuck's intents" does
+    v = vocab("Wooble", intents={3: "Chuck", 4: "Alice", 5: "Chuck"})
+    assert sorted(str(r.args.get("target")) for r in read(text, v) if r.kind == "action") == ["3", "5"]
+
+
+def test_a_count_after_my_own_is_no_proposal():
+    assert votes("abstain on everything but my own two", vocab("Bob")) == [("ABSTAIN", "10, 11, 13, 15, 16")]
+
+
+def test_a_heading_said_again_in_full_after_its_colon_is_one_action():
+    # Rule 4E46: one assignment, with the Reward the full sentence gives
+    got = actions("I'll take the Judge job: I assign the Ministry of Judging to myself, reward m90.", vocab("Bob"))
+    assert [(n, a.get("ministry"), a.get("reward")) for n, a in got] == [("assign_ministry", "Judging", "m90")]
+    assert votes("I vote FOR 12: I vote FOR 13 too.") == [("FOR", "12"), ("FOR", "13")]
+
+
+def test_both_my_socks_are_two():
+    # Rule 4E68: each Sock transferred is one Game Action; "both" says two
+    assert actions("I transfer both my Burgundy Socks to Bob.", vocab("Dana")) == [
+        ("transfer_sock", {"count": "2", "color": "Burgundy", "player": "Bob"})]

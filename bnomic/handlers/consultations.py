@@ -825,6 +825,8 @@ _CLAIMS = {"consistent": "Consistent", "consistency": "Consistent", "inconsisten
         # "Consultation 5: Inconsistent." (the Consultation written with its kind, then the Claim)
         frame("", "which:consultation#", role("claim:choice", _CLAIMS), bare=True, why=False,
               also="claim my is"),
+        # "Inconsistent, on 5." (the Claim first, then the Consultation it is on, as a Vote is said)
+        frame("", role("claim:choice", _CLAIMS), "which:consultation[on|for|re]!", bare=True, why=False),
         rule="4E18", example="I claim the Answer to Consultation 3 is Inconsistent",
         says="claim the Answer to Consultation {which} is {claim}",
         not_actions=("I claimed Consultation 3 was Inconsistent", "Bob claims Consultation 3 is Inconsistent",

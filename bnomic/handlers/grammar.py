@@ -2128,6 +2128,8 @@ _CORRECTION = re.compile(r"(?<!\s)\s*+(?:--|[—–,;])\s*+"
 _LABEL_THEN_WHY = re.compile(r"^(?P<head>[A-Za-z][\w'’]*+(?:\s++[\w'’]++){0,2}+)\s*+:\s++(?P<why>\S.*)$")
 # "I, the Chairman, ...", "I, Bob, ...", "I, for one, ...": the writer said again, then the action
 _SELF_DESCRIBED = re.compile(r"^i\s*+,\s*+(?:(?:the|a|an|as|for)\s++[^,]{1,40}+|[A-Z][\w'’-]{1,30}+)\s*+,\s*+(?=[a-z])", re.I)
+_OWN_COUNT = re.compile(r"\b(?P<own>(?:my|his|her|their|eir)\s++own)\s++(?:two|three|four|five|six|[2-9])\b"
+                        r"(?!\s*+(?:points?|mackerel|macks?|socks?|m\d))", re.I)
 _AS_PER = re.compile(r"\bas\s++per\b", re.I)
 _CLOSING_DASH = re.compile(r"(?<!\s)\s*+(?:--|[—–])\s*+")
 _IT_CORRECTED = re.compile(r"\b(?:it|that\s++one)\b", re.I)
@@ -2186,10 +2188,19 @@ _IT_NUMBERED = re.compile(r"^(?P<head>(?i:i\s++(?:hereby\s++)?+(?:assign|give|al
                           r"(?P<n>(?i:(?:proposal\s++)?+number)\s++#?+\d{1,6}+)\b")
 
 
+# Rules 4E21, 4E22: a Player's open intents, named by whose they are
+_INTENDED_BY = re.compile(r"\b(?:everything|all)\s++(?:that\s++)?(?P<who>[A-Z][\w'’-]{0,30}+)\s++"
+                          r"(?:intends|has\s++(?:intended|announced))\b"
+                          r"|\b(?:every|each)\s++(?:intent|intention)\s++(?:of|by|from)\s++(?P<by>[A-Z][\w-]{0,30}+)(?:['’]s)?+\b")
+
+
 def read_sentence(sentence: str, in_transaction: bool = False) -> list[Reading]:
     """A normalised sentence: one reading, or one for each clause or object it joins
     (a time or an intent said before them applies to each)."""
     in_transaction = in_transaction or _STEPS.get()
+    if "ntent" in sentence or "ntends" in sentence or "ntended" in sentence:
+        # "I object to everything Alice intends", "... every intent of Bob's": all of theirs
+        sentence = _INTENDED_BY.sub(lambda m: f"all of {m.group('who') or m.group('by')}'s intents", sentence)
     if "ntend" in sentence:
         parts = _SECOND_INTENT.split(sentence)
         if len(parts) > 1:
@@ -2207,6 +2218,8 @@ def read_sentence(sentence: str, in_transaction: bool = False) -> list[Reading]:
             head = read_sentence(labelled.group("head"), in_transaction)
             if head and all(r.kind == "action" for r in head) and not read_sentence(labelled.group("why"), in_transaction):
                 return head
+    if " own " in body:
+        body = _OWN_COUNT.sub(r"\g<own>", body)      # "everything but my own two": how many, not a proposal
     if " per " in body or " Per " in body:
         body = _AS_PER.sub("per", body)         # "... as per Intent 4": "per Intent 4", never a role "as"
     if ("-" in body or "," in body or ";" in body or "—" in body or "–" in body or " mean " in body) and _CORRECTION.search(body):
@@ -2335,8 +2348,17 @@ def read_sentence(sentence: str, in_transaction: bool = False) -> list[Reading]:
         if (end > at and all(r.kind == "incomplete" for r in out[at:end])
                 and any(r.kind == "action" for r in out[end:])):
             del out[at:end]
+        elif end > at and all(r.kind == "action" and any(_said_again(r, o) for o in out[end:]) for r in out[at:end]):
+            del out[at:end]     # "I'll take the Judge job: I assign the Ministry of Judging to myself, reward m90"
     _vote_replaced(out, sentence)
     return out
+
+
+def _said_again(head: Reading, then: Reading) -> bool:
+    """The action after a heading's colon is the heading's own, said again in full: the same
+    action, with every role the heading gave it the same."""
+    return (then.kind == "action" and then.spec is head.spec
+            and all(str(then.args.get(k)) == str(v) for k, v in head.args.items() if v not in (None, "")))
 
 
 _IT_ALONE = re.compile(r"\bit\b", re.I)
@@ -3910,8 +3932,8 @@ def _own_sentence_after(body: list[str]) -> tuple[list[str], list[str]]:
 # "For Indictment 2, Wooble's punishment: ..."
 _PUNISHMENT_LABEL = re.compile(
     r"^\W{0,3}+(?:(?:the\s++)?punishment\s++(?:for|on|in)\s++indictment\s*+#?\s*+(?P<n>\d++)\s*+:"
-    r"|for\s++indictment\s*+#?\s*+(?P<n2>\d++)\s*+,?\s*+(?:[a-z][\w-]{0,30}+['’]s\s++|the\s++)?+punishment"
-    r"(?:\s++is)?+(?:\s*+:|\s++that))\s*+(?P<text>\S.*)$", re.I)
+    r"|(?:for\s++)?+indictment\s*+#?\s*+(?P<n2>\d++)\s*+[,:]?\s*+(?:[a-z][\w-]{0,30}+['’]s\s++|the\s++)?+punishment"
+    r"(?:\s++is)?+(?:\s*+:|\s++that))\s*+(?P<text>\S.*)$", re.I)     # "Indictment 2: the punishment is that ..."
 
 
 def _read(text: str, max_line: int | None, doc_next: bool = False) -> list[Reading]:
@@ -3958,6 +3980,9 @@ def _read(text: str, max_line: int | None, doc_next: bool = False) -> list[Readi
         found = _document_head(_as_submission(labelled, _title_follows(lines, i, doc_next))) if labelled else None
         if found is None and "weak" in lines[i][:12]:
             found = _tweak_labelled(lines, i)       # "Tweak: Rule 4E31, change ... to ..." (Rule 4E77)
+        if found is None and "efresh" in lines[i][:16] and _REFRESH_LABEL.match(lines[i]) and i + 1 < len(lines) \
+                and lines[i + 1].strip():
+            found = _document_head("I submit the following Refresh Proposal:")   # "Refresh Proposal:" over its text (4E0)
         wrapped = found is None and ":" not in lines[i] and _head_wrapped(lines, i)
         if wrapped:         # "... to teach the Beast the" / "following Trick:"; "..., which depends on 15 and" / "conflicts with 12:"
             found = _document_head(lines[i].rstrip() + " " + lines[i + 1].strip())
@@ -4153,6 +4178,8 @@ def _title_follows(lines: list[str], i: int, doc_next: bool) -> bool:
 # a Title as written on a label line: a few words, the first capitalised, no sentence's stops
 _TITLE_LIKE = re.compile(r"[A-Z0-9][\w'’-]*+(?:\s++[\w'’-]++){0,7}+\s*+")
 _RULE_WORDS = re.compile(r"\b(?:shall|must|may\s++not|is\s++hereby|are\s++hereby)\b", re.I)
+# Rule 4E0: "Refresh Proposal:" alone on its line, over the text on the lines below it
+_REFRESH_LABEL = re.compile(r"^\s*+(?:(?:my|new|a)\s++)?+refresh\s++proposal\s*+:\s*+$", re.I)
 # Rule 4E77: "Tweak:" over the changes it describes, or before them on its line
 _TWEAK_LABEL = re.compile(r"^\s*+(?:(?:my|new|a)\s++)?+tweak\s*+:\s*+(?P<rest>.*+)$", re.I)
 

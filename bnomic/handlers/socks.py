@@ -24,7 +24,7 @@ from .views import Request, view
 # [color] foowear" (the rule's spelling; "footwear" too), and "its Color"
 COLOR = role("color:choice[of the color|of the colour|of color|of colour|of|]",
              {c.lower(): c for c in SOCK_COLORS})
-COUNT = "count:number?"
+COUNT = role("count:number?", {"both": "2", "both of": "2"})      # "both my Burgundy Socks": two
 _SOCK_WORDS = "sock socks a an one piece pieces pair of foowear footwear the color colour"
 _NEEDS = "sock|socks|foowear|footwear"
 _GIVE = "transfer|give|hand|hand over|send|deliver"
