@@ -120,6 +120,7 @@ for kind, names in W["references"].items():
     for n in names:
         REF_WORDS[tuple(n.split())] = kind
 THIS_WORDS = {tuple(n.split()) for n in W["references"]["this"]}
+_INTENT_WORDS = tuple(sorted({n.split()[0] for n in W["references"]["intent"]}))      # ("intent", "announcement", ...)
 ORDINALS: dict[str, int] = dict(W["references"]["ordinals"])
 DISPLAY_SUBJECTS: dict[str, str] = dict(W["display_subjects"])
 CURRENCY = {"m": "m", "mackerel": "m", "mackerels": "m", "macks": "m", "mack": "m", "macs": "m",
@@ -401,6 +402,9 @@ def with_quoted(vocab: Vocabulary, quoted: str) -> Vocabulary:
         return vocab
     found: list[int] = []
     for line in quoted.splitlines()[:200]:
+        low = line[:500].lower()
+        if not any(w in low for w in _INTENT_WORDS):
+            continue            # (an intent is named only with a word for its kind: no lexing the rest, issue 16)
         for t in lex(line[:500], vocab):
             ref = t.sense("ref")
             if ref and ref[0] == "intent" and isinstance(ref[1], int) and ref[1] not in found:
