@@ -349,3 +349,17 @@ def test_both_my_socks_are_two():
     # Rule 4E68: each Sock transferred is one Game Action; "both" says two
     assert actions("I transfer both my Burgundy Socks to Bob.", vocab("Dana")) == [
         ("transfer_sock", {"count": "2", "color": "Burgundy", "player": "Bob"})]
+
+
+def test_it_is_the_one_thing_the_sentence_before_named():
+    # Rule 4E7: a target need only be unambiguous
+    assert votes("Proposal 12 is great. I vote FOR it.", vocab("Wooble")) == [("FOR", "12")]
+    assert votes("Proposals 12 and 13 are great. I vote FOR it.", vocab("Wooble")) == []
+
+
+def test_asked_to_zot_in_other_words():
+    # Rule 4E18: the Priest "requests" that the Oracle ZOT the Consultation
+    v = vocab("Dana", holders={"Questions": "Chuck"}, consultations=(5,))
+    got = [r.spec.name for r in read("Chuck, I'd like you to ZOT Consultation 5; I can't answer it.", v)
+           if r.kind == "action"]
+    assert got == ["request_zot"]

@@ -2082,7 +2082,9 @@ def _counted_all() -> re.Pattern:
 
 _WITHDRAWN = re.compile(r"withdrawn\s*+[.!]*+", re.I)
 _ASKED_TO_ZOT = re.compile(r"(?:dear\s++)?+(?P<who>[\w'’-]{1,30}+(?:\s++[\w'’-]{1,30}+)?+)\s*+,\s*+"
-                           r"(?:(?:please|kindly|could\s++you|would\s++you|can\s++you)\s++)?+"
+                           r"(?:(?:please|kindly|could\s++you|would\s++you|can\s++you"
+                           # "Chuck, I'd like you to ZOT Consultation 5"
+                           r"|i['’]d\s++like\s++you\s++to|i\s++would\s++like\s++you\s++to|i\s++ask\s++you\s++to)\s++)?+"
                            r"zot\s++(?P<rest>\S.*+)$", re.I)
 
 
@@ -2565,6 +2567,7 @@ def read(text: str, vocab: Vocabulary | None = None, max_line: int | None = None
         name_the_newcomer(readings, text)
         _the_rest(readings, vocab)
         _named_in_the_sentence(readings, vocab)     # (what the sentence names before what it replies to)
+        _it_said_before(readings, vocab, text)
         _the_quoted_intent(readings, vocab, quoted)
         _replied_to(readings, vocab)
         _whose_ministry(readings, vocab)
@@ -2801,6 +2804,30 @@ def _named_in_the_sentence(readings: list[Reading], vocab: Vocabulary | None) ->
                  if t.has("ref") and t.sense("ref")[0] == role.type and str(t.sense("ref")[1]).isdigit()}
         named -= {str(v) for v in r.args.values()}      # ("I number Consultation 3": 3 is which, not its number)
         if len(named) == 1:
+            r.args[role.name] = named.pop()
+            r.missing = ()
+            r.read_as = r.spec.describe(r.args)
+
+
+def _it_said_before(readings: list[Reading], vocab: Vocabulary | None, text: str) -> None:
+    """"Tweak 3 has been out for 3 ndays without objection. I activate it.": an attempt
+    missing only the thing it calls "it", in a mail that answers none, acts on the one thing
+    of that kind the sentences just before it name (Rule 4E7: a target need only be
+    unambiguous); two named are not chosen between."""
+    if vocab is not None and vocab.replying:
+        return                  # ("it" in a reply is what it answers: _replied_to)
+    for r in readings:
+        if r.kind != "incomplete" or r.spec is None or len(r.missing) != 1 or not _IT_ALONE.search(r.text):
+            continue
+        role = next((x for x in r.spec.roles if x.name == r.missing[0] and x.type in REF_KINDS), None)
+        at = text.find(r.text)
+        if role is None or at <= 0:
+            continue
+        toks = lex(text[max(0, at - 400):at], vocab)
+        named = {str(t.sense("ref")[1]) for t in toks
+                 if t.has("ref") and t.sense("ref")[0] == role.type and str(t.sense("ref")[1]).isdigit()}
+        numbers = {str(t.sense("num")) for t in toks if t.has("num") and not t.has("ref")}
+        if len(named) == 1 and numbers <= named:    # ("Proposals 12 and 13 ...": 13 too, so neither)
             r.args[role.name] = named.pop()
             r.missing = ()
             r.read_as = r.spec.describe(r.args)
