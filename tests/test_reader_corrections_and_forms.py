@@ -363,3 +363,13 @@ def test_asked_to_zot_in_other_words():
     got = [r.spec.name for r in read("Chuck, I'd like you to ZOT Consultation 5; I can't answer it.", v)
            if r.kind == "action"]
     assert got == ["request_zot"]
+
+
+def test_a_consultation_asking_whether_in_the_sentence():
+    # Rule 4E18: a Consultation's Question is a yes-or-no question; what follows it is the sender's
+    got = [(r.spec.name, r.args) for r in read(
+        "So rather than let it fester: I submit a Consultation asking whether the Oracle may ZOT a\n"
+        "Consultation of which e is the Supplicant. No reasoning; I'd rather\nthe Priest came to it fresh. "
+        "Anyway. I vote FOR 12.", vocab("Chuck")) if r.kind == "action"]
+    assert [n for n, _ in got] == ["submit_consultation", "vote"]
+    assert got[0][1]["document"] == "Question: Whether the Oracle may ZOT a Consultation of which e is the Supplicant?"

@@ -2544,6 +2544,8 @@ def read(text: str, vocab: Vocabulary | None = None, max_line: int | None = None
     try:
         readings: list[Reading] = []
         before = ""
+        if "onsultation" in text and _ASKING_WHETHER.search(text):
+            text = _asked_whether(text)
         if "{{{" in text:                   # "{{{ ... }}}": a document's delimiters written thrice
             text = _THREE_CLOSE.sub("}}", _THREE_OPEN.sub("{{", text))
         if "\n{" in text or text.startswith("{"):
@@ -4205,6 +4207,26 @@ def _title_follows(lines: list[str], i: int, doc_next: bool) -> bool:
 # a Title as written on a label line: a few words, the first capitalised, no sentence's stops
 _TITLE_LIKE = re.compile(r"[A-Z0-9][\w'’-]*+(?:\s++[\w'’-]++){0,7}+\s*+")
 _RULE_WORDS = re.compile(r"\b(?:shall|must|may\s++not|is\s++hereby|are\s++hereby)\b", re.I)
+# Rule 4E18: a Consultation submitted "asking whether ..." in the sentence, its Question after it
+_ASKING_WHETHER = re.compile(r"(?P<head>\b(?:submit|pose|file|raise|lodge)\s++(?:a|the\s++following|this)\s++"
+                            r"consultation)\s++(?:asking|on|about|as\s++to)\s++(?P<q>(?:whether|if)\s)", re.I)
+_QUESTION_END = re.compile(r"[.?!](?=\s|$)|\n[ \t]*+\n")
+
+
+def _asked_whether(text: str) -> str:
+    """"I submit a Consultation asking whether the Oracle may ZOT a Consultation of which e is
+    the Supplicant. No reasoning; ...": the Consultation, its Question the words from
+    "whether" to the end of their sentence (Rule 4E18: a yes-or-no question), and what
+    follows the sender's own words again."""
+    m = _ASKING_WHETHER.search(text)
+    end = _QUESTION_END.search(text, m.end("q"))
+    stop = end.start() if end is not None else len(text)
+    question = " ".join(text[m.start("q"):stop].split())
+    after = text[end.end():] if end is not None else ""
+    return (f"{text[:m.start()]}{m.group('head')}:\nQuestion: {question[:1].upper()}{question[1:]}?\n"
+            f"END CONSULTATION\n{after.lstrip()}")
+
+
 # Rule 4E0: "Refresh Proposal:" alone on its line, over the text on the lines below it
 _REFRESH_LABEL = re.compile(r"^\s*+(?:(?:my|new|a)\s++)?+refresh\s++proposal\s*+:\s*+$", re.I)
 # Rule 4E77: "Tweak:" over the changes it describes, or before them on its line
