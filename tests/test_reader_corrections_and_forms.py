@@ -360,9 +360,11 @@ def test_it_is_the_one_thing_the_sentence_before_named():
 def test_asked_to_zot_in_other_words():
     # Rule 4E18: the Priest "requests" that the Oracle ZOT the Consultation
     v = vocab("Dana", holders={"Questions": "Chuck"}, consultations=(5,))
-    got = [r.spec.name for r in read("Chuck, I'd like you to ZOT Consultation 5; I can't answer it.", v)
-           if r.kind == "action"]
-    assert got == ["request_zot"]
+    for text in ("Chuck, I'd like you to ZOT Consultation 5; I can't answer it.",
+                 "Chuck, could you please ZOT Consultation 5?"):
+        assert [r.spec.name for r in read(text, v) if r.kind == "action"] == ["request_zot"], text
+    for text in ("Chuck, should I ZOT Consultation 5?", "Bob, could you please ZOT Consultation 5?"):
+        assert not any(r.kind == "action" for r in read(text, v)), text
 
 
 def test_a_consultation_asking_whether_in_the_sentence():

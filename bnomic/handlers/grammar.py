@@ -527,8 +527,8 @@ def sentences(text: str):
         charge(8 * len(line) + 1500)      # cutting and normalising: a few linear passes, and calls
         for part in split_sentences(_LEAD.sub("", line.strip())):    # "1. I give ..." is one sentence
             charge(500)
-            if _asks(part):                                  # a question is never an action
-                continue
+            if _asks(part) and not ("ZOT" in part and _ASKED_TO_ZOT.match(part.strip())):
+                continue        # a question is never an action (a Priest's "Chuck, could you ZOT ...?" asks one)
             s = normalise(part)
             if s:
                 yield s
@@ -2082,7 +2082,7 @@ def _counted_all() -> re.Pattern:
 
 _WITHDRAWN = re.compile(r"withdrawn\s*+[.!]*+", re.I)
 _ASKED_TO_ZOT = re.compile(r"(?:dear\s++)?+(?P<who>[\w'’-]{1,30}+(?:\s++[\w'’-]{1,30}+)?+)\s*+,\s*+"
-                           r"(?:(?:please|kindly|could\s++you|would\s++you|can\s++you"
+                           r"(?:(?:please|kindly|(?:could|would|can)\s++you(?:\s++please)?+"
                            # "Chuck, I'd like you to ZOT Consultation 5"
                            r"|i['’]d\s++like\s++you\s++to|i\s++would\s++like\s++you\s++to|i\s++ask\s++you\s++to)\s++)?+"
                            r"zot\s++(?P<rest>\S.*+)$", re.I)
@@ -2100,7 +2100,8 @@ def _asked_to_zot(body: str) -> str:
     holder = vocab.holders.get(office) if office else None
     if not (office and (vocab.ministries.get(who) == office or holder and who == holder.lower())):
         return body
-    return "I request a ZOT of " + m.group("rest")
+    # ("Chuck, could you please ZOT Consultation 5?": a request put as a question is the request)
+    return "I request a ZOT of " + m.group("rest").rstrip("?")
 
 
 _NUMBERED_AS = re.compile(r"(?:(?P<what>[^.;:]{1,100}?)\s++(?:is|has\s++been|was\s++just)\s++(?:assigned|given)\s++"
