@@ -375,3 +375,9 @@ def test_a_consultation_asking_whether_in_the_sentence():
         "Anyway. I vote FOR 12.", vocab("Chuck")) if r.kind == "action"]
     assert [n for n, _ in got] == ["submit_consultation", "vote"]
     assert got[0][1]["document"] == "Question: Whether the Oracle may ZOT a Consultation of which e is the Supplicant?"
+
+
+@pytest.mark.parametrize("text, expected", [("I vote FOR 12 haha", [("FOR", "12")]),
+                                            ("I vote FOR 12 lol. Just kidding.", [])])
+def test_laughter_after_an_action_is_no_part_of_it(text, expected):
+    assert votes(text) == expected

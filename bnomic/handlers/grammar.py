@@ -77,7 +77,8 @@ _TRAIL_WORDS = ("please", "pls", "plz", "thanks", "thank you", "thx", "anyway", 
                 "this week", "for this week", "on my way out", "on the way out", "while i'm at it",
                 "for now", "for the moment", "the beast included", "including the beast", "beast included",
                 "of course", "obviously", "and nothing else", "nothing else", "only", "and that's all",
-                "that's all", "and that is all")
+                "that's all", "and that is all",
+                "lol", "haha", "hehe", "heh", "lmao", "rofl")          # laughter after the action: "i ordain myself lol"
 _TRAIL_ENDS = frozenset({w[-2:] for w in _TRAIL_WORDS} | {"d", "p", "en"})   # quick test: may a trail word end here?
 _TRAIL_SMILEY = re.compile(r"(?<=\s)[:;]-?[()dp]++$")
 # Rules 4E21/4E22: how players say they act under an announced intent
