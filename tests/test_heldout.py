@@ -212,7 +212,8 @@ def test_the_reader_keeps_what_it_reads(scored):
 # and later that day the fifteenth's, 68 with their chains, and 5 a draft had made worse;
 # in the day's third session 3 more a draft had made worse: h4027, n0125, h9302;
 # in its fourth session the whole nineteenth reserve, 300, scored once and then moved, and 2
-# a draft changed, q0293, s0284, h5825 and h0502).
+# a draft changed, q0293, s0284, h5825 and h0502; and m0183 of the twelfth reserve, read as a
+# false action by a draft).
 LOOKED_AT = {"recall": 0.791, "false_on_chatter": 0, "silent_misses": 307}
 
 

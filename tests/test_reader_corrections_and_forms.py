@@ -381,3 +381,9 @@ def test_a_consultation_asking_whether_in_the_sentence():
                                             ("I vote FOR 12 lol. Just kidding.", [])])
 def test_laughter_after_an_action_is_no_part_of_it(text, expected):
     assert votes(text) == expected
+
+
+def test_a_consultation_the_sender_is_going_to_ask_is_not_asked():
+    assert not any(r.kind == "action" for r in read(
+        "I'm going to submit a Consultation asking whether the Beast can hold a\nSock, unless somebody here "
+        "already knows the answer. Does anybody?", vocab("Alice")))

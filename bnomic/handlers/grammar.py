@@ -4210,7 +4210,8 @@ def _title_follows(lines: list[str], i: int, doc_next: bool) -> bool:
 _TITLE_LIKE = re.compile(r"[A-Z0-9][\w'’-]*+(?:\s++[\w'’-]++){0,7}+\s*+")
 _RULE_WORDS = re.compile(r"\b(?:shall|must|may\s++not|is\s++hereby|are\s++hereby)\b", re.I)
 # Rule 4E18: a Consultation submitted "asking whether ..." in the sentence, its Question after it
-_ASKING_WHETHER = re.compile(r"(?P<head>\b(?:submit|pose|file|raise|lodge)\s++(?:a|the\s++following|this)\s++"
+_ASKING_WHETHER = re.compile(r"(?P<head>\bI\s++(?:hereby\s++|also\s++|now\s++)?+(?:submit|pose|file|raise|lodge)\s++"
+                            r"(?:a|the\s++following|this)\s++"
                             r"consultation)\s++(?:asking|on|about|as\s++to)\s++(?P<q>(?:whether|if)\s)", re.I)
 _QUESTION_END = re.compile(r"[.?!](?=\s|$)|\n[ \t]*+\n")
 
