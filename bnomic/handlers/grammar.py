@@ -2215,7 +2215,8 @@ def read_sentence(sentence: str, in_transaction: bool = False) -> list[Reading]:
     body = _UNDER_INTENT.sub("", sentence)
     if body[:2] in ("I,", "i,") and _SELF_DESCRIBED.match(body):
         body = _SELF_DESCRIBED.sub("I ", body, count=1)     # "I, the Chairman, revise ... and then resign it"
-    if ":" in body[:24]:
+    if ":" in body[:24] and (body.split(None, 1)[0].rstrip(":").lower() in _verbs().by_first
+                             or body.split(None, 1)[0].rstrip(":").lower() in _verbs().openers):
         labelled = _LABEL_THEN_WHY.match(body)
         if labelled is not None and not any(  # "Object: it still says 17 is Blank." (not "Support: Alice", a list)
                 t.senses for t in lex(labelled.group("why"), _VOCAB.get())[:1]):
