@@ -111,6 +111,27 @@ _TABLE = re.compile(r'\s*+(?:INSERT(?: OR [A-Z]++)?+ INTO|UPDATE(?: OR [A-Z]++)?
                     r' "([^"]++)"', re.I)
 
 
+def _count_write(state, table: str, plain_insert: bool, cascades: bool) -> None:
+    """One write to `table` counted in the transaction's state: written, changed, touched,
+    an insert or a rewrite; a delete or replace as a write to every table referring to it
+    too (a cascade may follow)."""
+    state.written[table] = state.written.get(table, 0) + 1
+    state.changes[table] = state.changes.get(table, 0) + 1
+    if state.touched is not None:
+        state.touched.add(table)
+    if plain_insert:
+        state.inserts[table] = state.inserts.get(table, 0) + 1
+    else:
+        state.rewrites[table] = state.rewrites.get(table, 0) + 1
+    if cascades:
+        for other in REFERRERS.get(table, ()):
+            state.written[other] = state.written.get(other, 0) + 1
+            state.rewrites[other] = state.rewrites.get(other, 0) + 1
+            state.changes[other] = state.changes.get(other, 0) + 1
+            if state.touched is not None:
+                state.touched.add(other)
+
+
 def _table_of(sql: str) -> str | None:
     m = _TABLE.match(sql)
     return m.group(1) if m else None
@@ -160,21 +181,7 @@ class GameDatabase(SqliteDatabase):
             if self._versions.lazy:
                 self._materialize()
             _, table, plain_insert, cascades = known
-            state.written[table] = state.written.get(table, 0) + 1
-            state.changes[table] = state.changes.get(table, 0) + 1
-            if state.touched is not None:
-                state.touched.add(table)
-            if plain_insert:
-                state.inserts[table] = state.inserts.get(table, 0) + 1
-            else:
-                state.rewrites[table] = state.rewrites.get(table, 0) + 1
-            if cascades:
-                for other in REFERRERS.get(table, ()):
-                    state.written[other] = state.written.get(other, 0) + 1
-                    state.rewrites[other] = state.rewrites.get(other, 0) + 1
-                    state.changes[other] = state.changes.get(other, 0) + 1
-                    if state.touched is not None:
-                        state.touched.add(other)
+            _count_write(state, table, plain_insert, cascades)
             return
         head = sql.lstrip()[:10].upper()
         if len(_KNOWN) < _KNOWN_MOST:
@@ -202,21 +209,8 @@ class GameDatabase(SqliteDatabase):
         if head.startswith(_WRITES):
             table = _table_of(sql)
             if table is not None:
-                state.written[table] = state.written.get(table, 0) + 1
-                state.changes[table] = state.changes.get(table, 0) + 1
-                if state.touched is not None:
-                    state.touched.add(table)
-                if head.startswith("INSERT IN") and not _UPSERT.search(sql):     # (head: 10 letters)
-                    state.inserts[table] = state.inserts.get(table, 0) + 1
-                else:
-                    state.rewrites[table] = state.rewrites.get(table, 0) + 1
-                if head.startswith(("DELETE", "REPLACE", "INSERT OR")):     # a cascade may follow
-                    for other in REFERRERS.get(table, ()):
-                        state.written[other] = state.written.get(other, 0) + 1
-                        state.rewrites[other] = state.rewrites.get(other, 0) + 1
-                        state.changes[other] = state.changes.get(other, 0) + 1
-                        if state.touched is not None:
-                            state.touched.add(other)
+                _count_write(state, table, head.startswith("INSERT IN") and not _UPSERT.search(sql),  # (head: 10 letters)
+                             head.startswith(("DELETE", "REPLACE", "INSERT OR")))     # a cascade may follow
                 return
             state.touched = None            # a write to a table not named: any table
         elif head.startswith(("CREATE", "DROP", "ALTER")):
