@@ -425,6 +425,14 @@ def _entities_read(text: str) -> str:
     return _ENTITY.sub(lambda m: " " if m.group(0).lower() == "&nbsp;" else html.unescape(m.group(0)), text)
 
 
+def _as_plain(text: str) -> str:
+    """A text part as plain text: HTML (a document, or a fragment) as the text it shows,
+    HTML's character references as the characters they stand for."""
+    if "<" in text and _is_html(text):
+        return html_to_text(text)
+    return _entities_read(text) if "&" in text else text
+
+
 _BARE_RULE = re.compile(r"[ \t]*+(?:-{3,}+|_{3,}+)[ \t]*+$")
 
 
@@ -442,10 +450,7 @@ def own_words(text: str) -> str:
     """What the sender wrote: no quoted lines, attributions, signature,
     forwarded or Original Message blocks, or Comment Text (Rule 4E5). A text
     that is an HTML document is read as the text it shows."""
-    if "<" in text and _is_html(text):
-        text = html_to_text(text)
-    elif "&" in text:
-        text = _entities_read(text)
+    text = _as_plain(text)
     lines = text.replace("\r\n", "\n").split("\n")
     kept: list[str] = []
     fence = None                            # the mark of a fence opened above ("------")
@@ -498,10 +503,7 @@ def quoted_words(text: str) -> str:
     """The lines a mail quotes ("> ..."), unquoted: the context a reply answers
     ("I object." under a quoted intent). Never read for actions."""
     out = []
-    if "<" in text and _is_html(text):
-        text = html_to_text(text)
-    elif "&" in text:
-        text = _entities_read(text)
+    text = _as_plain(text)
     for line in text.replace("\r\n", "\n").split("\n"):
         if _quoted(line):
             stripped = line.lstrip()
