@@ -4010,11 +4010,8 @@ def _read(text: str, max_line: int | None, doc_next: bool = False) -> list[Readi
                             f"{m.group('text')}")
         labelled = _PROPOSAL_LABEL.match(lines[i])
         found = _document_head(_as_submission(labelled, _title_follows(lines, i, doc_next))) if labelled else None
-        if found is None and "weak" in lines[i][:12]:
-            found = _tweak_labelled(lines, i)       # "Tweak: Rule 4E31, change ... to ..." (Rule 4E77)
-        if found is None and "efresh" in lines[i][:16] and _REFRESH_LABEL.match(lines[i]) and i + 1 < len(lines) \
-                and lines[i + 1].strip():
-            found = _document_head("I submit the following Refresh Proposal:")   # "Refresh Proposal:" over its text (4E0)
+        if found is None and ("weak" in lines[i][:12] or "efresh" in lines[i][:16]):
+            found = _labelled_document(lines, i)    # "Tweak: Rule 4E31, change ...", "Refresh Proposal:" over its text
         wrapped = found is None and ":" not in lines[i] and _head_wrapped(lines, i)
         if wrapped:         # "... to teach the Beast the" / "following Trick:"; "..., which depends on 15 and" / "conflicts with 12:"
             found = _document_head(lines[i].rstrip() + " " + lines[i + 1].strip())
@@ -4231,24 +4228,30 @@ def _asked_whether(text: str) -> str:
             f"END CONSULTATION\n{after.lstrip()}")
 
 
-# Rule 4E0: "Refresh Proposal:" alone on its line, over the text on the lines below it
-_REFRESH_LABEL = re.compile(r"^\s*+(?:(?:my|new|a)\s++)?+refresh\s++proposal\s*+:\s*+$", re.I)
-# Rule 4E77: "Tweak:" over the changes it describes, or before them on its line
-_TWEAK_LABEL = re.compile(r"^\s*+(?:(?:my|new|a)\s++)?+tweak\s*+:\s*+(?P<rest>.*+)$", re.I)
+# A document submitted under a label of its kind: "Tweak:" over the changes it describes, or
+# before them on its line (Rule 4E77); "Refresh Proposal:" alone on its line, over the text
+# on the lines below it (Rule 4E0)
+_DOCUMENT_LABEL = re.compile(r"^\s*+(?:(?:my|new|a)\s++)?+(?P<kind>tweak|refresh\s++proposal)\s*+:\s*+(?P<rest>.*+)$",
+                             re.I)
 
 
-def _tweak_labelled(lines: list[str], i: int):
-    """"Tweak: Rule 4E31, change "X" to "Y"": a Tweak submitted, its text the changes said on
-    the line or, after "Tweak:" alone, on the lines below (a Tweak "describ[es] changes to be
-    made to the rules and/or game state": words of change, or nothing is submitted)."""
-    m = _TWEAK_LABEL.match(lines[i])
+def _labelled_document(lines: list[str], i: int):
+    """The submission a label line heads, or None. A Tweak "describ[es] changes to be made to
+    the rules and/or game state": words of change on its line, or (after "Tweak:" alone) on
+    the lines below, or nothing is submitted. A Refresh Proposal's label stands alone over
+    its text."""
+    m = _DOCUMENT_LABEL.match(lines[i])
     if m is None:
         return None
     rest = m.group("rest").strip()
-    below = next((x for x in lines[i + 1:i + 3] if x.strip()), "")
-    if rest and not _CHANGE_WORDS.search(rest) or not rest and not _CHANGE_WORDS.search(below):
+    if m.group("kind").lower().startswith("tweak"):
+        below = next((x for x in lines[i + 1:i + 3] if x.strip()), "")
+        if rest and not _CHANGE_WORDS.search(rest) or not rest and not _CHANGE_WORDS.search(below):
+            return None
+        return _document_head("I submit the following Tweak:" + (" " + rest if rest else ""))
+    if rest or i + 1 >= len(lines) or not lines[i + 1].strip():
         return None
-    return _document_head("I submit the following Tweak:" + (" " + rest if rest else ""))
+    return _document_head("I submit the following Refresh Proposal:")
 
 
 _CHANGE_FIRST = re.compile(r"^\s*+(?:amend|repeal|enact|create|replace|insert|append|retitle|in\s++rule)\b", re.I)
