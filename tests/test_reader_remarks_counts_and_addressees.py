@@ -9,28 +9,12 @@ Proposal to a value of his choice". Rule 4E18: a Claim "that the player believes
 answer (and Oracularity) to be Consistent or Inconsistent"."""
 import pytest
 
-import bnomic.handlers.engine  # noqa: F401  (registers every action)
-from bnomic.handlers import grammar
-from bnomic.handlers.vocabulary import Vocabulary, default
+from reader_world import World
 
-PLAYERS = ("Alice", "Bob", "Chuck", "Dana", "Wooble", "The Beast")
 PROPOSALS = {10: ("Fishy Business", "Alice"), 13: ("Beast Diet", "Chuck"), 16: ("Eras Again", "Bob"),
              17: ("Quiet Nweek", "Dana")}
-
-
-def vocab(actor="Dana", **more):
-    more.setdefault("proposals", PROPOSALS)
-    more.setdefault("open_proposals", tuple(more["proposals"]))
-    return Vocabulary(players=PLAYERS, actor=actor, beast="The Beast", ministries=default().ministries, **more)
-
-
-def read(text, v=None, quoted=""):
-    return grammar.read(text, v or vocab(), quoted=quoted)
-
-
-def actions(text, v=None, quoted=""):
-    return [(r.spec.name, {k: str(x) for k, x in r.args.items() if x not in (None, "")})
-            for r in read(text, v, quoted) if r.kind == "action"]
+_WORLD = World(PROPOSALS)
+vocab, read, actions = _WORLD.vocab, _WORLD.read, _WORLD.actions
 
 
 # ---------------------------------------------------------------- a remark after a comma
