@@ -394,6 +394,8 @@ def fill(fr: Frame, toks: list[Tok], start: int, open_world: bool, vocab=None,
                 and not fr.rest_roles           # the rest is its text
                 and _aside(fr, toks, i + 1)):
             close = next((j for j in range(i + 1, n) if toks[j].low == ")"), None) if low == "(" else None
+            if low == "," and i + 3 < n and toks[i + 2].low == "," and _adverb(toks[i + 1]):
+                close = i + 1                   # "FOR Sock Amnesty, obviously, and AGAINST ...": read on
             if close is not None and close + 1 < n:     # "FOR 15 (it's mine) and AGAINST 16": read on
                 f.reason = _span(toks, i, close + 1)
                 i = close + 1
@@ -481,7 +483,8 @@ def fill(fr: Frame, toks: list[Tok], start: int, open_world: bool, vocab=None,
         took = (_reference(fr, toks, i, put, unfilled, vocab, f,
                            pending or ((last_role,) if after_join and last_role is not None and last_role.marked
                                        else ()))
-                if fr.ref_kinds and (t.possessive or low in _DETERMINERS or low.endswith("'s")) else 0)
+                if fr.ref_kinds and (t.possessive or low in _DETERMINERS or low.endswith("'s") or low == "mine")
+                else 0)
         if took:
             i += took
             pending, after_join = (), False
@@ -567,7 +570,12 @@ def fill(fr: Frame, toks: list[Tok], start: int, open_world: bool, vocab=None,
             continue
         if (fr.why and (low in REASONS or low in _REASON_FIRST and any(match_phrase(toks, i, p) for p in REASON_PHRASES))
                 and (f.filled or all(not f.missing(x) for x in f.instances)) and not fr.rest_roles):
-            f.reason = _span(toks, i, n)
+            end = _reason_end(fr, toks, i, n)
+            end = end if end < n and (toks[end + 2].has("vote") or _is_choice(fr, toks, end + 2)) else n
+            f.reason = _span(toks, i, end)
+            if end < n:             # "SHELVE on 16 because ..., and against everything else": on
+                i = end
+                continue
             break
         if (fr.why and _adverb(t) and f.filled and all(not f.missing(x) for x in f.instances)
                 and (i + 1 == n or toks[i + 1].low in (",", ";"))):
@@ -611,7 +619,7 @@ def _reason_end(fr: Frame, toks: list[Tok], i: int, n: int) -> int:
     frame takes ("..., for obvious reasons, and FOR 15"), or at the clause's end."""
     for j in range(i + 1, n - 2):
         if (toks[j].low == "," and toks[j + 1].low in ("and", "also", "plus")
-                and any(sense[0] in fr.accepted for sense in toks[j + 2].senses)):
+                and (any(sense[0] in fr.accepted for sense in toks[j + 2].senses) or _is_choice(fr, toks, j + 2))):
             return j
     return n
 

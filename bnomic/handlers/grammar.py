@@ -31,7 +31,7 @@ from .vocabulary import Vocabulary, words
 
 # The reader's version, stored with every pinned reading (handlers/pinned.py,
 # docs/reader.md): raise it when readings change
-READER_VERSION = 10
+READER_VERSION = 11
 
 # (dot leaders, "Proposal 10 (Fishy Business) ....... FOR", end no sentence)
 _SENTENCE_END = re.compile(r"(?<!\.\.\.\.)(?<=[.!?])\s+|;\s*")
@@ -45,6 +45,10 @@ _POLITE = re.compile(r"^(?:(?:sure thing|of course|no problem|in return|in excha
                      r"|\+\s*+1(?=\s*+[,!;:]))\b[,!;:\s]*)+", re.I)   # "+1, support.": "+1 on 13" is a Vote's stand-in
 # "in return", "in exchange" closing what is given: why, not a role
 _IN_RETURN = re.compile(r"(?<!\s)\s++in\s++(?:return|exchange)(?=\s*+(?:[,.;!)]|$))", re.I)
+# "... and vote AGAINST 10, in that order, because ...": the order of the actions said, which
+# is the order they are written in (Rule 4E7), no part of the last one
+_IN_THAT_ORDER = re.compile(r"(?<!\s)\s*+,?\s*+\bin\s++(?:that|this|the\s++same|the\s++above|the\s++given)\s++order"
+                            r"(?=\s*+(?:[,.;!)]|$))", re.I)
 _SAID_ASIDE = re.compile(r"(?<!\s)(?:\s*+,)?+\s*+\b(?:for\s++what\s++it['’]s\s++worth|fwiw)\b\s*+,?+", re.I)
 # "and then immediately revise its Reward": a manner said before the second verb, not a word of it
 _ADVERB_BEFORE_VERB = re.compile(r"\b(?P<join>(?:and|then)\s++(?:then\s++)?+)(?P<adv>[a-z]{3,20}?ly)\s++(?P<verb>[a-z]++)\b")
@@ -135,7 +139,7 @@ _CLAUSE = re.compile(r"(?<!\s)(?:\s*+,\s*+|\s++)(?:and(?:\s++then)?|then|so|but)
                      # "... to m44 and we'll see who blinks first": another's clause, the sender's words
                      r"|(?:we|you|he|she|they|there)(?:['’](?:ll|re|s|d|ve))?+\s"
                      # "..., and on nday 1 of nweek 8 I will turn the Clock On", "and on 15 and 16 I ABSTAIN"
-                     r"|(?:on|at|from|as)\s++[^,.;]{1,60}?\s(?:,\s*+)?i(?:['’](?:d|m|ll))?\s"
+                     r"|(?:on|at|from|as|for(?=\s++(?:the\s++)?(?:proposal\s*+|prop\.?+\s*+|#)?+\d))\s++[^,.;]{1,60}?\s(?:,\s*+)?i(?:['’](?:d|m|ll))?\s"
                      # "..., but for the record I vote FOR 12": an aside said before the "I"
                      r"|(?:for\s++the\s++record|in\s++any\s++case|(?:honestly|frankly|anyway|actually|also|instead|meanwhile)\b)"
                      r"(?:\s*+,)?+\s*+i(?:['’](?:d|m|ll))?\s"
@@ -452,6 +456,8 @@ def normalise(part: str) -> str:
         s = _IN_PLACE.sub("", s)                 # "... as Priest of Consultation 5 in Dana's place"
     if " in re" in s or " in ex" in s:
         s = _IN_RETURN.sub("", s)                # "I give Dana m5 in return, as promised."
+    if " order" in s:
+        s = _IN_THAT_ORDER.sub("", s)            # "..., in that order, because I'm complicated."
     s = strip_trail(s)
     # (ASCII text that is printable, without two spaces running, has no space to join)
     return s if s.isascii() and s.isprintable() and "  " not in s else _SPACES.sub(" ", s)
@@ -1209,6 +1215,12 @@ def _fronted(toks):
         j += step
     verb = next((k for phrase, _, _ in v.by_first.get(toks[j].low.split()[0], ()) if j < len(toks)
                  for k in [_phrase_at(toks, j, phrase)] if k), 0) if j < len(toks) else 0
+    if not verb and j > at + 1 and j < len(toks) and toks[j].has("vote") and toks[j - 1].low in ("am", "'m", "’m"):
+        front = [t for t in toks[:at] if t.low != ","]
+        if front[0].low in ("on", "for") and any(t.has("num") or t.has("ref") for t in front):
+            # "For the 15 I am ABSTAIN", "On 15 I'm FOR": the Vote said as what I am (Rule 4E15)
+            front[0] = replace(front[0], senses=[])
+            return toks[at:j + 1] + front + toks[j + 1:]
     if not verb:
         return toks
     front = [t for t in toks[:at] if t.low != ","]
@@ -2011,14 +2023,17 @@ def _forum_quoted(m: re.Match) -> str:
 
 
 # "I vote FOR, AGAINST, FOR on 13, 14, 15 respectively": each Vote with its proposal, in order
+# (a range, "10 to 13", names each proposal in it)
+_RESPECTIVE_ITEM = r"#?\d++(?:\s*+(?:-|–|to|through|thru)\s*+#?\d++)?+"
 _RESPECTIVELY = re.compile(r"^(?P<head>(?:i\s++vote\s++)?)(?P<votes>(?:for|against|abstain|shelve)"
                            r"(?:\s*+(?:,|and|&)\s*+(?:for|against|abstain|shelve)){1,20}+)\s++(?:on|for)\s++"
-                           r"(?:proposals?\s++)?(?P<props>#?\d++(?:\s*+(?:,|and|&)\s*+#?\d++){1,20}+)\s*+,?\s*+respectively$",
-                           re.I)
+                           r"(?:proposals?\s++)?(?P<props>" + _RESPECTIVE_ITEM + r"(?:\s*+(?:,|and|&)\s*+"
+                           + _RESPECTIVE_ITEM + r"){0,20}+)\s*+,?\s*+respectively$", re.I)
 
 
 # "On 10, 11 and 12 I vote FOR, AGAINST and SHELVE respectively": the proposals said first
-_RESPECTIVELY_FRONTED = re.compile(r"^(?:on|for)\s++(?:proposals?\s++)?(?P<props>#?\d++(?:\s*+(?:,|and|&)\s*+#?\d++){1,20}+)"
+_RESPECTIVELY_FRONTED = re.compile(r"^(?:on|for)\s++(?:proposals?\s++)?(?P<props>" + _RESPECTIVE_ITEM
+                                   + r"(?:\s*+(?:,|and|&)\s*+" + _RESPECTIVE_ITEM + r"){0,20}+)"
                                    r"\s*+,?\s*+(?:i\s++vote\s++)?(?P<votes>(?:for|against|abstain|shelve)"
                                    r"(?:\s*+(?:,|and|&)\s*+(?:for|against|abstain|shelve)){1,20}+)\s*+,?\s*+respectively$",
                                    re.I)
@@ -2029,7 +2044,11 @@ def _respectively(body: str) -> str:
     if m is None:
         return body
     votes = re.findall(r"for|against|abstain|shelve", m.group("votes"), re.I)
-    props = re.findall(r"\d++", m.group("props"))
+    props = []
+    for low, high in re.findall(r"(\d++)(?:\s*+(?:-|–|to|through|thru)\s*+#?(\d++))?+", m.group("props")):
+        if high and not int(low) < int(high) <= int(low) + len(votes):
+            return body             # (a range longer than the Votes, or backwards: not in order)
+        props += [str(n) for n in range(int(low), int(high or low) + 1)]
     if len(votes) != len(props):
         return body                 # (counts that differ say nothing in order: read as written)
     return "I vote " + ", ".join(f"{v.upper()} {p}" for v, p in zip(votes, props))
