@@ -10,7 +10,9 @@ The game (tests/reader_world.py): Open proposals 10 (Alice), 11 (Wooble), 12 (Bo
 15 (Dana) and 16 (Chuck)."""
 import pytest
 
-from reader_world import actions, vocab
+from bnomic.handlers import grammar
+
+from reader_world import actions, read, vocab
 from reader_world import votes as _votes
 
 
@@ -86,3 +88,78 @@ def test_the_order_of_the_actions_said_after_them_is_no_part_of_the_last():
                   "in that order, because I'm complicated.")
     assert [name for name, _ in got] == ["give", "color_proposal", "vote"]
     assert got[2][1]["vote"] == "AGAINST" and got[2][1]["which"] == "10"
+
+
+# ---------------------------------------------------------------- intents named loosely
+# Rule 4E21: "Objecting is a Game Action"; Rule 4E22: "Supporting is a Game Action". An intent is
+# named by its number, by whose it is, or by the mail that announced it.
+
+def _stances(text, v):
+    return [(name, args.get("target")) for name, args in actions(text, v)]
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("Objection to Wooble's intent about the Beast's mackerel.", [("object", "3")]),
+    ("I object to Wooble's intent regarding the Beast.", [("object", "3")]),
+    ("I support Alice's intent for the retitling of 4E9.", [("support", "4")]),
+])
+def test_what_an_intent_is_about_said_after_whose_it_is(text, expected):
+    assert _stances(text, vocab("Chuck", intents={3: "Wooble", 4: "Alice"})) == expected
+
+
+@pytest.mark.parametrize("text", [
+    "I object to the intent of Alice.",
+    "I am objecting to the intent of Alice.",
+    "I am objecting the intent of Alice for the retitling of 4E9.",
+])
+def test_the_intent_of_a_player_is_that_players_intent(text):
+    assert _stances(text, vocab("Chuck", intents={3: "Wooble", 4: "Alice"})) == [("object", "4")]
+
+
+def test_an_intent_named_only_by_what_it_is_about_is_not_guessed():
+    assert _stances("I object to the intent about the mackerel.", vocab("Chuck", intents={3: "Wooble", 4: "Alice"})) == []
+
+
+def _intended(text, v):
+    """(the action each intent announces, the way said for it), as the intent handler takes
+    them from the announcement (Rules 4E21, 4E22)."""
+    out = []
+    for r in read(text, v):
+        if r.kind == "action" and r.spec.name == "intend":
+            m = grammar.INTENT_METHOD.match(r.args["rest"])
+            found = grammar.match_action("I " + (m.group("action") if m else r.args["rest"]), v)
+            out.append((found[0].name if found else None, " ".join(m.group("cond").split()).strip(" ,:").lower() if m else ""))
+    return out
+
+
+@pytest.mark.parametrize("text", [
+    "Intent: to cause the Beast to give m20 to me.",
+    "Intent: I cause the Beast to give m20 to me.",
+    "Intention: I will cause the Beast to give m20 to me.",
+])
+def test_an_intent_under_its_label_is_announced_not_done(text):
+    assert _intended(text, vocab("Wooble")) == [("beast_acts", "without objection")]
+    assert [r.spec.name for r in read(text, vocab("Wooble")) if r.kind == "action"] == ["intend"]
+
+
+def test_a_label_that_begins_a_remark_announces_nothing():
+    assert actions("Intent: to be honest, nobody cares.", vocab("Wooble")) == []
+
+
+def test_the_way_said_after_the_display_it_announces_stays_the_way():
+    text = ("I hereby announce my intent to Approve the following Public Display, with 4 Support and "
+            "no Objections:\n\n{{\nMINISTRIES OF B NOMIC, nweek 7\nChange (Chairman): Alice, Reward m60\n}}")
+    assert _intended(text, vocab("Alice")) == [("approve_display", "with 4 support and no objections")]
+
+
+@pytest.mark.parametrize("text", [
+    "I intend, with 4 Support and no Objections, to Approve the Oracle's display as follows:\n\n{{\nCONSULTATIONS\n}}",
+    "I intend, with 4 Support and no Objections, to Approve the Chairman's report of nweek 7 as it stands.",
+])
+def test_a_display_approved_as_follows_or_as_it_stands(text):
+    assert _intended(text, vocab("Chuck")) == [("approve_display", "with 4 support and no objections")]
+
+
+@pytest.mark.parametrize("text", ["I approve of the report.", "I approve of the display of Society."])
+def test_approving_of_something_is_an_opinion(text):
+    assert read(text, vocab("Chuck")) == [] or all(r.kind != "action" for r in read(text, vocab("Chuck")))

@@ -337,17 +337,22 @@ def metamin_values(document: str, names: list[str]) -> dict:
         # (whose display it is may be left to the display itself: "Approve the following
         # Public Display:" and a display headed "MINISTRIES")
         frame("approve|ratify|accept", "ministry:ministry[of]?", "at:text[at|on|from]?",   # "... display at <URL>"
-              also="display displays public following the this", needs="display"),
+              # "the Chairman's report of nweek 7 as it stands", "the Oracle's display as follows:"
+              "nweek:text[of nweek|for nweek]?",
+              also="display displays public following the this report as follows below stands it",
+              needs="display|report"),
         rule="4E50", example="I approve the Registrar's display", says="approve the display of {ministry}",
         not_actions=("I approved the Registrar's display", "Wooble approves the Registrar's display",
-                     "Should I approve the Registrar's display?"),
+                     "Should I approve the Registrar's display?", "I approve of the Chairman's report"),
         supporters="displays.approval_supporters", objections=1, waiting="2 rdays", takes_document=True)
-def approve(ctx: Context, actor: Player, ministry: str | None = None, at: str | None = None) -> None:
+def approve(ctx: Context, actor: Player, ministry: str | None = None, at: str | None = None,
+            nweek: str | None = None) -> None:
     """Rule 4E50: with 4 Support and no Objections within 2 rdays, a Player may
     Approve a Public Display given in full: the gamestate becomes what it would
     be had the display been accurate when the approval was attempted, and every
     later change is simulated again on top of it. (A display named by where it
-    is, `at` a web page, is not given in full: refused below.)"""
+    is, `at` a web page, is not given in full: refused below. The `nweek` said, "the report of
+    nweek 7", is said but not needed: the display given says what it shows.)"""
     intent = ctx.intent
     document = intent.args.get("document", "") if intent else ""
     ministry = ministry or (intent.args.get("ministry") if intent else None) or shown_in(ctx, document)

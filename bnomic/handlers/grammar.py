@@ -45,6 +45,12 @@ _POLITE = re.compile(r"^(?:(?:sure thing|of course|no problem|in return|in excha
                      r"|\+\s*+1(?=\s*+[,!;:]))\b[,!;:\s]*)+", re.I)   # "+1, support.": "+1 on 13" is a Vote's stand-in
 # "in return", "in exchange" closing what is given: why, not a role
 _IN_RETURN = re.compile(r"(?<!\s)\s++in\s++(?:return|exchange)(?=\s*+(?:[,.;!)]|$))", re.I)
+# "the intent of Alice", "the Tweak of Bob": whose it is, said after it, as "Alice's intent"
+_KIND_OF_WHOM = re.compile(r"\bthe\s++(?P<kind>intent(?:ion)?|tweak|refresh\s++proposal)\s++of\s++"
+                           r"(?P<who>[A-Z][\w’'-]{1,30}+)\b(?!\s*+\d)(?![’']s\b)")
+# "I approve of the report": liking it, never the Game Action that Approves a Public Display
+# (Rule 4E50), which takes its display "the"/"this"/"X's", not "of": the two words made one
+_APPROVE_OF = re.compile(r"\bapprove\s++of\b", re.I)
 # "... and vote AGAINST 10, in that order, because ...": the order of the actions said, which
 # is the order they are written in (Rule 4E7), no part of the last one
 _IN_THAT_ORDER = re.compile(r"(?<!\s)\s*+,?\s*+\bin\s++(?:that|this|the\s++same|the\s++above|the\s++given)\s++order"
@@ -125,7 +131,10 @@ _INTEND_PLAIN = re.compile(r"^(?P<head>i\s++intend)\s++(?P<cond>" + _HOW + r"(?:
                            + r")?+)\s++(?P<rest>to\s.+)$", re.I)
 # "Intent: without objection, cause the Beast to vote AGAINST 16."
 _INTENT_LABEL = re.compile(r"^(?:intent|intention|notice\s++of\s++intent)\s*+:\s*+(?P<cond>" + _HOW
-                           + r"(?:\s++and\s++" + _HOW + r")?+)\s*+,?\s*+(?:to\s++|i\s++(?:will\s++|shall\s++)?+)?+(?P<rest>\S.*)$", re.I)
+                           + r"(?:\s++and\s++" + _HOW + r")?+)\s*+,?\s*+(?:to\s++|i\s++(?:will\s++|shall\s++)?+)?+(?P<rest>\S.*)$"
+                           # "Intent: to cause the OCB to transfer ...": the way left to the default
+                           r"|^(?:intent|intention|notice\s++of\s++intent)\s*+:\s*+(?:to\s++|i\s++(?:will\s++|shall\s++)?+)"
+                           r"(?P<rest2>[a-z]\S*+\s.*)$", re.I)
 # ("Intent: without objection, I retitle Rule 4E9 to "Eras"": the action said as the one announced)
 
 # One sentence may hold several clauses, each its own action ("I give m5 to A and I
@@ -188,7 +197,8 @@ _INTENDED = re.compile(r"^(?P<action>.*?[^\s,])(?:[\s,]++(?:with|without)\b.*)$"
 _WITHIN = r"(?:\s++(?:in|within|after)\s++(?:\w++\s++)?(?:r?days?|ndays?|jiffy|jiffies))?"
 INTENT_METHOD = re.compile(
     r"^(?P<action>.*?[^\s,:])(?P<cond>(?:[\s,:]++(?:and\s++|but\s++)?(?:(?:without|with\s++no|no)\s++(?:\w++\s++)?"
-    r"objections?|with\s++(?:\w++\s++)?(?:supporters?|supports?))" + _WITHIN + r")+)$", re.I)
+    r"objections?|with\s++(?:\w++\s++)?(?:supporters?|supports?))" + _WITHIN + r")+)"
+    r"(?:\s*+:)?+$", re.I)         # (": " before the document it announces, "... with 4 Support:")
 
 # "BEGIN TRANSACTION", "Start of transaction:", "Transaction start" (Rule 4E12)
 BEGIN = re.compile(r"^\W*+(?:(?:begin|start)\s++(?:of\s++(?:the\s++)?)?transaction|transaction\s++(?:start|begin)s?+"
@@ -456,6 +466,10 @@ def normalise(part: str) -> str:
         s = _IN_PLACE.sub("", s)                 # "... as Priest of Consultation 5 in Dana's place"
     if " in re" in s or " in ex" in s:
         s = _IN_RETURN.sub("", s)                # "I give Dana m5 in return, as promised."
+    if " of " in s and "the " in s.lower():
+        s = _KIND_OF_WHOM.sub(lambda m: f"{m.group('who')}'s {m.group('kind')}", s)   # "the intent of Alice"
+    if "pprove of" in s:
+        s = _APPROVE_OF.sub("approve-of", s)     # "I approve of the report": an opinion
     if " order" in s:
         s = _IN_THAT_ORDER.sub("", s)            # "..., in that order, because I'm complicated."
     s = strip_trail(s)
@@ -2273,7 +2287,8 @@ def read_sentence(sentence: str, in_transaction: bool = False) -> list[Reading]:
     body = _sub_at_start(_INTEND_FRONTED, r"\g<head> \g<rest> \g<cond>", body)
     body = _sub_at_start(_INTEND_FIRST, _intend_first, body)
     body = _sub_at_start(_INTEND_PLAIN, r"\g<head> \g<rest> \g<cond>", body)
-    body = _sub_at_start(_INTENT_LABEL, r"I intend to \g<rest> \g<cond>", body)
+    body = _sub_at_start(_INTENT_LABEL, lambda m: f"I intend to {m.group('rest')} {m.group('cond')}" if m.group("rest")
+                         else f"I intend to {m.group('rest2')}", body)
     body = _DOING.sub(_doing_as_intent, body)
     if " of " in body:
         body = _sub_noun_of(body)

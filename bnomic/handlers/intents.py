@@ -225,20 +225,27 @@ _TARGET = role("target:intent?", {**{w: "all" for w in (
     "all pending intents", "every intent now open", "all the pending intents", "all the current intents",
     "all of them")}, **{w: "both" for w in ("both", "both of them")}})
 _WHAT = "what:text?[intent to|intention to|plan to|the intent to|the intention to|the plan to|an intent to]"
+# "Wooble's intent about the Beast's mackerel": what the intent is about, said to tell it apart;
+# the intent is the one named (by number, author or reply), never found by these words alone
+_ABOUT = ("about:text?[intent about|intent regarding|intent concerning|intent re|intent for|intention about"
+          "|intention regarding|intention for|intent on]")
 
 
 @action("object",
         # Rule 4E21: "Objecting is a Game Action"
         frame("object|object to|object against|object on|raise an objection to|lodge an objection to"
               "|register an objection to|register my objection to|state my objection to|hereby object to",
-              _TARGET, _WHAT, also="objection announced announcement", openers="object|objection|objected|objection to"),
+              _TARGET, _WHAT, _ABOUT, also="objection announced announcement",
+              openers="object|objection|objected|objection to"),
         rule="4E21", example="I object to Wooble's intent to cause the Beast to forfeit",
         says="object to intent[ {target}][ to {what}]",
         not_actions=("I object to the way this game is run!", "Wooble objected to intent #3",
                      "I objected to intent #3 yesterday", "I don't object, for what it's worth",
                      "I object to Proposal 12, it's badly written", "Should I object?"))
-def object_(ctx: Context, actor: Player, target: str | None = None, what: str | None = None) -> None:
-    """Rule 4E21: Objecting is a Game Action."""
+def object_(ctx: Context, actor: Player, target: str | None = None, what: str | None = None,
+            about: str | None = None) -> None:
+    """Rule 4E21: Objecting is a Game Action. (`about`, what the sender says the intent is
+    about, is said but not needed: the intent is the one named.)"""
     take_stance(ctx, actor, target, "object", "4E21", what=what)
 
 
@@ -246,13 +253,14 @@ def object_(ctx: Context, actor: Player, target: str | None = None, what: str | 
         # Rule 4E22: "Supporting is a Game Action"
         frame("support|lend my support to|give my support to|offer my support to|add my support to"
               "|hereby support|am in support of|endorse",
-              _TARGET, _WHAT, also="announced announcement", openers="support|supported|seconded|support for"),
+              _TARGET, _WHAT, _ABOUT, also="announced announcement", openers="support|supported|seconded|support for"),
         rule="4E22", example="I support intent #3", says="support intent[ {target}][ to {what}]",
         not_actions=("I support the idea of a new currency, personally", "Chuck supported it",
                      "I supported intent #3 yesterday", "I support Wooble for Registrar",
                      "Would you support intent #3?"))
-def support(ctx: Context, actor: Player, target: str | None = None, what: str | None = None) -> None:
-    """Rule 4E22: Supporting is a Game Action."""
+def support(ctx: Context, actor: Player, target: str | None = None, what: str | None = None,
+            about: str | None = None) -> None:
+    """Rule 4E22: Supporting is a Game Action. (`about`, as for an objection, is not needed.)"""
     take_stance(ctx, actor, target, "support", "4E22", what=what)
 
 
