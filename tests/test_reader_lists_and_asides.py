@@ -163,3 +163,79 @@ def test_a_display_approved_as_follows_or_as_it_stands(text):
 @pytest.mark.parametrize("text", ["I approve of the report.", "I approve of the display of Society."])
 def test_approving_of_something_is_an_opinion(text):
     assert read(text, vocab("Chuck")) == [] or all(r.kind != "action" for r in read(text, vocab("Chuck")))
+
+
+# ---------------------------------------------------------------- officers' and players' forms
+
+def _names(text, v):
+    return [name for name, _ in actions(text, v)]
+
+
+@pytest.mark.parametrize("text", [
+    'Numbering, as Chairman: Chuck\'s "Mulberry Jam" becomes Proposal 18, and Dana\'s "Sock Drawer" '
+    'becomes Proposal 19.',
+    'Proposal Numbers: "Fewer Fish" gets 18, "Jury Pay" gets 19.',
+    "Numbering: Wooble's one-liner is 18.",
+])
+def test_the_chairmans_numbering_under_its_heading_numbers_the_new_proposals(text):
+    # Rule 4E15: "The Chairman is obligated to assign a new Proposal Number ... to each proposal"
+    got = [r for r in read(text, vocab("Alice")) if r.kind == "action"]
+    assert [r.spec.name for r in got] == ["number_proposals"]
+
+
+@pytest.mark.parametrize("text", ["Numbered 18.", "Number 19 for this one."])
+def test_numbered_in_reply_to_the_submission(text):
+    assert _names(text, vocab("Alice", replying=True)) == ["number_proposals"]
+
+
+@pytest.mark.parametrize("text", [
+    "Numbered 18.",                                            # answering no mail: which is not said
+    "Numbering: a thought about the rules.",
+    "I assign Dana as Priest of Consultation 6, and give it the\nnumber 7.",   # a wrapped line
+])
+def test_numbering_said_of_nothing_numbers_nothing(text):
+    assert "number_proposals" not in _names(text, vocab("Alice", consultations=(5, 6)))
+
+
+@pytest.mark.parametrize("text", ["Consistent, re CON 5.", "I claim Consistent on CON 5."])
+def test_con_is_a_consultation(text):
+    # Rule 4E18: a Claim that the Answer is Consistent or Inconsistent
+    got = actions(text, vocab("Alice", consultations=(5, 6)))
+    assert [(n, a.get("which") or a.get("consultation")) for n, a in got] == [("claim_consultation", "5")]
+
+
+def test_the_pros_and_cons_are_no_consultation():
+    assert actions("The pros and cons of 5 things.", vocab("Alice", consultations=(5, 6))) == []
+
+
+def test_a_scheduled_vote_named_by_what_it_votes_against():
+    # Rule 4E7: the author of a scheduled action may cancel it
+    got = actions("I cancel my scheduled vote against 16.", vocab("Bob"))
+    assert [n for n, _ in got] == ["cancel_scheduled"] and "16" in got[0][1].get("what", "")
+
+
+@pytest.mark.parametrize("text", ["I'm going Paranoid.", "I'm going Paranoid too, might as well join the party."])
+def test_going_paranoid_sets_the_mental_state(text):
+    # Rule 4E0: a PEP sets his Mental State by "stating that he does so, and specifying his new Mental State"
+    assert actions(text, vocab("Wooble")) == [("mental_state", {"state": "Paranoid"})]
+
+
+@pytest.mark.parametrize("text", ["I am going home.", "Wooble is going Paranoid.", "I was going Paranoid."])
+def test_going_elsewhere_or_someone_elses_state_is_no_action(text):
+    assert actions(text, vocab("Wooble")) == []
+
+
+@pytest.mark.parametrize("text", [
+    "Please note my new address, chuck@b.example; I'll be posting from there from now on.",
+    "Please note my new address: chuck@b.example.",
+])
+def test_a_new_address_to_note(text):
+    assert [(n, a.get("name")) for n, a in actions(text, vocab("Chuck"))] == [("add_address", "chuck@b.example")]
+
+
+def test_the_ballot_published_under_its_heading_and_said_again_is_published_once():
+    # Rule 4E15: the Chairman publishes the Ballot; "the above" is the one under its heading
+    text = ("Ballot for nweek 7. Voting is open until the end of Thirnight.\n\n{{\n10 Fishy Business (Alice)\n"
+            "11 Sock Amnesty (Wooble)\n}}\n\nI publish the above as the Ballot, and having done so I turn "
+            "the Clock On.")
+    assert _names(text, vocab("Alice")) == ["publish_ballot", "clock_on"]

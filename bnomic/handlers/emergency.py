@@ -125,7 +125,7 @@ _PROCEDURE = "number:procedure?![of|for|in]"     # which Emergency Procedure, wh
 @action("mental_state",
         # Rule 4E0: "A PEP can set his Mental State by posting a message to a Public Forum ...
         # stating that he does so, and specifying his new Mental State"
-        frame("set|change|switch|turn|become|feel|go|declare|make|get",
+        frame("set|change|switch|turn|become|feel|go|declare|make|get|going|turning|becoming",   # "I'm going Paranoid"
               role("state:choice", {"paranoid": "Paranoid", "calm": "Calm"}),
               also="mental state to as be myself", openers="i am|my mental state|my state"),
         # "Back to Calm for me." (the PEP's own, said as where it returns to)

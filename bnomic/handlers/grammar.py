@@ -2068,6 +2068,33 @@ def _respectively(body: str) -> str:
     return "I vote " + ", ".join(f"{v.upper()} {p}" for v, p in zip(votes, props))
 
 
+# Rule 4E15: the Chairman's numbering said as a list under its heading: "Numbering: Chuck's
+# "Mulberry Jam" becomes Proposal 18, and ...", "Proposal Numbers: "Fewer Fish" gets 18, ..."
+_NUMBERING = re.compile(r"^(?:proposal\s++)?+number(?:ing|s)(?:\s*+,\s*+as\s++(?:the\s++)?+chairman)?+\s*+:\s*+(?=\S)",
+                        re.I)
+_NUMBER_GIVEN = re.compile(r"\b(?:becomes|gets|get|is|=)\s++(?:proposal\s++)?+(?:number\s++)?+#?+(?P<n>\d{1,6}+)\b", re.I)
+# ... and in a reply to the mail that submitted it: "Numbered 18.", "Number 19 for this one."
+# (a bare "number 7" is no numbering: the end of a line wrapped from "... give it the")
+_NUMBERED_REPLY = re.compile(r"^numbered\s++(?:as\s++)?+(?:proposal\s++)?+(?:number\s++)?+#?+(?P<n>\d{1,6}+)"
+                             r"(?:\s++for\s++(?:this|it)(?:\s++one|\s++proposal)?+)?+$"
+                             r"|^number\s++#?+(?P<n2>\d{1,6}+)\s++for\s++(?:this|it)(?:\s++one|\s++proposal)?+$", re.I)
+
+
+def _numbering(body: str) -> str:
+    """The Chairman's numbering said as a heading and its list, or as a reply, made the action
+    Rule 4E15 gives: the Chairman assigns the Proposal Numbers (bnomic numbers every new
+    proposal in the order submitted; the first number said is the one said)."""
+    head = _NUMBERING.match(body)
+    if head is not None:
+        given = _NUMBER_GIVEN.search(body, head.end())
+        return f"I assign Proposal Number {given.group('n')} to the new proposals" if given else body
+    vocab = _VOCAB.get()
+    m = _NUMBERED_REPLY.match(body.strip().rstrip("."))
+    if m is not None and vocab is not None and vocab.replying:
+        return f"I assign Proposal Number {m.group('n') or m.group('n2')} to this proposal"
+    return body
+
+
 # the capacity an intent is announced in, said before it: no part of what is intended
 _CAPACITY_BEFORE_INTENT = re.compile(r"^as\s++(?:the\s++)?[A-Z][\w'’-]{1,30}+(?:\s++(?:of\s++)?[A-Z][\w'’-]{1,30}+){0,2}"
                                      r"(?:\s*+\([^()]{0,60}+\))?+\s*+,?\s*+(?=i\s++intend\b)", re.I)
@@ -2284,6 +2311,8 @@ def read_sentence(sentence: str, in_transaction: bool = False) -> list[Reading]:
         body = _FORUM_NAMED.sub(_forum_quoted, body, count=1)
     if "espectively" in body:
         body = _respectively(body)
+    if "umber" in body[:40]:
+        body = _numbering(body)                 # "Numbering: X becomes Proposal 18", "Numbered 18."
     body = _sub_at_start(_INTEND_FRONTED, r"\g<head> \g<rest> \g<cond>", body)
     body = _sub_at_start(_INTEND_FIRST, _intend_first, body)
     body = _sub_at_start(_INTEND_PLAIN, r"\g<head> \g<rest> \g<cond>", body)
@@ -2599,6 +2628,7 @@ def read(text: str, vocab: Vocabulary | None = None, max_line: int | None = None
                 got = _read(the_beast_meant(the_address_meant(without_tags(part))), max_line, doc_next)
                 if untaken is not None:
                     _submitted_above(got, untaken)
+                    _said_of_the_document_above(got, readings)
                     untaken = None
                 readings.extend(got)
                 before = part
@@ -3919,6 +3949,22 @@ def _several_said_each(readings: list[Reading]) -> None:
                 and any(o.spec is r.spec and o.args.get("document") for o in readings[k + 1:])):
             del readings[k]
             return
+
+
+_THE_ABOVE = re.compile(r"\b(?:the\s++above|this|that|it|the\s++same)\b", re.I)
+
+
+def _said_of_the_document_above(got: list[Reading], before: list[Reading]) -> None:
+    """"Ballot for nweek 7." over {{ ... }}, then "I publish the above as the Ballot": the same
+    action after a document that names it ("the above"), with nothing the heading above it did
+    not say, is the heading's action said again, not a second (Rule 4E7: one action, said twice)."""
+    r = got[0] if got else None
+    if (r is not None and r.kind == "action" and r.spec is not None and not r.args.get("document")
+            and _THE_ABOVE.search(r.text or "")
+            and any(o.kind == "action" and o.spec is r.spec
+                    and all(str(o.args.get(k)) == str(v) for k, v in r.args.items() if v not in (None, ""))
+                    for o in before)):
+        del got[0]
 
 
 def _submitted_above(readings: list[Reading], document: str) -> None:

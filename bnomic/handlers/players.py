@@ -359,7 +359,8 @@ def parse_address(text: str) -> str:
 
 
 @action("add_address",
-        frame("add|register|include|use", "name:email[the address|address|the e-mail address|e-mail address"
+        frame("add|register|include|use|note|take note of|make a note of|record",   # "Please note my new address, ..."
+              "name:email[the address|address|the e-mail address|e-mail address"
               "|email address|the email address]",
               also="address addresses e-mail email mail to my as an another a second new additional for entry record "
                    "me account list of too well i post from in the registrar's registrar display registry"),

@@ -186,7 +186,8 @@ def scheduled_by(player: Player):
               role("number:scheduled", {"all": "all", "all of": "all", "every": "all", "each": "all",
                                         "each of": "all", "all the": "all"}),
               role("kind:choice?", _KINDS),          # "my scheduled give", "that scheduled vote"
-              "what:text[to|on|of|for|from]?",       # "the scheduled gift to Chuck", "... resignation from ..."
+              # "the scheduled gift to Chuck", "... resignation from ...", "my scheduled vote against 16"
+              "what:text[to|on|of|for|from|against|about|regarding]?",
               also="scheduled action actions order",
               needs="scheduled"),                                    # "I cancel that scheduled payment"
         rule="4E7", example="I cancel my scheduled action #4", says="cancel scheduled action {number}",
