@@ -239,3 +239,62 @@ def test_the_ballot_published_under_its_heading_and_said_again_is_published_once
             "11 Sock Amnesty (Wooble)\n}}\n\nI publish the above as the Ballot, and having done so I turn "
             "the Clock On.")
     assert _names(text, vocab("Alice")) == ["publish_ballot", "clock_on"]
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("i give wooble m 10 sorry for the ZOT joke", [("give", {"amount": "m10", "player": "Wooble"})]),
+    ("I vote FOR 12 thanks for writing it", [("vote", {"vote": "FOR", "which": "12"})]),
+])
+def test_an_apology_or_thanks_run_on_after_the_action_is_no_part_of_it(text, expected):
+    assert actions(text, vocab("Chuck")) == expected
+
+
+def test_an_apology_before_more_of_the_action_leaves_it_whole():
+    got = votes("My votes this nweek, sorry about the line breaks, my client does this: FOR 10, FOR 11, "
+                "AGAINST 12.")
+    assert got == [("FOR", "10"), ("FOR", "11"), ("AGAINST", "12")]
+
+
+def test_what_matters_is_that_i_act():
+    assert actions("What matters is that I give m7 to Wooble, because he was right.", vocab("Chuck")) == [
+        ("give", {"amount": "m7", "player": "Wooble"})]
+
+
+def test_the_point_about_someone_else_is_no_action():
+    assert actions("The point is that Bob gave m5 to Chuck.", vocab("Wooble")) == []
+
+
+# Rule 4E18: "Consultations are given a Consultation Number by the Oracle when assigned to a
+# Priest ... The Oracle may ... choose a number of his liking for a new Consultation."
+
+def _assigned(text, **more):
+    v = vocab("Chuck", consultations=(5, 6), replying=True, **more)
+    return [(r.spec.name, r.args.get("which"), r.args.get("player"), r.args.get("number"))
+            for r in read(text, v) if r.kind == "action"]
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("I assign Consultation 6 to Dana, and it is Consultation 7.", [("assign_consultation", "6", "Dana", "7")]),
+    ("I assign Consultation 6 to Dana, and it's number 8.", [("assign_consultation", "6", "Dana", "8")]),
+    ("I assign this to Dana as Priest, Consultation number 7.", [("assign_consultation", "this", "Dana", "7")]),
+    ("I assign this to Dana as Priest with the number 7.", [("assign_consultation", "this", "Dana", "7")]),
+])
+def test_the_number_said_after_the_assignment_is_the_number_it_is_given(text, expected):
+    assert _assigned(text) == expected
+
+
+def test_a_consultation_named_by_whose_it_is_and_what_it_asks():
+    got = [r for r in read("I assign Dana as Priest of Wooble's Consultation about forfeiting voters.",
+                           vocab("Chuck", consultations=(5, 6))) if r.kind == "action"]
+    assert [(r.spec.name, r.args.get("player")) for r in got] == [("assign_consultation", "Dana")]
+    assert "Wooble" in str(got[0].args.get("which"))
+
+
+def test_what_it_asks_ends_before_the_next_verb_on_it():
+    got = _assigned("I assign Dana as Priest of Wooble's Consultation about late objections and number it 7.")
+    assert [g[0] for g in got] == ["assign_consultation", "number_consultation"]
+
+
+def test_the_consultation_quoted_above():
+    got = _assigned("As Oracle, I assign Dana as the Priest of the Consultation quoted above.")
+    assert got == [("assign_consultation", "this", "Dana", None)]

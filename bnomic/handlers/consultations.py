@@ -469,6 +469,10 @@ def _require_oracle(ctx: Context, actor: Player, what: str) -> Ministry:
 
 # "..., as number 7", "numbered 7", "as Consultation 7": the number the Oracle likes (4E18)
 _LIKED_NUMBER = "number:consultation?![as|as number|numbered|numbering it|with number|with the number|under number|number|its number]"
+# "Wooble's Consultation about forfeiting voters": what it asks, said to tell it apart; the
+# Consultation is the one named (by number, whose it is, or the mail replied to), never found
+# by these words alone
+_ABOUT = "about:text?[consultation about|consultation on|consultation regarding|consultation concerning]"
 _ASSIGN = ("assign|reassign|select|choose|pick|appoint|name|draw|allot|allocate"
            "|randomly assign|randomly select|randomly choose|randomly pick|randomly draw")
 
@@ -477,7 +481,7 @@ _ASSIGN = ("assign|reassign|select|choose|pick|appoint|name|draw|allot|allocate"
         # Rule 4E18: "the Oracle shall as a Game Action select a Priest for that Consultation";
         # "assign a priest to that Consultation"; "reassign the Consultation to a new Priest"
         frame(_ASSIGN, "which:consultation#[" + _ON + "]", "player:player?[to|as priest|as its priest]",
-              _UNNUMBERED, _LIKED_NUMBER, also="priest new a its as"),
+              _UNNUMBERED, _LIKED_NUMBER, _ABOUT, also="priest new a its as quoted above"),
         frame(_ASSIGN, "which:consultation#[" + _ON + "]", _UNNUMBERED, _LIKED_NUMBER,
               role("player:choice[to]", {"a random priest": "at random", "random priest": "at random",
                                          "a priest at random": "at random", "a random player": "at random",
@@ -489,10 +493,11 @@ _ASSIGN = ("assign|reassign|select|choose|pick|appoint|name|draw|allot|allocate"
         not_actions=("I assigned Consultation 3 to Bob yesterday", "Wooble assigns Consultation 3 to Bob",
                      "Should I assign Consultation 3 to Bob?", "I assign blame to Wooble"))
 def assign(ctx: Context, actor: Player, which: str, player: str | None = None,
-           unnumbered: str | None = None, number: str | None = None) -> None:
+           unnumbered: str | None = None, number: str | None = None, about: str | None = None) -> None:
     """Rule 4E18: the Oracle selects a Priest for a Consultation that has none
     (numbering it, with a number of his liking if he says one), or reassigns it
-    instead of granting its Priest's request for a ZOT."""
+    instead of granting its Priest's request for a ZOT. (`about`, what the sender says the
+    Consultation asks, is said but not needed.)"""
     _require_oracle(ctx, actor, "assign a Consultation to a Priest")
     c = find(which, unnumbered, ctx)
     if c.state != "Waiting":

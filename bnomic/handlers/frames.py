@@ -814,6 +814,9 @@ def _text_end(toks: list[Tok], i: int, roles, inst) -> int:
                     continue
                 if any(m and m[0] == first and match_phrase(toks, j + 1, m) for m in r.markers):
                     return j
+        elif (j > i and toks[j].low == "and" and j + 2 < n and toks[j + 2].low in ("it", "them")
+              and toks[j + 1].low.isalpha() and not toks[j + 1].senses):
+            return j            # "... about late objections and number it 7": another verb, on it
         elif (j > i and toks[j].low in _CIRCUMSTANCE_OPENERS and j + 1 < n
               and toks[j + 1].low in _CLAUSE_SUBJECTS):
             return j            # "... to Silver while it's Pending": a circumstance, not the text
@@ -959,7 +962,7 @@ def _reference(fr: Frame, toks, i, put, unfilled, vocab, f, pending=()) -> int:
         r = next(iter(kinds.values()))
         # (or before a marker of another role: "I assign it to Dana, she's the only Priest")
         if unfilled(r) and (j >= len(toks) or toks[j].low in _PUNCT or toks[j].low in REASONS
-                            or t.low == "it" and vocab is not None and vocab.replying
+                            or t.low in ("it", "this", "that") and vocab is not None and vocab.replying
                             and any(r2.type == "player" and match_phrase(toks, j, m)
                                     for r2, m in fr.markers_by_first.get(toks[j].first, ()))):
             if vocab is not None and not vocab.replying and j == i + 1:

@@ -41,13 +41,19 @@ _POLITE = re.compile(r"^(?:(?:sure thing|of course|no problem|in return|in excha
                      r"as discussed|for the record|on reflection|on second thoughts?|actually|hereby|"
                      r"and|then|also|now|finally|next|so|ok|okay|well|anyway|right|alright|oh|um|btw|"
                      r"yes(?!\s++(?:to|on)\s)|"                     # "yes to 12" is a stand-in for a Vote
-                     r"yeah|sure|fine|agreed|first|firstly|secondly|lastly|meanwhile"
+                     r"yeah|sure|fine|agreed|first|firstly|secondly|lastly|meanwhile|"
+                     # "What matters is that I give m7 to Ais523": the point made, then the action
+                     r"what\s++matters\s++(?:now\s++)?+is(?:\s++that)?+|the\s++(?:point|upshot)\s++is(?:\s++that)?+|bottom\s++line"
                      r"|\+\s*+1(?=\s*+[,!;:]))\b[,!;:\s]*)+", re.I)   # "+1, support.": "+1 on 13" is a Vote's stand-in
 # "in return", "in exchange" closing what is given: why, not a role
 _IN_RETURN = re.compile(r"(?<!\s)\s++in\s++(?:return|exchange)(?=\s*+(?:[,.;!)]|$))", re.I)
 # "the intent of Alice", "the Tweak of Bob": whose it is, said after it, as "Alice's intent"
 _KIND_OF_WHOM = re.compile(r"\bthe\s++(?P<kind>intent(?:ion)?|tweak|refresh\s++proposal)\s++of\s++"
                            r"(?P<who>[A-Z][\w’'-]{1,30}+)\b(?!\s*+\d)(?![’']s\b)")
+# "i give wooble m 10 sorry for the ZOT joke": an apology or thanks run on after the action, with
+# no stop, is the sender's remark, no part of it
+_TRAILING_COURTESY = re.compile(r"(?<!\s)(?:\s*+,)?+\s++(?:sorry|apologies|thanks|thank\s++you|cheers)\s++(?:for|about)\s[^:,;()]*+$",
+                                re.I | re.S)    # (to the end: "sorry about X, my client does this: FOR 10" goes on)
 # "I approve of the report": liking it, never the Game Action that Approves a Public Display
 # (Rule 4E50), which takes its display "the"/"this"/"X's", not "of": the two words made one
 _APPROVE_OF = re.compile(r"\bapprove\s++of\b", re.I)
@@ -468,6 +474,8 @@ def normalise(part: str) -> str:
         s = _IN_RETURN.sub("", s)                # "I give Dana m5 in return, as promised."
     if " of " in s and "the " in s.lower():
         s = _KIND_OF_WHOM.sub(lambda m: f"{m.group('who')}'s {m.group('kind')}", s)   # "the intent of Alice"
+    if (" for " in s or " about " in s) and _TRAILING_COURTESY.search(s):
+        s = _TRAILING_COURTESY.sub("", s)        # "... m 10 sorry for the ZOT joke"
     if "pprove of" in s:
         s = _APPROVE_OF.sub("approve-of", s)     # "I approve of the report": an opinion
     if " order" in s:
@@ -2095,6 +2103,15 @@ def _numbering(body: str) -> str:
     return body
 
 
+# Rule 4E18: "Consultations are given a Consultation Number by the Oracle when assigned to a
+# Priest": the number said after the assignment (", and it is Consultation 7", ", and it's number
+# 8", ", Consultation number 7") is the number it is given, as "... with the number 7" says
+_ASSIGNED_AS_NUMBER = re.compile(r"(?<!\s)\s*+[,;]\s*+(?:and\s++)?+(?:(?:it\s++is|it['’]s|this\s++is)\s++)?+"
+                                 r"(?:(?:consultation|con)\s++)?+(?:number|no\.?+|#)\s*+(?P<n>\d{1,6}+)\s*+$"
+                                 r"|(?<!\s)\s*+[,;]\s*+(?:and\s++)?+(?:it\s++is|it['’]s|this\s++is)\s++"
+                                 r"(?:consultation|con)\s++#?+(?P<n2>\d{1,6}+)\s*+$", re.I)
+
+
 # the capacity an intent is announced in, said before it: no part of what is intended
 _CAPACITY_BEFORE_INTENT = re.compile(r"^as\s++(?:the\s++)?[A-Z][\w'’-]{1,30}+(?:\s++(?:of\s++)?[A-Z][\w'’-]{1,30}+){0,2}"
                                      r"(?:\s*+\([^()]{0,60}+\))?+\s*+,?\s*+(?=i\s++intend\b)", re.I)
@@ -2313,6 +2330,8 @@ def read_sentence(sentence: str, in_transaction: bool = False) -> list[Reading]:
         body = _respectively(body)
     if "umber" in body[:40]:
         body = _numbering(body)                 # "Numbering: X becomes Proposal 18", "Numbered 18."
+    if "assign" in body[:12].lower() and _ASSIGNED_AS_NUMBER.search(body):
+        body = _ASSIGNED_AS_NUMBER.sub(lambda m: f" with the number {m.group('n') or m.group('n2')}", body)
     body = _sub_at_start(_INTEND_FRONTED, r"\g<head> \g<rest> \g<cond>", body)
     body = _sub_at_start(_INTEND_FIRST, _intend_first, body)
     body = _sub_at_start(_INTEND_PLAIN, r"\g<head> \g<rest> \g<cond>", body)

@@ -399,6 +399,9 @@ def notate_action(name, args, times, when, scope, text=""):
         doc = read_document(document)
         if doc["title"]:                # a "Title:" line in the document (Rule 4E15)
             args["title"], args["document"] = doc["title"], doc["body"]
+    if name == "submit_consultation" and isinstance(document, str):
+        from bnomic.handlers.consultations import read_consultation   # as the handler reads its document
+        args["document"] = read_consultation(document)["question"] or document   # ("Question: ..." its label)
     if name == "teach_trick" and isinstance(document, str) and not args.get("timing"):
         from bnomic.handlers.beast import _TIMING_LINE, TIMINGS   # as the handler reads its document
         m = _TIMING_LINE.search(document)
