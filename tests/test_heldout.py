@@ -215,8 +215,9 @@ def test_the_reader_keeps_what_it_reads(scored):
 # a draft changed, q0293, s0284, h5825 and h0502; and m0183 of the twelfth reserve, read as a
 # false action by a draft; in its fifth session the rest of the twelfth reserve, 299, scored
 # 0.845 / 0 / 27 in aggregate at the session's start and then moved whole, and s0014 and s0259,
-# which a draft made worse).
-LOOKED_AT = {"recall": 0.811, "false_on_chatter": 0, "silent_misses": 304}
+# which a draft made worse; then the twenty-second reserve, 300, scored 0.827 / 1 / 32 in
+# aggregate and moved whole).
+LOOKED_AT = {"recall": 0.812, "false_on_chatter": 1, "silent_misses": 336}
 
 
 def test_the_looked_at_cases_keep_what_they_read():
