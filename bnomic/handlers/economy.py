@@ -64,7 +64,8 @@ def balance(owner: Player, currency: str) -> int:
 
 def credit(ctx: Context, owner: Player, currency: str, amount: int, rule: str, why: str):
     setattr(owner, currency, balance(owner, currency) + amount)
-    owner.save()
+    # Rule 4E33: the balance alone is written (store/versions.py counts writes by column)
+    owner.save(only=[getattr(Player, currency)])
     ctx.record(currency, f"{owner.name} gains {fmt(amount, currency)}: {why}", rule=rule,
                player=owner.name, amount=amount, balance=balance(owner, currency))
 
@@ -76,7 +77,7 @@ def debit(ctx: Context, owner: Player, currency: str, amount: int, rule: str, wh
         raise Rejected(f"{owner.name} has {fmt(balance(owner, currency), currency)}, less "
                        f"than {fmt(amount, currency)}", rule="4E33")
     setattr(owner, currency, balance(owner, currency) - amount)
-    owner.save()
+    owner.save(only=[getattr(Player, currency)])
     ctx.record(currency, f"{owner.name} loses {fmt(amount, currency)}: {why}", rule=rule,
                player=owner.name, amount=-amount, balance=balance(owner, currency))
 
