@@ -415,3 +415,24 @@ def test_the_tables_a_value_kept_on_columns_reads_are_its_tables(db):
             _count_paranoid()
         assert "player" in read and not any("." in t for t in read)
 
+
+def test_the_senders_row_is_read_once_for_a_gift(db):
+    """The sender's row, found by address, is not fetched again by the gift (Rule 4E33)
+    nor by Rule 4E28's check when the sender is Active and acted this nweek."""
+    from bnomic.handlers import players
+    with write_transaction():
+        game = context.current_game()
+        p = Player.create(name="Wooble", name_key="wooble", joined_nweek=1, active=True,
+                          last_action_nweek=game.nweek)
+        from bnomic.store import Address
+        Address.create(address="wooble@example.org", player=p)
+        actor = players.player_by_address("wooble@example.org")
+        ctx = Context(START, "command")
+        players.note_action(ctx, actor)
+        with counted() as selects:
+            assert players.player_row(p.id).mackerel == actor.mackerel
+            players.note_action(ctx, actor)
+        assert selects == []
+        Player.update(active=False).where(Player.id == p.id).execute()
+        players.note_action(ctx, actor)                             # read again, made Active again
+        assert Player.get_by_id(p.id).active

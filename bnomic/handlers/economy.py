@@ -8,7 +8,7 @@ from ..store import Player, database, hot
 from .context import Context, Rejected
 from .grammar import number
 from .entities import find_entity
-from .players import actor_of, current_players
+from .players import actor_of, current_players, player_row
 from .frames import frame, role
 from .registry import Undecidable, action, assertion, at_start_of
 
@@ -136,7 +136,7 @@ def give(ctx: Context, actor: Player, amount: str, player: str) -> None:
     (a Player or a Corporation) is a COO, so either gives and receives."""
     n, currency = parse_amount(ctx.config, amount)
     recipient = find_entity(ctx, player, "4E33")
-    giver = hot.get(Player, id=actor.id)
+    giver = player_row(actor.id)        # (the sender's row, read for this mail already)
     if recipient.id == giver.id:
         raise Rejected("currency can only be given to another COO", rule="4E33")
     if balance(giver, currency) <= 0:
