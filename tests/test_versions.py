@@ -334,3 +334,105 @@ def test_lazy_savepoints_are_each_threads_own(db):
             other.join()
         assert database.obj._versions.lazy == []
     assert seen == [[]]
+
+
+# ---------------------------------------------------------------- by column
+
+def _count_paranoid():
+    from bnomic.handlers import emergency
+    return emergency.paranoid_count()
+
+
+def test_a_value_kept_on_columns_outlives_an_update_of_other_columns(db):
+    """versions.columns: an UPDATE of plain values counts a write to the columns it
+    sets; a value that reads only other columns of the table is kept (a gift's
+    UPDATE of mackerel leaves the count of Paranoid PEPs, Rule 4E0)."""
+    from bnomic.store import hot
+    with write_transaction():
+        p = Player.create(name="Wooble", name_key="wooble", joined_nweek=1, mackerel=5)
+        assert _count_paranoid() == 0
+        with counted() as selects:
+            p.mackerel = 7
+            p.save(only=[Player.mackerel])                          # UPDATE "player" SET "mackerel" = ?
+            hot.update(Player, {"points": 3}, {"id": p.id})
+            database.execute_sql('UPDATE "player" SET "vested" = 1, "left_nweek" = NULL WHERE "id" = ?',
+                                 (p.id,))
+            assert _count_paranoid() == 0
+        assert selects == []
+        Player.update(mental_state="Paranoid").where(Player.id == p.id).execute()
+        assert _count_paranoid() == 1                               # a column it reads: read again
+        p.save()                                                    # every column (Sane again)
+        assert _count_paranoid() == 0
+
+
+def test_a_value_kept_on_columns_is_read_again_after_any_other_write(db):
+    """An INSERT, a DELETE, an UPDATE not of plain values and a rollback over a write of
+    the columns: each is read again ("table.*" or the column counted)."""
+    with write_transaction():
+        p = Player.create(name="Wooble", name_key="wooble", joined_nweek=1, mental_state="Paranoid")
+        assert _count_paranoid() == 1
+        q = Player.create(name="Blob", name_key="blob", joined_nweek=1, mental_state="Paranoid")
+        assert _count_paranoid() == 2                               # an INSERT
+        database.execute_sql('UPDATE "player" SET "mental_state" = "mental_state" || ? WHERE "id" = ?',
+                             ("!", q.id))
+        assert _count_paranoid() == 1                               # an expression: any column
+        Player.delete().where(Player.id == q.id).execute()
+        assert _count_paranoid() == 1
+        with pytest.raises(ZeroDivisionError):
+            with database.atomic():
+                Player.update(mental_state="Sane").where(Player.id == p.id).execute()
+                assert _count_paranoid() == 0
+                1 / 0
+        assert _count_paranoid() == 1                               # the rollback undid the column's write
+        with pytest.raises(ZeroDivisionError):
+            with database.atomic():
+                Player.update(mackerel=3).where(Player.id == p.id).execute()
+                1 / 0
+        with counted() as selects:
+            assert _count_paranoid() == 1                           # a rollback of another column only
+        assert selects == []
+
+
+def test_the_set_columns_of_an_update_are_read_from_its_text():
+    from bnomic.store import versions
+    assert versions._set_columns('UPDATE "player" SET "mackerel" = ? WHERE ("player"."id" = ?)') \
+        == ("player.mackerel",)
+    assert versions._set_columns('UPDATE "player" SET "a" = ?, "b" = NULL, "c" = 3 WHERE "id" = ?') \
+        == ("player.a", "player.b", "player.c")
+    assert versions._set_columns('UPDATE "game" SET "now" = ?') == ("game.now",)
+    for sql in ('UPDATE "x" SET "a" = ("a" + ?)', 'UPDATE OR REPLACE "x" SET "a" = ?',
+                'UPDATE "x" SET "a" = ?, "b" = "c"', "UPDATE \"x\" SET \"a\" = 'it''s'",
+                'UPDATE x SET a = ?'):
+        assert versions._set_columns(sql) is None, sql
+
+
+def test_the_tables_a_value_kept_on_columns_reads_are_its_tables(db):
+    """reading_tables (the displays' regathering, mailer/publish.py) names the table."""
+    from bnomic.store import versions
+    with write_transaction():
+        _count_paranoid()
+        with versions.reading_tables(database) as read:
+            _count_paranoid()
+        assert "player" in read and not any("." in t for t in read)
+
+
+def test_the_senders_row_is_read_once_for_a_gift(db):
+    """The sender's row, found by address, is not fetched again by the gift (Rule 4E33)
+    nor by Rule 4E28's check when the sender is Active and acted this nweek."""
+    from bnomic.handlers import players
+    with write_transaction():
+        game = context.current_game()
+        p = Player.create(name="Wooble", name_key="wooble", joined_nweek=1, active=True,
+                          last_action_nweek=game.nweek)
+        from bnomic.store import Address
+        Address.create(address="wooble@example.org", player=p)
+        actor = players.player_by_address("wooble@example.org")
+        ctx = Context(START, "command")
+        players.note_action(ctx, actor)
+        with counted() as selects:
+            assert players.player_row(p.id).mackerel == actor.mackerel
+            players.note_action(ctx, actor)
+        assert selects == []
+        Player.update(active=False).where(Player.id == p.id).execute()
+        players.note_action(ctx, actor)                             # read again, made Active again
+        assert Player.get_by_id(p.id).active

@@ -299,3 +299,39 @@ def test_the_lowest_key_written_is_kept_by_bucket(game: Game):
             pass
     finally:
         close_database()
+
+
+def test_which_triggers_there_are_is_asked_once_per_transaction(game: Game, monkeypatch):
+    """Issue 16: snapshots.take asks sqlite_master which triggers there are once per write
+    transaction, not at every snapshot; a rollback over writecounts.install (it writes
+    the counts' table) or a change of the schema makes it ask again."""
+    from datetime import datetime, timezone
+    game.join("Alice", "2008-09-01T01:00:00Z")
+    asked, real = [], writecounts.installed
+    monkeypatch.setattr(writecounts, "installed", lambda execute: (asked.append(1), real(execute))[1])
+    at = datetime(2008, 9, 1, 2, tzinfo=timezone.utc)
+    open_database(game.db)
+    try:
+        seq = Entry.select().order_by(Entry.seq.desc()).first().seq
+        with write_transaction():
+            for _ in range(3):
+                snap = snapshots.take(seq, at, "test", [], checked=False)
+                assert set(snapshots.json.loads(snapshots.zlib.decompress(bytes(snap.tables)))["tables"]
+                           ["player"]) >= {"count"}
+            assert len(asked) == 1
+            with pytest.raises(ZeroDivisionError):
+                with database.atomic():
+                    database.execute_sql('DROP TRIGGER "statewrites_player_update"')
+                    snapshots.take(seq, at, "test", [], checked=False)       # the schema changed: asked
+                    assert len(asked) == 2
+                    writecounts.install(lambda sql, params=(): database.execute_sql(sql, params), ["player"])
+                    snapshots.take(seq, at, "test", [], checked=False)
+                    1 / 0
+            snap = snapshots.take(seq, at, "test", [], checked=False)   # the install rolled back: asked
+            assert len(asked) == 4
+            assert "count" in snapshots.json.loads(snapshots.zlib.decompress(bytes(snap.tables)))["tables"]["player"]
+        with write_transaction():
+            snapshots.take(seq, at, "test", [], checked=False)
+        assert len(asked) == 5
+    finally:
+        close_database()

@@ -8,7 +8,7 @@ from ..store import Player, database, hot
 from .context import Context, Rejected
 from .grammar import number
 from .entities import find_entity
-from .players import actor_of, current_players
+from .players import actor_of, current_players, player_row
 from .frames import frame, role
 from .registry import Undecidable, action, assertion, at_start_of
 
@@ -64,7 +64,8 @@ def balance(owner: Player, currency: str) -> int:
 
 def credit(ctx: Context, owner: Player, currency: str, amount: int, rule: str, why: str):
     setattr(owner, currency, balance(owner, currency) + amount)
-    owner.save()
+    # Rule 4E33: the balance alone is written (store/versions.py counts writes by column)
+    owner.save(only=[getattr(Player, currency)])
     ctx.record(currency, f"{owner.name} gains {fmt(amount, currency)}: {why}", rule=rule,
                player=owner.name, amount=amount, balance=balance(owner, currency))
 
@@ -76,7 +77,7 @@ def debit(ctx: Context, owner: Player, currency: str, amount: int, rule: str, wh
         raise Rejected(f"{owner.name} has {fmt(balance(owner, currency), currency)}, less "
                        f"than {fmt(amount, currency)}", rule="4E33")
     setattr(owner, currency, balance(owner, currency) - amount)
-    owner.save()
+    owner.save(only=[getattr(Player, currency)])
     ctx.record(currency, f"{owner.name} loses {fmt(amount, currency)}: {why}", rule=rule,
                player=owner.name, amount=-amount, balance=balance(owner, currency))
 
@@ -135,7 +136,7 @@ def give(ctx: Context, actor: Player, amount: str, player: str) -> None:
     (a Player or a Corporation) is a COO, so either gives and receives."""
     n, currency = parse_amount(ctx.config, amount)
     recipient = find_entity(ctx, player, "4E33")
-    giver = hot.get(Player, id=actor.id)
+    giver = player_row(actor.id)        # (the sender's row, read for this mail already)
     if recipient.id == giver.id:
         raise Rejected("currency can only be given to another COO", rule="4E33")
     if balance(giver, currency) <= 0:

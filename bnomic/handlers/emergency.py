@@ -82,13 +82,22 @@ def _peps_before() -> list | None:
 
 def paranoid_count() -> int:
     """How many PEPs are Paranoid: `paranoid().count()`, asked after every entry
-    (while the PEPs are the current Players, one statement made once)."""
+    (Rules 4E0, 4E40). While the PEPs are the current Players, one statement made once,
+    its answer kept within a write transaction until a write touches the two columns it
+    reads (store/versions.py: a gift's UPDATE of mackerel leaves it)."""
     if not _peps_before():
-        count = hot.value("paranoid players", 'SELECT COUNT(*) FROM "player" WHERE ("is_player" = ?) '
-                          'AND ("mental_state" = ?)', (True, "Paranoid"))
+        count = versions.cached(database, "paranoid players", _PARANOID_READS, _count_paranoid)
         if count is not hot.NOTHING:
             return count
     return paranoid().count()
+
+
+_PARANOID_READS = versions.columns("player", "is_player", "mental_state")
+
+
+def _count_paranoid():
+    return hot.value("paranoid players", 'SELECT COUNT(*) FROM "player" WHERE ("is_player" = ?) '
+                     'AND ("mental_state" = ?)', (True, "Paranoid"))
 
 
 @on(PlayerLeft, rule="4E0")

@@ -406,7 +406,12 @@ _WORDS_FROM = ("ministry", "proposal", "intent", "tweak", "refreshproposal", "co
 # scheduled: replied_challenges, replied_scheduled)
 _REPLY_WORDS_FROM = _WORDS_FROM + ("message", "address", "obligation", "deadline")
 _PLAYERS = 'SELECT "id", "name", "is_beast" FROM "player" WHERE "is_player" ORDER BY "id"'
+_PLAYERS_READS = versions.columns("player", "id", "name", "is_beast", "is_player")
 _KEPT_VOCABULARIES = 64
+
+
+def _current_players() -> tuple:
+    return tuple(database.execute_sql(_PLAYERS).fetchall())
 _TOP_PLAYER = 'SELECT MAX("id") FROM "player"'
 
 
@@ -418,7 +423,8 @@ def game_words(ctx: Context, actor: str | None, in_reply_to: str) -> vocabulary.
     names per vocabulary holds too."""
     if not versions.active(database):
         return vocabulary.of_game(ctx, actor, in_reply_to)
-    players = tuple(database.execute_sql(_PLAYERS).fetchall())
+    # (kept while no write touches the columns it reads: a gift's UPDATE of mackerel leaves it)
+    players = versions.cached(database, "current players' names", _PLAYERS_READS, _current_players)
     if in_reply_to:
         kept = versions.cached(database, "vocabularies of replies", _REPLY_WORDS_FROM, dict)
     else:

@@ -25,10 +25,26 @@ def name_key(name: str) -> str:
 
 def player_by_address(address: str) -> Player | None:
     """The current Player who posts from this address, if any (asked twice per
-    mail: kept while neither table changes, store/versions.py; a copy)."""
+    mail: kept while neither table changes, store/versions.py; a copy). The row
+    found is kept by its key too (`player_row`: the actor's own row, read again by
+    the action, is not fetched again)."""
     return versions.clone(versions.cached(
         database, ("player by address", address.lower()), ("player", "address"),
-        lambda: _by_address(address.lower())))
+        lambda: _kept_by_key(_by_address(address.lower()))))
+
+
+def player_row(key: int) -> Player:
+    """The Player table's row `key` (a Player's or a Corporation's, Rule 4E81), as
+    `hot.get(Player, id=key)` reads it: kept within a write transaction while the table
+    is unwritten (store/versions.py; a copy). Raises Player.DoesNotExist."""
+    return versions.clone(versions.cached(database, ("player row", key), ("player",),
+                                          lambda: hot.get(Player, id=key)))
+
+
+def _kept_by_key(row: Player | None) -> Player | None:
+    if row is not None:
+        versions.keep(database, ("player row", row.id), ("player",), row)
+    return row
 
 
 def _by_address(address: str) -> Player | None:
@@ -82,15 +98,35 @@ def current_players():
 
 def note_action(ctx: Context, player: Player) -> None:
     """Rule 4E28: a Player who performs a Game Action gains the Active property."""
+    nweek = ctx.game.nweek
+    # most often nothing to do: a Player, Active, who acted this nweek already (what it
+    # reads kept while no write touches those columns, store/versions.py: a gift's
+    # UPDATE of mackerel leaves it)
+    if versions.active(database) and versions.cached(database, ("acted", player.id), _ACTED_READS,
+                                                     lambda: _acted(player.id)) == (True, True, nweek):
+        return
     player = hot.get(Player, id=player.id)
     if not player.is_player:
         return
-    nweek = ctx.game.nweek
     if player.last_action_nweek != nweek:
         player.last_action_nweek = nweek
         player.save()
     if not player.active:
         set_active(ctx, player, True, "4E28", "performed a Game Action")
+
+
+_ACTED_READS = versions.columns("player", "id", "is_player", "active", "last_action_nweek")
+
+
+def _acted(key: int) -> tuple | None:
+    """(is a Player, Active, the nweek of the last Game Action) of row `key`; None if
+    there is no such row or not on SQLite."""
+    found = hot.all_rows("acted", 'SELECT "is_player", "active", "last_action_nweek" FROM "player" '
+                         'WHERE "id" = ?', (key,))
+    if not found:
+        return None
+    is_player, active, nweek = found[0]
+    return bool(is_player), bool(active), nweek
 
 
 def set_active(ctx: Context, player: Player, active: bool, rule: str, why: str) -> None:

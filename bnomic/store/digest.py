@@ -75,19 +75,12 @@ def quick_state_digest() -> str:
     h = hashlib.sha256()
     encode = _ENCODER.encode
     for model in STATE_MODELS:
-        fields = model._meta.sorted_fields
-        names = [f.name for f in fields]
-        plain = [_plain(f) for f in fields]
-        convert = [(i, p) for i, p in enumerate(plain) if p is not None]
-        pk_field = model._meta.primary_key
-        key_at = fields.index(pk_field)
-        cols = ", ".join(f'"{f.column_name}"' for f in fields)
-        table = model._meta.table_name
+        table, pk, names, convert, key_at, cols = _shape(model)
         if table in _LEDGERS:
-            _ledger_lines(database, h, table, pk_field.column_name, cols, names, convert, key_at)
+            _ledger_lines(database, h, table, pk, cols, names, convert, key_at)
             continue
         kept = _LINES.setdefault(table, {})
-        cursor = database.execute_sql(f'SELECT {cols} FROM "{table}" ORDER BY "{pk_field.column_name}"')
+        cursor = database.execute_sql(f'SELECT {cols} FROM "{table}" ORDER BY "{pk}"')
         for raw in cursor:
             key = raw[key_at]
             hit = kept.get(key)
@@ -106,6 +99,24 @@ def quick_state_digest() -> str:
                 kept[key] = (raw, line)
                 _lines_size[0] += len(line)
     return h.hexdigest()
+
+
+# per model, what quick_state_digest reads it by (its fields' names and conversions, its
+# key's place, its columns): made once, not at every checked snapshot (issue 16)
+_SHAPES: dict = {}
+
+
+def _shape(model) -> tuple:
+    """(table, key column, field names, [(position, conversion)], the key's position,
+    the columns quoted and joined) of a state model."""
+    found = _SHAPES.get(model)
+    if found is None:
+        fields = model._meta.sorted_fields
+        convert = [(i, p) for i, p in enumerate(_plain(f) for f in fields) if p is not None]
+        found = _SHAPES[model] = (model._meta.table_name, model._meta.primary_key.column_name,
+                                  [f.name for f in fields], convert, fields.index(model._meta.primary_key),
+                                  ", ".join(f'"{f.column_name}"' for f in fields))
+    return found
 
 
 # The ledgers (snapshots.LEDGERS): their rows are only ever added at the end of their

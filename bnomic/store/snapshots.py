@@ -214,7 +214,12 @@ def take(seq: int, at: datetime, code: str, approvals: list[int], checked: bool 
     # each table's write counts (schema 14), read BEFORE its rows: a write committed by
     # another connection in between would make the rows newer than the counts, never older,
     # and a later comparison then finds the counts moved (store/writecounts.py)
-    counts = writecounts.read(_execute)
+    # (which triggers there are: asked once per write transaction, not at every snapshot,
+    # while no statement has changed the schema and none of ours has written the counts:
+    # writecounts.install does, so a rollback over it is seen, store/versions.py)
+    counts = writecounts.read(_execute, versions.cached(database, "write count triggers",
+                                                        (writecounts.TABLE, writecounts.LOW),
+                                                        lambda: writecounts.installed(_execute)))
     for model in STATE_MODELS:
         name = model._meta.table_name
         if model in LEDGERS:

@@ -16,7 +16,12 @@ each table from the statements it runs:
 * INSERT, UPDATE, DELETE, REPLACE count a write to their table, and a DELETE
   to every table whose foreign keys refer to it (ON DELETE CASCADE or SET
   NULL; no foreign key of ours has an ON UPDATE action). A REPLACE deletes
-  too: it counts as a DELETE.
+  too: it counts as a DELETE;
+* by column: an UPDATE of plain values (`UPDATE "t" SET "a" = ?, ...`) counts
+  a write to each column it sets ("t.a"), any other write to the table one to
+  "t.*". A value computed from some columns of a table alone is `cached` on
+  `columns(table, ...)`: an UPDATE of other columns (a gift's, of mackerel)
+  leaves it (issue 16: the count of Paranoid PEPs, the current Players' names).
 
 Nothing is kept outside a transaction, across transactions, or between
 threads: a transaction that writes holds SQLite's write lock (BEGIN
@@ -111,11 +116,20 @@ _TABLE = re.compile(r'\s*+(?:INSERT(?: OR [A-Z]++)?+ INTO|UPDATE(?: OR [A-Z]++)?
                     r' "([^"]++)"', re.I)
 
 
-def _count_write(state, table: str, plain_insert: bool, cascades: bool) -> None:
+def _count_write(state, table: str, plain_insert: bool, cascades: bool, columns: tuple | None = None) -> None:
     """One write to `table` counted in the transaction's state: written, changed, touched,
     an insert or a rewrite; a delete or replace as a write to every table referring to it
-    too (a cascade may follow)."""
-    state.written[table] = state.written.get(table, 0) + 1
+    too (a cascade may follow). Besides, per column (see `columns`): an UPDATE whose
+    SET columns are known (`columns`: their keys, "table.column") counts a write to each
+    of those; any other write to the table counts one to "table.*", every column's."""
+    written = state.written
+    written[table] = written.get(table, 0) + 1
+    if columns is None:
+        wide = table + ".*"
+        written[wide] = written.get(wide, 0) + 1
+    else:
+        for column in columns:
+            written[column] = written.get(column, 0) + 1
     state.changes[table] = state.changes.get(table, 0) + 1
     if state.touched is not None:
         state.touched.add(table)
@@ -125,11 +139,40 @@ def _count_write(state, table: str, plain_insert: bool, cascades: bool) -> None:
         state.rewrites[table] = state.rewrites.get(table, 0) + 1
     if cascades:
         for other in REFERRERS.get(table, ()):
-            state.written[other] = state.written.get(other, 0) + 1
+            written[other] = written.get(other, 0) + 1
+            wide = other + ".*"
+            written[wide] = written.get(wide, 0) + 1
             state.rewrites[other] = state.rewrites.get(other, 0) + 1
             state.changes[other] = state.changes.get(other, 0) + 1
             if state.touched is not None:
                 state.touched.add(other)
+
+
+# an UPDATE of plain values (peewee's and store/hot.py's form): `UPDATE "t" SET "a" = ?,
+# "b" = NULL [WHERE ...]`; its SET columns are all it writes (no foreign key of ours has an
+# ON UPDATE action). Any other form (UPDATE OR ..., an expression) counts as "table.*".
+_VALUE = r"""(?:\?|NULL|-?\d++|'[^']*+')"""
+_UPDATE_SET = re.compile(r'\s*+UPDATE "([^"]++)" SET ("[^"]++" = ' + _VALUE + r'(?:, "[^"]++" = ' + _VALUE
+                         + r')*+)(?:\s++WHERE\b.*+)?+$', re.I | re.S)
+_SET_COLUMN = re.compile(r'"([^"]++)" = ' + _VALUE)
+
+
+def _set_columns(sql: str) -> tuple | None:
+    """The keys ("table.column") of the columns a plain UPDATE sets, or None (see _UPDATE_SET)."""
+    m = _UPDATE_SET.match(sql)
+    if m is None:
+        return None
+    table = m.group(1)
+    return tuple(dict.fromkeys(f"{table}.{c}" for c in _SET_COLUMN.findall(m.group(2))))
+
+
+def columns(table: str, *names: str) -> tuple[str, ...]:
+    """What a value `cached` on some columns of `table` names among its `tables`: it is
+    kept while no write to `table` touched those columns (an UPDATE of other columns
+    leaves it; an INSERT, a DELETE or a rollback over a write of them does not). The
+    value must read nothing of `table` but these columns (selected, or compared in its
+    WHERE)."""
+    return (table + ".*", *(f"{table}.{n}" for n in names))
 
 
 def _table_of(sql: str) -> str | None:
@@ -180,8 +223,8 @@ class GameDatabase(SqliteDatabase):
                 return
             if self._versions.lazy:
                 self._materialize()
-            _, table, plain_insert, cascades = known
-            _count_write(state, table, plain_insert, cascades)
+            _, table, plain_insert, cascades, set_columns = known
+            _count_write(state, table, plain_insert, cascades, set_columns)
             return
         head = sql.lstrip()[:10].upper()
         if len(_KNOWN) < _KNOWN_MOST:
@@ -191,7 +234,8 @@ class GameDatabase(SqliteDatabase):
                 table = _table_of(sql)
                 if table is not None:
                     _KNOWN[sql] = (_WRITE, table, head.startswith("INSERT IN") and not _UPSERT.search(sql),
-                                   head.startswith(("DELETE", "REPLACE", "INSERT OR")))
+                                   head.startswith(("DELETE", "REPLACE", "INSERT OR")),
+                                   _set_columns(sql) if head.startswith("UPDATE") else None)
             if sql in _KNOWN:
                 return self._note(sql)
         if self._versions.lazy and not head.startswith("SELECT"):
@@ -210,7 +254,8 @@ class GameDatabase(SqliteDatabase):
             table = _table_of(sql)
             if table is not None:
                 _count_write(state, table, head.startswith("INSERT IN") and not _UPSERT.search(sql),  # (head: 10 letters)
-                             head.startswith(("DELETE", "REPLACE", "INSERT OR")))     # a cascade may follow
+                             head.startswith(("DELETE", "REPLACE", "INSERT OR")),     # a cascade may follow
+                             _set_columns(sql) if head.startswith("UPDATE") else None)
                 return
             state.touched = None            # a write to a table not named: any table
         elif head.startswith(("CREATE", "DROP", "ALTER")):
@@ -361,7 +406,8 @@ class _Savepoint(_savepoint):
 _UPSERT = re.compile(r"\bON\s++CONFLICT\b", re.I)
 
 # GameDatabase._note's reading of each statement text seen: (_READ, the tables it reads
-# or None until asked) or (_WRITE, its table, a plain INSERT, may cascade)
+# or None until asked) or (_WRITE, its table, a plain INSERT, may cascade, the keys of
+# the columns a plain UPDATE sets or None)
 _KNOWN: dict[str, tuple] = {}
 _KNOWN_MOST = 20_000           # texts kept at most (past it, read each time)
 _READ, _WRITE = "read", "write"
@@ -481,8 +527,8 @@ def cached(database, key, tables: tuple[str, ...], compute: Callable):
     if not isinstance(db, GameDatabase) or not db.in_transaction():
         return compute()
     state = db._versions
-    if state.reading is not None:       # a value read earlier is read here too
-        state.reading.update(tables)
+    if state.reading is not None:       # a value read earlier is read here too (its tables)
+        state.reading.update(t.partition(".")[0] for t in tables)
     stamp = (state.epoch, *map(state.written.get, tables, _ZEROS))
     hit = state.values.get(key)
     if hit is not None and hit[0] == stamp:

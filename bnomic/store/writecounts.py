@@ -127,10 +127,17 @@ def install(execute, tables: list[str] | None = None) -> None:
             execute(sql)
 
 
-def read(execute) -> dict[str, list]:
-    """Each counted table whose three triggers are in place: [epoch, changes, inserts]."""
-    have = {name for (name,) in execute(
-        "SELECT name FROM sqlite_master WHERE type IN ('trigger', 'table') AND name LIKE 'state%'").fetchall()}
+def installed(execute) -> frozenset[str]:
+    """The names of the tables and triggers of this module's that the database has."""
+    return frozenset(name for (name,) in execute(
+        "SELECT name FROM sqlite_master WHERE type IN ('trigger', 'table') AND name LIKE 'state%'").fetchall())
+
+
+def read(execute, have: frozenset[str] | None = None) -> dict[str, list]:
+    """Each counted table whose three triggers are in place: [epoch, changes, inserts].
+    `have`: installed(execute), if the caller knows it (the schema unchanged since)."""
+    if have is None:
+        have = installed(execute)
     if TABLE not in have or LOW not in have:       # (a database made before schema 14)
         return {}
     rows = execute(f'SELECT "name", "epoch", "changes", "inserts" FROM "{TABLE}"').fetchall()
