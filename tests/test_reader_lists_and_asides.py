@@ -12,8 +12,19 @@ import pytest
 
 from bnomic.handlers import grammar
 
-from reader_world import actions, read, vocab
+from bnomic.mailer.parse import own_words, quoted_words
+from reader_world import World, actions, read, vocab
 from reader_world import votes as _votes
+
+
+# a game with a Pending proposal beside the Open ones, and two of Bob's that share a title word
+WORLD = World({10: ("Fishy Business", "Alice"), 11: ("Sock Amnesty", "Wooble"), 12: ("Clock Fix", "Bob"),
+               14: ("Clock Fix II", "Bob"), 16: ("Eras Again", "Chuck"), 17: ("Quiet Nweek", "Chuck")})
+
+
+def pending_game(who):
+    """WORLD's game, where 17 is Pending (not yet Open)."""
+    return WORLD.vocab(who, open_proposals=(10, 11, 12, 14, 16))
 
 
 def votes(text, v=None):
@@ -298,3 +309,86 @@ def test_what_it_asks_ends_before_the_next_verb_on_it():
 def test_the_consultation_quoted_above():
     got = _assigned("As Oracle, I assign Dana as the Priest of the Consultation quoted above.")
     assert got == [("assign_consultation", "this", "Dana", None)]
+
+
+# ---------------------------------------------------------------- fresh mail, second batch
+
+def test_a_forum_quotation_is_someone_elses_words():
+    # Rule 4E7: the sender "specifying that he is taking that action": quoted words are another's
+    text = '[quote="Alice"]I intend to retitle Rule 4E31 to "The Calendar of B"[/quote]\n\nNice idea. I\'m not objecting.'
+    assert own_words(text).strip() == "Nice idea. I'm not objecting."
+    assert "I intend to retitle" in quoted_words(text)
+    assert actions(own_words(text), vocab("Chuck")) == []
+
+
+def test_a_postscript_below_the_signature_is_the_senders_own():
+    text = "Thanks all for a lively nweek.\n\n-- \nWooble\n\nPS: AGAINST 16, forgot that one."
+    assert votes(own_words(text), vocab("Wooble")) == [("AGAINST", "16")]
+    assert "Player since" not in own_words("I vote FOR 12.\n-- \nWooble\nPlayer since 2008\n")
+
+
+@pytest.mark.parametrize("text", ["I do vote AGAINST 16.", "But I do vote AGAINST 16, out of sheer spite."])
+def test_an_emphatic_do_before_the_verb(text):
+    assert votes(text) == [("AGAINST", "16")]
+
+
+def test_everything_else_except_one_leaves_that_one_out():
+    assert votes("FOR 11, AGAINST 13, SHELVE everything else except 16, which I'll decide on tomorrow.") == [
+        ("FOR", "11"), ("AGAINST", "13"), ("SHELVE", "10"), ("SHELVE", "12"), ("SHELVE", "15")]
+
+
+def test_everything_else_except_one_which_gets_another_vote():
+    assert votes("FOR 11, SHELVE everything else except 16, which is AGAINST.") == [
+        ("FOR", "11"), ("SHELVE", "10"), ("SHELVE", "12"), ("SHELVE", "13"), ("SHELVE", "15"), ("AGAINST", "16")]
+
+
+def test_both_pending_intents():
+    got = [a.get("target") for n, a in actions("I object to both pending intents.",
+                                                 vocab("Chuck", intents={3: "Wooble", 4: "Alice"}))]
+    assert got == ["3", "4"]
+
+
+@pytest.mark.parametrize("text", ["I give m1 to each of the other Players.", "I give m1 to everyone else.",
+                                  "In a fit of generosity I give m1 to all of the other players."])
+def test_each_of_the_other_players(text):
+    got = actions(text, vocab("Wooble"))
+    assert [a["player"] for _, a in got] == ["Alice", "Bob", "Chuck", "Dana", "The Beast"]
+
+
+@pytest.mark.parametrize("text", [
+    "Registrar: please note that I also post from ais523@alt.example.net, in case my usual server falls over again.",
+    "I also post from ais523@alt.example.net, because my server fails.",
+])
+def test_an_address_posted_from_with_a_reason(text):
+    assert [(n, a.get("name")) for n, a in actions(text, vocab("Dana"))] == [("add_address", "ais523@alt.example.net")]
+
+
+@pytest.mark.parametrize("text", ["Join request. Name: Hank.", "Application to join. Name: Hank."])
+def test_a_join_request_under_its_label(text):
+    # Rule 4E4: a request "to become a Player and a uniquely identifying name"
+    v = vocab(None)
+    assert [(n, a.get("name", "").lower()) for n, a in actions(text, v)] == [("join", "hank")]
+
+
+def test_a_mail_said_again_in_case_the_first_was_lost():
+    assert [n for n, _ in actions("In case my last mail got eaten by the list: I ZOT Consultation 6.",
+                                  vocab("Chuck", consultations=(5, 6)))] == ["zot_consultation"]
+
+
+def test_a_condition_before_a_comma_is_still_asked_about():
+    assert actions("If Bob objects, I support intent 3.", vocab("Chuck", intents={3: "Wooble"})) == []
+
+
+@pytest.mark.parametrize("text, who, expected", [
+    ("I change the Proposal Color of Chuck's pending proposal to Burnt Sienna.", "Dana", "17"),
+    ("I withdraw my quiet proposal; it was too quiet even for me.", "Chuck", "17"),
+    ("I vote FOR Chuck's open proposal.", "Dana", "16"),
+])
+def test_whose_proposal_and_a_word_that_tells_which(text, who, expected):
+    # Rule 4E7: "Unambiguous targets ... regardless of exact wording"
+    got = [a.get("number") or a.get("which") or a.get("proposal") for _, a in actions(text, pending_game(who))]
+    assert got == [expected]
+
+
+def test_a_word_that_fits_two_of_theirs_is_not_guessed():
+    assert votes("I vote FOR Bob's clock proposal.", pending_game("Dana")) == []

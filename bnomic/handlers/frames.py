@@ -913,6 +913,16 @@ def _reference(fr: Frame, toks, i, put, unfilled, vocab, f, pending=()) -> int:
         # "Wooble's Intent #3": whose it is, said again; the number names it (another's is not read)
         owned = _owned(kinds[ref[0]].type, t.sense("player") or t.text[:-2], vocab)
         return 1 if any(str(n) == str(ref[1]) for n in owned) else 0
+    # "Chuck's pending proposal", "my quiet proposal": whose it is, and a word that tells which
+    # of theirs it is (Pending, Open, or a word of its title); the kind word is read next
+    if (vocab is not None and (mine or t.low == "my") and i + 2 < len(toks) and not toks[i + 1].senses
+            and toks[i + 1].low.isalpha() and toks[i + 2].sense("kind") in kinds
+            and kinds[toks[i + 2].sense("kind")].type == "proposal" and not _plural(toks[i + 2].low)):
+        who = vocab.actor if t.low == "my" else (t.sense("player") or t.text[:-2])
+        which = _qualified(_owned("proposal", who, vocab), toks[i + 1].low, vocab)
+        if len(which) == 1:
+            put(kinds[toks[i + 2].sense("kind")], which[0])
+            return 2
     if mine and i + 1 < len(toks) and toks[i + 1].sense("kind") in kinds:
         r = kinds[toks[i + 1].sense("kind")]
         who = t.sense("player") or t.text[:-2]
@@ -970,6 +980,16 @@ def _reference(fr: Frame, toks, i, put, unfilled, vocab, f, pending=()) -> int:
             put(r, _resolve(r.type, "this", None, vocab))
             return j - i if toks[i + 1:j] else 1
     return 0
+
+
+def _qualified(owned: list, word: str, vocab) -> list:
+    """Which of a Player's proposals a word before "proposal" says: "pending" (not yet Open),
+    "open", or a word of one's title ("my quiet proposal": "Quiet Nweek")."""
+    if word in ("pending", "unnumbered", "new"):
+        return [n for n in owned if n not in vocab.open_proposals]
+    if word in ("open", "current"):
+        return [n for n in owned if n in vocab.open_proposals]
+    return [n for n in owned if word in str(vocab.proposals[n][0]).lower().split()] if len(word) > 2 else []
 
 
 def _proposals_of(fr: Frame, toks, i, put, vocab, pending) -> int:

@@ -43,8 +43,12 @@ _POLITE = re.compile(r"^(?:(?:sure thing|of course|no problem|in return|in excha
                      r"yes(?!\s++(?:to|on)\s)|"                     # "yes to 12" is a stand-in for a Vote
                      r"yeah|sure|fine|agreed|first|firstly|secondly|lastly|meanwhile|"
                      # "What matters is that I give m7 to Ais523": the point made, then the action
-                     r"what\s++matters\s++(?:now\s++)?+is(?:\s++that)?+|the\s++(?:point|upshot)\s++is(?:\s++that)?+|bottom\s++line"
+                     r"what\s++matters\s++(?:now\s++)?+is(?:\s++that)?+|the\s++(?:point|upshot)\s++is(?:\s++that)?+|bottom\s++line|"
+                     # "In case my last mail got eaten by the list: I ZOT ...": why it is said again
+                     r"in\s++case\s[^:.;!?]{1,100}+(?=:\s*+i\s)"
                      r"|\+\s*+1(?=\s*+[,!;:]))\b[,!;:\s]*)+", re.I)   # "+1, support.": "+1 on 13" is a Vote's stand-in
+# a postscript's mark before the sender's words: "PS:", "P.S.", "PPS"
+_POSTSCRIPT_LEAD = re.compile(r"^p\.?+\s*+p?+\.?+\s*+s\b\.?+\s*+[:,-]?+\s*+(?=\S)", re.I)
 # "in return", "in exchange" closing what is given: why, not a role
 _IN_RETURN = re.compile(r"(?<!\s)\s++in\s++(?:return|exchange)(?=\s*+(?:[,.;!)]|$))", re.I)
 # "the intent of Alice", "the Tweak of Bob": whose it is, said after it, as "Alice's intent"
@@ -451,6 +455,8 @@ _MIND_CHANGED = re.compile(r"(?:\bunless\s++i\s++change\s++my\s++mind(?:\s++(?:b
 
 def normalise(part: str) -> str:
     s = _LEAD.sub("", part.strip())
+    if s[:1] in "Pp" and _POSTSCRIPT_LEAD.match(s):
+        s = _POSTSCRIPT_LEAD.sub("", s, count=1)         # "PS: AGAINST 16", "P.S. I vote ..."
     if "mind" in s or "if i ha" in s.lower() or "case i" in s.lower() or "if i di" in s.lower():
         s = _MIND_CHANGED.sub("", s.rstrip(" .!;")).rstrip(" ,\t")
     if s[:1] == "(" and s.rstrip(_TRAIL_PUNCT)[-1:] == ")" and s.count("(") == 1:
@@ -694,6 +700,8 @@ _OTHERS = frozenset({"you", "your", "you're", "yourself", "everyone", "everybody
 # verbs too common to say, alone, that an action was attempted ("I am.", "I do.")
 _WEAK_VERBS = frozenset({"am", "i am", "be", "become", "feel", "make", "take", "get", "have", "set", "turn",
                          "do", "put", "go", "keep", "hold", "find", "say", "declare", "change", "enter"})
+# an auxiliary that is a verb of an action too ("I do vote ...": emphatic)
+_EMPHATIC = frozenset({"do"})
 _QUESTION_WORDS = frozenset("""should shall can could may might would will do does did must am is are was
     were why how what when where who whether""".split())
 
@@ -803,13 +811,16 @@ def _candidates(toks) -> tuple[list, bool, int]:
             j += step
             positions.append(j)
         for p in positions:
+            had = len(found)
             if p < len(toks):
                 for phrase, spec, fr in v.by_first.get(toks[p].first, ()):
                     k = _phrase_at(toks, p, phrase)
                     if k:
                         found.append((spec, fr, p + k, len(phrase)))
-            if found:
+            if found and not had:
                 verb_at = p
+            # ("I do vote AGAINST 16": "do" is a verb of its own too; the verb after it is tried as well)
+            if found and not (p < len(toks) and toks[p].low in _EMPHATIC):
                 break
         if not found:
             verb_at = positions[-1]
@@ -3386,10 +3397,12 @@ def _without_document(readings: list[Reading]) -> None:
 
 _EXCEPT = re.compile(r"\b(?:except|but|excluding|apart\s++from|other\s++than|save\s++for)\b", re.I)
 _EVERYONE = frozenset({"every player", "each player", "all players", "all the players", "everyone",
-                       "everybody", "every other player", "each other player", "all other players"})
+                       "everybody", "every other player", "each other player", "all other players",
+                       "everyone else", "everybody else", "all the other players"})
 
 
-_EACH_PLAYER = re.compile(r"\b(?:each|every|all(?:\s++the)?+)\s++(?:other\s++)?+players?\b", re.I)
+# ("each of the other Players": "each" and "of the" are fillers before what the role took)
+_EACH_PLAYER = re.compile(r"\b(?:each|every|all)(?:\s++of)?+(?:\s++the)?+\s++(?:other\s++)?+players?\b", re.I)
 
 
 # "..., without objection, because apparently that's how we do things now": why, after the way
@@ -3713,9 +3726,18 @@ def _the_rest(readings: list[Reading], vocab: Vocabulary | None) -> None:
         named = {n.strip() for o in readings if o is not r and o.spec is r.spec
                  for n in str(o.args.get(key, "")).split(",")}
         pool = (vocab.open_proposals or tuple(sorted(vocab.proposals))) if vocab else ()
-        rest = [str(n) for n in pool if str(n) not in named]
+        # ("SHELVE everything else except 16": those excepted are not of the rest either)
+        excepted = {n.strip() for n in str(r.args.get("but") or "").split(",") if n.strip()}
+        rest = [str(n) for n in pool if str(n) not in named and str(n) not in excepted]
         if rest:
             r.args[key] = ", ".join(rest)
+            if excepted and r.args.get("but"):
+                said_but, instead = r.args.pop("but"), r.args.pop("instead", None)
+                if instead:             # "..., except 16, which is AGAINST": a reading of its own
+                    roles = {x.name: x.type for x in r.spec.roles}
+                    own = next(n for n, t in roles.items() if t == roles["instead"] and n in r.args)
+                    args = {**r.args, key: said_but, own: instead}
+                    readings.insert(readings.index(r) + 1, replace(r, args=args, read_as=r.spec.describe(args)))
             r.read_as = r.spec.describe(r.args)
 
 

@@ -319,7 +319,9 @@ _JOIN = ("join|join the game|join b nomic|join b|join nomic|joining|joining the 
         frame("", _NAME, openers="register me|sign me up|sign me|add me|count me in|enrol me|enroll me"
               "|add me as a player|add me as a new player|sign me up as a player|register me as a player"
               "|let me join|let me in|please add me|i'd like to join|i would like to join|request to join"
-              "|request to become a player|my request to become a player", also="player new game"),
+              "|request to become a player|my request to become a player|join request|joining request"
+              "|request for membership|application to join|application for membership",     # "Join request. Name: Hank."
+              also="player new game"),
         rule="4E4", example="I join as Wooble", players_only=False, says="join as {name}",
         not_actions=("I joined as Wooble in nweek 140", "Wooble joins as Zed",
                      "Should I join as Wooble?", "I join Wooble in congratulating Chuck"))
@@ -403,7 +405,7 @@ def parse_address(text: str) -> str:
         frame("post from|write from|send mail from|mail from|post also from|also post from|be posting from"
               "|also be posting from|am posting from|am also posting from|will be posting from"
               "|will sometimes be posting from|will also be posting from|sometimes post from",
-              "name:email", also="too well as now from on", why=False),
+              "name:email", also="too well as now from on"),      # ("..., in case my server falls over")
         # "Registrar: please accept mail from dana@post.example as coming from me" (asked of
         # the Registrar, who keeps the addresses: the sender's own request all the same)
         frame("accept mail from|accept email from|accept e-mail from|accept messages from|accept posts from"

@@ -446,17 +446,57 @@ def _fence_pair(lines: list[str], i: int) -> bool:
     return any(_BARE_RULE.match(x) and x.strip()[0] == mark for x in lines[i + 1:i + 200])
 
 
+def _bbcode_quoted(text: str) -> str:
+    """A forum's quotation, '[quote="Alice"]I intend to ...[/quote]', as the quoted lines
+    ("> I intend to ...") a mail client writes: someone else's words, never the sender's.
+    (With str.find, once over the text: an unclosed "[quote]" is left as written.)"""
+    low, out, i = text.lower(), [], 0
+    while True:
+        start = low.find("[quote", i)
+        if start < 0:
+            break
+        head_end = low.find("]", start)
+        end = low.find("[/quote]", head_end) if head_end >= 0 else -1
+        if end < 0 or (low[start + 6:start + 7] not in ("]", "=", " ")) or head_end - start > 90:
+            break
+        quoted = text[head_end + 1:end]
+        out.append(text[i:start])
+        if out[-1] and not out[-1].endswith("\n"):
+            out.append("\n")
+        out.append("\n".join("> " + q for q in quoted.strip("\n").split("\n")) + "\n")
+        i = end + len("[/quote]")
+    out.append(text[i:])
+    return "".join(out)
+
+
+def _plain_text(text: str) -> str:
+    text = _as_plain(text)
+    return _bbcode_quoted(text) if "[quote" in text.lower() else text
+
+
+# "PS: AGAINST 16, forgot that one." below the signature: the sender's words again
+_POSTSCRIPT = re.compile(r"\s*+p\.?\s*+p?\.?\s*+s\b\.?\s*+[:.,-]?", re.I)
+
+
 def own_words(text: str) -> str:
     """What the sender wrote: no quoted lines, attributions, signature,
     forwarded or Original Message blocks, or Comment Text (Rule 4E5). A text
-    that is an HTML document is read as the text it shows."""
-    text = _as_plain(text)
+    that is an HTML document is read as the text it shows; a postscript below
+    the signature ("PS: ...") is the sender's own again."""
+    text = _plain_text(text)
     lines = text.replace("\r\n", "\n").split("\n")
     kept: list[str] = []
     fence = None                            # the mark of a fence opened above ("------")
+    signature = False
     for i, line in enumerate(lines):
+        if signature and not _POSTSCRIPT.match(line):
+            continue
+        signature = False
         if line.rstrip() == "--":           # "-- " starts the signature
-            break
+            if not any(_POSTSCRIPT.match(x) for x in lines[i + 1:i + 12]):
+                break
+            signature = True
+            continue
         if _BARE_RULE.match(line) and (fence == line.strip()[0] or _fence_pair(lines, i)):
             fence = None if fence == line.strip()[0] else line.strip()[0]     # a document's fence
             kept.append(line)
@@ -503,7 +543,7 @@ def quoted_words(text: str) -> str:
     """The lines a mail quotes ("> ..."), unquoted: the context a reply answers
     ("I object." under a quoted intent). Never read for actions."""
     out = []
-    text = _as_plain(text)
+    text = _plain_text(text)
     for line in text.replace("\r\n", "\n").split("\n"):
         if _quoted(line):
             stripped = line.lstrip()
