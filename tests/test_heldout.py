@@ -193,7 +193,7 @@ def test_the_reader_meets_the_floors(scored):
 # (On 2026-11-24's third session the seventeenth reserve, H0-, scored twice in aggregate and
 # never looked at, moved in for the 3 cases looked at: 3,645 messages; in its fourth session
 # 4 more a draft changed, q0293, s0284, h5825 and h0502, moved out and looked at: 3,641.)
-STANDS = {"recall": 0.948, "false_on_chatter": 4, "silent_misses": 77}
+STANDS = {"recall": 0.949, "false_on_chatter": 4, "silent_misses": 74}
 
 
 def test_the_reader_keeps_what_it_reads(scored):
@@ -216,8 +216,8 @@ def test_the_reader_keeps_what_it_reads(scored):
 # false action by a draft; in its fifth session the rest of the twelfth reserve, 299, scored
 # 0.845 / 0 / 27 in aggregate at the session's start and then moved whole, and s0014 and s0259,
 # which a draft made worse; then the twenty-second reserve, 300, scored 0.827 / 1 / 32 in
-# aggregate and moved whole).
-LOOKED_AT = {"recall": 0.812, "false_on_chatter": 1, "silent_misses": 336}
+# aggregate and moved whole; h0905 and h6976, which a draft changed without changing their score).
+LOOKED_AT = {"recall": 0.820, "false_on_chatter": 0, "silent_misses": 316}
 
 
 def test_the_looked_at_cases_keep_what_they_read():

@@ -392,3 +392,51 @@ def test_whose_proposal_and_a_word_that_tells_which(text, who, expected):
 
 def test_a_word_that_fits_two_of_theirs_is_not_guessed():
     assert votes("I vote FOR Bob's clock proposal.", pending_game("Dana")) == []
+
+
+def test_as_per_an_intent_after_a_long_circumstance():
+    # Rules 4E21, 4E22: an action done under an intent announced before
+    got = actions('It has been three ndays and nobody objected, so as per Intent 4 I retitle Rule 4E9 to '
+                  '"The Eras of B".', vocab("Alice", intents={4: "Alice"}))
+    assert [(n, a.get("title")) for n, a in got] == [("retitle_rule", "The Eras of B")]
+
+
+@pytest.mark.parametrize("text", [
+    "Consultation: is a Corporation a Player? Unbeliever: Chuck.",
+    "I'm not a player, but I'm told anyone may do this. Consultation: is a Corporation a Player? Unbeliever: Chuck.",
+])
+def test_a_consultation_with_its_unbeliever_on_its_line(text):
+    # Rule 4E18: a Consultation's Question, and the Unbeliever it may name
+    got = [r for r in read(text, vocab("Alice")) if r.kind == "action"]
+    assert [r.spec.name for r in got] == ["submit_consultation"]
+    assert got[0].args["document"] == "Question: is a Corporation a Player?\nUnbeliever: Chuck"
+
+
+def _ranked(text):
+    v = vocab("Bob", refresh={1: "Alice", 2: "Bob", 3: "Chuck"})
+    return [a.get("ranking") for n, a in actions(text, v) if n == "rank_refresh_proposals"]
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("I rank Bob's first, then Alice's, and I don't care about Chuck's.", ["2,1"]),
+    ("I rank Bob's Refresh Proposal first, then Alice's.", ["2,1"]),
+    ("RP1 first, then RP2. I don't rank RP3 at all; ending the game is silly.", ["1,2"]),
+])
+def test_a_ballot_ranking_refresh_proposals_by_whose_they_are_or_first_then(text, expected):
+    # Rule 4E0: "This Ballot shall rank some (or all) of the Refresh Proposals in order of preference"
+    assert [str(x).replace(" ", "") for x in _ranked(text)] == expected
+
+
+def test_first_said_of_something_else_ranks_nothing():
+    assert read("I think I'll vote AGAINST 16, but I want to hear Chuck's argument first.",
+                vocab("Bob", refresh={1: "Alice", 2: "Bob", 3: "Chuck"})) == []
+
+
+def test_points_exchanged_for_the_mackerel_wanted():
+    # Rule 4E34: 1 point buys m5
+    assert actions("I convert some of my points into m25.", vocab("Chuck")) == [("exchange", {"wanted": "m25"})]
+
+
+def test_some_points_says_not_how_many():
+    got = read("I exchange some points.", vocab("Chuck"))
+    assert [(r.kind, r.missing) for r in got] == [("incomplete", ("number",))]

@@ -154,13 +154,13 @@ _CURRENCY = {"mackerel": "mackerel", "macks": "mackerel", "mack": "mackerel", "m
         # Rule 4E33: a Player may exchange points for currency at the currency's rate
         frame("exchange|convert|trade|swap|cash in|cash|turn|sell",
               "number:points", role("wanted:amount[for|into|to|in]?", _CURRENCY),
-              also="of points point my"),
+              also="of points point my some"),
         frame("exchange|convert|trade|swap|cash in|cash|turn|sell",
               role("number:choice", {"all": "all", "all of": "all", "every": "all"}),
               role("wanted:amount[for|into|to|in]?", _CURRENCY), also="of points point my",
               needs="points"),
         frame("exchange|convert|trade|swap|cash in|cash|turn|sell",      # "points for m20": as many as buy it
-              "wanted:amount[for|into|to|in]", also="of points point my", needs="points"),
+              "wanted:amount[for|into|to|in]", also="of points point my some enough", needs="points"),
         rule="4E33", example="I exchange 2 points for mackerel", says="exchange {number} points",
         not_actions=("I exchange pleasantries with Wooble",))
 def exchange(ctx: Context, actor: Player, number: str | None = None, wanted: str | None = None) -> None:

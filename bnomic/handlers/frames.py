@@ -902,7 +902,7 @@ def _reference(fr: Frame, toks, i, put, unfilled, vocab, f, pending=()) -> int:
     if not kinds:
         return 0
     t = toks[i]
-    took = _proposals_of(fr, toks, i, put, vocab, pending)
+    took = _proposals_of(fr, toks, i, put, vocab, pending) or _refresh_of(fr, toks, i, put, vocab)
     if took:
         return took
     # "Bob's Refresh Proposal" (a name the vocabulary does not know is taken as written);
@@ -1018,6 +1018,27 @@ def _proposals_of(fr: Frame, toks, i, put, vocab, pending) -> int:
     for n in owned:
         put(role, n)
     return k
+
+
+_RANK_WORDS = frozenset({"first", "then", "second", "third", "next", "last", ">"})
+
+
+def _refresh_of(fr: Frame, toks, i, put, vocab) -> int:
+    """"I rank Bob's first, then Alice's" (Rule 4E0): a Player's Refresh Proposal, named by whose
+    it is with no kind word after, where that Player wrote one only."""
+    if vocab is None or not vocab.refresh:
+        return 0
+    t = toks[i]
+    who = t.sense("player") if t.possessive else None
+    after = toks[i + 1].low if i + 1 < len(toks) else ""
+    role = next((r for r in fr.roles if r.type == "refresh" and r.many), None)
+    if not who or role is None or after and after not in _PUNCT and after not in CONJUNCTIONS and after not in _RANK_WORDS:
+        return 0
+    owned = [n for n, a in sorted(vocab.refresh.items()) if a == who]
+    if len(owned) != 1:
+        return 0
+    put(role, owned[0])
+    return 1
 
 
 def _plural(low: str) -> bool:

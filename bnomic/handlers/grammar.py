@@ -158,7 +158,7 @@ _CLAUSE = re.compile(r"(?<!\s)(?:\s*+,\s*+|\s++)(?:and(?:\s++then)?|then|so|but)
                      # "... to m44 and we'll see who blinks first": another's clause, the sender's words
                      r"|(?:we|you|he|she|they|there)(?:['’](?:ll|re|s|d|ve))?+\s"
                      # "..., and on nday 1 of nweek 8 I will turn the Clock On", "and on 15 and 16 I ABSTAIN"
-                     r"|(?:on|at|from|as|for(?=\s++(?:the\s++)?(?:proposal\s*+|prop\.?+\s*+|#)?+\d))\s++[^,.;]{1,60}?\s(?:,\s*+)?i(?:['’](?:d|m|ll))?\s"
+                     r"|(?:on|at|from|as|per|for(?=\s++(?:the\s++)?(?:proposal\s*+|prop\.?+\s*+|#)?+\d))\s++[^,.;]{1,60}?\s(?:,\s*+)?i(?:['’](?:d|m|ll))?\s"
                      # "..., but for the record I vote FOR 12": an aside said before the "I"
                      r"|(?:for\s++the\s++record|in\s++any\s++case|(?:honestly|frankly|anyway|actually|also|instead|meanwhile)\b)"
                      r"(?:\s*+,)?+\s*+i(?:['’](?:d|m|ll))?\s"
@@ -2123,6 +2123,12 @@ _ASSIGNED_AS_NUMBER = re.compile(r"(?<!\s)\s*+[,;]\s*+(?:and\s++)?+(?:(?:it\s++i
                                  r"(?:consultation|con)\s++#?+(?P<n2>\d{1,6}+)\s*+$", re.I)
 
 
+# Rule 4E0's Ballot said in words: "RP1 first, then RP2", each named as a Refresh Proposal
+_RP = r"(?:rp\s*+|refresh\s++proposal\s++)#?+\d{1,3}+"
+_FIRST_THEN = re.compile(r"^(?P<a>" + _RP + r")\s++first\s*+,?\s*+(?:and\s++)?+then\s++(?P<b>" + _RP + r")"
+                         r"(?:\s*+,?\s*+(?:and\s++)?+then\s++(?P<c>" + _RP + r"))?+\s*+$", re.I)
+
+
 # the capacity an intent is announced in, said before it: no part of what is intended
 _CAPACITY_BEFORE_INTENT = re.compile(r"^as\s++(?:the\s++)?[A-Z][\w'’-]{1,30}+(?:\s++(?:of\s++)?[A-Z][\w'’-]{1,30}+){0,2}"
                                      r"(?:\s*+\([^()]{0,60}+\))?+\s*+,?\s*+(?=i\s++intend\b)", re.I)
@@ -2339,6 +2345,8 @@ def read_sentence(sentence: str, in_transaction: bool = False) -> list[Reading]:
         body = _FORUM_NAMED.sub(_forum_quoted, body, count=1)
     if "espectively" in body:
         body = _respectively(body)
+    if "first" in body and _FIRST_THEN.match(body):      # "RP1 first, then RP2": a Ballot (Rule 4E0)
+        body = _FIRST_THEN.sub(lambda m: "I rank " + ", ".join(x for x in m.group("a", "b", "c") if x), body)
     if "umber" in body[:40]:
         body = _numbering(body)                 # "Numbering: X becomes Proposal 18", "Numbered 18."
     if "assign" in body[:12].lower() and _ASSIGNED_AS_NUMBER.search(body):
@@ -4110,6 +4118,12 @@ def _read(text: str, max_line: int | None, doc_next: bool = False) -> list[Readi
             i += 1
             _attach(readings, "\n".join(body))
             continue
+        mid = _LABEL_MID.search(lines[i]) if "onsultation" in lines[i] else None
+        if mid is not None and mid.start() > 0 and _consultation_asked([lines[i][mid.end():]] + lines[i + 1:], 0):
+            # "I'm not a player, but anyone may do this. Consultation: is ...?": the label begins a
+            # line of its own, the sentences before it the line before
+            lines[i:i + 1] = [lines[i][:mid.start()], lines[i][mid.end():]]
+            continue
         asked = _consultation_asked(lines, i)
         if asked is not None:                   # "CONSULTATION: Can the Beast vote on ...?"
             readings.extend(_read_lines(chunk))
@@ -4248,6 +4262,10 @@ _CONSULTATION_LABEL = re.compile(r"^\W{0,3}+(?:consultation(?:\s++for\s++(?:the|
                                  r"|question\s++for\s++(?:a\s++)?consultation"
                                  r"(?:\s*+,?\s*+\(?formal(?:ly)?+\)?)?+|question\s++for\s++(?:the\s++)?oracle"
                                  r"\s*+,?\s*+\(?formal(?:ly)?+\)?)\s*+(?::\s*+|$)", re.I)
+# the label after a sentence of the line: "... may do this. Consultation: is ...?"
+_LABEL_MID = re.compile(r"(?<=[.!?])\s++(?=consultation\s*+:)", re.I)
+# "...? Unbeliever: Chuck." (Rule 4E18: a Consultation may name an Unbeliever)
+_UNBELIEVER_AFTER = re.compile(r"(?<=\?)\s*+unbeliever\s*+:\s*+(?P<who>[^.\n]{1,40}+)\.?\s*+$", re.I)
 # the Question and its reasoning, labelled ("Q: ...", "R: ...", "(Reasoning: ...)") or not
 _QUESTION_LABEL = re.compile(r"^\s*+(?:q|question)\s*+[:.]\s*+", re.I)
 _REASONING_LABEL = re.compile(r"(?:^|\s)\(?(?:r|reasoning|reasons?|argument|arguments)\s*+:\s*+", re.I)
@@ -4272,6 +4290,9 @@ def _consultation_asked(lines: list[str], i: int) -> tuple[Reading, int] | None:
         j += 1
     said = " ".join(lines[start:j]) if start != i else " ".join(lines[i:j])[m.end():]
     question = _QUESTION_LABEL.sub("", " ".join(said.split()), count=1)
+    unbeliever = _UNBELIEVER_AFTER.search(question)
+    if unbeliever is not None:
+        question = question[:unbeliever.start()].strip()
     reasoning = ""
     why = _REASONING_LABEL.search(question)
     if why is not None and why.start() > 0:     # "Is the Beast a Player? (Reasoning: 4E4 and ...)"
@@ -4289,7 +4310,8 @@ def _consultation_asked(lines: list[str], i: int) -> tuple[Reading, int] | None:
     if not question.endswith("?") or question.count("?") > 2:
         return None
     made = _made("submit_consultation", " ".join(lines[i].split()),
-                 {"document": "Question: " + question + (f"\nReasoning: {reasoning}" if reasoning else "")})
+                 {"document": "Question: " + question + (f"\nReasoning: {reasoning}" if reasoning else "")
+                  + (f"\nUnbeliever: {unbeliever.group('who').strip()}" if unbeliever else "")})
     return (made, j) if made is not None else None
 
 

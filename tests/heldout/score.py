@@ -226,8 +226,9 @@ class Scope:
         if hasattr(v, "kind"):                         # grammar.When
             if v.kind == "nday" and v.nday:
                 at = f" {v.time} utc" if getattr(v, "time", None) else ""     # "nday 11 09:00 UTC"
-                return self._time_text((f"nweek {v.nweek} nday {v.nday}" if getattr(v, "nweek", None)
-                                        else f"nday {v.nday}") + at)
+                nweek = getattr(v, "nweek", None) or (self.state.nweek + 1 if getattr(v, "next_nweek", False)
+                                                      else None)             # "Teucer of next nweek"
+                return self._time_text((f"nweek {nweek} nday {v.nday}" if nweek else f"nday {v.nday}") + at)
             if v.kind == "nweek":
                 return f"nweek {self.state.nweek + 1}"
             if v.kind == "utc" and v.at is not None:
@@ -259,6 +260,12 @@ class Scope:
         m = re.fullmatch(r"(\d{4})-(\d\d)-(\d\d)\s+(\d\d):(\d\d)(?:\s+utc)?", s)
         if m:
             return "%s-%s-%sT%s:%s:00+00:00" % m.groups()
+        m = re.fullmatch(r"(\d\d):(\d\d)\s+utc\s+(?:on\s+)?(\d{4})-(\d\d)-(\d\d)", s)   # "00:00 UTC on 2026-12-01"
+        if m:
+            return "%s-%s-%sT%s:%s:00+00:00" % (m.group(3), m.group(4), m.group(5), m.group(1), m.group(2))
+        m = re.fullmatch(r"nday\s+(\d+)\s+of\s+nweek\s+(\d+)", s)          # "nday 10 of nweek 8"
+        if m:
+            s = f"nweek {m.group(2)} nday {m.group(1)}"
         m = re.fullmatch(r"(?:(?:the\s+)?start\s+of\s+)?nweek\s+(\d+)(?:\s+nday\s+1)?", s)
         if m:                       # the start of nweek 8 is its nday 1 (Rule 4E7: "the start of the next occurrence")
             return f"nweek {m.group(1)}"
