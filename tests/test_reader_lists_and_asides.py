@@ -440,3 +440,57 @@ def test_points_exchanged_for_the_mackerel_wanted():
 def test_some_points_says_not_how_many():
     got = read("I exchange some points.", vocab("Chuck"))
     assert [(r.kind, r.missing) for r in got] == [("incomplete", ("number",))]
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("Bad Beast! I punish Fish Rain.", ["punish_trick"]),
+    ("Punish Fish Rain. My garden is ruined.", ["punish_trick"]),
+    ('I reinforce "Sock Sorting".', ["reinforce_trick"]),
+    ("Punish! Punish the Fish Rain trick! My mailbox is still wet.", ["punish_trick"]),
+])
+def test_a_trick_named_by_its_nickname_is_the_last_trick(text, expected):
+    # Rule 4E71: "a Player may Punish [Reinforce] the last Trick that has been performed"
+    assert [n for n, _ in actions(text, vocab("Chuck"))] == expected
+
+
+def test_punishing_a_player_is_no_trick():
+    assert "punish_trick" not in [n for n, _ in actions("I punish Wooble.", vocab("Chuck"))]
+
+
+def test_decided_and_done():
+    text = ("After a great deal of thought, and having talked to Chuck about it over the weekend, I have "
+            "decided to give m10 to Chuck, which I hereby do, and I hope that settles the matter.")
+    assert actions(text, vocab("Dana")) == [("give", {"amount": "m10", "player": "Chuck"})]
+
+
+def test_decided_alone_is_no_action():
+    assert actions("I have decided to give m10 to Chuck.", vocab("Dana")) == []
+
+
+@pytest.mark.parametrize("text, who", [
+    ("Tally of Claims on Consultation 5: Alice Inconsistent, Bob Consistent. One each, so the Answer stands.",
+     "Wooble"),
+    ("Claims on Consultation 5: Bob Inconsistent; Dana, Alice, Wooble Consistent. The answer stands.", "Chuck"),
+])
+def test_the_tally_of_claims_under_its_heading(text, who):
+    # Rule 4E18: "A Jiffy after the Answer has been submitted the Oracle shall tally any such Claims"
+    v = vocab(who, consultations=(5, 6), holders={"Questions": "Chuck"})
+    assert [n for n, _ in actions(text, v)] == ["tally_claims"]
+
+
+def test_someone_elses_list_of_claims_tallies_nothing():
+    v = vocab("Wooble", consultations=(5, 6), holders={"Questions": "Chuck"})
+    assert actions("Claims on Consultation 5: Bob Inconsistent; Dana Consistent.", v) == []
+
+
+def test_a_soft_line_break_left_in_the_text():
+    assert votes(own_words("I vote FOR 15 and AGAIN=\nST 16.")) == [("FOR", "15"), ("AGAINST", "16")]
+
+
+def test_a_revised_version_under_its_label():
+    # Rule 4E15: the author may revise a Pending proposal
+    text = "Revised version of my Sock Drawer proposal (not numbered yet, I think):\n\nTitle: Sock Drawer\nBody:\nCreate a new Rule."
+    v = World({10: ("Fishy Business", "Alice"), 17: ("Sock Drawer", "Dana")}).vocab("Dana", open_proposals=(10,))
+    got = [r for r in read(text, v) if r.kind == "action"]
+    assert [(r.spec.name, r.args.get("number")) for r in got] == [("revise_proposal", "17")]
+    assert "Create a new Rule." in got[0].args["document"]

@@ -47,6 +47,9 @@ _POLITE = re.compile(r"^(?:(?:sure thing|of course|no problem|in return|in excha
                      # "In case my last mail got eaten by the list: I ZOT ...": why it is said again
                      r"in\s++case\s[^:.;!?]{1,100}+(?=:\s*+i\s)"
                      r"|\+\s*+1(?=\s*+[,!;:]))\b[,!;:\s]*)+", re.I)   # "+1, support.": "+1 on 13" is a Vote's stand-in
+# Rule 4E15: "Revised version of my Sock Drawer proposal:" over its text: the author revising it
+_REVISED_VERSION = re.compile(r"^(?:a\s++|the\s++|my\s++)?+(?:revised|new|updated|amended)\s++(?:version|text|draft)\s++of\s++"
+                              r"(?=(?:my|proposal|prop|p\d|#|[A-Z]))", re.I)
 # a postscript's mark before the sender's words: "PS:", "P.S.", "PPS"
 _POSTSCRIPT_LEAD = re.compile(r"^p\.?+\s*+p?+\.?+\s*+s\b\.?+\s*+[:,-]?+\s*+(?=\S)", re.I)
 # "in return", "in exchange" closing what is given: why, not a role
@@ -58,6 +61,9 @@ _KIND_OF_WHOM = re.compile(r"\bthe\s++(?P<kind>intent(?:ion)?|tweak|refresh\s++p
 # no stop, is the sender's remark, no part of it
 _TRAILING_COURTESY = re.compile(r"(?<!\s)(?:\s*+,)?+\s++(?:sorry|apologies|thanks|thank\s++you|cheers)\s++(?:for|about)\s[^:,;()]*+$",
                                 re.I | re.S)    # (to the end: "sorry about X, my client does this: FOR 10" goes on)
+# "I have decided to give m10 to Chuck, which I hereby do": the decision said, then done
+_DECIDED_AND_DONE = re.compile(r"\bi(?:['’]ve|\s++have)\s++decided\s++to\s++(?P<act>[^,;.]{3,200}+)\s*+,\s*+which\s++i\s++"
+                               r"(?:hereby\s++|now\s++|also\s++)?+do\b", re.I)
 # "I approve of the report": liking it, never the Game Action that Approves a Public Display
 # (Rule 4E50), which takes its display "the"/"this"/"X's", not "of": the two words made one
 _APPROVE_OF = re.compile(r"\bapprove\s++of\b", re.I)
@@ -455,6 +461,8 @@ _MIND_CHANGED = re.compile(r"(?:\bunless\s++i\s++change\s++my\s++mind(?:\s++(?:b
 
 def normalise(part: str) -> str:
     s = _LEAD.sub("", part.strip())
+    if s[:1] in "Rr" and _REVISED_VERSION.match(s):
+        s = _REVISED_VERSION.sub("I revise ", s, count=1)     # "Revised version of my proposal:" (4E15)
     if s[:1] in "Pp" and _POSTSCRIPT_LEAD.match(s):
         s = _POSTSCRIPT_LEAD.sub("", s, count=1)         # "PS: AGAINST 16", "P.S. I vote ..."
     if "mind" in s or "if i ha" in s.lower() or "case i" in s.lower() or "if i di" in s.lower():
@@ -482,6 +490,8 @@ def normalise(part: str) -> str:
         s = _KIND_OF_WHOM.sub(lambda m: f"{m.group('who')}'s {m.group('kind')}", s)   # "the intent of Alice"
     if (" for " in s or " about " in s) and _TRAILING_COURTESY.search(s):
         s = _TRAILING_COURTESY.sub("", s)        # "... m 10 sorry for the ZOT joke"
+    if "decided" in s and "which" in s:
+        s = _DECIDED_AND_DONE.sub(lambda m: f"I {m.group('act')}", s)   # "..., which I hereby do"
     if "pprove of" in s:
         s = _APPROVE_OF.sub("approve-of", s)     # "I approve of the report": an opinion
     if " order" in s:
@@ -2129,6 +2139,41 @@ _FIRST_THEN = re.compile(r"^(?P<a>" + _RP + r")\s++first\s*+,?\s*+(?:and\s++)?+t
                          r"(?:\s*+,?\s*+(?:and\s++)?+then\s++(?P<c>" + _RP + r"))?+\s*+$", re.I)
 
 
+# Rule 4E71: "a Player may Punish [or Reinforce] the last Trick that has been performed": a
+# Trick named by what the players call it ("I punish Fish Rain", 'Reinforce "Sock Sorting"') is
+# the last Trick all the same, the only one these actions can take
+_TRICK_NAMED = re.compile(r"^(?P<head>(?:i\s++)?+(?:hereby\s++)?+(?:punish|reinforce))\s++(?:the\s++)?+(?:trick\s++)?+"
+                          r"(?P<name>\"[^\"\n]{1,40}+\"|“[^”\n]{1,40}+”|(?-i:[A-Z])[\w'’-]{1,20}+(?:\s++(?-i:[A-Z])[\w'’-]{1,20}+){0,3}+)"
+                          r"(?:\s++(?:trick|again))?+\s*+$", re.I)
+
+
+def _trick_named(body: str) -> str:
+    m = _TRICK_NAMED.match(body)
+    vocab = _VOCAB.get()
+    if m is None or vocab is None:
+        return body
+    name = m.group("name").strip('"“”')
+    if any(name.lower() == str(p).lower() for p in vocab.players) or name.lower() in ("it", "that", "this"):
+        return body             # "I punish Wooble": a Player, no Trick
+    return f"{m.group('head')} the last Trick"
+
+
+# Rule 4E18: the Oracle's tally said as a heading over the Claims: "Tally of Claims on
+# Consultation 5: Alice Inconsistent, Bob Consistent." (any sender: the handler says who may),
+# "Claims on Consultation 5: ..." (the Oracle's own report of them: only from the Oracle)
+_CLAIMS_HEADING = re.compile(r"^(?P<tally>(?:the\s++)?+(?:tally|count)\s++of\s++(?:the\s++)?+)?+claims?+\s++(?:on|for|about|re)\s++"
+                             r"(?:the\s++answer\s++to\s++)?+(?P<c>(?:consultation|con)\s*+#?+\d{1,6}+)\s*+:\s*+\S", re.I)
+
+
+def _claims_tallied(body: str) -> str:
+    m = _CLAIMS_HEADING.match(body)
+    if m is None:
+        return body
+    vocab = _VOCAB.get()
+    oracle = vocab is not None and vocab.actor is not None and vocab.holders.get("Questions") == vocab.actor
+    return f"I tally the Claims on {m.group('c')}" if m.group("tally") or oracle else body
+
+
 # the capacity an intent is announced in, said before it: no part of what is intended
 _CAPACITY_BEFORE_INTENT = re.compile(r"^as\s++(?:the\s++)?[A-Z][\w'’-]{1,30}+(?:\s++(?:of\s++)?[A-Z][\w'’-]{1,30}+){0,2}"
                                      r"(?:\s*+\([^()]{0,60}+\))?+\s*+,?\s*+(?=i\s++intend\b)", re.I)
@@ -2345,6 +2390,10 @@ def read_sentence(sentence: str, in_transaction: bool = False) -> list[Reading]:
         body = _FORUM_NAMED.sub(_forum_quoted, body, count=1)
     if "espectively" in body:
         body = _respectively(body)
+    if "laims" in body[:30]:
+        body = _claims_tallied(body)                # "Tally of Claims on Consultation 5: ..."
+    if "unish" in body[:12] or "einforce" in body[:14]:
+        body = _trick_named(body)                   # "I punish Fish Rain": the last Trick (Rule 4E71)
     if "first" in body and _FIRST_THEN.match(body):      # "RP1 first, then RP2": a Ballot (Rule 4E0)
         body = _FIRST_THEN.sub(lambda m: "I rank " + ", ".join(x for x in m.group("a", "b", "c") if x), body)
     if "umber" in body[:40]:
@@ -2671,6 +2720,7 @@ def read(text: str, vocab: Vocabulary | None = None, max_line: int | None = None
                 readings.extend(got)
                 before = part
         _several_said_each(readings)
+        _exclaimed_then_said(readings)
         name_the_newcomer(readings, text)
         _the_rest(readings, vocab)
         _named_in_the_sentence(readings, vocab)     # (what the sentence names before what it replies to)
@@ -3987,6 +4037,16 @@ def _transaction_with_documents(text: str) -> tuple[str, str, str] | None:
 
 
 _BODY_LINE = re.compile(r"\s*+(?:body|text)\s*+:", re.I)
+
+
+def _exclaimed_then_said(readings: list[Reading]) -> None:
+    """"Punish! Punish the Fish Rain trick!": the verb exclaimed alone, then the action said in
+    full right after it, is that one action (Rule 4E7), not two."""
+    for k in range(len(readings) - 1, 0, -1):
+        a, b = readings[k - 1], readings[k]
+        if (a.kind == "action" and b.kind == "action" and a.spec is not None and a.spec is b.spec
+                and a.args == b.args and len((a.text or "").split()) == 1):
+            del readings[k - 1]
 
 
 def _several_said_each(readings: list[Reading]) -> None:

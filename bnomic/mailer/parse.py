@@ -469,8 +469,15 @@ def _bbcode_quoted(text: str) -> str:
     return "".join(out)
 
 
+# a quoted-printable soft line break left in a text its mail did not declare so ("AGAIN=" /
+# "ST 16"): inside a word, the two halves of the word
+_SOFT_BREAK = re.compile(r"(?<=[A-Za-z])=\r?\n(?=[A-Za-z])")
+
+
 def _plain_text(text: str) -> str:
     text = _as_plain(text)
+    if "=\n" in text or "=\r\n" in text:
+        text = _SOFT_BREAK.sub("", text)
     return _bbcode_quoted(text) if "[quote" in text.lower() else text
 
 
