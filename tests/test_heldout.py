@@ -217,7 +217,7 @@ def test_the_reader_keeps_what_it_reads(scored):
 # 0.845 / 0 / 27 in aggregate at the session's start and then moved whole, and s0014 and s0259,
 # which a draft made worse; then the twenty-second reserve, 300, scored 0.827 / 1 / 32 in
 # aggregate and moved whole; h0905 and h6976, which a draft changed without changing their score,
-# and h4214, which a draft made worse).
+# h4214, which a draft made worse, and n0290, which a draft changed without changing its score).
 LOOKED_AT = {"recall": 0.825, "false_on_chatter": 0, "silent_misses": 304}
 
 

@@ -494,3 +494,21 @@ def test_a_revised_version_under_its_label():
     got = [r for r in read(text, v) if r.kind == "action"]
     assert [(r.spec.name, r.args.get("number")) for r in got] == [("revise_proposal", "17")]
     assert "Create a new Rule." in got[0].args["document"]
+
+
+@pytest.mark.parametrize("text, quoted", [
+    ("Me too.", "I object to intent 4."),
+    ("Same.", "I object to Intent 3.\n-- Ais523"),
+])
+def test_agreeing_with_a_quoted_objection_objects(text, quoted):
+    # Rule 4E21: "Objecting is a Game Action"; it needs no word of its own, and the quoted one
+    # names its intent
+    v = vocab("Dana", intents={3: "Wooble", 4: "Alice"}, replying=True)
+    got = [(r.spec.name, r.args.get("target")) for r in read(text, v, quoted=quoted) if r.kind == "action"]
+    assert got == [("object", quoted.split()[-1].rstrip(".") if "\n" not in quoted else "3")]
+
+
+def test_agreeing_with_a_quoted_vote_is_still_asked():
+    # Rule 4E15: "A Vote is one of the words FOR, AGAINST, ABSTAIN, or SHELVE"
+    got = read("Same.", vocab("Dana", replying=True), quoted="I vote FOR 11.")
+    assert [r.kind for r in got] == ["ambiguous"] or all(r.kind != "action" for r in got)

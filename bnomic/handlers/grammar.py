@@ -3093,6 +3093,9 @@ def _agreeing(text: str, vocab: Vocabulary | None) -> str:
     return said if said in _AGREEMENT or said in _SUPPORTING else ""
 
 
+_STANCES = frozenset({"object", "support"})
+
+
 def _agreement(text: str, quoted: str, vocab: Vocabulary | None, max_line: int | None) -> list[Reading]:
     """"Same." (or "Me too", "+1") under quoted lines that take actions: the sender names no
     action of his own. A Vote is its word (Rule 4E15: "one of the words FOR, AGAINST,
@@ -3110,6 +3113,10 @@ def _agreement(text: str, quoted: str, vocab: Vocabulary | None, max_line: int |
     done = [r for r in read(quoted, vocab, max_line) if r.kind == "action" and r.read_as]
     if not done:
         return []
+    if all(r.spec is not None and r.spec.name in _STANCES for r in done):
+        # "Me too." under "> I object to intent 4.": an Objection (or Support) needs no word of
+        # its own (Rules 4E21, 4E22: "Objecting is a Game Action"); the one quoted, taken again
+        return [replace(r, text=text.strip()) for r in done]
     return [Reading(text.strip(), alternatives=tuple(f"{r.read_as} (as the quoted message)" for r in done)
                     + ("nothing: agreement is no Game Action",),
                     suggestions=tuple(f"I {r.read_as}" for r in done[:1]))]
