@@ -512,3 +512,22 @@ def test_agreeing_with_a_quoted_vote_is_still_asked():
     # Rule 4E15: "A Vote is one of the words FOR, AGAINST, ABSTAIN, or SHELVE"
     got = read("Same.", vocab("Dana", replying=True), quoted="I vote FOR 11.")
     assert [r.kind for r in got] == ["ambiguous"] or all(r.kind != "action" for r in got)
+
+
+def test_a_second_intent_named_after_and_to():
+    got = actions("I object to Wooble's intent to have the Beast pay him, and to Alice's intent to retitle 4E9.",
+                  vocab("Bob", intents={3: "Wooble", 4: "Alice"}))
+    assert [a.get("target") for _, a in got] == ["3", "4"]
+
+
+@pytest.mark.parametrize("text", ["Thanks, but I don't need it. I give it straight back.", "Aw. I give it back."])
+def test_a_gift_given_back_to_the_giver(text):
+    # Rule 4E33: a COO can give currency to another COO; "it" is the gift quoted, "back" its giver
+    v = vocab("Dana", addressee="Chuck", replying=True)
+    assert actions(text, v, quoted="I give m15 to Dana, who does the actual Priest work.") == [
+        ("give", {"amount": "m15", "player": "Chuck"})]
+
+
+def test_giving_back_what_no_quoted_mail_gave_is_not_guessed():
+    v = vocab("Dana", addressee="Chuck", replying=True)
+    assert actions("I give it back.", v, quoted="I vote FOR 12.") == []

@@ -807,6 +807,10 @@ def _text_end(toks: list[Tok], i: int, roles, inst) -> int:
         if (toks[j].low == "," and j + 3 < n and toks[j + 1].low == "and" and toks[j + 2].possessive
                 and toks[j + 3].sense("kind") in kinds):
             return j
+        # ("..., and to Alice's intent to ...": the marker said again before it)
+        if (toks[j].low == "," and j + 4 < n and toks[j + 1].low == "and" and toks[j + 2].low in ("to", "on")
+                and toks[j + 3].possessive and toks[j + 4].sense("kind") in kinds):
+            return j
         if toks[j].low in (",", "(", ";") and j + 1 < n:
             first = toks[j + 1].first
             for r in roles:

@@ -1375,6 +1375,8 @@ def closest(sentence: str, n: int = 2) -> tuple[str, ...]:
 _STEPS: contextvars.ContextVar[bool] = contextvars.ContextVar("steps", default=False)
 _MEMO: contextvars.ContextVar[dict | None] = contextvars.ContextVar("grammar_memo", default=None)
 _VOCAB: contextvars.ContextVar[Vocabulary | None] = contextvars.ContextVar("grammar_vocab", default=None)
+# the lines the mail being read quotes (read's `quoted`): what "it" in "I give it back" was
+_QUOTED: contextvars.ContextVar[str] = contextvars.ContextVar("grammar_quoted", default="")
 
 
 @contextlib.contextmanager
@@ -2174,6 +2176,24 @@ def _claims_tallied(body: str) -> str:
     return f"I tally the Claims on {m.group('c')}" if m.group("tally") or oracle else body
 
 
+# Rule 4E33: "I give it (straight) back" in reply to a gift to the sender: that amount, to the
+# one who gave it (the mail replied to, quoted: "> I give m10 to Ais523.")
+_GIVE_BACK = re.compile(r"^i\s++(?:hereby\s++)?+(?:give|send|pay|return)\s++(?:it|that|them|the\s++money)\s++"
+                        r"(?:straight\s++|right\s++)?+back(?:\s++to\s++(?:you|him|her|them|e|em))?+$", re.I)
+_GIFT_QUOTED = re.compile(r"\bi\s++(?:hereby\s++)?+(?:give|send|pay|transfer)\s++(?P<amount>m\s*+\d{1,9}+)\s++to\s++"
+                          r"(?P<who>[\w'’-]{1,40}+)", re.I)
+
+
+def _given_back(body: str) -> str:
+    vocab = _VOCAB.get()
+    if vocab is None or not vocab.addressee or not vocab.actor:
+        return body
+    gifts = [m for m in _GIFT_QUOTED.finditer(_QUOTED.get() or "") if m.group("who").lower() == vocab.actor.lower()]
+    if len(gifts) != 1:
+        return body             # no gift to the sender quoted, or two: which is not said
+    return f"I give {gifts[0].group('amount').replace(' ', '')} to {vocab.addressee}"
+
+
 # the capacity an intent is announced in, said before it: no part of what is intended
 _CAPACITY_BEFORE_INTENT = re.compile(r"^as\s++(?:the\s++)?[A-Z][\w'’-]{1,30}+(?:\s++(?:of\s++)?[A-Z][\w'’-]{1,30}+){0,2}"
                                      r"(?:\s*+\([^()]{0,60}+\))?+\s*+,?\s*+(?=i\s++intend\b)", re.I)
@@ -2390,6 +2410,8 @@ def read_sentence(sentence: str, in_transaction: bool = False) -> list[Reading]:
         body = _FORUM_NAMED.sub(_forum_quoted, body, count=1)
     if "espectively" in body:
         body = _respectively(body)
+    if "back" in body and _GIVE_BACK.match(body):
+        body = _given_back(body)                    # "I give it straight back" (Rule 4E33)
     if "laims" in body[:30]:
         body = _claims_tallied(body)                # "Tally of Claims on Consultation 5: ..."
     if "unish" in body[:12] or "einforce" in body[:14]:
@@ -2693,7 +2715,7 @@ def read(text: str, vocab: Vocabulary | None = None, max_line: int | None = None
         return (read(above, vocab, max_line, quoted) if above.strip() else []) + [
             Reading("BEGIN TRANSACTION ... END TRANSACTION", steps=steps)] + (
             read(below, vocab, max_line) if below.strip() else [])
-    token, vtoken = _MEMO.set({}), _VOCAB.set(vocab)
+    token, vtoken, qtoken = _MEMO.set({}), _VOCAB.set(vocab), _QUOTED.set(quoted)
     try:
         readings: list[Reading] = []
         before = ""
@@ -2759,6 +2781,7 @@ def read(text: str, vocab: Vocabulary | None = None, max_line: int | None = None
     finally:
         _MEMO.reset(token)
         _VOCAB.reset(vtoken)
+        _QUOTED.reset(qtoken)
 
 
 # words around a Title's words that are not its words ("the proposal about the Beast")
