@@ -531,3 +531,16 @@ def test_a_gift_given_back_to_the_giver(text):
 def test_giving_back_what_no_quoted_mail_gave_is_not_guessed():
     v = vocab("Dana", addressee="Chuck", replying=True)
     assert actions("I give it back.", v, quoted="I vote FOR 12.") == []
+
+
+def test_the_results_under_their_heading_on_one_line():
+    # Rule 4E15: "the Minister of Change is obligated to publish the results of the voting"
+    got = actions("Results, nweek 7: 10, 12 and 15 pass; 11, 13 and 16 fail; 14 shelved.\nFull tallies on the wiki.",
+                  vocab("Alice"))
+    assert [n for n, _ in got] == ["publish_results"]
+
+
+def test_a_ministry_given_a_new_reward():
+    # Rule 4E48: a Minister may "Revise the Reward Value of its Ministry"
+    got = actions("I give the Ministry of Questions a new Reward of m40 by revising it.", vocab("Chuck"))
+    assert [(n, a.get("reward")) for n, a in got] == [("revise_reward", "m40")]

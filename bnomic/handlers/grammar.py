@@ -2194,6 +2194,12 @@ def _given_back(body: str) -> str:
     return f"I give {gifts[0].group('amount').replace(' ', '')} to {vocab.addressee}"
 
 
+# Rule 4E15: the Chairman's results under their heading on one line ("Results, nweek 7: 10, 12
+# and 15 pass; 11 fails"): the heading publishes them; what follows its colon is what they are
+_RESULTS_LINE = re.compile(r"^(?P<head>(?:the\s++)?+(?:voting\s++)?+results(?:\s++of\s++(?:the\s++)?+voting)?+\s*+,?\s*+"
+                           r"(?:for\s++|of\s++)?+nweek\s++\d{1,4}+)\s*+:\s*+\S", re.I)
+
+
 # the capacity an intent is announced in, said before it: no part of what is intended
 _CAPACITY_BEFORE_INTENT = re.compile(r"^as\s++(?:the\s++)?[A-Z][\w'’-]{1,30}+(?:\s++(?:of\s++)?[A-Z][\w'’-]{1,30}+){0,2}"
                                      r"(?:\s*+\([^()]{0,60}+\))?+\s*+,?\s*+(?=i\s++intend\b)", re.I)
@@ -2412,6 +2418,8 @@ def read_sentence(sentence: str, in_transaction: bool = False) -> list[Reading]:
         body = _respectively(body)
     if "back" in body and _GIVE_BACK.match(body):
         body = _given_back(body)                    # "I give it straight back" (Rule 4E33)
+    if "esults" in body[:20] and _RESULTS_LINE.match(body):
+        body = _RESULTS_LINE.match(body).group("head")      # "Results, nweek 7: 10 passes; ..." (4E15)
     if "laims" in body[:30]:
         body = _claims_tallied(body)                # "Tally of Claims on Consultation 5: ..."
     if "unish" in body[:12] or "einforce" in body[:14]:

@@ -119,6 +119,9 @@ def resign(ctx: Context, actor: Player, ministry: str) -> None:
               "ministry:ministry[of|for|on]?", THEIRS, "reward:amount[to|at|down to]",
               "was:amount[from]?",                                        # "from m80 to m75"
               also=_REWARD_WORDS + " its", needs="reward"),               # "I revise my Reward to m50"
+        # "give the Ministry of Questions a new Reward of m40 (by revising it)"
+        frame("give", "ministry:ministry", "reward:amount[a new reward of|a lower reward of|a reward of"
+              "|new reward of|reward of]", also="by revising lowering it its the", needs="reward"),
         rule="4E48", example="I revise the Reward of the Ministry of Change to m60", legal_entity=True,
         says="revise the Reward of {ministry} to {reward}",
         not_actions=("I lowered the Reward of the Ministry of Law to m60",
