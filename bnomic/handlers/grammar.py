@@ -106,6 +106,9 @@ _TRAIL_WORDS = ("please", "pls", "plz", "thanks", "thank you", "thx", "anyway", 
                 "that's all", "and that is all",
                 "lol", "haha", "hehe", "heh", "lmao", "rofl")          # laughter after the action: "i ordain myself lol"
 _TRAIL_ENDS = frozenset({w[-2:] for w in _TRAIL_WORDS} | {"d", "p", "en"})   # quick test: may a trail word end here?
+_TRAIL_BY_END: dict[str, tuple[str, ...]] = {}          # the trail words by their last two letters
+for _w in _TRAIL_WORDS:
+    _TRAIL_BY_END[_w[-2:]] = _TRAIL_BY_END.get(_w[-2:], ()) + (_w,)
 _TRAIL_SMILEY = re.compile(r"(?<=\s)[:;]-?[()dp]++$")
 # Rules 4E21/4E22: how players say they act under an announced intent
 _FEW = (r"(?:no|zero|fewer\s+than\s+\w+|not\s+enough|the\s+required|enough|\w+)\s+"
@@ -510,7 +513,7 @@ def strip_trail(s: str) -> str:
         tail = low[-10:]
         if tail[-1:].isalnum() and tail[-2:] not in _TRAIL_ENDS and tail[-1:] not in _TRAIL_ENDS:
             return t
-        for word in _TRAIL_WORDS:
+        for word in _TRAIL_BY_END.get(low[-2:], ()):
             cut = len(t) - len(word)
             if low.endswith(word) and cut > 0 and (t[cut - 1].isspace() or t[cut - 1] == ","):
                 t = t[:cut]
