@@ -218,8 +218,9 @@ def test_the_reader_keeps_what_it_reads(scored):
 # which a draft made worse; then the twenty-second reserve, 300, scored 0.827 / 1 / 32 in
 # aggregate and moved whole; h0905 and h6976, which a draft changed without changing their score,
 # h4214, which a draft made worse, and n0290, which a draft changed without changing its score;
-# then the twenty-third reserve, 300, scored 0.848 / 0 / 25 and 0.858 / 0 / 22 and moved whole).
-LOOKED_AT = {"recall": 0.829, "false_on_chatter": 0, "silent_misses": 324}
+# then the twenty-third reserve, 300, scored 0.848 / 0 / 25 and 0.858 / 0 / 22 and moved whole;
+# and s0249 with its chain, which a draft made worse).
+LOOKED_AT = {"recall": 0.835, "false_on_chatter": 0, "silent_misses": 314}
 
 
 def test_the_looked_at_cases_keep_what_they_read():

@@ -544,3 +544,65 @@ def test_a_ministry_given_a_new_reward():
     # Rule 4E48: a Minister may "Revise the Reward Value of its Ministry"
     got = actions("I give the Ministry of Questions a new Reward of m40 by revising it.", vocab("Chuck"))
     assert [(n, a.get("reward")) for n, a in got] == [("revise_reward", "m40")]
+
+
+def test_but_at_the_start_is_no_exception():
+    # "But 14 is mine, so FOR on that": no Vote on all but 14 (the sender's own words, read as said)
+    assert ("FOR", "12") not in votes("But 14 is mine, so FOR on that as well.", vocab("Bob"))
+    assert votes("But I vote AGAINST 16.") == [("AGAINST", "16")]
+
+
+def test_a_purpose_before_the_i():
+    got = actions("But to discourage you I revise the Reward of the Ministry of Time to m60.",
+                  vocab("Ais523", addressee="Chuck", replying=True))
+    assert [(n, a.get("reward")) for n, a in got] == [("revise_reward", "m60")]
+
+
+@pytest.mark.parametrize("text, answer", [("NOT GUILTY on 2. Two messages in an hour is not spamming.", "NOT GUILTY"),
+                                          ("GUILTY on 2.", "GUILTY")])
+def test_a_jury_answer_on_a_bare_number(text, answer):
+    # Rule 4E73: "Each member of the Jury shall deliver an answer"
+    got = actions(text, vocab("Dana", indictments=(2, 3)))
+    assert [(n, a.get("answer"), a.get("number")) for n, a in got] == [("verdict", answer, "2")]
+
+
+def test_resigning_from_the_ministries_of_two():
+    # Rule 4E46: a Minister may resign
+    got = actions("I resign from the Ministries of Time and Fauna.", vocab("Bob", holders={"Time": "Bob", "Fauna": "Bob"}))
+    assert [(n, a.get("ministry")) for n, a in got] == [("resign_ministry", "Time"), ("resign_ministry", "Fauna")]
+
+
+def test_resigning_effective_immediately():
+    got = actions("I resign, effective immediately.", vocab("Bob", holders={"Society": "Bob"}))
+    assert [n for n, _ in got] == ["resign_ministry"]
+
+
+def test_colour_for_a_proposal_under_its_label():
+    got = actions("Colour for 16: Baby blue.", vocab("Dana"))
+    assert [(n, a.get("number"), a.get("color", "").lower()) for n, a in got] == [("color_proposal", "16", "baby blue")]
+
+
+def test_my_vote_of_for_upon_a_proposal():
+    assert votes("I hereby cast my vote of FOR upon proposal sixteen (Eras Again).") == [("FOR", "16")]
+
+
+def test_typos_apologised_for_after_the_votes():
+    assert votes("vote FOR 15 AGAINST 16 sorry typos") == [("FOR", "15"), ("AGAINST", "16")]
+
+
+@pytest.mark.parametrize("text", ["I cancel the vote I scheduled for Thirnight this morning.",
+                                  "I cancel the action I scheduled for Breakday (the m10 to Chuck)."])
+def test_a_scheduled_action_named_as_the_one_i_scheduled(text):
+    # Rule 4E7: its author may cancel a scheduled action
+    assert [n for n, _ in actions(text, vocab("Bob"))] == ["cancel_scheduled"]
+
+
+@pytest.mark.parametrize("text, title", [
+    ("Proposal: Oracle Pay Rise\n\n  Set the Reward of the Ministry of Questions to m100.", "Oracle Pay Rise"),
+    ("Proposal: Quiet Nweek III (conflicts with 17)\n\n  During nweek 10, the Clock is Off.", "Quiet Nweek III"),
+    ("[PROPOSAL] Sock Inflation\n\nAmend Rule 4E68 by adding a sentence.", "Sock Inflation"),
+])
+def test_a_proposal_under_its_label_with_its_text_set_in(text, title):
+    # Rule 4E15: a proposal's text is a document, never read for actions
+    got = [r for r in read(text, vocab("Chuck")) if r.kind == "action"]
+    assert [(r.spec.name, r.args.get("title")) for r in got] == [("submit_proposal", title)]

@@ -483,7 +483,9 @@ def fill(fr: Frame, toks: list[Tok], start: int, open_world: bool, vocab=None,
         took = (_reference(fr, toks, i, put, unfilled, vocab, f,
                            pending or ((last_role,) if after_join and last_role is not None and last_role.marked
                                        else ()))
-                if fr.ref_kinds and (t.possessive or low in _DETERMINERS or low.endswith("'s") or low == "mine")
+                if fr.ref_kinds and (t.possessive or low in _DETERMINERS or low.endswith("'s")
+                                     # ("Mine: FOR.", "FOR mine"; not "14 is mine": whose it is, said)
+                                     or low == "mine" and not (i > 0 and toks[i - 1].low in ("is", "are", "was", "were")))
                 else 0)
         if took:
             i += took

@@ -39,7 +39,7 @@ _LEAD = re.compile(r"^(?:[-*•–—+>]++(?!\d)\s*|\(?\d+[.)]\s+|\(?[a-z]\)\s+)
 _POLITE = re.compile(r"^(?:(?:sure thing|of course|no problem|in return|in exchange|as promised|as agreed|"
                      r"(?:please\s++)?(?:note|be\s++aware)\s++that|fyi|just\s++so\s++you\s++know|"
                      r"as discussed|for the record|on reflection|on second thoughts?|actually|hereby|"
-                     r"and|then|also|now|finally|next|so|ok|okay|well|anyway|right|alright|oh|um|btw|"
+                     r"and|but(?!\s++(?:not|except|for|on)\b)|then|also|now|finally|next|so|ok|okay|well|anyway|right|alright|oh|um|btw|"
                      r"yes(?!\s++(?:to|on)\s)|"                     # "yes to 12" is a stand-in for a Vote
                      r"yeah|sure|fine|agreed|first|firstly|secondly|lastly|meanwhile|"
                      # "What matters is that I give m7 to Ais523": the point made, then the action
@@ -64,6 +64,12 @@ _TRAILING_COURTESY = re.compile(r"(?<!\s)(?:\s*+,)?+\s++(?:sorry|apologies|thank
 # "I have decided to give m10 to Chuck, which I hereby do": the decision said, then done
 _DECIDED_AND_DONE = re.compile(r"\bi(?:['’]ve|\s++have)\s++decided\s++to\s++(?P<act>[^,;.]{3,200}+)\s*+,\s*+which\s++i\s++"
                                r"(?:hereby\s++|now\s++|also\s++)?+do\b", re.I)
+# Rule 4E7: "the vote I scheduled for Thirnight", "the action I scheduled for Breakday": my
+# scheduled one, named by what it is and when
+_I_SCHEDULED = re.compile(r"\b(?:the|that)\s++(?P<kind>[a-z]{3,20}+)\s++(?:that\s++)?+i\s++(?:had\s++|have\s++)?+scheduled\b", re.I)
+# "the Ministries of Time and Fauna": each Ministry so named
+_MINISTRIES_OF = re.compile(r"\bministries\s++of\s++(?P<a>(?-i:[A-Z])[\w'’-]{1,30}+)\s*+(?:,|and|&)\s*+(?:the\s++)?+"
+                            r"(?P<b>(?-i:[A-Z])[\w'’-]{1,30}+)\b", re.I)
 # "I approve of the report": liking it, never the Game Action that Approves a Public Display
 # (Rule 4E50), which takes its display "the"/"this"/"X's", not "of": the two words made one
 _APPROVE_OF = re.compile(r"\bapprove\s++of\b", re.I)
@@ -103,7 +109,9 @@ _TRAIL_WORDS = ("please", "pls", "plz", "thanks", "thank you", "thx", "anyway", 
                 "this week", "for this week", "on my way out", "on the way out", "while i'm at it",
                 "for now", "for the moment", "the beast included", "including the beast", "beast included",
                 "of course", "obviously", "and nothing else", "nothing else", "only", "and that's all",
-                "that's all", "and that is all",
+                "that's all", "and that is all", "effective immediately", "with immediate effect",
+                "effective now", "as of now", "sorry typos", "sorry for typos", "sorry for the typos",
+                "excuse the typos", "excuse typos",
                 "lol", "haha", "hehe", "heh", "lmao", "rofl")          # laughter after the action: "i ordain myself lol"
 _TRAIL_ENDS = frozenset({w[-2:] for w in _TRAIL_WORDS} | {"d", "p", "en"})   # quick test: may a trail word end here?
 _TRAIL_BY_END: dict[str, tuple[str, ...]] = {}          # the trail words by their last two letters
@@ -491,6 +499,10 @@ def normalise(part: str) -> str:
         s = _IN_RETURN.sub("", s)                # "I give Dana m5 in return, as promised."
     if " of " in s and "the " in s.lower():
         s = _KIND_OF_WHOM.sub(lambda m: f"{m.group('who')}'s {m.group('kind')}", s)   # "the intent of Alice"
+    if "scheduled" in s and _I_SCHEDULED.search(s):
+        s = _I_SCHEDULED.sub(lambda m: f"my scheduled {m.group('kind')}", s)   # "the vote I scheduled for ..."
+    if "inistries of" in s:
+        s = _MINISTRIES_OF.sub(lambda m: f"Ministry of {m.group('a')} and the Ministry of {m.group('b')}", s)
     if (" for " in s or " about " in s) and _TRAILING_COURTESY.search(s):
         s = _TRAILING_COURTESY.sub("", s)        # "... m 10 sorry for the ZOT joke"
     if "decided" in s and "which" in s:
@@ -1276,6 +1288,9 @@ def _fronted(toks):
                if _phrase_at(toks, j, phrase) for w in fr.marker_words}
     if front and not front[0].senses and front[0].low not in markers and toks[0].low not in _CONDITION_WORDS:
         return toks[at:]        # "Following Bob's message, I give m15 to Bob": a circumstance
+    if (len(front) > 1 and front[0].low == "to" and front[1].low.isalpha() and not front[1].senses
+            and not any(t.senses for t in front if t.low not in ("you", "him", "her", "them", "everyone"))):
+        return toks[at:]        # "To discourage you I revise ...": a purpose, no role
     if front and front[0].low == "for" and not front[0].text.isupper():
         # "For proposal 16 I vote AGAINST": a fronted "for" is the preposition, not the vote
         front[0] = replace(front[0], senses=[])
@@ -2147,7 +2162,7 @@ _FIRST_THEN = re.compile(r"^(?P<a>" + _RP + r")\s++first\s*+,?\s*+(?:and\s++)?+t
 # Rule 4E71: "a Player may Punish [or Reinforce] the last Trick that has been performed": a
 # Trick named by what the players call it ("I punish Fish Rain", 'Reinforce "Sock Sorting"') is
 # the last Trick all the same, the only one these actions can take
-_TRICK_NAMED = re.compile(r"^(?P<head>(?:i\s++)?+(?:hereby\s++)?+(?:punish|reinforce))\s++(?:the\s++)?+(?:trick\s++)?+"
+_TRICK_NAMED = re.compile(r"^(?P<head>(?:i\s++)?+(?:hereby\s++)?+(?:punish|reinforce|punishing|reinforcing))\s++(?:the\s++)?+(?:trick\s++)?+"
                           r"(?P<name>\"[^\"\n]{1,40}+\"|“[^”\n]{1,40}+”|(?-i:[A-Z])[\w'’-]{1,20}+(?:\s++(?-i:[A-Z])[\w'’-]{1,20}+){0,3}+)"
                           r"(?:\s++(?:trick|again))?+\s*+$", re.I)
 
@@ -2160,7 +2175,9 @@ def _trick_named(body: str) -> str:
     name = m.group("name").strip('"“”')
     if any(name.lower() == str(p).lower() for p in vocab.players) or name.lower() in ("it", "that", "this"):
         return body             # "I punish Wooble": a Player, no Trick
-    return f"{m.group('head')} the last Trick"
+    head = m.group("head")
+    head = head[:-3] + ("" if head.lower().endswith("punishing") else "e") if head.lower().endswith("ing") else head
+    return f"{head if head.lower().startswith('i ') else 'I ' + head} the last Trick"
 
 
 # Rule 4E18: the Oracle's tally said as a heading over the Claims: "Tally of Claims on
@@ -2425,7 +2442,7 @@ def read_sentence(sentence: str, in_transaction: bool = False) -> list[Reading]:
         body = _RESULTS_LINE.match(body).group("head")      # "Results, nweek 7: 10 passes; ..." (4E15)
     if "laims" in body[:30]:
         body = _claims_tallied(body)                # "Tally of Claims on Consultation 5: ..."
-    if "unish" in body[:12] or "einforce" in body[:14]:
+    if "unish" in body[:14] or "einforc" in body[:14]:
         body = _trick_named(body)                   # "I punish Fish Rain": the last Trick (Rule 4E71)
     if "first" in body and _FIRST_THEN.match(body):      # "RP1 first, then RP2": a Ballot (Rule 4E0)
         body = _FIRST_THEN.sub(lambda m: "I rank " + ", ".join(x for x in m.group("a", "b", "c") if x), body)
@@ -4244,6 +4261,8 @@ def _read(text: str, max_line: int | None, doc_next: bool = False) -> list[Readi
             if m is not None:       # "Punishment for Indictment 2: Wooble shall post a limerick ..."
                 lines[i] = (f"I assign the following Punishment for Indictment {m.group('n') or m.group('n2')}: "
                             f"{m.group('text')}")
+        if lines[i].lstrip()[:1] == "[" and _BRACKET_LABEL.match(lines[i]):
+            lines[i] = _BRACKET_LABEL.sub("Proposal: ", lines[i], count=1)     # "[PROPOSAL] Sock Inflation"
         labelled = _PROPOSAL_LABEL.match(lines[i])
         found = _document_head(_as_submission(labelled, _title_follows(lines, i, doc_next))) if labelled else None
         if found is None and ("weak" in lines[i][:12] or "efresh" in lines[i][:16]):
@@ -4445,9 +4464,21 @@ def _title_follows(lines: list[str], i: int, doc_next: bool) -> bool:
     # the rules are to say, in the words rules say it with
     said = _PROPOSAL_LABEL.match(lines[i])
     title = (said.group("rest") or "").strip() if said is not None else ""
-    return bool(title and _TITLE_LIKE.fullmatch(title) and j == i + 1 and _RULE_WORDS.search(lines[j]))
+    if not title or not _TITLE_LIKE.fullmatch(_SAID_AFTER_TITLE.sub("", title)):
+        return False
+    # ... or, after a blank line, its text set in ("Proposal: Oracle Pay Rise" / "" / "  Set the ...")
+    return (j == i + 1 and bool(_RULE_WORDS.search(lines[j]))
+            or j <= i + 2 and lines[j][:1] in " \t" and not _quoted_line(lines[j]))
 
 
+def _quoted_line(line: str) -> bool:
+    return line.lstrip().startswith((">", "&gt;"))
+
+
+# a list's tag for a proposal, "[PROPOSAL] Sock Inflation": the label "Proposal:"
+_BRACKET_LABEL = re.compile(r"^\s*+\[\s*+proposal\s*+\]\s*+:?\s*+(?=\S)", re.I)
+# ("Quiet Nweek III (conflicts with 17)": what is said of it in brackets after its Title)
+_SAID_AFTER_TITLE = re.compile(r"(?<!\s)\s*+\([^()\n]{0,80}+\)\s*+$")
 # a Title as written on a label line: a few words, the first capitalised, no sentence's stops
 _TITLE_LIKE = re.compile(r"[A-Z0-9][\w'’-]*+(?:\s++[\w'’-]++){0,7}+\s*+")
 _RULE_WORDS = re.compile(r"\b(?:shall|must|may\s++not|is\s++hereby|are\s++hereby)\b", re.I)
@@ -4507,12 +4538,21 @@ def _as_submission(m: re.Match, attributes_follow: bool = False) -> str:
     12, 14"), the rest of "Proposal: Clock Fix III" is the Title."""
     title = (m.group("q1") or m.group("q2") or "").strip()
     rest = "" if m.group("q2") else (m.group("rest") or "").strip()
+    said = ""
     if attributes_follow and rest and not title and m.group("colon") and len(rest) <= 80 and '"' not in rest:
-        title, rest = f'"{rest}"', ""
+        related = _RELATED_AFTER_TITLE.match(rest)      # "Quiet Nweek III (conflicts with 17)"
+        if related is not None:
+            rest, said = related.group("title").strip(), f", which {related.group('how')} {related.group('what')}"
+        title, rest = f'"{_SAID_AFTER_TITLE.sub("", rest)}"', ""
     if not (m.group("colon") or title) or rest and not _CHANGE_WORDS.search(rest):
         return ""                       # "Proposal: let's all meet on IRC": a Body says what changes
-    head = "I submit the following proposal" + (f", titled {title}" if title else "")
+    head = "I submit the following proposal" + (f", titled {title}" if title else "") + said
     return head + ":" + (" " + rest if rest else "")
+
+
+# Rule 4E15's Attributes said in brackets after a Title: "(conflicts with 17)", "(depends on 15)"
+_RELATED_AFTER_TITLE = re.compile(r"^(?P<title>[^()\n]{1,80}+)\s*+\((?:it\s++)?+(?P<how>conflicts\s++with|depends\s++on)\s++"
+                                  r"(?P<what>[^()\n]{1,40}+)\)\s*+$", re.I)
 
 
 def _head_wrapped(lines: list[str], i: int) -> bool:

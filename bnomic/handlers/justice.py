@@ -540,6 +540,9 @@ _VERDICT = role("answer:choice", {"guilty": "GUILTY", "not guilty": "NOT GUILTY"
               "number:indictment#[" + _ON + "]", _VERDICT, also="answer verdict as juror a jury member",
               openers="my verdict|my answer|my vote|jury answer|juror's answer|my jury answer|my answer as juror"),
         frame("", "number:indictment#[" + _ON + "]", _VERDICT, bare=True),
+        # "NOT GUILTY on 2.": a Jury's answer on a bare number, after its "on" (no other thing
+        # takes a verdict)
+        frame("", _VERDICT, "number:indictment[on|for|re|regarding]!", bare=True),
         rule="4E73", example="I find the Offender of Indictment 2 GUILTY", says="answer {answer} on Indictment {number}",
         not_actions=("I found Wooble GUILTY on Indictment 2", "I think Wooble is guilty of something on Indictment 2.",
                      "Wooble is guilty of Indictment 2", "Is Wooble GUILTY on Indictment 2?"))

@@ -340,7 +340,7 @@ _WHOSE_COLOR = ("number:proposal[the proposal color of|the proposal colour of|pr
               role("was:choice[from]?", {c.lower(): c for c in COLORS}),    # "from Blank to Baby Blue"
               also="color colour to into as of",          # "... of 17 to Blue and of 18 to Blue"
               # "Proposal colour for 17: Burnt Sienna please": the Attribute named, then its value
-              openers="proposal color for|proposal colour for"),
+              openers="proposal color for|proposal colour for|color for|colour for"),
         # "... to Mauve": the words after "to", which the handler checks against the Range
         frame(_RECOLOR, _WHOSE_COLOR, "color:text[to|as|into]!", also="color colour"),
         # "I colour 17 Teal": the verb says it is the Color, the words after the proposal are it

@@ -103,7 +103,7 @@ _INSTEAD = ("instead:vote[which is|which are|which gets|which get|where i vote|w
         frame("vote|cast|cast my vote|cast my votes|place my vote|submit my vote|submit a vote|enter"
               "|change my vote|change my votes|switch my vote|update my vote|amend my vote"
               "|give my vote|give my votes|register my vote|record my vote|lodge my vote|put my vote",
-              "vote:vote[to]", role("which:proposal*[on|for|to|in|regarding|re|about|with respect to]", _ALL),
+              "vote:vote[to|of]", role("which:proposal*[on|for|to|in|regarding|re|about|with respect to|upon]", _ALL),
               "was:vote[from|instead of|rather than|in place of]!?",                                               # "from FOR to AGAINST"
               _BUT, _INSTEAD,
               also="votes vote as follows of from me myself nweek",
