@@ -606,3 +606,14 @@ def test_a_proposal_under_its_label_with_its_text_set_in(text, title):
     # Rule 4E15: a proposal's text is a document, never read for actions
     got = [r for r in read(text, vocab("Chuck")) if r.kind == "action"]
     assert [(r.spec.name, r.args.get("title")) for r in got] == [("submit_proposal", title)]
+
+
+def test_make_me_a_player():
+    # Rule 4E4: a request "to become a Player and a uniquely identifying name"
+    got = read("Please make me a Player! I've been lurking on the list for months.", vocab(None))
+    assert [(r.kind, r.spec.name, r.missing) for r in got] == [("incomplete", "join", ("name",))]
+    assert actions("Make me a Player, name Zed.", vocab(None)) == [("join", {"name": "Zed"})]
+
+
+def test_i_should_like_to_vote():
+    assert votes("I should like to vote FOR 15.") == [("FOR", "15")]

@@ -320,7 +320,8 @@ _JOIN = ("join|join the game|join b nomic|join b|join nomic|joining|joining the 
               "|add me as a player|add me as a new player|sign me up as a player|register me as a player"
               "|let me join|let me in|please add me|i'd like to join|i would like to join|request to join"
               "|request to become a player|my request to become a player|join request|joining request"
-              "|request for membership|application to join|application for membership",     # "Join request. Name: Hank."
+              "|request for membership|application to join|application for membership"     # "Join request. Name: Hank."
+              "|make me a player|please make me a player|make me a new player",
               also="player new game"),
         rule="4E4", example="I join as Wooble", players_only=False, says="join as {name}",
         not_actions=("I joined as Wooble in nweek 140", "Wooble joins as Zed",

@@ -454,6 +454,8 @@ def notate_action(name, args, times, when, scope, text=""):
             action = "withdraw-support"
     if times and times != 1:
         roles["times"] = str(times)
+    if name == "transfer_sock" and str(args.get("count") or "1") != "1":
+        roles["times"] = str(args["count"])        # "both my Burgundy Socks": two (Rule 4E68)
     lines = [(action, roles)]
     if row.split and roles.get(row.split):
         items = _items(row.split, roles[row.split], scope)
