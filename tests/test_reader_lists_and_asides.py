@@ -617,3 +617,14 @@ def test_make_me_a_player():
 
 def test_i_should_like_to_vote():
     assert votes("I should like to vote FOR 15.") == [("FOR", "15")]
+
+
+def test_a_proposal_described_by_what_it_does():
+    # Rule 4E7: an unambiguous target, in any wording: every word of one Open proposal's Title
+    assert votes("I vote FOR the proposal that puts the Beast on a diet.",
+                 World({13: ("Beast Diet", "Wooble"), 12: ("Clock Fix", "Bob")}).vocab("Chuck")) == [("FOR", "13")]
+
+
+def test_a_description_that_fits_none_names_none():
+    assert votes("I vote FOR the proposal that feeds the fish.",
+                 World({13: ("Beast Diet", "Wooble"), 12: ("Clock Fix", "Bob")}).vocab("Chuck")) == []

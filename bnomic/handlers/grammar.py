@@ -2478,6 +2478,8 @@ def read_sentence(sentence: str, in_transaction: bool = False) -> list[Reading]:
         body = _sub_at_start(_IT_NUMBERED, r"\g<head> \g<n> to it", body)    # "I assign it Proposal Number 18"
     if (" one" in body or "roposal" in body) and _VOTE_SAID.search(body):
         body = _titled_ones(body)
+        if "roposal th" in body or "roposal wh" in body:
+            body = _described(body)                  # "the proposal that puts the Beast on a diet"
     if ("roposals" in body or " ones" in body) and _counted_all().search(body):
         body = _counted_all().sub("all open proposals", body)   # "all seven Open Proposals", never Proposal 7
     if "ote" in body or "nswer" in body or "erdict" in body or " it " in body:   # "On 15 my vote is FOR"
@@ -2879,6 +2881,26 @@ _VOTE_SAID = re.compile(r"\b(?:vote|voting|(?-i:FOR|AGAINST|ABSTAIN|SHELVE))\b",
 # "I vote FOR the fishy one and AGAINST the sock one": a proposal named by its Title's words and
 # "one" (or "proposal"), in a sentence of Votes: that proposal, where one Open proposal's Title has them
 _TITLE_ONE = re.compile(r"\b(?:the|(?P<who>[A-Z][A-Za-z0-9]{1,30}+)['’]s)\s++(?P<words>(?:[A-Za-z]{3,20}+\s++){1,3}?)(?:one|proposal)\b(?!\s*+\d)", re.I)
+
+
+# "the proposal that puts the Beast on a diet": a proposal described, whose Title's words are
+# all in what is said of it ("Beast Diet")
+_PROPOSAL_THAT = re.compile(r"\bthe\s++proposal\s++(?:that|which)\s++(?P<desc>[^,.;:()]{3,120}+)", re.I)
+
+
+def _described(body: str) -> str:
+    vocab = _VOCAB.get()
+    m = _PROPOSAL_THAT.search(body)
+    if vocab is None or m is None or not vocab.open_proposals:
+        return body
+    said = {_stem(w.lower()) for w in re.findall(r"[A-Za-z]+", m.group("desc"))}
+    fits = []
+    for n in vocab.open_proposals:
+        title = {_stem(w.lower()) for w in re.findall(r"[A-Za-z]+", vocab.proposals.get(n, ("", ""))[0] or "")}
+        title -= _TITLE_FILLERS
+        if title and all(len(w) > 2 for w in title) and title <= said:
+            fits.append(n)
+    return body[:m.start()] + f"proposal {fits[0]}" + body[m.end():] if len(fits) == 1 else body
 
 
 def _titled_ones(body: str) -> str:
