@@ -220,7 +220,7 @@ def test_the_reader_keeps_what_it_reads(scored):
 # h4214, which a draft made worse, and n0290, which a draft changed without changing its score;
 # then the twenty-third reserve, 300, scored 0.848 / 0 / 25 and 0.858 / 0 / 22 and moved whole;
 # and s0249 with its chain, which a draft made worse).
-LOOKED_AT = {"recall": 0.836, "false_on_chatter": 0, "silent_misses": 313}
+LOOKED_AT = {"recall": 0.836, "false_on_chatter": 0, "silent_misses": 310}
 
 
 def test_the_looked_at_cases_keep_what_they_read():

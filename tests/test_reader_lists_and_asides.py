@@ -628,3 +628,18 @@ def test_a_proposal_described_by_what_it_does():
 def test_a_description_that_fits_none_names_none():
     assert votes("I vote FOR the proposal that feeds the fish.",
                  World({13: ("Beast Diet", "Wooble"), 12: ("Clock Fix", "Bob")}).vocab("Chuck")) == []
+
+
+@pytest.mark.parametrize("text", [
+    "Indictment!\n\nAccusation: Felony\nOffender: Dana\nExample: Dana severely spammed b-discuss on Wonko.",
+    "Indictment. Accusation: Felony. Offender: Bob. Example: he severely spammed the list on Wonko.",
+])
+def test_an_indictment_under_its_label_and_fields(text):
+    # Rule 4E72: an Indictment is a Game Document of its fields (the handler says which are missing)
+    got = [r for r in read(text, vocab("Wooble")) if r.kind == "action"]
+    assert [r.spec.name for r in got] == ["submit_indictment"]
+    assert "Accusation: Felony" in got[0].args["document"] and "Offender:" in got[0].args["document"]
+
+
+def test_indictment_before_a_remark_submits_nothing():
+    assert read("Indictment. I think Bob did it.", vocab("Wooble")) == []

@@ -4271,6 +4271,12 @@ def _read(text: str, max_line: int | None, doc_next: bool = False) -> list[Readi
             reading, i = asked
             readings.append(reading)
             continue
+        if "ndictment" in lines[i][:16] and _INDICTMENT_HEAD.match(lines[i]):
+            # "Indictment!" over its fields, or "Indictment. Accusation: Felony. Offender: Bob. ...":
+            # the label "Indictment:", each field on its line (Rule 4E72)
+            head = _INDICTMENT_HEAD.match(lines[i])
+            fields = _FIELD_IN_LINE.sub(lambda m: "\n" + m.group("f"), lines[i][head.end():]).split("\n")
+            lines[i:i + 1] = ["Indictment:"] + [f.strip() for f in fields if f.strip()]
         form = _form(lines, i)
         if form is not None:                    # "Indictment" over "Accusation: ..." lines
             readings.extend(_read_lines(chunk))
@@ -4340,7 +4346,7 @@ def _read(text: str, max_line: int | None, doc_next: bool = False) -> list[Readi
 _FORMS = {kind: (spec, frozenset(fields)) for kind, (spec, *fields) in words()["reader"]["forms"].items()}
 _FORM_HEAD = re.compile(r"^\W{0,3}+(?:(?:here\s++is|here['’]s|this\s++is|below\s++is)\s++)?+"
                         r"(?:(?:my|a|the|our|new|following)\s++){0,2}+(?P<kind>[a-z]++)(?:\s++submission)?+"
-                        r"(?:\s*+\([^()\n]{0,60}+\))?+\s*+[:.]?+\s*+$", re.I)     # "Here's a proposal (submitting it):"
+                        r"(?:\s*+\([^()\n]{0,60}+\))?+\s*+[:.!]?+\s*+$", re.I)     # "Here's a proposal (submitting it):"
 _FIELD = re.compile(r"^\s*+(?P<label>[a-z]++(?:\s++[a-z]++)?+)\s*+:", re.I)
 
 
@@ -4497,6 +4503,12 @@ def _quoted_line(line: str) -> bool:
     return line.lstrip().startswith((">", "&gt;"))
 
 
+# Rule 4E72: "Indictment!" or "Indictment." as the label over an Indictment's fields, or before
+# them on its line
+_INDICTMENT_HEAD = re.compile(r"^\s*+(?:new\s++)?+indictment\s*+[!.]\s*+(?=$|(?:accusation|crime|offender|offense|offence)\s*+:)",
+                              re.I)
+_FIELD_IN_LINE = re.compile(r"(?<=[.;])\s++(?P<f>(?:accusation|crime|offender|offense|offence|example|tidbit|reasoning)\s*+:)",
+                            re.I)
 # a list's tag for a proposal, "[PROPOSAL] Sock Inflation": the label "Proposal:"
 _BRACKET_LABEL = re.compile(r"^\s*+\[\s*+proposal\s*+\]\s*+:?\s*+(?=\S)", re.I)
 # ("Quiet Nweek III (conflicts with 17)": what is said of it in brackets after its Title)
