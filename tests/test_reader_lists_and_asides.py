@@ -27,6 +27,11 @@ def pending_game(who):
     return WORLD.vocab(who, open_proposals=(10, 11, 12, 14, 16))
 
 
+def acted(text, v=None, quoted=""):
+    """The actions read (as Readings), leaving out reports and near-misses."""
+    return [r for r in read(text, v, quoted=quoted) if r.kind == "action"]
+
+
 def votes(text, v=None):
     """Each (Vote, proposal), a Vote on several proposals taken apart."""
     return [(vote, n.strip()) for vote, which in _votes(text, v) for n in which.split(",")]
@@ -190,7 +195,7 @@ def _names(text, v):
 ])
 def test_the_chairmans_numbering_under_its_heading_numbers_the_new_proposals(text):
     # Rule 4E15: "The Chairman is obligated to assign a new Proposal Number ... to each proposal"
-    got = [r for r in read(text, vocab("Alice")) if r.kind == "action"]
+    got = acted(text, vocab("Alice"))
     assert [r.spec.name for r in got] == ["number_proposals"]
 
 
@@ -407,7 +412,7 @@ def test_as_per_an_intent_after_a_long_circumstance():
 ])
 def test_a_consultation_with_its_unbeliever_on_its_line(text):
     # Rule 4E18: a Consultation's Question, and the Unbeliever it may name
-    got = [r for r in read(text, vocab("Alice")) if r.kind == "action"]
+    got = acted(text, vocab("Alice"))
     assert [r.spec.name for r in got] == ["submit_consultation"]
     assert got[0].args["document"] == "Question: is a Corporation a Player?\nUnbeliever: Chuck"
 
@@ -491,7 +496,7 @@ def test_a_revised_version_under_its_label():
     # Rule 4E15: the author may revise a Pending proposal
     text = "Revised version of my Sock Drawer proposal (not numbered yet, I think):\n\nTitle: Sock Drawer\nBody:\nCreate a new Rule."
     v = World({10: ("Fishy Business", "Alice"), 17: ("Sock Drawer", "Dana")}).vocab("Dana", open_proposals=(10,))
-    got = [r for r in read(text, v) if r.kind == "action"]
+    got = acted(text, v)
     assert [(r.spec.name, r.args.get("number")) for r in got] == [("revise_proposal", "17")]
     assert "Create a new Rule." in got[0].args["document"]
 
@@ -604,7 +609,7 @@ def test_a_scheduled_action_named_as_the_one_i_scheduled(text):
 ])
 def test_a_proposal_under_its_label_with_its_text_set_in(text, title):
     # Rule 4E15: a proposal's text is a document, never read for actions
-    got = [r for r in read(text, vocab("Chuck")) if r.kind == "action"]
+    got = acted(text, vocab("Chuck"))
     assert [(r.spec.name, r.args.get("title")) for r in got] == [("submit_proposal", title)]
 
 
@@ -636,7 +641,7 @@ def test_a_description_that_fits_none_names_none():
 ])
 def test_an_indictment_under_its_label_and_fields(text):
     # Rule 4E72: an Indictment is a Game Document of its fields (the handler says which are missing)
-    got = [r for r in read(text, vocab("Wooble")) if r.kind == "action"]
+    got = acted(text, vocab("Wooble"))
     assert [r.spec.name for r in got] == ["submit_indictment"]
     assert "Accusation: Felony" in got[0].args["document"] and "Offender:" in got[0].args["document"]
 

@@ -503,7 +503,7 @@ def normalise(part: str) -> str:
         s = _I_SCHEDULED.sub(lambda m: f"my scheduled {m.group('kind')}", s)   # "the vote I scheduled for ..."
     if "inistries of" in s:
         s = _MINISTRIES_OF.sub(lambda m: f"Ministry of {m.group('a')} and the Ministry of {m.group('b')}", s)
-    if (" for " in s or " about " in s) and _TRAILING_COURTESY.search(s):
+    if ("orry" in s or "hank" in s or "polog" in s or "heers" in s) and _TRAILING_COURTESY.search(s):
         s = _TRAILING_COURTESY.sub("", s)        # "... m 10 sorry for the ZOT joke"
     if "decided" in s and "which" in s:
         s = _DECIDED_AND_DONE.sub(lambda m: f"I {m.group('act')}", s)   # "..., which I hereby do"
@@ -2167,6 +2167,9 @@ _TRICK_NAMED = re.compile(r"^(?P<head>(?:i\s++)?+(?:hereby\s++)?+(?:punish|reinf
                           r"(?:\s++(?:trick|again))?+\s*+$", re.I)
 
 
+_TRICK_VERBS = {"punishing": "punish", "reinforcing": "reinforce"}
+
+
 def _trick_named(body: str) -> str:
     m = _TRICK_NAMED.match(body)
     vocab = _VOCAB.get()
@@ -2175,9 +2178,8 @@ def _trick_named(body: str) -> str:
     name = m.group("name").strip('"“”')
     if any(name.lower() == str(p).lower() for p in vocab.players) or name.lower() in ("it", "that", "this"):
         return body             # "I punish Wooble": a Player, no Trick
-    head = m.group("head")
-    head = head[:-3] + ("" if head.lower().endswith("punishing") else "e") if head.lower().endswith("ing") else head
-    return f"{head if head.lower().startswith('i ') else 'I ' + head} the last Trick"
+    verb = m.group("head").split()[-1].lower()
+    return f"I {_TRICK_VERBS.get(verb, verb)} the last Trick"
 
 
 # Rule 4E18: the Oracle's tally said as a heading over the Claims: "Tally of Claims on
@@ -4496,11 +4498,7 @@ def _title_follows(lines: list[str], i: int, doc_next: bool) -> bool:
         return False
     # ... or, after a blank line, its text set in ("Proposal: Oracle Pay Rise" / "" / "  Set the ...")
     return (j == i + 1 and bool(_RULE_WORDS.search(lines[j]))
-            or j <= i + 2 and lines[j][:1] in " \t" and not _quoted_line(lines[j]))
-
-
-def _quoted_line(line: str) -> bool:
-    return line.lstrip().startswith((">", "&gt;"))
+            or j <= i + 2 and lines[j][:1] in " \t" and not _QUOTE_MARKS.match(lines[j]))
 
 
 # Rule 4E72: "Indictment!" or "Indictment." as the label over an Indictment's fields, or before
