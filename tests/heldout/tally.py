@@ -268,7 +268,7 @@ def check(msgs):
         if m.id in ids:
             errors.append("%s: duplicate id" % w)
         ids[m.id] = m
-        if not re.fullmatch(r"[hkmnpqrstuvwxyz]\d{4}", m.id):     # h: the first ten reserves; k: the eleventh; m: the twelfth; n: the thirteenth; p: the fourteenth; q: the fifteenth; r: the sixteenth; s: the seventeenth; t: the eighteenth; u: the nineteenth; v: the twentieth; w: the twenty-first; x: the twenty-second; y: the twenty-third; z: the twenty-fourth
+        if not re.fullmatch(r"(?:[hkmnpqrstuvwxyz]|b[a-z])\d{4}", m.id):     # h: the first ten reserves; k: the eleventh; m: the twelfth; n: the thirteenth; p: the fourteenth; q: the fifteenth; r: the sixteenth; s: the seventeenth; t: the eighteenth; u: the nineteenth; v: the twentieth; w: the twenty-first; x: the twenty-second; y: the twenty-third; z: the twenty-fourth; ba, bb, ...: the twenty-fifth on
             errors.append("%s: bad id" % w)
         if "from" not in m.headers:
             errors.append("%s: no from" % w)
