@@ -26,6 +26,8 @@ REASONS = frozenset(w for w in W["reasons"] if " " not in w)
 # "out of modesty", "in return for the map": reasons of several words, by their first
 REASON_PHRASES = tuple(tuple(w.split()) for w in W["reasons"] if " " in w)
 _REASON_FIRST = frozenset(p[0] for p in REASON_PHRASES)
+_SUBJECTS = frozenset(W["subjects"])
+_OBJECT_PRONOUNS = frozenset(W["object_pronouns"])
 CIRCUMSTANCES = frozenset(W["circumstances"])
 RANGES = frozenset(W["ranges"])
 PREPOSITIONS = frozenset(W["prepositions"])
@@ -694,6 +696,8 @@ def _aside(fr: Frame, toks: list[Tok], i: int) -> bool:
         t = toks[j]
         if j == i and _reason_at(fr, toks, j):
             continue                    # ", for reasons I'll explain": why, not what (nor FOR)
+        if relative and t.low in _OBJECT_PRONOUNS:
+            continue                    # ", which is generous of me": said of the action, no role of it
         # a marker's word before nothing a role could take is no marker
         if _marks_value(fr, toks, j):
             return False
@@ -717,8 +721,8 @@ def _as_reason(fr: Frame, f, toks: list[Tok], i: int) -> bool:
     if not all(not f.missing(x) for x in f.instances):
         return False
     nxt = toks[i + 1]
-    if nxt.low in _AS_WHY:
-        return True
+    if nxt.low in _AS_WHY or nxt.low in _SUBJECTS:
+        return True             # "... as a thank-you", "... as it is fine"
     return nxt.has("player") and i + 2 < len(toks) and toks[i + 2].low in _AS_WHY
 
 

@@ -761,6 +761,37 @@ def _progressive(word: str) -> tuple[str, ...]:
     return tuple(sorted(out))
 
 
+def _unprogressive(word: str) -> str | None:
+    """'voting' -> 'vote', 'submitting' -> 'submit': the verb an "-ing" form is of, if any."""
+    if not word.endswith("ing"):
+        return None
+    stem, heads = word[:-3], _verbs().heads
+    return next((b for b in (stem, stem + "e", stem[:-1] if stem[-1:] == stem[-2:-1] else "")
+                 if b and b in heads), None)
+
+
+_GERUND_PREDICATES = frozenset(words()["reader"]["gerund_predicates"])
+_GERUND_STOPS = frozenset(words()["reader"]["gerund_stops"])
+
+
+def _gerund_subject(clause: str) -> bool:
+    """A clause that opens on a verb's "-ing" form and goes on to say something of that
+    doing ("Causing the Beast to act is once per nweek"): it names the action, as a
+    subject, and takes none (words.toml `gerund_predicates`)."""
+    words_ = clause.split()
+    if len(words_) < 3 or _unprogressive(words_[0].lower()) is None:
+        return False
+    for w in words_[1:]:
+        bare = w.strip("\"'“”‘’()[].!?").lower()
+        if bare in _GERUND_STOPS:
+            return False
+        if bare in _GERUND_PREDICATES:
+            return True
+        if w[-1:] in ",;:—–-(" or w[:1] in "-—–(":
+            return False        # "Withdrawing my support -- Ais has convinced me": a remark after it
+    return False
+
+
 def _verbs() -> _Verbs:
     if _VERBS.size == len(ACTIONS):
         return _VERBS
@@ -896,6 +927,8 @@ def read_clause(text: str, vocab: Vocabulary | None = None) -> list["Reading"] |
     charge(40 * len(text) + 400)
     if _NEGATED_STATE.match(text):
         return None             # "I'm not ordained", "I am not Paranoid": what is so, no change of it
+    if _gerund_subject(text):
+        return None             # "Causing the Beast to act is once per nweek": the doing named
     raw = raw_tokens(text)
     if not _may_act(raw):
         return None
@@ -2042,10 +2075,7 @@ def _sub_noun_of(body: str) -> str:
 def _doing_as_intent(m: re.Match) -> str:
     if not m.group("verb").lower().endswith("ing"):
         return m.group(0)
-    stem = m.group("verb")[:-3].lower()
-    heads = {v.split()[0] for v in _verbs().all_verbs}
-    base = next((b for b in (stem, stem + "e", stem[:-1] if stem[-1:] == stem[-2:-1] else "")
-                 if b in heads), None)
+    base = _unprogressive(m.group("verb").lower())
     if base is None:
         return m.group(0)
     if match_action(f"I {base}{m.string[m.end():]}") is None:
@@ -4687,8 +4717,7 @@ def _header_verb(head: str) -> str | None:
         return None             # "Voting summary so far:": a noun, what the header is about
     w, heads = words_[0].strip(",.;"), _verbs().heads
     if w.endswith("ing") and w not in heads and len(w) > 5:
-        stem = w[:-3]
-        w = next((b for b in (stem, stem + "e", stem[:-1] if stem[-1:] == stem[-2:-1] else "") if b in heads), "")
+        w = _unprogressive(w) or ""
     return w if w in heads and w not in _VOTE_VERBS else None
 
 
@@ -4706,9 +4735,10 @@ def _opened(part: str) -> list[str]:
     return [m.group("begin"), m.group("rest")] if m else [part]
 
 
-# a line that introduces words shown, not said: "For example:", "Not an action, just a draft:",
+# a line that introduces words shown, not said: "For example:", "Example of a well-formed
+# message:", "Not an action, just a draft:",
 # "you would write something like:" (its indented lines after it are the example)
-_SHOWN = re.compile(r"\b(?:for\s++example|e\.g\.|for\s++instance|(?:a|my|the)\s++draft|not\s++an\s++action"
+_SHOWN = re.compile(r"\b(?:(?:for\s++)?+examples?+|e\.g\.|for\s++instance|(?:a|my|the)\s++draft|not\s++an\s++action"
                     r"|(?:the|this)\s++(?:format|syntax|wording)|like\s++so"
                     r"|something\s++like|like\s++this|such\s++as|template|would\s++(?:write|say|post)"
                     r"|should\s++(?:write|say|post)|could\s++(?:write|say|post))\b", re.I)

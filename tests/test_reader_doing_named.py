@@ -1,0 +1,75 @@
+"""Talk that names an action without taking it, and a reason said after an action.
+
+Rule 4E7: a Game Action is taken by a message that says the player takes it; "Unambiguous
+targets and parameters specified in Game Actions are valid regardless of capitalization,
+punctuation, or exact wording." A sentence that names the doing as its subject ("Causing
+the Beast to act is once per nweek") says something of the action and takes none; an
+example set out under "Example of ...:" is shown, not done. A reason after a complete action
+("... as it is fine") is no part of it.
+The game (tests/reader_world.py): Open proposals 10, 11, 12, 13, 15 and 16."""
+import pytest
+
+from reader_world import actions, read
+
+
+def said(text):
+    """Everything read: actions, attempts and near-misses alike."""
+    return [(r.kind, r.spec.name if r.spec else None) for r in read(text)]
+
+
+@pytest.mark.parametrize("text", [
+    "Causing the Beast to act is once per nweek per player.",
+    "Reminder: causing the Beast to act is once per nweek per player, so Chuck can't do it again.",
+    "Objecting to intent 3 is pointless.",
+    "Supporting intent 3 would be silly.",
+    "Giving m5 to Bob costs me nothing.",
+    "Voting FOR 12 seems the obvious thing.",
+])
+def test_a_doing_named_as_the_subject_is_talk(text):
+    # Rule 4E7: the sentence says something of the action; it takes none, nor tries to
+    assert said(text) == []
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("Voting FOR 12.", [("vote", {"vote": "FOR", "which": "12"})]),
+    ("Giving m5 to Bob, which is generous of me.", [("give", {"amount": "m5", "player": "Bob"})]),
+    ("Withdrawing my support for intent #4 -- Ais has convinced me the title is too cute.",
+     [("withdraw_stance", {"target": "4"})]),
+    ("Voting FOR 12 as it is fine.", [("vote", {"vote": "FOR", "which": "12"})]),
+])
+def test_a_doing_said_with_a_remark_after_it_is_still_done(text, expected):
+    assert actions(text) == expected
+
+
+@pytest.mark.parametrize("text", [
+    "I vote FOR 12 as it is fine.",
+    "I vote FOR 12 as I like it.",
+    "I vote FOR 12 as we agreed.",
+    "I vote FOR 12 as it looks fine.",
+])
+def test_as_and_a_clause_after_a_vote_is_its_reason(text):
+    assert actions(text) == [("vote", {"vote": "FOR", "which": "12"})]
+
+
+def test_as_and_a_clause_after_a_gift_is_its_reason():
+    assert actions("I give m5 to Bob as it is his birthday.") == [("give", {"amount": "m5", "player": "Bob"})]
+
+
+def test_as_before_a_name_is_still_the_name_a_player_joins_as():
+    assert [a for a, _ in actions("I join as Bob.")] == ["join"]
+
+
+def test_an_example_set_out_under_its_heading_is_shown_not_done():
+    text = ("Example of a well-formed business message, for the newcomers:\n\n"
+            "    I vote FOR 10.\n    I give m5 to Bob.\n    I object to Intent 3.\n\n"
+            "Please don't send this one, it's an example. Write your own.")
+    assert said(text) == []
+
+
+def test_after_the_example_the_senders_own_words_count_again():
+    text = ("Example:\n\n    I vote FOR 10.\n\nAnd for real: I vote AGAINST 11.")
+    assert actions(text) == [("vote", {"vote": "AGAINST", "which": "11"})]
+
+
+def test_a_remark_on_the_gift_that_names_the_giver_is_no_role_of_it():
+    assert actions("I give m5 to Bob, which is generous of me.") == [("give", {"amount": "m5", "player": "Bob"})]
