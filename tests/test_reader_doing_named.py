@@ -73,3 +73,31 @@ def test_after_the_example_the_senders_own_words_count_again():
 
 def test_a_remark_on_the_gift_that_names_the_giver_is_no_role_of_it():
     assert actions("I give m5 to Bob, which is generous of me.") == [("give", {"amount": "m5", "player": "Bob"})]
+
+
+def test_a_short_heading_that_says_not_over_a_list_is_not_done():
+    text = ("Things I am NOT doing today:\n- voting on 16\n- giving Wooble any more money\n"
+            "- taking the Ministry of Time\nThings I am doing today: nothing. It's my birthday.")
+    assert [r for r in read(text) if r.kind == "action"] == []
+
+
+def test_a_long_line_with_not_in_it_before_a_colon_is_no_heading():
+    text = ("So I read Tidy Up line by line, which is not how I pictured my Monday, and Dana did a careful job:\n"
+            "every change is one anyone would make. Anyway, having read it twice, I vote FOR 15.")
+    assert actions(text) == [("vote", {"vote": "FOR", "which": "15"})]
+
+
+@pytest.mark.parametrize("text", [
+    "Proposal 17 is assigned the Proposal Number 17. Wait, it already has one. Ignore me, I'm tired.",
+    "I vote FOR 12. Never mind, I'll think about it some more.",
+    "I give m5 to Bob. Just kidding, I know he owes me.",
+])
+def test_a_taking_back_said_first_and_then_why_takes_the_action_back(text):
+    # Rule 4E7: the message says the action is not taken
+    assert [r for r in read(text) if r.kind == "action"] == []
+
+
+def test_a_modal_at_the_end_of_a_wrapped_line_keeps_its_verb_on_the_next():
+    text = ("Relatedly, if anybody has ideas for a third Trick, I'd happily\n"
+            "support an intent to teach one. Something with socks would be fun.")
+    assert [r for r in read(text) if r.kind == "action"] == []

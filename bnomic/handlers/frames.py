@@ -550,8 +550,8 @@ def fill(fr: Frame, toks: list[Tok], start: int, open_world: bool, vocab=None,
                 and not fr.rest_roles and (in_case or _aside(fr, toks, i))):
             f.reason = _span(toks, i, n)        # "..., now that I'm a Registered Voter again"
             break
-        if low == "back" and f.filled:
-            i += 1                                  # "I give you m1 back": said of what is filled
+        if low == "back" and (f.filled or i + 1 < n and (toks[i + 1].low == "to" or _is_choice(fr, toks, i + 1))):
+            i += 1                                  # "I give you m1 back", "... back to Calm", "... back On"
             continue
         if fr.why and low == "as" and i > start and _as_reason(fr, f, toks, i):
             f.reason = _span(toks, i, n)        # "... as a thank-you", "... as Chuck suggests"
@@ -690,7 +690,7 @@ def _aside(fr: Frame, toks: list[Tok], i: int) -> bool:
         2 if toks[i].low in PREPOSITIONS and i + 1 < len(toks) and toks[i + 1].low in RELATIVES else 0)
     if _marks_value(fr, toks, i) and (not relative or toks[i].low in RELATIVES):
         return False                    # ", as number 9", ", which gets SHELVE": a role of the action
-    if (toks[i].low in _NEW_SUBJECT or toks[i - 1].low in (",", ";") and _sentence_of_its_own(toks, i)) and not relative:
+    if (toks[i].low in _NEW_SUBJECT or toks[i - 1].low in (",", ";", "-", "–", "—") and _sentence_of_its_own(toks, i)) and not relative:
         return True                     # ", it's the same as 12", ", 12 is better": another sentence
     for j in range(i + relative, len(toks)):
         t = toks[j]

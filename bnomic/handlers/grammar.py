@@ -156,6 +156,11 @@ _INTEND_FRONTED = re.compile(
 _HOW = r"with(?:out)?\s++(?:(?:\d++|one|two|three|four|five)\s++)?+(?:objections?|supporters?|support)\b"
 _INTEND_PLAIN = re.compile(r"^(?P<head>i\s++intend)\s++(?P<cond>" + _HOW + r"(?:\s++and\s++" + _HOW
                            + r")?+)\s++(?P<rest>to\s.+)$", re.I)
+# "I intend to set the Message of the Nweek, with support, to "...": the way said inside
+# the action, between commas: said after it
+_INTEND_MIDDLE = re.compile(r"^(?P<head>i\s++(?:also\s++)?+intend\s++to\s++[^,]{1,120}?)\s*+,\s*+"
+                            r"(?P<cond>with(?:out)?+\s[^,]{0,60}?(?:objections?+|support(?:ers?+|s)?+))"
+                            r"\s*+,\s*+(?P<rest>(?:to|on|of|from|into|onto|at|in)\s.*)$", re.I | re.S)
 # "Intent: without objection, cause the Beast to vote AGAINST 16."
 _INTENT_LABEL = re.compile(r"^(?:intent|intention|notice\s++of\s++intent)\s*+:\s*+(?P<cond>" + _HOW
                            + r"(?:\s++and\s++" + _HOW + r")?+)\s*+,?\s*+(?:to\s++|i\s++(?:will\s++|shall\s++)?+)?+(?P<rest>\S.*)$"
@@ -299,7 +304,7 @@ _MDAY = r"(?P<mday>[0-3]?\d)(?:st|nd|rd|th)?+"
 _DAY_OF_MONTH = r"(?:" + _MDAY + r"\s+(?:of\s+)?+" + _MONTH + r"|" + _MONTH.replace("month>", "month2>") + r"\s+" + \
     _MDAY.replace("mday>", "mday2>") + r")\b"
 _RECURRING = _recurring()
-_DAY = r"(?:(?:on|at\s+the\s+(?:start|beginning)\s+of|at|from)\s+(?:the\s+next\s+)?|next\s+)"   # "next Breakday"
+_DAY = r"(?:(?:on|at\s+the\s+(?:start|beginning)\s+of|at|from|come)\s+(?:the\s+next\s+)?|next\s+)"   # "next Breakday", "Come Thirnight"
 _DATE = r"(?P<date>\d{4}-\d{2}-\d{2})"
 _TIME = r"(?P<time>\d{1,2}:\d{2}(?::\d{2})?)"
 _ZONE = r"(?:\s*(?:utc|gmt|z))?"
@@ -598,6 +603,8 @@ def sentences(text: str):
 _DANGLING = re.compile(r"(?:,|\b(?:by|to|as|and|the|of|from|for|with|without|under|name|give|i|my|a|an|at|on"
                        r"|its|his|her|their|your|vote|votes|voted|voting|cast|not|never|don['’]t|won['’]t|can['’]t|cannot|didn['’]t"
                        r"|shan['’]t|wouldn['’]t|doesn['’]t|rather|really|quite|very|truly"
+                       # a modal or an adverb whose verb is on the next line ("I'd happily" / "support ...")
+                       r"|i['’]d|i['’]ll|would|will|shall|should|could|might|must|[a-z]{3,12}ly"
                        # a subject whose verb is on the next line ("... and then he" / "votes FOR 10")
                        r"|he|she|they|we|e|who|which|that))\s*$", re.I)     # "I've already voted" / "AGAINST it"
 
@@ -692,6 +699,7 @@ def unwrap(lines: list[str]) -> list[str]:
                 continue
         out.append(line)
     return out
+
 
 
 def split_repeat(sentence: str) -> tuple[str, int]:
@@ -1248,6 +1256,9 @@ _SUBORDINATE = frozenset({"until", "till", "before", "after", "because", "unless
                           "whenever"})
 
 
+_NUMBERS_JOINED = frozenset({",", "and", "&"})
+
+
 def _fronted(toks):
     """A role written before "I <verb>" ("To Wooble, I give m5"): moved after the verb,
     so the frame reads it as any other role."""
@@ -1292,7 +1303,8 @@ def _fronted(toks):
     if resumed is not None:
         return resumed          # "On Proposal 12, I vote AGAINST it"
     if not any(s[0] != "num" for t in toks[:at] for s in t.senses) and not (
-            toks[0].low in ("on", "for") and at == 2 and toks[1].has("num")):   # "On 11 I vote FOR"
+            toks[0].low in ("on", "for") and any(t.has("num") for t in toks[1:at])
+            and all(t.has("num") or t.low in _NUMBERS_JOINED for t in toks[1:at])):   # "On 11 I vote FOR", "On 12 and 14, I ..."
         # "Having slept on it, I change my vote": a circumstance, not a part of the action
         # (a condition, "if ...", is read as one before this; a time bnomic does not know,
         # "Tomorrow, I ...", is no circumstance: see _untimed)
@@ -1494,9 +1506,28 @@ _BY_I = re.compile(r"i\s|[^,]{1,80}+,\s*+i\s", re.I)
 _RUN_ON = re.compile(r"\b(?P<vote>(?:FOR|AGAINST|ABSTAIN|SHELVE)\s++(?:on\s++)?+#?+\d{1,6}+)\s++(?=I\s++[a-z])")
 
 
+# a text in double quotes, which the clauses are never cut inside: 'to "Vote early, vote often"'
+_QUOTED_SPAN = re.compile(r'"[^"\n]{1,400}+"|“[^”\n]{1,400}+”')
+_MASK = re.compile("\ue000(\\d++)\ue001")
+
+
 def split_clauses(sentence: str) -> list[str]:
     """'I give m5 to A and I forfeit' -> ['I give m5 to A', 'I forfeit']; a condition
-    ("If A objects then I forfeit") keeps its sentence whole."""
+    ("If A objects then I forfeit") keeps its sentence whole; a quoted text is never cut."""
+    if '"' not in sentence and "“" not in sentence:
+        return _split_clauses(sentence)
+    quoted: list[str] = []
+
+    def mask(m: re.Match) -> str:
+        quoted.append(m.group(0))
+        return f"\ue000{len(quoted) - 1}\ue001"
+    masked = _QUOTED_SPAN.sub(mask, sentence)
+    if not quoted or not any(c in q for q in quoted for c in ",;") and " and " not in " ".join(quoted):
+        return _split_clauses(sentence)
+    return [_MASK.sub(lambda m: quoted[int(m.group(1))], p) for p in _split_clauses(masked)]
+
+
+def _split_clauses(sentence: str) -> list[str]:
     if _CONDITIONAL.match(sentence):
         return [sentence]
     if " I " in sentence:
@@ -2485,6 +2516,8 @@ def read_sentence(sentence: str, in_transaction: bool = False) -> list[Reading]:
     body = _sub_at_start(_INTEND_FRONTED, r"\g<head> \g<rest> \g<cond>", body)
     body = _sub_at_start(_INTEND_FIRST, _intend_first, body)
     body = _sub_at_start(_INTEND_PLAIN, r"\g<head> \g<rest> \g<cond>", body)
+    if ", with" in body:
+        body = _sub_at_start(_INTEND_MIDDLE, r"\g<head> \g<rest> \g<cond>", body)
     body = _sub_at_start(_INTENT_LABEL, lambda m: f"I intend to {m.group('rest')} {m.group('cond')}" if m.group("rest")
                          else f"I intend to {m.group('rest2')}", body)
     body = _DOING.sub(_doing_as_intent, body)
@@ -4745,9 +4778,13 @@ _SHOWN = re.compile(r"\b(?:(?:for\s++)?+examples?+|e\.g\.|for\s++instance|(?:a|m
 
 
 # a heading over lines that are not said as actions: "Wooble's predictions of how the Beast
-# would vote, if it could:", "What I would do in Bob's place:"
+# would vote, if it could:", "What I would do in Bob's place:", "Things I am NOT doing today:"
 _HYPOTHETICAL = re.compile(r"\b(?:would|predictions?|predict(?:ed|s)?|guess(?:es)?|imagine|hypothetical(?:ly)?"
                            r"|pretend|wish\s++list)\b", re.I)
+# ... and a short one that says what follows is not done: "Things I am NOT doing today:",
+# "What I won't do:"
+_SHORT_HEADING = len("Things I am NOT doing today or tomorrow:".split())
+_NOT_DONE_HEADING = re.compile(r"\b(?:not|never|won['’]t|don['’]t)\b", re.I)
 
 
 def _line_acts(line: str) -> bool:
@@ -4808,7 +4845,8 @@ def _read_lines(lines: list[str]) -> list[Reading]:
         example = bool(line.rstrip().endswith(":") and _SHOWN.search(line))
         if example:
             continue
-        if line.rstrip().endswith(":") and _HYPOTHETICAL.search(line) and not _line_acts(line):
+        if (line.rstrip().endswith(":") and (_HYPOTHETICAL.search(line) or len(line.split()) <= _SHORT_HEADING
+                                             and _NOT_DONE_HEADING.search(line)) and not _line_acts(line)):
             hypothetical = True
             continue
         if block is None and BEGIN.match(line):
@@ -4879,6 +4917,17 @@ def _only_words_added(before: list[Reading], joined: list[Reading]) -> bool:
     return True
 
 
+def _kept(before: list[Reading], joined: list[Reading]) -> bool:
+    """Whether the actions read before a sentence was added to them are still read, each
+    role as it was ("I vote FOR 10, 11. And also 13." adds; "vote 11 against, 14 for. sent
+    in a hurry" must not turn 14's FOR into AGAINST)."""
+    def items(v) -> set:
+        return {str(x).strip() for x in (v if isinstance(v, (list, tuple)) else str(v).split(","))}
+    return all(b.spec is j.spec and all(j.args.get(k) == v or items(v) <= items(j.args.get(k, ""))
+                                        for k, v in b.args.items() if v not in (None, ""))
+               for b, j in zip(before, joined))
+
+
 def _takes_back(sentence: str) -> bool:
     """A sentence that takes back the action before it: "Just kidding.", "Never mind,
     ignore this one.", "Scratch the second one.", "Sorry, that should be m2." (what the
@@ -4887,7 +4936,15 @@ def _takes_back(sentence: str) -> bool:
     if _IN_EARNEST.search(sentence):
         return False                # "I am not kidding.": said in earnest
     return (bool(said and said <= _TAKING_BACK and said & _TAKEN_BACK_WORDS) or bool(_CORRECTED.match(sentence))
-            or bool(_NOT_REALLY.match(sentence)))
+            or bool(_NOT_REALLY.match(sentence)) or bool(_TAKE_BACK_FIRST.match(sentence)))
+
+
+# "Just kidding, I know I only get one.", "Ignore me, I'm tired.": the taking back said
+# first, then why
+_TAKE_BACK_FIRST = re.compile(r"^\W*+(?:(?:oh|ah|er+m?+|um+|sorry|oops|whoops)\b[\s,.!-]*+)?+"
+                              r"(?:(?:just\s++)?+(?:kidding|joking)|j/?k|ignore\s++(?:me|that|this|the\s++above)"
+                              r"|disregard\s++(?:me|that|this|the\s++above)|never\s*+mind|scratch\s++(?:that|this))"
+                              r"\s*+(?:[,;:!.—–-]|$)", re.I)
 
 
 _IN_EARNEST = re.compile(r"\b(?:not|no)\s++(?:kidding|joking|jest|joke)\b", re.I)
@@ -4969,7 +5026,7 @@ def _line_sentences(line: str, out: list[Reading], carried: list[Reading] | None
             joined = read_sentence(f"{last[0]} and {_REWARD_KEPT.sub(_reward_said, _AFTERTHOUGHT.sub('', s))}")
             if (joined and all(r.kind == "action" for r in joined) and len(joined) >= len(last[1])
                     and [r.read_as for r in joined] != [r.read_as for r in last[1]]
-                    and not _only_words_added(last[1], joined)):
+                    and not _only_words_added(last[1], joined) and _kept(last[1], joined)):
                 del out[len(out) - len(last[1]):]
                 begin = line.find(last[0].split(" and ")[0])
                 end = line.find(s, max(begin, 0))

@@ -102,7 +102,8 @@ _INSTEAD = ("instead:vote[which is|which are|which gets|which get|where i vote|w
         # Rule 4E15: a Vote is one of the words FOR, AGAINST, ABSTAIN, SHELVE, on Open proposals
         frame("vote|cast|cast my vote|cast my votes|place my vote|submit my vote|submit a vote|enter"
               "|change my vote|change my votes|switch my vote|update my vote|amend my vote"
-              "|give my vote|give my votes|register my vote|record my vote|lodge my vote|put my vote",
+              "|give my vote|give my votes|register my vote|record my vote|lodge my vote|put my vote"
+              "|put me down|put me down as|mark me down|mark me down as",
               "vote:vote[to|of]", role("which:proposal*[on|for|to|in|regarding|re|about|with respect to|upon]", _ALL),
               "was:vote[from|instead of|rather than|in place of]!?",                                               # "from FOR to AGAINST"
               _BUT, _INSTEAD,

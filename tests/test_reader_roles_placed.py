@@ -1,0 +1,81 @@
+"""Roles where players put them: a quoted text with commas in it, the way of an intent said
+inside the action, a list of proposals written before "I", a Vote with a remark after a dash,
+"back" before a value, "come Thirnight", "put me down as AGAINST", and a sentence added to
+the one before it that must not change what that one read.
+
+Rule 4E7: "Unambiguous targets and parameters specified in Game Actions are valid regardless
+of capitalization, punctuation, or exact wording." Rule 4E15 (Votes), 4E21/4E22 (intents with
+objection or support), 4E36 (the Message of the Nweek), 4E83 (mental states).
+The game (tests/reader_world.py): Open proposals 10, 11, 12, 13, 15 and 16."""
+import pytest
+
+from reader_world import actions, read, votes
+
+
+def test_a_quoted_message_with_a_comma_is_one_message():
+    got = actions('I set the Message of the Nweek to "Vote early, vote often" and vote FOR 12.')
+    assert [name for name, _ in got] == ["change_motnw", "vote"]
+    assert got[0][1]["message"] == "Vote early, vote often"
+
+
+def test_an_intent_to_set_a_quoted_message_with_a_comma_keeps_it_whole():
+    got = [r for r in read('I intend, with support, to set the Message of the Nweek to "Vote early, vote often".')
+           if r.kind == "action"]
+    assert [r.spec.name for r in got] == ["intend"]
+    assert '"Vote early, vote often"' in got[0].args["rest"]
+
+
+def test_the_way_of_an_intent_said_inside_the_action_is_its_way():
+    got = [r for r in read('As Registrar I intend to set the Message of the Nweek, with support, '
+                           'to "Nobody expects the Oracle".') if r.kind == "action"]
+    assert [r.spec.name for r in got] == ["intend"]
+    assert got[0].args["rest"] == 'set the Message of the Nweek to "Nobody expects the Oracle" with support'
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("On 12, I vote SHELVE.", [("SHELVE", "12")]),
+    ("On 12 and 13, I vote SHELVE.", [("SHELVE", "12"), ("SHELVE", "13")]),
+    ("On 12 and 13 I vote AGAINST.", [("AGAINST", "12"), ("AGAINST", "13")]),
+    ("On 10, 12 and 13 I vote AGAINST.", [("AGAINST", "10"), ("AGAINST", "12"), ("AGAINST", "13")]),
+])
+def test_proposals_listed_before_i_are_what_the_vote_is_on(text, expected):
+    assert [(v, w.strip()) for v, ws in votes(text) for w in ws.split(",")] == expected
+
+
+@pytest.mark.parametrize("text", [
+    "I vote AGAINST 12 - one clock fix is enough for any nweek.",
+    "On Proposal Twelve, AGAINST - one clock fix is enough for any nweek.",
+    "I vote AGAINST 12 - 15 is better.",
+])
+def test_a_remark_after_a_dash_is_no_part_of_the_vote(text):
+    assert votes(text) == [("AGAINST", "12")]
+
+
+def test_back_before_the_state_is_said_of_a_return():
+    assert [name for name, _ in actions("I turn the Clock back On.")] == ["clock_on"]
+
+
+@pytest.mark.parametrize("text", ["Come Thirnight, I resign from the Ministry of Change.",
+                                  "I resign from the Ministry of Change come Thirnight."])
+def test_come_and_an_nday_is_when(text):
+    got = [r for r in read(text) if r.kind == "action"]
+    assert [r.spec.name for r in got] == ["resign_ministry"]
+    assert got[0].when is not None and (got[0].when.kind, got[0].when.nday) == ("nday", 12)   # Thirnight, the 12th
+
+
+@pytest.mark.parametrize("text", ["Put me down as AGAINST on 11, please.", "Mark me down as AGAINST on 11."])
+def test_put_me_down_as_a_vote_is_a_vote(text):
+    assert votes(text) == [("AGAINST", "11")]
+
+
+def test_count_me_in_is_no_vote():
+    assert votes("Count me in please.") == []
+
+
+def test_a_sentence_after_the_votes_never_changes_them():
+    assert votes("vote 11 against, 14 for.  sent in a hurry") == [("AGAINST", "11"), ("FOR", "14")]
+
+
+def test_a_sentence_after_the_votes_may_add_to_them():
+    assert [(v, w.strip()) for v, ws in votes("I vote FOR 10, 11. And also 13.") for w in ws.split(",")] == [
+        ("FOR", "10"), ("FOR", "11"), ("FOR", "13")]
