@@ -195,8 +195,9 @@ def test_the_reader_meets_the_floors(scored):
 # 4 more a draft changed, q0293, s0284, h5825 and h0502, moved out and looked at: 3,641; in its
 # sixth, the two chatter messages read as actions, h7812 and s0088, and 6 a draft changed,
 # h6207, n0073, h0945, h2020, h2948, h5801, moved out and looked at: 3,623; then s0241, h6023,
-# k0145 and n0277, which a later draft changed, with their chains: 3,616.)
-STANDS = {"recall": 0.950, "false_on_chatter": 0, "silent_misses": 72}
+# k0145 and n0277, which a later draft changed, with their chains: 3,616; then h1911, h3529,
+# h7004, q0013, s0102 and s0201, which a draft changed: 3,610.)
+STANDS = {"recall": 0.950, "false_on_chatter": 0, "silent_misses": 71}
 
 
 def test_the_reader_keeps_what_it_reads(scored):
@@ -225,8 +226,9 @@ def test_the_reader_keeps_what_it_reads(scored):
 # and s0249 with its chain, which a draft made worse; in its sixth session h7812 and s0088,
 # the held-out set's two chatter messages read as actions, and the 6 above; then the
 # twenty-fifth and twenty-sixth reserves, 300 each, scored 0.837 / 2 / 26 and 0.800 / 2 / 28
-# in aggregate and moved whole; and s0241, h6023, k0145 and n0277, which a draft changed).
-LOOKED_AT = {"recall": 0.835, "false_on_chatter": 2, "silent_misses": 364}
+# in aggregate and moved whole; and s0241, h6023, k0145 and n0277, which a draft changed, then
+# h1911, h3529, h7004, q0013, s0102 and s0201).
+LOOKED_AT = {"recall": 0.836, "false_on_chatter": 2, "silent_misses": 360}
 
 
 def test_the_looked_at_cases_keep_what_they_read():

@@ -9,7 +9,7 @@ example set out under "Example of ...:" is shown, not done. A reason after a com
 The game (tests/reader_world.py): Open proposals 10, 11, 12, 13, 15 and 16."""
 import pytest
 
-from reader_world import actions, read
+from reader_world import actions, read, vocab
 
 
 def said(text):
@@ -101,3 +101,14 @@ def test_a_modal_at_the_end_of_a_wrapped_line_keeps_its_verb_on_the_next():
     text = ("Relatedly, if anybody has ideas for a third Trick, I'd happily\n"
             "support an intent to teach one. Something with socks would be fun.")
     assert [r for r in read(text) if r.kind == "action"] == []
+
+
+def test_asking_to_be_a_player_with_a_name_is_a_request_to_join():
+    # Rule 4E4: "a request to become a Player and a uniquely identifying name"
+    got = [r for r in read('Good evening. I am asking to be a Player in B Nomic, with the name "Mirela".',
+                           vocab(None)) if r.kind == "action"]
+    assert [(r.spec.name, r.args.get("name")) for r in got] == [("join", "Mirela")]
+
+
+def test_i_will_wait_is_no_near_miss_of_a_request_to_join():
+    assert said("I'll wait for his Reasoning first.") == []

@@ -9,7 +9,7 @@ objection or support), 4E36 (the Message of the Nweek), 4E83 (mental states).
 The game (tests/reader_world.py): Open proposals 10, 11, 12, 13, 15 and 16."""
 import pytest
 
-from reader_world import actions, read, votes
+from reader_world import actions, read, vocab, votes
 
 
 def test_a_quoted_message_with_a_comma_is_one_message():
@@ -79,3 +79,45 @@ def test_a_sentence_after_the_votes_never_changes_them():
 def test_a_sentence_after_the_votes_may_add_to_them():
     assert [(v, w.strip()) for v, ws in votes("I vote FOR 10, 11. And also 13.") for w in ws.split(",")] == [
         ("FOR", "10"), ("FOR", "11"), ("FOR", "13")]
+
+
+def test_a_question_about_something_else_after_a_vote_leaves_the_vote():
+    # Rule 4E7: the vote is said; the question after the comma asks about a gift already made
+    assert votes("i vote FOR 10 and i gave alice m5 yesterday, did it arrive?") == [("FOR", "10")]
+
+
+@pytest.mark.parametrize("text", ["Should I vote FOR 12, or does that break it?", "Can I vote FOR 12?"])
+def test_a_question_is_still_no_vote(text):
+    assert votes(text) == []
+
+
+@pytest.mark.parametrize("text", ["I vote FOR 10 once more.", "I obviously vote FOR 10.",
+                                  "On Proposal 10, I obviously vote FOR.",
+                                  "On Proposal 10 (Fishy Business), which Alice wrote, I obviously vote FOR."])
+def test_words_about_a_vote_around_it_leave_it(text):
+    assert votes(text) == [("FOR", "10")]
+
+
+@pytest.mark.parametrize("text", ["I probably vote FOR 10.", "I already voted FOR 10."])
+def test_a_hedge_before_the_verb_is_no_vote(text):
+    assert votes(text) == []
+
+
+def test_a_verb_ending_in_ly_is_still_the_verb():
+    got = [r.spec.name for r in read("As Oracle I tally the claims on Consultation 5.", vocab("Chuck"))
+           if r.kind == "action"]
+    assert got == ["tally_claims"]
+
+
+@pytest.mark.parametrize("text", ["I take the Ministry of Fauna, at its current Reward of m100.",
+                                  "I take the Ministry of Fauna (Ranger), keeping its current Reward of m100.",
+                                  "I take the Ministry of Fauna, leaving the Reward at m100."])
+def test_the_reward_kept_is_the_reward(text):
+    assert actions(text) == [("assign_ministry", {"ministry": "Fauna", "reward": "m100"})]
+
+
+def test_objection_to_an_intent_named_by_a_compound_of_its_action():
+    got = [r for r in read("Objection to Wooble's beast-money intent.", vocab("Dana", intents={3: "Wooble"},
+                                                                           intent_actions={3: "beast_acts"}))
+           if r.kind == "action"]
+    assert [r.spec.name for r in got] == ["object"]

@@ -392,11 +392,11 @@ def fill(fr: Frame, toks: list[Tok], start: int, open_world: bool, vocab=None,
                 and not (low == "," and last_role is not None and last_role.many    # "Bob, Carol and Dave"
                          and not (i + 1 < n and (toks[i + 1].low in _NEW_SUBJECT or _reason_at(fr, toks, i + 1)
                                                  or _likeness(toks, i + 1) or _plain_words(fr, toks, i + 1)
-                                                 or _adverb(toks[i + 1]) or _sentence_of_its_own(toks, i + 1))))
+                                                 or adverb(toks[i + 1]) or _sentence_of_its_own(toks, i + 1))))
                 and not fr.rest_roles           # the rest is its text
                 and _aside(fr, toks, i + 1)):
             close = next((j for j in range(i + 1, n) if toks[j].low == ")"), None) if low == "(" else None
-            if low == "," and i + 3 < n and toks[i + 2].low == "," and _adverb(toks[i + 1]):
+            if low == "," and i + 3 < n and toks[i + 2].low == "," and adverb(toks[i + 1]):
                 close = i + 1                   # "FOR Sock Amnesty, obviously, and AGAINST ...": read on
             if close is not None and close + 1 < n:     # "FOR 15 (it's mine) and AGAINST 16": read on
                 f.reason = _span(toks, i, close + 1)
@@ -581,7 +581,7 @@ def fill(fr: Frame, toks: list[Tok], start: int, open_world: bool, vocab=None,
                 i = end
                 continue
             break
-        if (fr.why and _adverb(t) and f.filled and all(not f.missing(x) for x in f.instances)
+        if (fr.why and adverb(t) and f.filled and all(not f.missing(x) for x in f.instances)
                 and (i + 1 == n or toks[i + 1].low in (",", ";"))):
             i += 1                      # "FOR 12 and 14 obviously, they're mine": how, not what
             continue
@@ -742,9 +742,10 @@ def _marks_value(fr: Frame, toks: list[Tok], i: int) -> bool:
     return False
 
 
-def _adverb(t: Tok) -> bool:
+def adverb(t: Tok) -> bool:
     """", naturally", ", obviously": a word said about the action, not a value of it."""
     return not t.senses and t.text.islower() and t.low.endswith("ly") and len(t.low) > 4
+
 
 
 def _reason_at(fr: Frame, toks: list[Tok], i: int) -> bool:

@@ -24,7 +24,7 @@ from datetime import datetime, timezone
 
 from ..config import defaults
 from .budget import charge
-from .frames import REF_KINDS, RELATIVES, fill, has_needs, match_phrase, said_words
+from .frames import REF_KINDS, RELATIVES, adverb, fill, has_needs, match_phrase, said_words
 from .lexer import DISPLAY_SUBJECTS, ORDINALS, lex, raw_tokens
 from .registry import ACTIONS, ASSERTIONS, UNCHECKED, ActionSpec, AssertionSpec
 from .vocabulary import Vocabulary, words
@@ -587,13 +587,23 @@ def _asks(part: str) -> bool:
     return p.rstrip("\"'’”").rstrip("!").endswith("?")      # "AGAINST 15?!" asks too
 
 
+# a question asked after a statement, about something else: ", did it arrive?", "; can
+# someone check?" (the statement before it stands)
+_QUESTION_AFTER = re.compile(r"(?<=\S)\s*+[,;]\s*+(?:and\s++|but\s++|so\s++)?+(?:did|does|do|is|are|was|were|can|could"
+                             r"|would|will|has|have|should)\s++(?:it|that|this|you|anyone|anybody|someone|somebody"
+                             r"|they|he|she|e|we)\b[^,;?]{0,200}+\?[\s?!]*+$", re.I)
+
+
 def sentences(text: str):
     for line in text.splitlines():
         charge(8 * len(line) + 1500)      # cutting and normalising: a few linear passes, and calls
         for part in split_sentences(_LEAD.sub("", line.strip())):    # "1. I give ..." is one sentence
             charge(500)
             if _asks(part) and not ("ZOT" in part and _ASKED_TO_ZOT.match(part.strip())):
-                continue        # a question is never an action (a Priest's "Chuck, could you ZOT ...?" asks one)
+                told = _QUESTION_AFTER.search(part) if part[:2].lower() == "i " else None
+                if told is None:
+                    continue    # a question is never an action (a Priest's "Chuck, could you ZOT ...?" asks one)
+                part = part[:told.start()]      # "I vote FOR 10 and I gave Alice m5, did it arrive?"
             s = normalise(part)
             if s:
                 yield s
@@ -870,6 +880,9 @@ def _candidates(toks) -> tuple[list, bool, int]:
         positions = [j]
         while j < len(toks):
             step = next((len(a) for a in _AUX.get(toks[j].low, ()) if _phrase_at(toks, j, a)), 0)
+            if (not step and adverb(toks[j]) and toks[j].low not in _HEDGES and j + 1 < len(toks)
+                    and toks[j + 1].first in v.by_first and toks[j].first not in v.by_first):
+                step = 1        # "I obviously vote FOR 13": a word about the action before its verb
             if not step:
                 break
             j += step
@@ -1257,6 +1270,8 @@ _SUBORDINATE = frozenset({"until", "till", "before", "after", "because", "unless
 
 
 _NUMBERS_JOINED = frozenset({",", "and", "&"})
+_HEDGES = frozenset(words()["reader"]["hedges"])
+_RELATIVE_SPAN = len("which I wrote myself last nweek with Bob's help , I".split()) + 2
 
 
 def _fronted(toks):
@@ -1297,6 +1312,15 @@ def _fronted(toks):
         return toks[at:]        # "Wooble having been found Guilty on Indictment 2, I ...": a circumstance
     if toks[at - 1].low in _SUBORDINATE:
         return toks             # "Voting hasn't opened until I publish the Ballot": no action of mine
+    rel = next((k for k in range(1, min(at + 1, len(toks))) if toks[k].low in RELATIVES and toks[k - 1].low == ","), None)
+    if rel is not None:
+        # "On Proposal 13 (Beast Diet), which I wrote, I vote FOR": a relative clause between
+        # the role and its "I", closed by a comma: left out
+        later = next((k for k in range(rel + 1, min(len(toks), rel + _RELATIVE_SPAN)) if toks[k].low == "i"
+                      and toks[k - 1].low == ","), None)
+        if later is not None:
+            toks = toks[:rel - 1] + toks[later - 1:]
+            at = rel
     if toks[at - 1].low in RELATIVES or toks[at - 1].low == "where":
         return toks             # "ABSTAIN on all except 11, which I vote FOR": the "I" of a relative clause
     resumed = _resumed(toks, at)
@@ -1313,6 +1337,8 @@ def _fronted(toks):
     j = at + 1
     while j < len(toks):
         step = next((len(a) for a in _AUX.get(toks[j].low, ()) if _phrase_at(toks, j, a)), 0)
+        if not step and adverb(toks[j]) and toks[j].low not in _HEDGES and toks[j].first not in v.by_first:
+            step = 1            # "On Proposal 13, I obviously vote FOR" (not "I tally ...": a verb)
         if not step:
             break
         j += step
@@ -1756,7 +1782,8 @@ _AND_TO = re.compile(r"(?<!\s)(?P<sep>,?+\s++and)\s++to\s++(?!(?:have|cause|make
 # "Wooble's Beast thing" (words.toml `intent_nouns`), said as the intent to do that
 _INTENT_NOUNS = {k.lower(): v for k, v in words()["reader"]["intent_nouns"].items()}
 _NOUN_INTENT = re.compile(r"\b(?P<who>[A-Z][\w-]{0,30}+)['’]s\s++(?P<noun>" + "|".join(
-    sorted(map(re.escape, _INTENT_NOUNS), key=len, reverse=True)) + r")\s++(?:intent(?:ion)?+|thing|plan)\b", re.I)
+    sorted(map(re.escape, _INTENT_NOUNS), key=len, reverse=True)) + r")(?:-[a-z]{1,20}+)?+\s++(?:intent(?:ion)?+|thing|plan)\b",
+    re.I)     # (and "Wooble's beast-money intent": the first word of a compound says which)
 
 
 def _intent_by_noun(m: re.Match) -> str:

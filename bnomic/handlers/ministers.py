@@ -53,7 +53,9 @@ REWARD = ("reward:amount[reward|reward of|reward value|reward value of|reward to
           "|specifying|specifying a reward of|specifying a new reward of|specifying a reward value of"
           "|offering|offering a reward of|offering a new reward of|asking|asking for|asking a reward of"
           "|and a reward of|and set its reward to|and set the reward to|its reward set to"
-          "|for this ministry|specifying for this ministry|proposing for this ministry]?")
+          "|for this ministry|specifying for this ministry|proposing for this ministry"
+          "|keeping|keeping its reward of|keeping the reward of|keeping its reward at|keeping the reward at"
+          "|leaving|leaving its reward at|leaving the reward at]?")
 # "my Ministry", "his Ministry" (Rules 4E47, 4E53: "its Ministry", "his Ministry") are not
 # the Ministry called Ministry: they name the one the Minister holds (see held_one)
 THEIRS = role("ministry:choice?", {f"{w} {n}": ("mine" if w == "my" else "theirs")

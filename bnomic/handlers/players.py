@@ -311,11 +311,12 @@ _JOIN = ("join|join the game|join b nomic|join b|join nomic|joining|joining the 
          "|join as a player|join as a new player|join the game as a player|join b nomic as a player"
          "|register|register as a player|sign up|sign up as a player|play|play b nomic|enter the game"
          "|become a player and|make a request to become a player|request to become a player"
-         "|ask to become a player|ask to join|request to join|request membership|apply to join")
+         "|ask to become a player|ask to join|request to join|request membership|apply to join"
+         "|ask to be a player|request to be a player")
 
 
 @action("join",
-        frame(_JOIN, _NAME, also="player players new game nomic b of the this"),      # "join B Nomic", "a Player of B Nomic"
+        frame(_JOIN, _NAME, also="player players new game nomic b of in the this"),      # "join B Nomic", "a Player of B Nomic"
         frame("", _NAME, openers="register me|sign me up|sign me|add me|count me in|enrol me|enroll me"
               "|add me as a player|add me as a new player|sign me up as a player|register me as a player"
               "|let me join|let me in|please add me|i'd like to join|i would like to join|request to join"
