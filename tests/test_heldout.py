@@ -196,8 +196,9 @@ def test_the_reader_meets_the_floors(scored):
 # sixth, the two chatter messages read as actions, h7812 and s0088, and 6 a draft changed,
 # h6207, n0073, h0945, h2020, h2948, h5801, moved out and looked at: 3,623; then s0241, h6023,
 # k0145 and n0277, which a later draft changed, with their chains: 3,616; then h1911, h3529,
-# h7004, q0013, s0102 and s0201, which a draft changed: 3,610.)
-STANDS = {"recall": 0.950, "false_on_chatter": 0, "silent_misses": 71}
+# h7004, q0013, s0102 and s0201, which a draft changed: 3,610; then s0277, h2613 and s0226 with
+# their chains: 3,602.)
+STANDS = {"recall": 0.951, "false_on_chatter": 0, "silent_misses": 70}
 
 
 def test_the_reader_keeps_what_it_reads(scored):
@@ -227,8 +228,11 @@ def test_the_reader_keeps_what_it_reads(scored):
 # the held-out set's two chatter messages read as actions, and the 6 above; then the
 # twenty-fifth and twenty-sixth reserves, 300 each, scored 0.837 / 2 / 26 and 0.800 / 2 / 28
 # in aggregate and moved whole; and s0241, h6023, k0145 and n0277, which a draft changed, then
-# h1911, h3529, h7004, q0013, s0102 and s0201).
-LOOKED_AT = {"recall": 0.836, "false_on_chatter": 2, "silent_misses": 360}
+# h1911, h3529, h7004, q0013, s0102 and s0201; then the twenty-seventh and twenty-eighth
+# reserves, 300 each, scored 0.825 / 1 / 31 and 0.843 / 2 / 24 in aggregate (the same with the
+# session's first reader and its reader of then, to the message) and moved whole; and s0277,
+# h2613 and s0226, which a draft changed).
+LOOKED_AT = {"recall": 0.840, "false_on_chatter": 4, "silent_misses": 406}
 
 
 def test_the_looked_at_cases_keep_what_they_read():

@@ -112,3 +112,9 @@ def test_asking_to_be_a_player_with_a_name_is_a_request_to_join():
 
 def test_i_will_wait_is_no_near_miss_of_a_request_to_join():
     assert said("I'll wait for his Reasoning first.") == []
+
+
+def test_a_to_do_list_and_a_done_list_are_not_done():
+    text = ("Things I have done this nweek, for my own records:\n * voted on everything\n"
+            " * objected to Intent 3\n\nThings still to do:\n * ordain (maybe)\n * read Proposal 16 properly")
+    assert [r for r in read(text) if r.kind == "action"] == []

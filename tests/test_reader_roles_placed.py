@@ -121,3 +121,53 @@ def test_objection_to_an_intent_named_by_a_compound_of_its_action():
                                                                            intent_actions={3: "beast_acts"}))
            if r.kind == "action"]
     assert [r.spec.name for r in got] == ["object"]
+
+
+def test_please_note_before_i_is_no_part_of_the_action():
+    got = actions("Registrar: please note I'll also be posting from dana.w@work.example from now on.")
+    assert [name for name, _ in got] == ["add_address"]
+
+
+def test_the_marker_said_again_after_and_begins_the_next_item():
+    assert actions("I resign from Judging and from Laundry.", vocab("Wooble")) == [
+        ("resign_ministry", {"ministry": "Judging"}), ("resign_ministry", {"ministry": "Laundry"})]
+
+
+def test_a_ministry_named_before_the_word_ministry():
+    assert actions("I take the vacant Judging ministry, reward m100.", vocab("Wooble")) == [
+        ("assign_ministry", {"ministry": "Judging", "reward": "m100"})]
+
+
+@pytest.mark.parametrize("text", ["CoE on the Registrar's report of nweek 7: it lists me with m80; I have m100.",
+                                  "I challenge the Registrar's report of nday 8: it lists me with m80."])
+def test_a_display_named_with_when_it_was_published(text):
+    # Rule 4E50: the display challenged, and its errors; "of nweek 7" says which report
+    got = [r for r in read(text, vocab("Chuck")) if r.kind == "action"]
+    assert [r.spec.name for r in got] == ["challenge_display"]
+    assert got[0].args["errors"].startswith("it lists me with m80")
+
+
+@pytest.mark.parametrize("text", ["Chuck, as Juror on Indictment 2, finds Wooble GUILTY.", "Chuck votes FOR 11."])
+def test_the_sender_naming_emself_in_the_third_person_acts(text):
+    assert [r.kind for r in read(text, vocab("Chuck"))] == ["action"]
+
+
+@pytest.mark.parametrize("text", ["Wooble votes FOR 11.", "2. Chuck becomes the Minister of Ministry."])
+def test_another_player_or_an_outcome_in_the_third_person_is_not_the_senders_action(text):
+    assert [r for r in read(text, vocab("Chuck")) if r.kind == "action"] == []
+
+
+def test_a_remark_after_a_text_role_is_no_part_of_it():
+    got = [r for r in read("I set the colour of Proposal 16 to Orange, which Chuck asked me to do ages ago.",
+                           vocab("Dana")) if r.spec is not None]
+    assert all("which" not in str(v) for r in got for v in r.args.values())
+
+
+def test_as_announced_after_a_title_said_with_as_is_why():
+    got = actions('I retitle Rule 4E9 to "The Eras of B" as announced in Intent #4.', vocab("Alice"))
+    assert [name for name, _ in got] == ["retitle_rule"]
+
+
+def test_myself_after_a_complete_action_is_said_of_it():
+    assert [name for name, _ in actions("I activate Tweak 3 myself.", vocab("Bob", tweaks={3: "Bob"}))] == [
+        "activate_tweak"]

@@ -427,7 +427,7 @@ def leave_ordained(ctx: Context, actor: Player) -> None:
         frame("consult", also="oracle"),
         rule="4E18", example="I submit the following Consultation: Question: Is a Jiffy 3 rdays? "
                              "END CONSULTATION", says="submit a Consultation",
-        not_actions=("I submitted a Consultation yesterday", "Bob submits a Consultation",
+        not_actions=("I submitted a Consultation yesterday", "Wooble submits a Consultation",
                      "Should I submit a Consultation?", "I make a Consultation of it, I suppose"),
         players_only=False, document="consultation")
 def submit(ctx: Context, actor: Player | None, document: str = "", unbeliever: str | None = None) -> None:
@@ -599,7 +599,7 @@ _REQUESTED = "zot zots zotting zotted oracle him to be that"
         *(frame(_REQUEST, "which:consultation#[of|on|for|against|to zot]", _UNNUMBERED,
                 also=_REQUESTED, needs=word) for word in ("zot", "zotting", "zotted", "zots")),
         rule="4E18", example="I request a ZOT of Consultation 3", says="request a ZOT of Consultation {which}",
-        not_actions=("I requested a ZOT of Consultation 3", "Bob requests a ZOT of Consultation 3",
+        not_actions=("I requested a ZOT of Consultation 3", "Wooble requests a ZOT of Consultation 3",
                      "Should I request a ZOT of Consultation 3?", "I ask what a ZOT is"))
 def request_zot(ctx: Context, actor: Player, which: str, unnumbered: str | None = None) -> None:
     """Rule 4E18: the Priest of a Waiting Consultation not Answered yet may ask
@@ -674,7 +674,7 @@ _ANSWER_OPENERS = "my answer|the answer"
         frame("", "which:consultation#", role("word:choice", _ANSWER_CHOICES), bare=True, why=False,
               also="answer my is"),                   # "Consultation 5 answer: affirmative"
         rule="4E18", example="I answer Consultation 3 YES", says="answer Consultation {which} {word}",
-        not_actions=("I answered Consultation 3 YES", "Bob answers Consultation 3 YES",
+        not_actions=("I answered Consultation 3 YES", "Wooble answers Consultation 3 YES",
                      "Should I answer Consultation 3 YES?", "I answer to nobody"),
         document="answer")
 def answer(ctx: Context, actor: Player, which: str, word: str, document: str = "",
@@ -744,7 +744,7 @@ def _warn_swallowed(ctx: Context, document: str) -> None:
               also="oracularity following new answer", needs="oracularity"),
         rule="4E18", example="I submit the following Oracularity for Consultation 3: Repeal Rule 4E60 "
                              "END ORACULARITY", says="submit an Oracularity for Consultation {which}",
-        not_actions=("I submitted an Oracularity", "Bob submits an Oracularity",
+        not_actions=("I submitted an Oracularity", "Wooble submits an Oracularity",
                      "Should I submit an Oracularity?"),
         document="oracularity", document_needed=True)
 def submit_oracularity(ctx: Context, actor: Player, document: str = "", which: str | None = None,
@@ -834,7 +834,7 @@ _CLAIMS = {"consistent": "Consistent", "consistency": "Consistent", "inconsisten
         frame("", role("claim:choice", _CLAIMS), "which:consultation[on|for|re]!", bare=True, why=False),
         rule="4E18", example="I claim the Answer to Consultation 3 is Inconsistent",
         says="claim the Answer to Consultation {which} is {claim}",
-        not_actions=("I claimed Consultation 3 was Inconsistent", "Bob claims Consultation 3 is Inconsistent",
+        not_actions=("I claimed Consultation 3 was Inconsistent", "Wooble claims Consultation 3 is Inconsistent",
                      "Is Consultation 3 Inconsistent?",
                      "I think Consultation 3 is Inconsistent"))
 def claim(ctx: Context, actor: Player, which: str, claim: str, unnumbered: str | None = None,

@@ -453,7 +453,7 @@ def intend_increment(ctx: Context, actor: Player, number: str | None = None) -> 
               _PROCEDURE, also="incrementing increasing increment incremented the pause of being to intention"
                                " intent coordinator's emergency by", needs="pause", openers="objection to"),
         rule="4E0", example="I object to incrementing the Pause", says="object to incrementing the Pause",
-        not_actions=("I objected to incrementing the Pause", "Bob objects to incrementing the Pause",
+        not_actions=("I objected to incrementing the Pause", "Wooble objects to incrementing the Pause",
                      "Should I object to incrementing the Pause?"))
 def object_increment(ctx: Context, actor: Player, number: str | None = None) -> None:
     """Rule 4E0, step 4: a PEP voices objection on the Emergency Forum."""
@@ -486,7 +486,7 @@ def increment_unopposed(ctx: Context, emergency: int, asked: str) -> None:
               "which:refresh?#", also="following revised", needs="refresh"),
         rule="4E0", example="I submit the following Refresh Proposal: ... END REFRESH PROPOSAL",
         says="submit a Refresh Proposal",
-        not_actions=("I submitted a Refresh Proposal", "Bob submits a Refresh Proposal",
+        not_actions=("I submitted a Refresh Proposal", "Wooble submits a Refresh Proposal",
                      "Should I submit a Refresh Proposal?"),
         document="refresh proposal", document_needed=True)
 def submit_refresh(ctx: Context, actor: Player, document: str = "", which: str | None = None) -> None:
@@ -520,7 +520,7 @@ def submit_refresh(ctx: Context, actor: Player, document: str = "", which: str |
         frame("withdraw|retract|pull|cancel|remove|take back|drop|rescind|abandon|scrap",
               "which:refresh?#", also="own", needs="refresh"),
         rule="4E0", example="I withdraw my Refresh Proposal", says="withdraw my Refresh Proposal",
-        not_actions=("I withdrew my Refresh Proposal", "Bob withdraws his Refresh Proposal",
+        not_actions=("I withdrew my Refresh Proposal", "Wooble withdraws his Refresh Proposal",
                      "Should I withdraw my Refresh Proposal?"))
 def withdraw_refresh(ctx: Context, actor: Player, which: str | None = None) -> None:
     """Rule 4E0, step 5: a PEP may withdraw his own Refresh Proposal."""
@@ -590,7 +590,7 @@ def publish_ballot(ctx: Context, em: Emergency) -> None:
         frame("", "ranking:refresh#*", also=">", bare=True, needs=">"),
         frame("", "ranking:refresh*", also=">", bare=True, needs=">"),
         rule="4E0", example="I rank the Refresh Proposals: 3, 1, 2", says="rank the Refresh Proposals {ranking}",
-        not_actions=("I ranked the Refresh Proposals 3, 1, 2", "Bob ranks the Refresh Proposals 3, 1, 2",
+        not_actions=("I ranked the Refresh Proposals 3, 1, 2", "Wooble ranks the Refresh Proposals 3, 1, 2",
                      "Should I rank the Refresh Proposals 3, 1, 2?", "My ballot is in the post",
                      "I prefer 3", "My preference is 3"))
 def rank(ctx: Context, actor: Player, ranking: str) -> None:
@@ -717,7 +717,7 @@ def _end(ctx: Context, em: Emergency, state: str, why: str) -> None:
               also="another new parallel second separate emergency procedure independent",
               needs="procedure"),
         rule="4E0", example="I initiate another Emergency Procedure", says="initiate another Emergency Procedure",
-        not_actions=("I initiated another Emergency Procedure", "Bob initiates another Emergency Procedure",
+        not_actions=("I initiated another Emergency Procedure", "Wooble initiates another Emergency Procedure",
                      "Should I initiate another Emergency Procedure?"))
 def parallel(ctx: Context, actor: Player) -> None:
     """Rule 4E0: when every running Procedure has run 14 days or more, any PEP may

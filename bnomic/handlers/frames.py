@@ -321,6 +321,9 @@ def fill(fr: Frame, toks: list[Tok], start: int, open_world: bool, vocab=None,
     while i < n:
         t = toks[i]
         low = t.low
+        if low == "as" and fr.why and i > start and "as" in fr.marker_words and _as_reason(fr, f, toks, i):
+            f.reason = _span(toks, i, n)        # '... to "The Eras of B" as announced in Intent #4'
+            break
         # "I vote FOR 12 for good measure": after a complete action, "for" before nothing a
         # role could take says why, though it is a marker (and a Vote) too
         if (fr.why and low == "for" and i > start and not t.text.isupper() and not fr.rest_roles
@@ -378,7 +381,7 @@ def fill(fr: Frame, toks: list[Tok], start: int, open_world: bool, vocab=None,
                         pending = ()
                         continue
                     if text_role is not None:
-                        end = _text_end(toks, i, roles, inst)
+                        end = _text_end(toks, i, roles, inst, remarks=text_role.type == "text")
                         span = _span(toks, i, end)
                         if span and not _empty(fr, toks, i, end):
                             put(text_role, span)
@@ -559,9 +562,9 @@ def fill(fr: Frame, toks: list[Tok], start: int, open_world: bool, vocab=None,
         if low in FILLERS or _own(fr, low) or low == "i" and i == start:
             i += 1
             continue
-        if (after_join and low in ("to", "on", "for", "against", "of") and last_role is not None and i + 1 < n
+        if (after_join and low in ("to", "on", "for", "against", "of", "from", "as") and last_role is not None and i + 1 < n
                 and any(s[0] in _ACCEPTS.get(last_role.type, ()) for s in toks[i + 1].senses)):
-            i += 1                                  # "I object to Intent 3 and to Intent 4": the verb's own word again
+            i += 1                                  # "I object to Intent 3 and to Intent 4", "from Judging and from Laundry"
             continue
         if low in AGAIN and after_join and f.filled:       # "... and the other one to the Beast"
             i += 1
@@ -581,7 +584,8 @@ def fill(fr: Frame, toks: list[Tok], start: int, open_world: bool, vocab=None,
                 i = end
                 continue
             break
-        if (fr.why and adverb(t) and f.filled and all(not f.missing(x) for x in f.instances)
+        if (fr.why and (adverb(t) or low in ("myself", "personally")) and f.filled
+                and all(not f.missing(x) for x in f.instances)
                 and (i + 1 == n or toks[i + 1].low in (",", ";"))):
             i += 1                      # "FOR 12 and 14 obviously, they're mine": how, not what
             continue
@@ -710,17 +714,23 @@ def _aside(fr: Frame, toks: list[Tok], i: int) -> bool:
 
 
 _AS_WHY = frozenset(W["as_why"])
+_AS_SAID = frozenset(w for w in W["as_why"] if w.endswith("ed") or w in ("per", "usual"))
 
 
 def _as_reason(fr: Frame, f, toks: list[Tok], i: int) -> bool:
     """"as" after a complete action, before what it is done as or on whose word ("I give
     m15 to Alice as a thank-you", "Voting FOR 10 as Chuck suggests"): why, not a role.
     ("as" is otherwise a filler: "I join as Bob" is a marker, taken before this.)"""
-    if fr.rest_roles or "as" in fr.marker_words or i + 1 >= len(toks):
+    if fr.rest_roles or i + 1 >= len(toks):
         return False
     if not all(not f.missing(x) for x in f.instances):
         return False
     nxt = toks[i + 1]
+    if "as" in fr.marker_words:
+        # ("retitle Rule 4E9 as ..." marks the Title; once it is said, "as announced in
+        # Intent #4" says why)
+        return nxt.low in _AS_SAID and all(x.get(r.name) for x in f.instances for r in fr.roles
+                                            if ("as",) in r.markers)
     if nxt.low in _AS_WHY or nxt.low in _SUBJECTS:
         return True             # "... as a thank-you", "... as it is fine"
     return nxt.has("player") and i + 2 < len(toks) and toks[i + 2].low in _AS_WHY
@@ -803,9 +813,10 @@ _CLAUSE_SUBJECTS = frozenset({"it's", "it", "its", "i", "i'm", "i've", "we", "we
                               "he", "she", "there", "there's", "that's", "you", "you're"})
 
 
-def _text_end(toks: list[Tok], i: int, roles, inst) -> int:
+def _text_end(toks: list[Tok], i: int, roles, inst, remarks: bool = False) -> int:
     """Where a text role's words end: the clause's end, or a comma or bracket before
-    the marker of another role still open."""
+    the marker of another role still open (or, for a text after its marker, a remark on
+    the action: `remarks`)."""
     n = len(toks)
     j = i
     kinds = {r.type for r in roles if r.type not in ("text", "clause")}
@@ -818,6 +829,8 @@ def _text_end(toks: list[Tok], i: int, roles, inst) -> int:
         if (toks[j].low == "," and j + 4 < n and toks[j + 1].low == "and" and toks[j + 2].low in ("to", "on")
                 and toks[j + 3].possessive and toks[j + 4].sense("kind") in kinds):
             return j
+        if remarks and j > i and toks[j].low == "," and j + 1 < n and toks[j + 1].low in RELATIVES:
+            return j            # "... to Orange, which Chuck asked me to do": a remark on the action
         if toks[j].low in (",", "(", ";") and j + 1 < n:
             first = toks[j + 1].first
             for r in roles:

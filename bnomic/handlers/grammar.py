@@ -37,7 +37,7 @@ READER_VERSION = 11
 _SENTENCE_END = re.compile(r"(?<!\.\.\.\.)(?<=[.!?])\s+|;\s*")
 _LEAD = re.compile(r"^(?:[-*•–—+>]++(?!\d)\s*|\(?\d+[.)]\s+|\(?[a-z]\)\s+)")
 _POLITE = re.compile(r"^(?:(?:sure thing|of course|no problem|in return|in exchange|as promised|as agreed|"
-                     r"(?:please\s++)?(?:note|be\s++aware)\s++that|fyi|just\s++so\s++you\s++know|"
+                     r"(?:please\s++)?(?:note|be\s++aware)\s++that|please\s++note(?=\s++i\b)|fyi|just\s++so\s++you\s++know|"
                      r"as discussed|for the record|on reflection|on second thoughts?|actually|hereby|"
                      r"and|but(?!\s++(?:not|except|for|on)\b)|then|also|now|finally|next|so|ok|okay|well|anyway|right|alright|oh|um|btw|"
                      r"yes(?!\s++(?:to|on)\s)|"                     # "yes to 12" is a stand-in for a Vote
@@ -1270,6 +1270,9 @@ _SUBORDINATE = frozenset({"until", "till", "before", "after", "because", "unless
 
 
 _NUMBERS_JOINED = frozenset({",", "and", "&"})
+# a public display named with the time it was published: "the Registrar's report of nweek 7"
+_DISPLAY_DATED = re.compile(r"\b(?P<what>report|display)\s++(?:of|for|from|on|published\s++on)\s++"
+                            r"(?:nweek|nday)\s++\d{1,4}+\b", re.I)
 _HEDGES = frozenset(words()["reader"]["hedges"])
 _RELATIVE_SPAN = len("which I wrote myself last nweek with Bob's help , I".split()) + 2
 
@@ -2406,6 +2409,32 @@ _CORRECTION = re.compile(r"(?<!\s)\s*+(?:--|[—–,;])\s*+"
 # "Object: it still says 17 is Blank.": an action said in a word or two, then why, after a colon
 _LABEL_THEN_WHY = re.compile(r"^(?P<head>[A-Za-z][\w'’]*+(?:\s++[\w'’]++){0,2}+)\s*+:\s++(?P<why>\S.*)$")
 # "I, the Chairman, ...", "I, Bob, ...", "I, for one, ...": the writer said again, then the action
+# the sender naming emself as the one who acts, in the third person (as on Agora's lists):
+# "Chuck, as Juror on Indictment 2, finds Wooble GUILTY", "Wooble votes FOR 11" from Wooble
+_SELF_NAMED = re.compile(r"^(?P<name>[A-Z][\w'’-]{0,30}+)(?P<aside>\s*+,[^,]{1,80}+,)?+\s++(?:hereby\s++)?+"
+                         r"(?P<verb>[a-z]{2,20}+)(?P<rest>\s.*)$", re.S)
+
+
+_OUTCOME_VERBS = frozenset(words()["reader"]["outcome_verbs"])
+
+
+def _self_named(body: str) -> str:
+    vocab = _VOCAB.get()
+    if vocab is None or not vocab.actor or not body[:1].isupper():
+        return body
+    m = _SELF_NAMED.match(body)
+    if m is None or m.group("name").lower() != vocab.actor.lower() or not m.group("verb").endswith("s"):
+        return body
+    said = m.group("verb")
+    if said.lower() in _OUTCOME_VERBS:
+        return body         # "2. Bob becomes the Minister of Ministry": what a text makes so, not done
+    heads = _verbs().heads
+    base = next((b for b in (said[:-1], said[:-2] if said.endswith("es") else "") if b and b in heads), None)
+    if base is None:
+        return body
+    return f"I{m.group('aside') or ''} {base}{m.group('rest')}"
+
+
 _SELF_DESCRIBED = re.compile(r"^i\s*+,\s*+(?:(?:the|a|an|as|for)\s++[^,]{1,40}+|[A-Z][\w'’-]{1,30}+)\s*+,\s*+(?=[a-z])", re.I)
 _OWN_COUNT = re.compile(r"\b(?P<own>(?:my|his|her|their|eir)\s++own)\s++(?:two|three|four|five|six|[2-9])\b"
                         r"(?!\s*+(?:points?|mackerel|macks?|socks?|m\d))", re.I)
@@ -2488,6 +2517,7 @@ def read_sentence(sentence: str, in_transaction: bool = False) -> list[Reading]:
     if in_transaction:
         sentence = _ASSERT_LABEL.sub("I assert that ", _LABEL.sub("", sentence), count=1)
     body = _UNDER_INTENT.sub("", sentence)
+    body = _self_named(body)
     if body[:2] in ("I,", "i,") and _SELF_DESCRIBED.match(body):
         body = _SELF_DESCRIBED.sub("I ", body, count=1)     # "I, the Chairman, revise ... and then resign it"
     if ":" in body[:24] and (body.split(None, 1)[0].rstrip(":").lower() in _verbs().by_first
@@ -2500,6 +2530,8 @@ def read_sentence(sentence: str, in_transaction: bool = False) -> list[Reading]:
                 return head
     if " own " in body:
         body = _OWN_COUNT.sub(r"\g<own>", body)      # "everything but my own two": how many, not a proposal
+    if ("eport" in body or "isplay" in body) and "n" in body:
+        body = _DISPLAY_DATED.sub(r"\g<what>", body)  # "the Registrar's report of nweek 7": which one, said (4E50)
     if " per " in body or " Per " in body:
         body = _AS_PER.sub("per", body)         # "... as per Intent 4": "per Intent 4", never a role "as"
     if ("-" in body or "," in body or ";" in body or "—" in body or "–" in body or " mean " in body) and _CORRECTION.search(body):
@@ -4805,9 +4837,10 @@ _SHOWN = re.compile(r"\b(?:(?:for\s++)?+examples?+|e\.g\.|for\s++instance|(?:a|m
 
 
 # a heading over lines that are not said as actions: "Wooble's predictions of how the Beast
-# would vote, if it could:", "What I would do in Bob's place:", "Things I am NOT doing today:"
+# would vote, if it could:", "What I would do in Bob's place:", "Things still to do:"
 _HYPOTHETICAL = re.compile(r"\b(?:would|predictions?|predict(?:ed|s)?|guess(?:es)?|imagine|hypothetical(?:ly)?"
-                           r"|pretend|wish\s++list)\b", re.I)
+                           r"|pretend|wish\s++list|to-?do|todo|(?:still|left|yet)\s++to\s++(?:do|be\s++done)"
+                           r"|(?:have|already|'ve|’ve)\s++done|done\s++so\s++far)\b", re.I)
 # ... and a short one that says what follows is not done: "Things I am NOT doing today:",
 # "What I won't do:"
 _SHORT_HEADING = len("Things I am NOT doing today or tomorrow:".split())

@@ -273,7 +273,7 @@ def _listing(names: list[str]) -> str:
         rule="4E72", example="I submit the following Indictment: Accusation: Misdemeanor / Example: "
                              "... / Offender: Wooble / Tidbit: cheese END INDICTMENT",
         says="submit an Indictment", document="indictment",
-        not_actions=("I submitted an Indictment yesterday", "Bob submits an Indictment",
+        not_actions=("I submitted an Indictment yesterday", "Wooble submits an Indictment",
                      "Should I submit an Indictment?", "I think I'll indict Wooble"))
 def submit_indictment(ctx: Context, actor: Player, document: str = "", player: str | None = None) -> None:
     """Rule 4E72: any Player may submit an Indictment at any time: an Accusation

@@ -75,7 +75,7 @@ _REWARD_WORDS = "reward value rewards"
               "|take over|take over as|step in as|step up as",
               "ministry:ministry", REWARD,
               also="myself me itself to vacant empty " + _REWARD_WORDS + " post office job role position seat of as"
-                   " ministries offices"),
+                   " ministries offices ministry"),
         # "I give the Ministry of Change to myself" (not "I give m5 to the Chairman", Rule 4E33)
         frame("give", "ministry:ministry", REWARD, also="myself me to " + _REWARD_WORDS, needs="myself"),
         rule="4E46", example="I assign the Ministry of Change to myself with a Reward of m80", legal_entity=True,
@@ -100,7 +100,7 @@ def assign(ctx: Context, actor: Player, ministry: str, reward: str | None = None
         # Rule 4E47: "A Minister may Resign from its Ministry"
         frame("resign|resign from|resign as|step down|step down from|step down as|quit as"
               "|vacate|relinquish|give up|stand down|stand down as|stand down from",
-              "ministry:ministry", THEIRS, also="post office job role position of"),
+              "ministry:ministry", THEIRS, also="post office job role position of ministry"),
         rule="4E47", example="I resign as Chairman", legal_entity=True, says="resign from {ministry}",
         not_actions=("I resigned as Chairman last week", "Wooble resigns from the Ministry of Law",
                      "I resign myself to losing the Ministry of Law", "Should I resign as Chairman?",

@@ -247,9 +247,9 @@ class Scope:
         # a weekday with its time, in either order: "18:00 UTC (on) Tuesday"
         s = re.sub(r"^(?:next\s+)?(\w+day)(?:\s*,)?\s+at\s+(\d\d?:\d\d\s+utc)$", r"\2 \1", s)
         s = re.sub(r"^(\d\d?:\d\d\s+utc)\s+(?:on\s+)?(?:next\s+)?(\w+day)$", r"\1 \2", s)
-        # a date with no year and its time, in any order: "12:00 UTC (on) 25 November"
+        # a date with no year and its time, in any order: "12:00 UTC (on) 25 November", "26 November 18:00 UTC"
         m = (re.fullmatch(r"(?P<t>\d\d?:\d\d)\s+utc\s+(?:on\s+)?(?:the\s+)?(?P<rest>.+)", s)
-             or re.fullmatch(r"(?:the\s+)?(?P<rest>.+?)(?:\s*,)?\s+at\s+(?P<t>\d\d?:\d\d)\s+utc", s))
+             or re.fullmatch(r"(?:the\s+)?(?P<rest>.+?)(?:\s*,)?\s+(?:at\s+)?(?P<t>\d\d?:\d\d)\s+utc", s))
         if m:
             d = (re.fullmatch(r"(?P<d>\d\d?)(?:st|nd|rd|th)?\s+(?:of\s+)?(?P<m>[a-z]+)\.?", m.group("rest"))
                  or re.fullmatch(r"(?P<m>[a-z]+)\.?\s+(?P<d>\d\d?)(?:st|nd|rd|th)?", m.group("rest")))
