@@ -171,3 +171,29 @@ def test_as_announced_after_a_title_said_with_as_is_why():
 def test_myself_after_a_complete_action_is_said_of_it():
     assert [name for name, _ in actions("I activate Tweak 3 myself.", vocab("Bob", tweaks={3: "Bob"}))] == [
         "activate_tweak"]
+
+
+@pytest.mark.parametrize("text, proposal", [("Proposal 12: I vote in favour.", "12"),
+                                            ("Vote on 11: in favour, with reservations.", "11"),
+                                            ("Proposal 10: I'm in favour.", "10")])
+def test_in_favour_under_a_heading_is_a_vote_missing_its_vote_word(text, proposal):
+    # Rule 4E15: only FOR, AGAINST, ABSTAIN and SHELVE are Votes; the attempt is reported
+    (r,) = read(text)
+    assert (r.kind, r.spec.name, str(r.args.get("which"))) == ("incomplete", "vote", proposal)
+
+
+@pytest.mark.parametrize("text, title", [
+    ("PROPOSAL: Chairman's Discretion\nThe Chairman may delay publishing the Ballot by one nday if the forum "
+     "is down.", "Chairman's Discretion"),
+    ("Proposal: Fish Tax\nEvery Player who holds more than m150 gives m5 to the Beast at the start of each "
+     "nweek.\nConflicts: 10\nDepends: none", "Fish Tax"),
+])
+def test_a_proposal_under_its_label_and_title_is_submitted(text, title):
+    # Rule 4E15: a proposal submitted with its Title; the label line is the ruleset's own heading
+    got = [r for r in read(text, vocab("Wooble")) if r.kind == "action"]
+    assert [(r.spec.name, r.args.get("title")) for r in got] == [("submit_proposal", title)]
+
+
+def test_a_label_over_a_sentence_of_the_senders_own_is_no_proposal():
+    assert [r for r in read("Proposal: Fish Tax\nI think it's a bad idea, everyone may disagree.",
+                            vocab("Wooble")) if r.kind == "action"] == []

@@ -2086,6 +2086,8 @@ def _not_a_vote(clause: str) -> list[Reading] | None:
     if not stood:
         return None
     got = _read_clause_memo(text)
+    if not got and ":" in text:
+        got = _heading_before_colon(text)       # "Proposal 14: I vote in favour." (the heading names it)
     if not got or not all(r.kind == "action" and r.spec.name == "vote" and r.args.get("which")
                           not in (None, "all", "rest", "this") for r in got):
         return None
@@ -2656,6 +2658,8 @@ def read_sentence(sentence: str, in_transaction: bool = False) -> list[Reading]:
             topic = heading.group("number")         # "Proposal 15 (Tidy Up):" names what follows
         start = len(out)
         got = _clause_readings(clause, in_transaction)
+        if not got and topic and not heading and not in_transaction:
+            got = _not_a_vote(f"{clause} on {topic}") or []   # "Proposal 14: I vote in favour." (4E15)
         if not got or all(r.kind == "incomplete" and r.unread for r in got):
             got = _weak_verb_split(clause, in_transaction) or got     # "... to Dana and number it 6"
         if k and (not got or all(r.kind == "incomplete" for r in got)) and _IT_ALONE.search(clause):
@@ -4597,6 +4601,7 @@ _PROPOSAL_LABEL = re.compile(r"^\s*+(?:new\s++)?proposal(?:\s++submission)?+(?:\
                              r"(?:(?P<colon>:)\s*+(?P<q2>\"[^\"\n]{1,80}+\"\s*+$)?+(?P<rest>.*+))?$", re.I)
 
 
+_ATTRIBUTES_BELOW = len("text, more text, Conflicts:".split(", ")) + 1
 _CHANGE_WORDS = re.compile(r"\b(?:rule|amend\w*+|repeal\w*+|enact\w*+|create[sd]?+|replac\w++|retitl\w++"
                            r"|ruleset|insert\w*+|append\w*+)\b", re.I)
 
@@ -4619,7 +4624,9 @@ def _title_follows(lines: list[str], i: int, doc_next: bool) -> bool:
     if not title or not _TITLE_LIKE.fullmatch(_SAID_AFTER_TITLE.sub("", title)):
         return False
     # ... or, after a blank line, its text set in ("Proposal: Oracle Pay Rise" / "" / "  Set the ...")
-    return (j == i + 1 and bool(_RULE_WORDS.search(lines[j]))
+    if any(_ATTRIBUTE_LINE.match(x) for x in lines[j + 1:j + _ATTRIBUTES_BELOW]):
+        return True             # "Proposal: Fish Tax" / its text / "Conflicts: 10"
+    return (j == i + 1 and bool(_RULE_WORDS.search(lines[j])) and not lines[j].lstrip().lower().startswith("i ")
             or j <= i + 2 and lines[j][:1] in " \t" and not _QUOTE_MARKS.match(lines[j]))
 
 
@@ -4635,7 +4642,7 @@ _BRACKET_LABEL = re.compile(r"^\s*+\[\s*+proposal\s*+\]\s*+:?\s*+(?=\S)", re.I)
 _SAID_AFTER_TITLE = re.compile(r"(?<!\s)\s*+\([^()\n]{0,80}+\)\s*+$")
 # a Title as written on a label line: a few words, the first capitalised, no sentence's stops
 _TITLE_LIKE = re.compile(r"[A-Z0-9][\w'’-]*+(?:\s++[\w'’-]++){0,7}+\s*+")
-_RULE_WORDS = re.compile(r"\b(?:shall|must|may\s++not|is\s++hereby|are\s++hereby)\b", re.I)
+_RULE_WORDS = re.compile(r"\b(?:shall|must|may|is\s++hereby|are\s++hereby|each|every|all\s++players)\b", re.I)
 # Rule 4E18: a Consultation submitted "asking whether ..." in the sentence, its Question after it
 _ASKING_WHETHER = re.compile(r"(?P<head>\bI\s++(?:hereby\s++|also\s++|now\s++)?+(?:submit|pose|file|raise|lodge)\s++"
                             r"(?:a|the\s++following|this)\s++"
