@@ -197,3 +197,51 @@ def test_a_proposal_under_its_label_and_title_is_submitted(text, title):
 def test_a_label_over_a_sentence_of_the_senders_own_is_no_proposal():
     assert [r for r in read("Proposal: Fish Tax\nI think it's a bad idea, everyone may disagree.",
                             vocab("Wooble")) if r.kind == "action"] == []
+
+
+@pytest.mark.parametrize("text, amount", [
+    ("Thank you! I give it straight back, actually, I didn't need it after all.", "m40"),
+    ("Thank you kindly! I give m10 of it straight back, that's too generous.", "m10"),
+])
+def test_a_gift_or_a_part_of_it_given_back_with_a_remark(text, amount):
+    # Rule 4E33: "it" is the gift quoted, "back" its giver
+    v = vocab("Wooble", addressee="Bob", replying=True)
+    assert actions(text, v, quoted="I give m40 to Wooble.") == [("give", {"amount": amount, "player": "Bob"})]
+
+
+def test_a_part_of_it_given_back_to_a_player_named():
+    assert actions("Very kind. I give m40 of it back to Wooble, keeping m10 as a handling fee.", vocab("Chuck")) == [
+        ("give", {"amount": "m40", "player": "Wooble"})]
+
+
+@pytest.mark.parametrize("head", ["I submit the following proposals:", "Submitting two proposals:"])
+def test_a_numbered_list_of_proposals_is_one_submission_each(head):
+    # Rule 4E15: each proposal submitted with its own Title and text
+    text = (f'{head}\n\n1. "Beast Tax": The Beast destroys m10 at the start of each nweek.\n'
+            '2. "Beast Refund": Repeal the Beast Tax.')
+    got = [r for r in read(text, vocab("Alice")) if r.kind == "action"]
+    assert [(r.spec.name, r.args.get("title"), r.args.get("document")) for r in got] == [
+        ("submit_proposal", "Beast Tax", "The Beast destroys m10 at the start of each nweek."),
+        ("submit_proposal", "Beast Refund", "Repeal the Beast Tax.")]
+
+
+def test_a_numbered_list_in_one_proposal_stays_one():
+    text = "I submit the following proposal:\n\n1. Amend Rule 4E14.\n2. Repeal Rule 4E15."
+    assert len([r for r in read(text, vocab("Bob")) if r.kind == "action"]) == 1
+
+
+@pytest.mark.parametrize("text, unbeliever", [
+    ("Consultation: does the Beast count as a Player for the purpose of 4E15?\nUnbeliever: Wooble. Reasoning: the "
+     "Beast votes FOR things sometimes and nobody counts it.", "Wooble"),
+    ("Consultation question: Is the Clock currently On? I name Bob as Unbeliever.", "Bob"),
+])
+def test_a_consultation_labelled_with_its_unbeliever_after_the_question(text, unbeliever):
+    # Rule 4E18: a Consultation's Question, and the Unbeliever it may name
+    got = [r for r in read(text, vocab("Alice")) if r.kind == "action"]
+    assert [r.spec.name for r in got] == ["submit_consultation"]
+    assert got[0].args["document"].endswith(f"Unbeliever: {unbeliever}")
+
+
+def test_a_question_under_the_label_then_a_remark_is_no_consultation():
+    assert [r for r in read("Consultation: Is the Clock currently On? I doubt it.", vocab("Alice"))
+            if r.kind == "action"] == []

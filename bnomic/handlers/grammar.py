@@ -2293,20 +2293,30 @@ def _claims_tallied(body: str) -> str:
 
 # Rule 4E33: "I give it (straight) back" in reply to a gift to the sender: that amount, to the
 # one who gave it (the mail replied to, quoted: "> I give m10 to Ais523.")
-_GIVE_BACK = re.compile(r"^i\s++(?:hereby\s++)?+(?:give|send|pay|return)\s++(?:it|that|them|the\s++money)\s++"
-                        r"(?:straight\s++|right\s++)?+back(?:\s++to\s++(?:you|him|her|them|e|em))?+$", re.I)
+_GIVE_BACK = re.compile(r"^i\s++(?:hereby\s++)?+(?:give|send|pay|return)\s++(?:(?P<part>m\s*+\d{1,9}+)\s++of\s++)?+"
+                        r"(?:it|that|them|the\s++money)\s++(?:straight\s++|right\s++)?+back"
+                        r"(?:\s++to\s++(?:you|him|her|them|e|em|(?P<who>[A-Z][\w'’-]{0,30}+)))?+"
+                        # (a remark after it: "..., actually, I didn't need it", "..., keeping m10 as a fee")
+                        r"(?:\s*+[,;(—–-].*+)?$", re.I | re.S)
 _GIFT_QUOTED = re.compile(r"\bi\s++(?:hereby\s++)?+(?:give|send|pay|transfer)\s++(?P<amount>m\s*+\d{1,9}+)\s++to\s++"
                           r"(?P<who>[\w'’-]{1,40}+)", re.I)
 
 
 def _given_back(body: str) -> str:
+    back = _GIVE_BACK.match(body)
+    if back is not None and back.group("part") and back.group("who"):
+        return f"I give {back.group('part').replace(' ', '')} to {back.group('who')}"   # "m40 of it back to Wooble"
     vocab = _VOCAB.get()
     if vocab is None or not vocab.addressee or not vocab.actor:
         return body
     gifts = [m for m in _GIFT_QUOTED.finditer(_QUOTED.get() or "") if m.group("who").lower() == vocab.actor.lower()]
     if len(gifts) != 1:
         return body             # no gift to the sender quoted, or two: which is not said
-    return f"I give {gifts[0].group('amount').replace(' ', '')} to {vocab.addressee}"
+    named = back.group("who") if back is not None else None
+    if named and named.lower() != vocab.addressee.lower():
+        return body             # "... back to Chuck": not the giver; read as said
+    amount = (back.group("part") if back is not None and back.group("part") else gifts[0].group("amount"))
+    return f"I give {amount.replace(' ', '')} to {vocab.addressee}"     # "I give m10 of it back"
 
 
 # Rule 4E15: the Chairman's results under their heading on one line ("Results, nweek 7: 10, 12
@@ -2922,6 +2932,7 @@ def read(text: str, vocab: Vocabulary | None = None, max_line: int | None = None
         _its(readings)
         _named_in_the_sentence(readings, vocab)
         _the_new_one(readings)
+        _numbered_documents(readings)
         _without_document(readings)
         _said_once(readings)
         _timing_said(readings, text)
@@ -3650,6 +3661,33 @@ def _said_once(readings: list[Reading]) -> None:
         if r.kind == "action" and last.get(r.spec.name) == key:
             readings.remove(r)
         last[r.spec.name] = key
+
+
+# an item of a numbered list of proposals: '1. "Beast Tax": The Beast destroys m10 ...'
+_NUMBERED_ITEM = re.compile(r"^\s*+(?P<n>\d{1,2}+)[.)]\s++(?:(?P<title>\"[^\"\n]{1,80}+\"|“[^”\n]{1,80}+”)\s*+[:—–-]\s*+)?+",
+                            re.M)
+
+
+def _numbered_documents(readings: list[Reading]) -> None:
+    """"I submit the following proposals:" over "1. "Beast Tax": ..." and "2. "Beast Refund":
+    ...": one submission each (Rule 4E15: each proposal is submitted with its own text), its
+    Title the quoted words before the colon."""
+    for k in range(len(readings) - 1, -1, -1):
+        r = readings[k]
+        doc = str(r.args.get("document") or "") if r.spec is not None else ""
+        if r.kind != "action" or not doc or document_kind(r) != "proposal" or not _SEVERAL_DOCUMENTS.search(r.text or ""):
+            continue
+        items = list(_NUMBERED_ITEM.finditer(doc))
+        if len(items) < 2 or [int(m.group("n")) for m in items] != list(range(1, len(items) + 1)) or items[0].start():
+            continue
+        made = []
+        for m, nxt in zip(items, items[1:] + [None]):
+            body = doc[m.end():nxt.start() if nxt is not None else len(doc)].strip()
+            args = {a: v for a, v in r.args.items() if a not in ("document", "title")}
+            if m.group("title"):
+                args["title"] = m.group("title").strip('"“”')
+            made.append(replace(r, args={**args, "document": body}))
+        readings[k:k + 1] = made
 
 
 def _without_document(readings: list[Reading]) -> None:
@@ -4534,7 +4572,7 @@ _CLOSES = {">": "<"}
 
 # "Consultation:", "Question for Consultation (formal):", "Question for the Oracle, formally:" (a
 # question put to the Oracle only in passing, "Question for the Oracle: ...?", asks nothing formal)
-_CONSULTATION_LABEL = re.compile(r"^\W{0,3}+(?:consultation(?:\s++for\s++(?:the|a|any)\s++priest(?:\s++[\w'’]++){0,4}+)?+"
+_CONSULTATION_LABEL = re.compile(r"^\W{0,3}+(?:consultation(?:\s++question|\s++for\s++(?:the|a|any)\s++priest(?:\s++[\w'’]++){0,4}+)?+"
                                  r"|question\s++for\s++(?:a\s++)?consultation"
                                  r"(?:\s*+,?\s*+\(?formal(?:ly)?+\)?)?+|question\s++for\s++(?:the\s++)?oracle"
                                  r"\s*+,?\s*+\(?formal(?:ly)?+\)?)\s*+(?::\s*+|$)", re.I)
@@ -4542,6 +4580,9 @@ _CONSULTATION_LABEL = re.compile(r"^\W{0,3}+(?:consultation(?:\s++for\s++(?:the|
 _LABEL_MID = re.compile(r"(?<=[.!?])\s++(?=consultation\s*+:)", re.I)
 # "...? Unbeliever: Chuck." (Rule 4E18: a Consultation may name an Unbeliever)
 _UNBELIEVER_AFTER = re.compile(r"(?<=\?)\s*+unbeliever\s*+:\s*+(?P<who>[^.\n]{1,40}+)\.?\s*+$", re.I)
+# ... or in the words after the question: "Unbeliever: Wooble.", "I name Bob as Unbeliever."
+_UNBELIEVER_SAID = re.compile(r"\bunbeliever\s*+:\s*+(?P<who>[^.\n]{1,40}+)"
+                              r"|\bi\s++name\s++(?P<who2>[\w'’-]{1,40}+)\s++as\s++(?:the\s++|my\s++)?+unbeliever\b", re.I)
 # the Question and its reasoning, labelled ("Q: ...", "R: ...", "(Reasoning: ...)") or not
 _QUESTION_LABEL = re.compile(r"^\s*+(?:q|question)\s*+[:.]\s*+", re.I)
 _REASONING_LABEL = re.compile(r"(?:^|\s)\(?(?:r|reasoning|reasons?|argument|arguments)\s*+:\s*+", re.I)
@@ -4569,11 +4610,22 @@ def _consultation_asked(lines: list[str], i: int) -> tuple[Reading, int] | None:
     unbeliever = _UNBELIEVER_AFTER.search(question)
     if unbeliever is not None:
         question = question[:unbeliever.start()].strip()
-    reasoning = ""
-    why = _REASONING_LABEL.search(question)
+    named, reasoning = None, ""
+    asked = question.find("?")
+    if 0 < asked < len(question) - 1 and question.count("?") == 1 and unbeliever is None:
+        # "does the Beast count ...? Unbeliever: Wooble. Reasoning: ...": what follows the
+        # question names its Unbeliever and gives its reasoning
+        after, question = question[asked + 1:], question[:asked + 1]
+        said_who = _UNBELIEVER_SAID.search(after)
+        named = (said_who.group("who") or said_who.group("who2")).strip() if said_who is not None else None
+        why = _REASONING_LABEL.search(after)
+        reasoning = after[why.end():].strip().rstrip(")").strip() if why is not None else ""
+        if said_who is None and why is None:
+            return None         # a question, then words that are no part of it
+    why = _REASONING_LABEL.search(question) if not reasoning else None
     if why is not None and why.start() > 0:     # "Is the Beast a Player? (Reasoning: 4E4 and ...)"
         question, reasoning = question[:why.start()].strip(), question[why.end():].strip().rstrip(")").strip()
-    else:
+    elif not reasoning:
         k = j                                   # "Reasoning: ..." or "R: ..." the paragraph after
         while k < len(lines) and not lines[k].strip():
             k += 1
@@ -4587,7 +4639,8 @@ def _consultation_asked(lines: list[str], i: int) -> tuple[Reading, int] | None:
         return None
     made = _made("submit_consultation", " ".join(lines[i].split()),
                  {"document": "Question: " + question + (f"\nReasoning: {reasoning}" if reasoning else "")
-                  + (f"\nUnbeliever: {unbeliever.group('who').strip()}" if unbeliever else "")})
+                  + (f"\nUnbeliever: {unbeliever.group('who').strip()}" if unbeliever else "")
+                  + (f"\nUnbeliever: {named}" if named else "")})
     return (made, j) if made is not None else None
 
 
