@@ -231,7 +231,8 @@ def test_the_reader_keeps_what_it_reads(scored):
 # h1911, h3529, h7004, q0013, s0102 and s0201; then the twenty-seventh and twenty-eighth
 # reserves, 300 each, scored 0.825 / 1 / 31 and 0.843 / 2 / 24 in aggregate (the same with the
 # session's first reader and its reader of then, to the message) and moved whole; and s0277,
-# h2613 and s0226, which a draft changed; and h7027).
+# h2613 and s0226, which a draft changed; and h7027; then bf0152 and bf0103 of the thirtieth
+# reserve, which the session's last draft read worse than its first, bf0152 as an action on chatter).
 LOOKED_AT = {"recall": 0.843, "false_on_chatter": 4, "silent_misses": 394}
 
 

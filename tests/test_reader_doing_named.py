@@ -118,3 +118,15 @@ def test_a_to_do_list_and_a_done_list_are_not_done():
     text = ("Things I have done this nweek, for my own records:\n * voted on everything\n"
             " * objected to Intent 3\n\nThings still to do:\n * ordain (maybe)\n * read Proposal 16 properly")
     assert [r for r in read(text) if r.kind == "action"] == []
+
+
+def test_a_submission_taken_back_in_its_last_paragraph_is_not_made():
+    # Rule 4E7: the sender says, after the text, that it is not submitted
+    text = ('Chuck submits Proposal "Eras Again Again":\n\nCreate a Fifth Era of B Nomic starting with the next '
+            "nweek.\n\n...just kidding. I'm not submitting that. Yet.")
+    assert [r for r in read(text, vocab("Chuck")) if r.kind == "action"] == []
+
+
+def test_a_submission_in_the_third_person_by_its_sender_is_made():
+    text = 'Chuck submits Proposal "Eras Again Again":\n\nCreate a Fifth Era of B Nomic starting with the next nweek.'
+    assert [r.spec.name for r in read(text, vocab("Chuck")) if r.kind == "action"] == ["submit_proposal"]

@@ -31,7 +31,7 @@ from .vocabulary import Vocabulary, words
 
 # The reader's version, stored with every pinned reading (handlers/pinned.py,
 # docs/reader.md): raise it when readings change
-READER_VERSION = 11
+READER_VERSION = 12
 
 # (dot leaders, "Proposal 10 (Fishy Business) ....... FOR", end no sentence)
 _SENTENCE_END = re.compile(r"(?<!\.\.\.\.)(?<=[.!?])\s+|;\s*")
@@ -2933,6 +2933,7 @@ def read(text: str, vocab: Vocabulary | None = None, max_line: int | None = None
         _named_in_the_sentence(readings, vocab)
         _the_new_one(readings)
         _numbered_documents(readings)
+        _document_taken_back(readings)
         _without_document(readings)
         _said_once(readings)
         _timing_said(readings, text)
@@ -3688,6 +3689,21 @@ def _numbered_documents(readings: list[Reading]) -> None:
                 args["title"] = m.group("title").strip('"“”')
             made.append(replace(r, args={**args, "document": body}))
         readings[k:k + 1] = made
+
+
+def _document_taken_back(readings: list[Reading]) -> None:
+    """A submission whose document runs to the message's end and ends with a paragraph that
+    takes it back ("...just kidding. I'm not submitting that.") was never made (Rule 4E7):
+    the paragraph is the sender's own words, not the document's."""
+    for r in list(readings):
+        doc = str(r.args.get("document") or "") if r.spec is not None and r.kind == "action" else ""
+        paragraphs = [p for p in re.split(r"\n[ \t]*+\n", doc.strip()) if p.strip()] if doc else []
+        if len(paragraphs) < 2:
+            continue
+        last = paragraphs[-1]
+        said = next(iter(sentences(last)), "")
+        if said and (_takes_back(said) or _denied(last, [r])):
+            readings.remove(r)
 
 
 def _without_document(readings: list[Reading]) -> None:
