@@ -245,3 +245,33 @@ def test_a_consultation_labelled_with_its_unbeliever_after_the_question(text, un
 def test_a_question_under_the_label_then_a_remark_is_no_consultation():
     assert [r for r in read("Consultation: Is the Clock currently On? I doubt it.", vocab("Alice"))
             if r.kind == "action"] == []
+
+
+@pytest.mark.parametrize("text", ["I vote FOR 12 or 13.", "I give m10 to Bob or possibly to Alice, I forget who I owe.",
+                                  "I give m10 to Bob or Alice."])
+def test_two_values_for_one_role_are_ambiguous(text):
+    # Rule 4E7: only unambiguous targets and parameters are valid: nothing done, both named
+    (r,) = read(text)
+    assert r.kind == "ambiguous" and len(r.alternatives) == 2
+
+
+@pytest.mark.parametrize("text", ["I vote the same way on both.", "Same here: I vote the same way on both."])
+def test_i_vote_the_same_under_quoted_votes_casts_them(text):
+    # Rule 4E15: the Vote words are in the quoted lines; "I vote the same" names them
+    v = vocab("Bob", addressee="Alice", replying=True)
+    assert [(r.args["vote"], str(r.args["which"])) for r in read(text, v, quoted="I vote FOR 13 and AGAINST 15.")
+            if r.kind == "action"] == [("FOR", "13"), ("AGAINST", "15")]
+
+
+def test_i_vote_the_same_under_no_quoted_vote_is_an_attempt():
+    v = vocab("Bob", addressee="Alice", replying=True)
+    assert [r.kind for r in read("I vote the same way on both.", v, quoted="Nice weather.")] == ["incomplete"]
+
+
+@pytest.mark.parametrize("text", ["As Priest of Consultation 5 I answer YES.",
+                                  "As Priest of Consultation 5 I answer: Affirmative."])
+def test_the_capacity_and_what_it_is_of_before_i(text):
+    # Rule 4E18: the Priest of a Consultation answers it
+    got = [r for r in read(text, vocab("Dana", consultations=(5, 6))) if r.kind == "action"]
+    assert [(r.spec.name, str(r.args.get("which") or r.args.get("consultation"))) for r in got] == [
+        ("answer_consultation", "5")]

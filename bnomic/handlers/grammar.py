@@ -1270,6 +1270,10 @@ _SUBORDINATE = frozenset({"until", "till", "before", "after", "because", "unless
 
 
 _NUMBERS_JOINED = frozenset({",", "and", "&"})
+# what a Player acts as, of a thing: "As Priest of Consultation 5", "As Juror on Indictment 2"
+_CAPACITIES = frozenset({"priest", "juror", "judge", "supplicant", "unbeliever", "author", "coordinator",
+                         "member", "party", "gamemaster"})
+_OR_RIGHT_WORDS = len("to the Ministry of Change".split())
 # a public display named with the time it was published: "the Registrar's report of nweek 7"
 _DISPLAY_DATED = re.compile(r"\b(?P<what>report|display)\s++(?:of|for|from|on|published\s++on)\s++"
                             r"(?:nweek|nday)\s++\d{1,4}+\b", re.I)
@@ -1358,6 +1362,11 @@ def _fronted(toks):
     front = [t for t in toks[:at] if t.low != ","]
     if len(front) == 2 and front[0].low == "as" and front[1].has("ministry"):
         return toks[at:]        # "As MoM I turn the Clock On": the capacity acted in
+    if (len(front) >= 4 and front[0].low == "as" and front[1].low in _CAPACITIES and front[2].low == "of"
+            and all(t.senses for t in front[3:]) and not any(t.low in ("it", "this") for t in toks[at:])):
+        # "As Priest of Consultation 5 I answer YES": the capacity, and the thing it is of, which
+        # the action is on (unless "it" names it after the verb: "... I request that you ZOT it")
+        return toks[at:] + [replace(front[2], text="on", low="on", senses=[])] + front[3:]
     markers = {w for phrase, _, fr in v.by_first.get(toks[j].low.split()[0], ())
                if _phrase_at(toks, j, phrase) for w in fr.marker_words}
     if front and not front[0].senses and front[0].low not in markers and toks[0].low not in _CONDITION_WORDS:
@@ -1731,6 +1740,34 @@ def _abstained(clause: str) -> str:
     return "I vote ABSTAIN " + ("on " + rest.split(None, 1)[1] if rest.lower().startswith("from ") else rest) + why
 
 
+# words that soften the second of two choices: "to Bob or possibly to Alice"
+_OR_SOFTENERS = frozenset({"possibly", "maybe", "perhaps", "probably", "else", "rather", "actually"})
+
+
+def _either_or(clause: str) -> Reading | None:
+    """"I vote FOR 12 or 14", "I give m10 to Bob or possibly to Alice": two values said for
+    one role, the sender's choice between them not made. Ambiguous: nothing is done and both
+    readings are named (Rule 4E7: only unambiguous targets and parameters are valid)."""
+    if clause.count(" or ") != 1 or _CONDITIONAL.match(clause):
+        return None
+    left, right = clause.split(" or ", 1)
+    words_ = right.split()
+    while words_ and words_[0].lower().strip(",") in _OR_SOFTENERS:
+        words_ = words_[1:]
+    if not words_ or len(words_) > _OR_RIGHT_WORDS:
+        return None
+    first = read_clause(left.rstrip(" ,"), _VOCAB.get())
+    if not first or len(first) != 1 or first[0].kind != "action":
+        return None
+    said = left.rstrip(" ,").split()
+    for k in range(1, min(len(said) - 1, _OR_RIGHT_WORDS) + 1):
+        other = read_clause(" ".join(said[:-k] + words_), _VOCAB.get())
+        if (other and len(other) == 1 and other[0].kind == "action" and other[0].spec is first[0].spec
+                and other[0].read_as != first[0].read_as):
+            return Reading(clause, alternatives=(first[0].read_as, other[0].read_as))
+    return None
+
+
 # "No objection.", "No objections from me": the stance not taken (Rules 4E21, 4E22)
 _NO_STANCE = re.compile(r"^\W*+(?:no|zero|nil)\s++(?:objections?+|support)\b", re.I)
 
@@ -1753,6 +1790,10 @@ def _clause_readings_read(clause: str, in_transaction: bool) -> list[Reading]:
                 r.text = clause
             return got
     got = _read_clause_memo(clause)
+    if " or " in clause and not in_transaction and not any(r.kind == "action" for r in got or ()):
+        either = _either_or(clause)
+        if either is not None:
+            return [either]
     if not in_transaction and not any(r.kind == "action" for r in got or ()):
         got = (_not_a_vote(clause) or _hereby_done(clause) or _comma_verbs(clause) or _detail_after_colon(clause)
                or _heading_before_colon(clause) or got or _vote_word_alone(clause))
@@ -2941,7 +2982,7 @@ def read(text: str, vocab: Vocabulary | None = None, max_line: int | None = None
         _done_with_no_intent(readings, vocab)
         _answer_to_come(readings)
         _vote_on_the_quoted(readings, vocab, quoted)
-        _voted_as_quoted(readings, vocab, quoted, max_line)
+        _voted_as_quoted(readings, vocab, quoted, max_line, text)
         _him_said_before(readings, text, vocab)
         _default_currency(readings)
         _the_one_named(readings, text)
@@ -3520,11 +3561,15 @@ _AS_ABOVE = re.compile(r"\s*+(?:i\s++)?+(?:(?:hereby|also)\s++)?+(?:vote|cast\s+
 
 
 def _voted_as_quoted(readings: list[Reading], vocab: Vocabulary | None, quoted: str,
-                     max_line: int | None) -> None:
+                     max_line: int | None, text: str = "") -> None:
     """"I vote as above." under "> FOR 13" / "> AGAINST 16": the Votes quoted, cast by the
     sender (Rule 4E15: the Vote words are there; Rule 4E7: "I vote as above" names them
-    unambiguously). Under quoted lines with no Vote it stays unread."""
+    unambiguously). Under quoted lines with no Vote it stays unread. "I vote the same way
+    on both" under them says the same of them."""
     at = [k for k, r in enumerate(readings) if _AS_ABOVE.fullmatch(r.text or "")]
+    if not at and quoted.strip() and "same" in text and any(_SAME_VOTE.fullmatch(x) for x in sentences(text)):
+        readings.append(Reading("I vote as above"))
+        at = [len(readings) - 1]
     if not at:
         return
     votes = [r for r in read(quoted, vocab, max_line) if r.kind == "action" and r.spec is not None
@@ -3538,6 +3583,12 @@ def _voted_as_quoted(readings: list[Reading], vocab: Vocabulary | None, quoted: 
         return
     for k in reversed(at):
         readings[k:k + 1] = [Reading(r.text, r.spec, dict(r.args), r.times, read_as=r.read_as) for r in votes]
+
+
+# "I vote the same way on both.", "Same here: I vote the same way on both." under quoted Votes
+_SAME_VOTE = re.compile(r"(?:same\s++here\s*+[:,]\s*+)?+i\s++(?:also\s++)?+vote\s++(?:exactly\s++)?+the\s++same"
+                        r"(?:\s++way)?+(?:\s++(?:on|for)\s++(?:both|all|them|each|all\s++of\s++them|both\s++of\s++them))?+"
+                        r"\s*+[.!]?+", re.I)
 
 
 _TO_COME = frozenset({"will", "would", "should", "shall", "could", "may", "might", "must", "won't", "wont",
