@@ -275,3 +275,30 @@ def test_the_capacity_and_what_it_is_of_before_i(text):
     got = [r for r in read(text, vocab("Dana", consultations=(5, 6))) if r.kind == "action"]
     assert [(r.spec.name, str(r.args.get("which") or r.args.get("consultation"))) for r in got] == [
         ("answer_consultation", "5")]
+
+
+def test_a_trick_named_and_another_action_after_it():
+    # Rule 4E71: Reinforce the last Trick performed, named by its name
+    got = [r.spec.name for r in read("I reinforce Fish Rain and I support intent 4.", vocab("Ais523")) if r.kind == "action"]
+    assert got == ["reinforce_trick", "support"]
+
+
+def test_the_claims_tallied_under_their_heading():
+    # Rule 4E18: the Oracle's tally of the Claims on a Consultation
+    got = [r.spec.name for r in read("Claims on Consultation 5 tallied: Consistent 2 (Alice, Ais523), Inconsistent 1 "
+                                     "(Bob). The Answer stands.", vocab("Chuck", holders={"Questions": "Chuck"}))
+           if r.kind == "action"]
+    assert got == ["tally_claims"]
+
+
+def test_a_long_remark_after_a_dash_is_no_part_of_the_action():
+    got = actions("Actually I withdraw my support for Intent #4 - Chuck's point about 4E9 being cited elsewhere "
+                  "by title is a good one.", vocab("Dana", intents={4: "Alice"}))
+    assert got == [("withdraw_stance", {"target": "4"})]
+
+
+def test_an_intent_named_by_its_author_and_another_action_is_not_the_authors_only_known_one():
+    # Rule 4E21: "Alice's intent to Approve ..." is not her intent to retitle a Rule
+    v = vocab("Bob", intents={3: "Wooble", 4: "Alice"}, intent_actions={3: ("beast_acts",), 4: ("retitle_rule",)})
+    (r,) = read("I support Alice's intent to Approve the display of the Ministries.", v)
+    assert r.args["target"] == "of Alice"

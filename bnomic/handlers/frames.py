@@ -27,6 +27,8 @@ REASONS = frozenset(w for w in W["reasons"] if " " not in w)
 REASON_PHRASES = tuple(tuple(w.split()) for w in W["reasons"] if " " in w)
 _REASON_FIRST = frozenset(p[0] for p in REASON_PHRASES)
 _SUBJECTS = frozenset(W["subjects"])
+_DASHES = frozenset({"-", "–", "—"})
+_DASH_REACH = len("Chuck's point about 4E9 being cited elsewhere by title is".split()) + 1
 _OBJECT_PRONOUNS = frozenset(W["object_pronouns"])
 CIRCUMSTANCES = frozenset(W["circumstances"])
 RANGES = frozenset(W["ranges"])
@@ -632,14 +634,15 @@ def _reason_end(fr: Frame, toks: list[Tok], i: int, n: int) -> int:
     return n
 
 
-def _sentence_of_its_own(toks: list[Tok], i: int) -> bool:
+def _sentence_of_its_own(toks: list[Tok], i: int, reach: int = 5) -> bool:
     """After a comma, a clause with a verb of its own ("the Quiet Nweek is a good idea",
-    "replacing my earlier vote"): a remark, not more of the action's list."""
+    "replacing my earlier vote"): a remark, not more of the action's list. (After a dash,
+    the verb may come later: "- Chuck's point about 4E9 being cited elsewhere is a good one".)"""
     if i >= len(toks):
         return False
     if toks[i].low in _REMARKS_ING:
         return True
-    for j in range(i + 1, min(i + 5, len(toks))):
+    for j in range(i + 1, min(i + reach, len(toks))):
         w = toks[j].low
         if w in _PUNCT or w in CONJUNCTIONS:
             return False
@@ -694,7 +697,8 @@ def _aside(fr: Frame, toks: list[Tok], i: int) -> bool:
         2 if toks[i].low in PREPOSITIONS and i + 1 < len(toks) and toks[i + 1].low in RELATIVES else 0)
     if _marks_value(fr, toks, i) and (not relative or toks[i].low in RELATIVES):
         return False                    # ", as number 9", ", which gets SHELVE": a role of the action
-    if (toks[i].low in _NEW_SUBJECT or toks[i - 1].low in (",", ";", "-", "–", "—") and _sentence_of_its_own(toks, i)) and not relative:
+    if (toks[i].low in _NEW_SUBJECT or toks[i - 1].low in (",", ";") and _sentence_of_its_own(toks, i)
+            or toks[i - 1].low in _DASHES and _sentence_of_its_own(toks, i, _DASH_REACH)) and not relative:
         return True                     # ", it's the same as 12", ", 12 is better": another sentence
     for j in range(i + relative, len(toks)):
         t = toks[j]

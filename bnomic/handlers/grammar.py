@@ -2298,7 +2298,7 @@ _FIRST_THEN = re.compile(r"^(?P<a>" + _RP + r")\s++first\s*+,?\s*+(?:and\s++)?+t
 # the last Trick all the same, the only one these actions can take
 _TRICK_NAMED = re.compile(r"^(?P<head>(?:i\s++)?+(?:hereby\s++)?+(?:punish|reinforce|punishing|reinforcing))\s++(?:the\s++)?+(?:trick\s++)?+"
                           r"(?P<name>\"[^\"\n]{1,40}+\"|“[^”\n]{1,40}+”|(?-i:[A-Z])[\w'’-]{1,20}+(?:\s++(?-i:[A-Z])[\w'’-]{1,20}+){0,3}+)"
-                          r"(?:\s++(?:trick|again))?+\s*+$", re.I)
+                          r"(?:\s++(?:trick|again))?+(?P<after>,?+\s++and\s++i\s++\S.*+)?+\s*+$", re.I)
 
 
 _TRICK_VERBS = {"punishing": "punish", "reinforcing": "reinforce"}
@@ -2313,14 +2313,15 @@ def _trick_named(body: str) -> str:
     if any(name.lower() == str(p).lower() for p in vocab.players) or name.lower() in ("it", "that", "this"):
         return body             # "I punish Wooble": a Player, no Trick
     verb = m.group("head").split()[-1].lower()
-    return f"I {_TRICK_VERBS.get(verb, verb)} the last Trick"
+    return f"I {_TRICK_VERBS.get(verb, verb)} the last Trick{m.group('after') or ''}"   # ("... and I support intent 4")
 
 
 # Rule 4E18: the Oracle's tally said as a heading over the Claims: "Tally of Claims on
 # Consultation 5: Alice Inconsistent, Bob Consistent." (any sender: the handler says who may),
 # "Claims on Consultation 5: ..." (the Oracle's own report of them: only from the Oracle)
 _CLAIMS_HEADING = re.compile(r"^(?P<tally>(?:the\s++)?+(?:tally|count)\s++of\s++(?:the\s++)?+)?+claims?+\s++(?:on|for|about|re)\s++"
-                             r"(?:the\s++answer\s++to\s++)?+(?P<c>(?:consultation|con)\s*+#?+\d{1,6}+)\s*+:\s*+\S", re.I)
+                             r"(?:the\s++answer\s++to\s++)?+(?P<c>(?:consultation|con)\s*+#?+\d{1,6}+)(?:\s++tallied)?+\s*+:\s*+\S",
+                             re.I)       # (and "Claims on Consultation 5 tallied: ...")
 
 
 def _claims_tallied(body: str) -> str:
@@ -3879,8 +3880,15 @@ def _intent_by_action(readings: list[Reading], vocab: Vocabulary | None) -> None
         if found is None:
             continue
         if target.lstrip("#").isdigit():    # "Alice's intent (#4) to retitle Rule 4E9": said twice
-            if found[0].name in vocab.intent_actions.get(int(target.lstrip("#")), ()):
+            number = int(target.lstrip("#"))
+            if found[0].name in vocab.intent_actions.get(number, ()):
                 r.args = {a: v for a, v in r.args.items() if a != "what"}
+                r.read_as = r.spec.describe(r.args)
+            elif (number in vocab.intent_actions and number in vocab.intents
+                  and not re.search(rf"(?<!\d){number}(?!\d)", r.text or "")):
+                # "Alice's intent to Approve ..." where Alice's one intent known is to retitle: her
+                # intent to do that, found by what it does when acted on (intents.find_intent)
+                r.args = {**r.args, role: f"of {vocab.intents[number]}"}
                 r.read_as = r.spec.describe(r.args)
             continue
         who = target[3:] if target.startswith("of ") else None

@@ -430,6 +430,8 @@ def notate_action(name, args, times, when, scope, text=""):
         role = row.roles.get(arg)
         if role is None or value is None or value == "" or value == [] or value == ():
             continue
+        if arg == "what" and str(args.get("target") or "").lstrip("#").isdigit():
+            continue                            # (the intent named by number: find_intent takes that first)
         if role == "action":
             roles[role] = nested(value, scope, document if name == "intend" else None)
         elif role == row.split:
