@@ -796,6 +796,8 @@ def _gerund_subject(clause: str) -> bool:
     """A clause that opens on a verb's "-ing" form and goes on to say something of that
     doing ("Causing the Beast to act is once per nweek"): it names the action, as a
     subject, and takes none (words.toml `gerund_predicates`)."""
+    if "ing " not in clause[:24]:
+        return False            # (no "-ing" word first: the common case, told cheaply)
     words_ = clause.split()
     if len(words_) < 3 or _unprogressive(words_[0].lower()) is None:
         return False
@@ -1756,7 +1758,7 @@ def _either_or(clause: str) -> Reading | None:
         words_ = words_[1:]
     if not words_ or len(words_) > _OR_RIGHT_WORDS:
         return None
-    first = read_clause(left.rstrip(" ,"), _VOCAB.get())
+    first = _read_clause_memo(left.rstrip(" ,"))
     if not first or len(first) != 1 or first[0].kind != "action":
         return None
     said = left.rstrip(" ,").split()
@@ -2474,7 +2476,7 @@ _OUTCOME_VERBS = frozenset(words()["reader"]["outcome_verbs"])
 
 def _self_named(body: str) -> str:
     vocab = _VOCAB.get()
-    if vocab is None or not vocab.actor or not body[:1].isupper():
+    if vocab is None or not vocab.actor or body[:len(vocab.actor)].lower() != vocab.actor.lower():
         return body
     m = _SELF_NAMED.match(body)
     if m is None or m.group("name").lower() != vocab.actor.lower() or not m.group("verb").endswith("s"):
