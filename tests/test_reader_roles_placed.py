@@ -302,3 +302,15 @@ def test_an_intent_named_by_its_author_and_another_action_is_not_the_authors_onl
     v = vocab("Bob", intents={3: "Wooble", 4: "Alice"}, intent_actions={3: ("beast_acts",), 4: ("retitle_rule",)})
     (r,) = read("I support Alice's intent to Approve the display of the Ministries.", v)
     assert r.args["target"] == "of Alice"
+
+
+def test_its_reward_after_taking_a_ministry_is_that_ministrys():
+    # Rule 4E46 then 4E48: the Ministry just taken, not the one the sender already holds
+    got = actions("I become Doctor at m100 and immediately lower its Reward to m75.",
+                  vocab("Alice", holders={"Change": "Alice"}))
+    assert [a.get("ministry") for _, a in got] == ["Time", "Time"]
+
+
+def test_a_line_wrapped_after_which_gets():
+    text = "Gah, just realised I never voted. FOR everything except 12, which gets\nan AGAINST."
+    assert ("AGAINST", "12") in votes(text)

@@ -612,7 +612,7 @@ def sentences(text: str):
 # A line ending like this was cut by the sender's mail program, not by them.
 _DANGLING = re.compile(r"(?:,|\b(?:by|to|as|and|the|of|from|for|with|without|under|name|give|i|my|a|an|at|on"
                        r"|its|his|her|their|your|vote|votes|voted|voting|cast|not|never|don['’]t|won['’]t|can['’]t|cannot|didn['’]t"
-                       r"|shan['’]t|wouldn['’]t|doesn['’]t|rather|really|quite|very|truly"
+                       r"|shan['’]t|wouldn['’]t|doesn['’]t|rather|really|quite|very|truly|gets|get"
                        # a modal or an adverb whose verb is on the next line ("I'd happily" / "support ...")
                        r"|i['’]d|i['’]ll|would|will|shall|should|could|might|must|[a-z]{3,12}ly"
                        # a subject whose verb is on the next line ("... and then he" / "votes FOR 10")
@@ -3944,6 +3944,10 @@ def _whose_ministry(readings: list[Reading], vocab: Vocabulary | None) -> None:
         # ("I resign." by the holder of one Ministry: that one, Rule 4E47)
         lacking = (said is None and r.kind == "incomplete" and r.missing == ("ministry",) and not r.unread
                    and r.spec.name in _OWN_MINISTRY_ACTIONS)
+        before = readings[k - 1] if k else None
+        if (said is None and before is not None and before.kind == "action" and before.spec is not None
+                and before.args.get("ministry") and _ITS.search(r.text or "")):
+            continue            # "I become Doctor at m100 and lower its Reward": the one just taken (_its)
         if said in ("mine", "theirs") or said is None and (optional or lacking):
             who = r.args.get("player") if "player" in roles else vocab.actor
             held = [m for m, h in vocab.holders.items() if h == who]
