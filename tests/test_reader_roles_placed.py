@@ -314,3 +314,25 @@ def test_its_reward_after_taking_a_ministry_is_that_ministrys():
 def test_a_line_wrapped_after_which_gets():
     text = "Gah, just realised I never voted. FOR everything except 12, which gets\nan AGAINST."
     assert ("AGAINST", "12") in votes(text)
+
+
+def test_a_list_heading_wrapped_after_i_m_keeps_its_first_item():
+    text = ("Voting, in list form because I'm\na list person:\n- 10: FOR\n- 11: FOR\n"
+            "- 12: AGAINST (see my\n  earlier mail)\n- 16: SHELVE, needs another\n  pass")
+    assert votes(text) == [("FOR", "10"), ("FOR", "11"), ("AGAINST", "12"), ("SHELVE", "16")]
+
+
+def test_both_at_a_reward_is_said_of_each_ministry():
+    # Rule 4E46: each Ministry assigned with the Reward said once for both
+    assert actions("I take Laundry and Business, both at m100.", vocab("Dana")) == [
+        ("assign_ministry", {"ministry": "Laundry", "reward": "m100"}),
+        ("assign_ministry", {"ministry": "Business", "reward": "m100"})]
+
+
+def test_you_in_a_mail_that_greets_one_player_is_that_player():
+    text = "Hi Dana,\n\nDone, it's fixed on the wiki. Also: I give you m2 for the trouble.\n\nBob"
+    assert ("give", {"amount": "m2", "player": "Dana"}) in actions(text, vocab("Bob"))
+
+
+def test_you_in_a_mail_that_greets_everyone_is_no_one():
+    assert actions("Hi all,\n\nI give you m2.", vocab("Bob")) == []

@@ -614,7 +614,7 @@ _DANGLING = re.compile(r"(?:,|\b(?:by|to|as|and|the|of|from|for|with|without|und
                        r"|its|his|her|their|your|vote|votes|voted|voting|cast|not|never|don['’]t|won['’]t|can['’]t|cannot|didn['’]t"
                        r"|shan['’]t|wouldn['’]t|doesn['’]t|rather|really|quite|very|truly|gets|get"
                        # a modal or an adverb whose verb is on the next line ("I'd happily" / "support ...")
-                       r"|i['’]d|i['’]ll|would|will|shall|should|could|might|must|[a-z]{3,12}ly"
+                       r"|i['’]d|i['’]ll|i['’]m|would|will|shall|should|could|might|must|[a-z]{3,12}ly"
                        # a subject whose verb is on the next line ("... and then he" / "votes FOR 10")
                        r"|he|she|they|we|e|who|which|that))\s*$", re.I)     # "I've already voted" / "AGAINST it"
 
@@ -2905,6 +2905,22 @@ def too_long(line: str, max_line: int) -> Reading:
 MAX_SUGGESTED = 5
 
 
+# a mail that opens by greeting one Player, on a line of its own: "Hi Dana,"
+_GREETING = re.compile(r"^\s*+(?i:hi|hello|hey|dear)\s++(?P<name>[A-Z][\w'’-]{0,30}+)\s*+[,!:]?+[ \t]*+\n")
+
+
+def _greeted(text: str, vocab: Vocabulary | None) -> Vocabulary | None:
+    """"Hi Dana," over "I give you m2 for the trouble.": the Player greeted is "you" in the
+    mail, as the one replied to is (Rule 4E7: a careful reader takes whom it is written to)."""
+    if vocab is None or vocab.addressee or not vocab.players or text[:1] not in "HhDd \t":
+        return vocab
+    m = _GREETING.match(text)
+    if m is None:
+        return vocab
+    name = next((p for p in vocab.players if p.lower() == m.group("name").lower()), None)
+    return replace(vocab, addressee=name) if name and name != vocab.actor else vocab
+
+
 def read(text: str, vocab: Vocabulary | None = None, max_line: int | None = None,
          quoted: str = "") -> list[Reading]:
     """Every action, Transaction and near-miss in the text, in the order written;
@@ -2914,6 +2930,7 @@ def read(text: str, vocab: Vocabulary | None = None, max_line: int | None = None
     `quoted`: the lines the mail quotes, read only to answer "Same." under them."""
     if _NO_ACTION_HERE.search(text):
         return []       # "Disclaimer: nothing in this message is a game action." (Rule 4E7: the sender says so)
+    vocab = _greeted(text, vocab)
     if (quoted or vocab is not None and vocab.replied_intents) and _agreeing(text, vocab):
         return _agreement(text, quoted, vocab, max_line)
     held = _transaction_with_documents(text)
@@ -2954,6 +2971,7 @@ def read(text: str, vocab: Vocabulary | None = None, max_line: int | None = None
                 readings.extend(got)
                 before = part
         _several_said_each(readings)
+        _both_at(readings)
         _exclaimed_then_said(readings)
         name_the_newcomer(readings, text)
         _the_rest(readings, vocab)
@@ -4374,6 +4392,25 @@ def _exclaimed_then_said(readings: list[Reading]) -> None:
         if (a.kind == "action" and b.kind == "action" and a.spec is not None and a.spec is b.spec
                 and a.args == b.args and len((a.text or "").split()) == 1):
             del readings[k - 1]
+
+
+# "I take Laundry and Business, both at m100": what is said after "both" or "each" is said of all
+_BOTH_AT = re.compile(r"(?<!\s),?+\s++(?:both|each|all\s++(?:of\s++them|three|two))\s++(?:at|for|with|on)\s++\S", re.I)
+
+
+def _both_at(readings: list[Reading]) -> None:
+    """Actions read from one clause, the last with a value the others lack, said after
+    "both" or "each" ("I take Laundry and Business, both at m100"): each takes that value."""
+    for k in range(len(readings) - 1, 0, -1):
+        last = readings[k]
+        if last.spec is None or last.kind != "action" or not _BOTH_AT.search(last.text or ""):
+            continue
+        same = [r for r in readings[:k] if r.text == last.text and r.spec is last.spec and r.kind == "action"]
+        for r in same:
+            for role, value in last.args.items():
+                if value not in (None, "") and r.args.get(role) in (None, ""):
+                    r.args[role] = value
+                    r.read_as = r.spec.describe(r.args)
 
 
 def _several_said_each(readings: list[Reading]) -> None:
