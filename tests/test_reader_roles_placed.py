@@ -336,3 +336,16 @@ def test_you_in_a_mail_that_greets_one_player_is_that_player():
 
 def test_you_in_a_mail_that_greets_everyone_is_no_one():
     assert actions("Hi all,\n\nI give you m2.", vocab("Bob")) == []
+
+
+def test_a_line_going_on_with_and_and_more_actions_is_joined():
+    text = ("I, Alice, being of sound mind and moderate mackerel, hereby give Bob m12\n"
+            "and Wooble m8, and vote FOR 10 once more for good measure.")
+    assert [(n, a.get("player") or a.get("which")) for n, a in actions(text, vocab("Alice"))] == [
+        ("give", "Bob"), ("give", "Wooble"), ("vote", "10")]
+
+
+def test_the_thing_to_be_done_said_after_which_is_that():
+    text = ("Votes will come tomorrow, but in the meantime I do want to get one thing done before I forget, "
+            "which is that I resign the Ministry of Society.")
+    assert actions(text, vocab("Bob", holders={"Society": "Bob"})) == [("resign_ministry", {"ministry": "Society"})]

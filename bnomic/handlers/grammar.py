@@ -702,6 +702,11 @@ def unwrap(lines: list[str]) -> list[str]:
                 if not join and (continued or not alone or verb_last or dangling):
                     got = read_sentence(f"{last} {first}")     # several actions: "AGAINST 13\nand 16"
                     join = bool(got) and all(r.kind == "action" for r in got)
+                    if not join and continued and got:
+                        # ("... hereby give Bob m12" / "and Wooble m8, and vote FOR 10": more actions
+                        # read together than the line alone, a remark before them aside)
+                        acts = sum(r.kind == "action" for r in got)
+                        join = acts > sum(r.kind == "action" for r in read_sentence(last))
             else:
                 join = False
             if join:
@@ -2465,6 +2470,8 @@ _CORRECTION = re.compile(r"(?<!\s)\s*+(?:--|[—–,;])\s*+"
 # "Object: it still says 17 is Blank.": an action said in a word or two, then why, after a colon
 _LABEL_THEN_WHY = re.compile(r"^(?P<head>[A-Za-z][\w'’]*+(?:\s++[\w'’]++){0,2}+)\s*+:\s++(?P<why>\S.*)$")
 # "I, the Chairman, ...", "I, Bob, ...", "I, for one, ...": the writer said again, then the action
+# a long lead-in that ends by saying what the thing is: the action after it
+_WHICH_IS_THAT = re.compile(r"^[^.;:]{1,200}?,\s++which\s++is\s++that\s++(?=i\s)", re.I)
 # the sender naming emself as the one who acts, in the third person (as on Agora's lists):
 # "Chuck, as Juror on Indictment 2, finds Wooble GUILTY", "Wooble votes FOR 11" from Wooble
 _SELF_NAMED = re.compile(r"^(?P<name>[A-Z][\w'’-]{0,30}+)(?P<aside>\s*+,[^,]{1,80}+,)?+\s++(?:hereby\s++)?+"
@@ -2573,6 +2580,8 @@ def read_sentence(sentence: str, in_transaction: bool = False) -> list[Reading]:
     if in_transaction:
         sentence = _ASSERT_LABEL.sub("I assert that ", _LABEL.sub("", sentence), count=1)
     body = _UNDER_INTENT.sub("", sentence)
+    if "hich is that" in body:
+        body = _WHICH_IS_THAT.sub("", body, count=1)   # "... one thing done before I forget, which is that I resign ..."
     body = _self_named(body)
     if body[:2] in ("I,", "i,") and _SELF_DESCRIBED.match(body):
         body = _SELF_DESCRIBED.sub("I ", body, count=1)     # "I, the Chairman, revise ... and then resign it"
