@@ -349,3 +349,14 @@ def test_the_thing_to_be_done_said_after_which_is_that():
     text = ("Votes will come tomorrow, but in the meantime I do want to get one thing done before I forget, "
             "which is that I resign the Ministry of Society.")
     assert actions(text, vocab("Bob", holders={"Society": "Bob"})) == [("resign_ministry", {"ministry": "Society"})]
+
+
+def test_an_attempt_with_a_remark_after_it_is_still_reported():
+    # Rule 4E33: a gift with no amount is an attempt missing it, whatever is said after it
+    got = read("I give some mackerel to Dana, she's earned it.", vocab("Alice"))
+    assert [(r.kind, r.missing) for r in got] == [("incomplete", ("amount",))]
+
+
+def test_a_word_about_a_stand_in_vote_never_moves_another_vote_onto_it():
+    got = read("yes on 12, obviously, and AGAINST 13.")
+    assert [(r.kind, str(r.args.get("which"))) for r in got] == [("incomplete", "12"), ("action", "13")]

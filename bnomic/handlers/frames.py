@@ -393,7 +393,10 @@ def fill(fr: Frame, toks: list[Tok], start: int, open_world: bool, vocab=None,
                             i = end
                         pending = ()
                     continue
-        if (fr.why and low in _ASIDE and _complete_but_for_it(fr, f, toks, i)
+        if (fr.why and low in _ASIDE and (_complete_but_for_it(fr, f, toks, i)
+                                          # ("I give some mackerel to Dana, she's earned it": an
+                                          # attempt, its remark after it set aside all the same)
+                                          or low == "," and f.filled and i + 1 < n and _subject_of_its_own(toks[i + 1]))
                 and not (low == "," and last_role is not None and last_role.many    # "Bob, Carol and Dave"
                          and not (i + 1 < n and (toks[i + 1].low in _NEW_SUBJECT or _reason_at(fr, toks, i + 1)
                                                  or _likeness(toks, i + 1) or _plain_words(fr, toks, i + 1)
@@ -632,6 +635,11 @@ def _reason_end(fr: Frame, toks: list[Tok], i: int, n: int) -> int:
                 and (any(sense[0] in fr.accepted for sense in toks[j + 2].senses) or _is_choice(fr, toks, j + 2))):
             return j
     return n
+
+
+def _subject_of_its_own(t: Tok) -> bool:
+    """"she's", "he", "they're": a pronoun that begins a sentence of its own after a comma."""
+    return t.low in _SUBJECTS or t.low.replace("’", "'").split("'")[0] in _SUBJECTS and "'" in t.low.replace("’", "'")
 
 
 def _sentence_of_its_own(toks: list[Tok], i: int, reach: int = 5) -> bool:
