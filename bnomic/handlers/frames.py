@@ -639,7 +639,8 @@ def _reason_end(fr: Frame, toks: list[Tok], i: int, n: int) -> int:
 
 def _subject_of_its_own(t: Tok) -> bool:
     """"she's", "he", "they're": a pronoun that begins a sentence of its own after a comma."""
-    return t.low in _SUBJECTS or t.low.replace("’", "'").split("'")[0] in _SUBJECTS and "'" in t.low.replace("’", "'")
+    w = t.low.replace("’", "'")
+    return w in _SUBJECTS or "'" in w and w.split("'")[0] in _SUBJECTS
 
 
 def _sentence_of_its_own(toks: list[Tok], i: int, reach: int = 5) -> bool:
@@ -743,7 +744,7 @@ def _as_reason(fr: Frame, f, toks: list[Tok], i: int) -> bool:
         # Intent #4" says why)
         return nxt.low in _AS_SAID and all(x.get(r.name) for x in f.instances for r in fr.roles
                                             if ("as",) in r.markers)
-    if nxt.low in _AS_WHY or nxt.low in _SUBJECTS:
+    if nxt.low in _AS_WHY or _subject_of_its_own(nxt):
         return True             # "... as a thank-you", "... as it is fine"
     return nxt.has("player") and i + 2 < len(toks) and toks[i + 2].low in _AS_WHY
 
@@ -821,8 +822,6 @@ def _is_marker(fr: Frame, toks: list[Tok], i: int) -> bool:
 # a circumstance said after a text role's words, with a subject of its own ("while it's
 # Pending", "because I like it"): said of the action, no part of its text
 _CIRCUMSTANCE_OPENERS = frozenset({"while", "whilst", "because", "since", "although", "though"})
-_CLAUSE_SUBJECTS = frozenset({"it's", "it", "its", "i", "i'm", "i've", "we", "we're", "they", "they're",
-                              "he", "she", "there", "there's", "that's", "you", "you're"})
 
 
 def _text_end(toks: list[Tok], i: int, roles, inst, remarks: bool = False) -> int:
@@ -854,7 +853,7 @@ def _text_end(toks: list[Tok], i: int, roles, inst, remarks: bool = False) -> in
               and toks[j + 1].low.isalpha() and not toks[j + 1].senses):
             return j            # "... about late objections and number it 7": another verb, on it
         elif (j > i and toks[j].low in _CIRCUMSTANCE_OPENERS and j + 1 < n
-              and toks[j + 1].low in _CLAUSE_SUBJECTS):
+              and _subject_of_its_own(toks[j + 1])):
             return j            # "... to Silver while it's Pending": a circumstance, not the text
         elif j > i and toks[j].low in PREPOSITIONS and j + 1 < n:
             # or the marker of another role still open, right before a value it takes: "the

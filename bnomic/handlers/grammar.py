@@ -1278,8 +1278,7 @@ _SUBORDINATE = frozenset({"until", "till", "before", "after", "because", "unless
 
 _NUMBERS_JOINED = frozenset({",", "and", "&"})
 # what a Player acts as, of a thing: "As Priest of Consultation 5", "As Juror on Indictment 2"
-_CAPACITIES = frozenset({"priest", "juror", "judge", "supplicant", "unbeliever", "author", "coordinator",
-                         "member", "party", "gamemaster"})
+_CAPACITIES = frozenset(words()["reader"]["capacities"])
 _OR_RIGHT_WORDS = len("to the Ministry of Change".split())
 # a public display named with the time it was published: "the Registrar's report of nweek 7"
 _DISPLAY_DATED = re.compile(r"\b(?P<what>report|display)\s++(?:of|for|from|on|published\s++on)\s++"
@@ -1748,7 +1747,7 @@ def _abstained(clause: str) -> str:
 
 
 # words that soften the second of two choices: "to Bob or possibly to Alice"
-_OR_SOFTENERS = frozenset({"possibly", "maybe", "perhaps", "probably", "else", "rather", "actually"})
+_OR_SOFTENERS = frozenset(words()["reader"]["or_softeners"])
 
 
 def _either_or(clause: str) -> Reading | None:
