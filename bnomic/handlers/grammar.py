@@ -24,14 +24,14 @@ from datetime import datetime, timezone
 
 from ..config import defaults
 from .budget import charge
-from .frames import REF_KINDS, RELATIVES, adverb, fill, has_needs, match_phrase, said_words
+from .frames import FILLERS, REF_KINDS, RELATIVES, adverb, fill, has_needs, match_phrase, said_words
 from .lexer import DISPLAY_SUBJECTS, ORDINALS, lex, raw_tokens
 from .registry import ACTIONS, ASSERTIONS, UNCHECKED, ActionSpec, AssertionSpec
 from .vocabulary import Vocabulary, words
 
 # The reader's version, stored with every pinned reading (handlers/pinned.py,
 # docs/reader.md): raise it when readings change
-READER_VERSION = 12
+READER_VERSION = 13
 
 # (dot leaders, "Proposal 10 (Fishy Business) ....... FOR", end no sentence)
 _SENTENCE_END = re.compile(r"(?<!\.\.\.\.)(?<=[.!?])\s+|;\s*")
@@ -952,6 +952,15 @@ _NEGATED_STATE = re.compile(r"\s*+i(?:\s++am|['’]m)\s++not\b", re.I)
 def read_clause(text: str, vocab: Vocabulary | None = None) -> list["Reading"] | None:
     """One clause: its readings (an action, several with one verb, an incomplete or an
     ambiguous attempt, a near-miss), or None when it is conversation."""
+    got = _read_clause(text, vocab)
+    if got:
+        kept = _UNREAD.get()
+        if kept is not None:
+            kept.append(None)       # (something was read: the post is not one that reads to nothing)
+    return got
+
+
+def _read_clause(text: str, vocab: Vocabulary | None = None) -> list["Reading"] | None:
     charge(40 * len(text) + 400)
     if _NEGATED_STATE.match(text):
         return None             # "I'm not ordained", "I am not Paranoid": what is so, no change of it
@@ -1068,6 +1077,9 @@ def read_clause(text: str, vocab: Vocabulary | None = None) -> list["Reading"] |
                # my hat" is no attempt to remove a Player called "hat" from a Ministry
                and (f.filled > f.guessed or not f.unaccounted and not f.guessed)]
     if not partial:
+        kept = _UNREAD.get()
+        if first_person and kept is not None:
+            kept.append((text, toks, cands, open_world, vocab))
         return None
     partial.sort(key=lambda p: (p[0], p[1]), reverse=True)
     _, _, spec, f = partial[0]
@@ -1078,6 +1090,97 @@ def read_clause(text: str, vocab: Vocabulary | None = None) -> list["Reading"] |
     hints = did_you_mean(f.unknown + [w for w in f.unaccounted if w[:1].isupper()], vocab)
     return [Reading(text, spec, args, f.times, missing=missing, read_as=said,
                     suggestions=(spec.example,), unread=tuple(f.unaccounted), hints=hints)]
+
+
+def _unread_attempt(text: str, toks, cands, open_world: bool, vocab: Vocabulary | None) -> "Reading | None":
+    """A clause with an action's verb, said by "I" or as a command, and a role filled with
+    what the game knows (a number, an amount, a Player, a Ministry: never a word merely
+    taken as written), with a few words left over (words.toml `loose_attempt_unread`):
+    "I give Ais523 the m10 I owe her". Too loose to report beside what a post does, it is
+    told only when no clause of the post reads to anything (_said_unread): not understood
+    (Rule 4E7), never passed over in silence. Not when the clause says a condition or a
+    denial, when the words left over hold a second "I" (another clause), when the word
+    after the verb is one left over (the verb has another object), or when what fills the
+    role owns the next word ("the Chairman's ruling")."""
+    if any(t.low in _UNSURE_WORDS for t in toks):
+        return None
+    best = None
+    for spec, fr, at, k in cands:
+        verb = " ".join(t.low for t in toks[at - k:at])
+        said_by = [t.low for t in toks[:at - k] if t.low not in (",", ":", "-")]
+        if not k or verb in _WEAK_VERBS or said_by and "i" not in said_by:
+            continue
+        charge(len(fr.roles) * 8 * len(toks))
+        f = fill(fr, toks, at, open_world, vocab)
+        known = _known_roles(f)
+        # (the verb's first word after it left unread: the verb has another object, "I
+        # resign myself to ...", "I remove my objection to ...")
+        first = next((t for t in toks[at:] if t.low not in FILLERS), None)
+        if (f.idiom or not f.unaccounted or len(f.unaccounted) > _LOOSE_UNREAD or known <= f.loose
+                or first is None or first.text in f.unaccounted
+                or any(w.lower() in _SECOND_SUBJECTS for w in f.unaccounted)
+                or any(_owner(t) and i + 1 < len(toks) and toks[i + 1].text in f.unaccounted
+                       for i, t in enumerate(toks))):
+            continue
+        if best is None or (known, -len(f.unaccounted)) > best[0]:
+            best = (known, -len(f.unaccounted)), spec, f
+    if best is None:
+        return None
+    _, spec, f = best
+    args = f.args()[0]
+    return Reading(text, spec, args, f.times, read_as=spec.describe(args) if args else spec.name.replace("_", " "),
+                   suggestions=(spec.example,), unread=tuple(f.unaccounted), hints=did_you_mean(f.unknown, vocab),
+                   missing=tuple(f.missing(f.instances[0])) or (
+                       "(the words " + ", ".join(repr(w) for w in f.unaccounted) + ")",))
+
+
+_UNREAD_WORD = re.compile(r"[\w’']++")
+_UNREAD_SENTENCE_END = re.compile(r"[.!?](?=\s)|\n\s*+\n")
+
+
+def _sentence_around(post: str, clause: str) -> str | None:
+    """The sentence of the post that holds the clause (None if the post does not hold
+    it as written)."""
+    at = post.find(clause)
+    if at < 0:
+        return None
+    ends = [m.end() for m in _UNREAD_SENTENCE_END.finditer(post, 0, at)]
+    after = _UNREAD_SENTENCE_END.search(post, at + len(clause))
+    return post[ends[-1] if ends else 0:after.start() if after else len(post)]
+
+
+def _owner(t) -> bool:
+    return t.low.endswith(("'s", "’s")) or t.low in ("'s", "’s")
+
+
+# words that leave an attempt unsaid: a condition (Rule 4E7 knows none) or a denial
+_UNSURE_WORDS = _CONDITION_WORDS | frozenset(words()["reader"]["negations"])
+_SECOND_SUBJECTS = frozenset({"i", "we"})
+_LOOSE_UNREAD = words()["reader"]["loose_attempt_unread"]
+
+
+def _known_roles(f) -> int:
+    """How many of a fill's roles hold a thing of the game's (not a Choice, not text)."""
+    return sum(1 for r in f.frame.roles if r.type not in ("choice", "vote", "text", "clause")
+               and f.instances[0].get(r.name))
+
+
+def _said_unread(readings: list, kept: list, post: str) -> None:
+    """A post in which no clause read to anything: its loose attempts (_unread_attempt),
+    each clause once and a clause inside another's text dropped, as near-misses; never
+    one in a sentence of the post that says a condition or a denial ("So if only Bob and
+    I vote on 15 it gets Discarded", "I intend to usurp ... if Bob still hasn't ...")."""
+    if readings or not kept or None in kept:
+        return
+    seen: dict = {}
+    for text, toks, cands, open_world, vocab in kept:
+        if text not in seen:
+            sentence = _sentence_around(post, text)
+            seen[text] = None if sentence is None or any(
+                w.lower() in _UNSURE_WORDS for w in _UNREAD_WORD.findall(sentence)) else \
+                _unread_attempt(text, toks, cands, open_world, vocab)
+    texts = [t for t, r in seen.items() if r is not None]
+    readings.extend(seen[t] for t in texts if not any(t != o and t in o for o in texts))
 
 
 def _shortened(text: str, f, spec: ActionSpec, vocab: Vocabulary | None) -> "Reading | None":
@@ -1484,6 +1587,8 @@ _MEMO: contextvars.ContextVar[dict | None] = contextvars.ContextVar("grammar_mem
 _VOCAB: contextvars.ContextVar[Vocabulary | None] = contextvars.ContextVar("grammar_vocab", default=None)
 # the lines the mail being read quotes (read's `quoted`): what "it" in "I give it back" was
 _QUOTED: contextvars.ContextVar[str] = contextvars.ContextVar("grammar_quoted", default="")
+# attempts too loosely said to report unless the whole post reads to nothing (_said_unread)
+_UNREAD: contextvars.ContextVar[list | None] = contextvars.ContextVar("grammar_unread", default=None)
 
 
 @contextlib.contextmanager
@@ -2953,6 +3058,8 @@ def read(text: str, vocab: Vocabulary | None = None, max_line: int | None = None
             Reading("BEGIN TRANSACTION ... END TRANSACTION", steps=steps)] + (
             read(below, vocab, max_line) if below.strip() else [])
     token, vtoken, qtoken = _MEMO.set({}), _VOCAB.set(vocab), _QUOTED.set(quoted)
+    kept = _UNREAD.get()
+    utoken = _UNREAD.set([]) if kept is None else None
     try:
         readings: list[Reading] = []
         before = ""
@@ -3017,11 +3124,15 @@ def read(text: str, vocab: Vocabulary | None = None, max_line: int | None = None
         _the_one_named(readings, text)
         _fine_as_punishment(readings)
         readings[:] = [r for r in readings if not _state_kept(r)]
+        if utoken is not None:
+            _said_unread(readings, _UNREAD.get(), text)
         return readings
     finally:
         _MEMO.reset(token)
         _VOCAB.reset(vtoken)
         _QUOTED.reset(qtoken)
+        if utoken is not None:
+            _UNREAD.reset(utoken)
 
 
 # words around a Title's words that are not its words ("the proposal about the Beast")
