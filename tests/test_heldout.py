@@ -233,8 +233,10 @@ def test_the_reader_keeps_what_it_reads(scored):
 # session's first reader and its reader of then, to the message) and moved whole; and s0277,
 # h2613 and s0226, which a draft changed; and h7027; then bf0152 and bf0103 of the thirtieth
 # reserve, which the session's last draft read worse than its first, bf0152 as an action on chatter;
-# and h6819; and h5011 and h7871).
-LOOKED_AT = {"recall": 0.848, "false_on_chatter": 4, "silent_misses": 369}
+# and h6819; and h5011 and h7871; in its seventh session h0929, h2035, h5330, n0058, s0092 and
+# s0264, chatter a draft reported as loose attempts, then h5127, chatter a draft's misspelt verb
+# told; and the thirty-first reserve, 300, scored 0.823 / 0 / 35 in aggregate and moved whole).
+LOOKED_AT = {"recall": 0.846, "false_on_chatter": 4, "silent_misses": 401}
 
 
 def test_the_looked_at_cases_keep_what_they_read():

@@ -76,3 +76,24 @@ def test_a_loose_attempt_beside_an_action_read_is_not_told():
 
 def test_an_action_taken_back_leaves_nothing_to_tell():
     assert read("I give m5 to Bob. No, wait, he owes me. Scratch that.") == []
+
+
+@pytest.mark.parametrize("text, meant", [
+    ("I objet to Intent 3.", "I object to Intent 3"),          # a letter left out
+    ("I suport intent 4.", "I support intent 4"),
+    ("I giev m5 to Bob.", "I give m5 to Bob"),                 # two letters swapped
+    ("I gives m5 to Bob.", "I give m5 to Bob"),                # a letter added
+])
+def test_a_misspelt_verb_over_a_whole_action_is_told_with_the_sentence_meant(text, meant):
+    # Rule 4E7: never done on a guess, never passed over: "did you mean ...?"
+    got = read(text)
+    assert [(r.kind, r.suggestions) for r in got] == [("unknown", (meant,))], got
+    assert "did you mean" in got[0].error and "(Rule 4E7)" in got[0].error
+
+
+@pytest.mark.parametrize("text", [
+    "I reinforced it yesterday, don't ask me why.",           # a past, not a typo
+    "Received, thanks. I'll spend it wisely (on fish).",      # "send" would miss its amount
+])
+def test_a_word_near_a_verb_over_no_whole_action_is_not_told(text):
+    assert [r for r in read(text) if r.error] == []
