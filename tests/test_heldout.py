@@ -198,7 +198,7 @@ def test_the_reader_meets_the_floors(scored):
 # k0145 and n0277, which a later draft changed, with their chains: 3,616; then h1911, h3529,
 # h7004, q0013, s0102 and s0201, which a draft changed: 3,610; then s0277, h2613 and s0226 with
 # their chains: 3,602; and h7027: 3,601; and h6819: 3,600; and h5011 and h7871: 3,598.)
-STANDS = {"recall": 0.951, "false_on_chatter": 0, "silent_misses": 67}
+STANDS = {"recall": 0.951, "false_on_chatter": 0, "silent_misses": 66}
 
 
 def test_the_reader_keeps_what_it_reads(scored):
@@ -236,7 +236,7 @@ def test_the_reader_keeps_what_it_reads(scored):
 # and h6819; and h5011 and h7871; in its seventh session h0929, h2035, h5330, n0058, s0092 and
 # s0264, chatter a draft reported as loose attempts, then h5127, chatter a draft's misspelt verb
 # told; and the thirty-first reserve, 300, scored 0.823 / 0 / 35 in aggregate and moved whole).
-LOOKED_AT = {"recall": 0.846, "false_on_chatter": 4, "silent_misses": 401}
+LOOKED_AT = {"recall": 0.846, "false_on_chatter": 4, "silent_misses": 400}
 
 
 def test_the_looked_at_cases_keep_what_they_read():

@@ -97,3 +97,9 @@ def test_a_misspelt_verb_over_a_whole_action_is_told_with_the_sentence_meant(tex
 ])
 def test_a_word_near_a_verb_over_no_whole_action_is_not_told(text):
     assert [r for r in read(text) if r.error] == []
+
+
+def test_a_condition_in_another_paragraph_leaves_the_attempt_told():
+    # the sentence around the clause ends at a blank line as at a full stop
+    got = told("If nobody objects we are fine\n\nI revise Proposal 11 to strike section 2")
+    assert [g[0] for g in got] == ["revise_proposal"]

@@ -1139,7 +1139,7 @@ def _unread_attempt(text: str, toks, cands, open_world: bool, vocab: Vocabulary 
 
 
 _UNREAD_WORD = re.compile(r"[\w’']++")
-_UNREAD_SENTENCE_END = re.compile(r"[.!?](?=\s)|\n\s*+\n")
+_UNREAD_SENTENCE_END = re.compile(r"[.!?](?=\s)|\n[ \t]*+\n")
 
 
 def _sentence_around(post: str, clause: str) -> str | None:
