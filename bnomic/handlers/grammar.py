@@ -26,6 +26,7 @@ from ..config import defaults
 from .budget import charge
 from .frames import FILLERS, REF_KINDS, RELATIVES, adverb, fill, has_needs, match_phrase, said_words
 from .lexer import DISPLAY_SUBJECTS, ORDINALS, lex, raw_tokens
+from .lexer import NUMBER_WORDS as LEXER_NUMBER_WORDS
 from .registry import ACTIONS, ASSERTIONS, UNCHECKED, ActionSpec, AssertionSpec
 from .vocabulary import Vocabulary, words
 
@@ -475,6 +476,11 @@ _MIND_CHANGED = re.compile(r"(?:\bunless\s++i\s++change\s++my\s++mind(?:\s++(?:b
                            r"\s++(?:already\s++)?(?:said\s++so|done\s++so|voted(?:\s++on\s++it)?|already))\s*+$", re.I)
 
 
+# "I'm gonna go ahead and", "I'll go ahead and", "I go ahead and": the lead before a verb
+_GO_AHEAD = re.compile(r"(?<=\bI)(?:['’]m|['’]ll|\s++(?:am|will|shall))?+(?:\s++(?:gonna|going\s++to))?+"
+                       r"(?:\s++(?:just|now|also))?+\s++go\s++ahead\s++and\b", re.I)
+
+
 def normalise(part: str) -> str:
     s = _LEAD.sub("", part.strip())
     if s[:1] in "Rr" and _REVISED_VERSION.match(s):
@@ -487,6 +493,10 @@ def normalise(part: str) -> str:
         s = s.rstrip(_TRAIL_PUNCT)[1:-1].strip()        # "(For the record I vote SHELVE on 14.)"
     s = _POLITE.sub("", s)
     s = _I_POLITE.sub("I ", s)
+    if "ahead" in s:
+        s = _GO_AHEAD.sub("", s)                 # "I'm gonna go ahead and vote FOR 11": "I vote FOR 11"
+    if " & " in s:
+        s = s.replace(" & ", " and ")           # "I transfer my Blue Sock to Dana & give her m5"
     if "worth" in s or "fwiw" in s.lower() or "make that" in s.lower():
         s = _SAID_ASIDE.sub(" ", s).strip()      # "..., and, for what it's worth, AGAINST 12"
         s = _MAKE_THAT.sub("", s)                # "Actually make that AGAINST on 15."
@@ -629,8 +639,11 @@ _NUMBER_FIRST = re.compile(r"\s*+#?+\d++\s*+(?:[.,;!?)]|$)")
 _NUMBER_THEN_WORD = re.compile(r"[ \t]*+#?+\d++[ \t]++[A-Za-z]")
 _REF_FIRST = re.compile(r"\s*+(?:proposals?+|prop\.?+|p(?=\d)|#)\s*+\d", re.I)
 # a ballot's line, whatever its case: "P10: for", "12 - against"
-_BALLOT_LINE = re.compile(r"\s*+(?:proposal|prop\.?+|p|#)?+\s*+\d++\s*+[:.)=-]?+\s*+"
-                          r"(?:for|against|abstain|shelve)\s*+[.!]?+\s*+$", re.I)
+# (its number in figures or in words: "Proposal ten - FOR")
+_IN_WORDS = "|".join(sorted(map(re.escape, LEXER_NUMBER_WORDS), key=len, reverse=True))
+_BALLOT_LINE = re.compile(r"\s*+(?:proposal|prop\.?+|p|#)?+\s*+(?:\d++|(?:" + _IN_WORDS + r")(?:-(?:" + _IN_WORDS
+                          + r"))?+)\s*+[:.)=-]?+\s*+(?:for|against|abstain|shelve)\s*+[.!]?+\s*+$", re.I)
+_BALLOT_ITEM = re.compile(r"\b(?i:for|against|abstain|shelve)\b")     # a line that holds a vote of its own
 _LIST_GOES_ON = re.compile(r"\d[\s,]*+(?:,|\band|\bor|&)\s*+$")    # "FOR on 10, 14 and" / "15."
 _STOPS = frozenset(".!?;:")         # a line ending in one (then spaces) ends its sentence
 
@@ -679,6 +692,8 @@ def unwrap(lines: list[str]) -> list[str]:
                 out[-1] = joined        # "... set the Message of the nweek to:" / "Fish are friends, not food."
                 continue
         if (prev.strip() and line.strip() and prev.rstrip()[-1:] not in _STOPS and not _BALLOT_LINE.match(prev)
+                # ("11: for, obviously" / "14: abstain": an item of its own, after another item)
+                and not (_BALLOT_LINE.match(line) and _BALLOT_ITEM.search(prev))
                 and not BEGIN.match(line) and not END.match(line) and not BEGIN.match(prev)
                 and not _LEAD.match(line.strip())):
             last = (list(sentences(prev)) or [""])[-1]
