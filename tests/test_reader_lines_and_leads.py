@@ -47,3 +47,64 @@ def test_a_lead_before_the_verb_says_the_vote(text):
 def test_a_lead_before_two_actions_says_both():
     got = actions("I'm gonna go ahead and vote FOR 11 and also give Wooble m5, since he's been patient.")
     assert got == [("vote", {"vote": "FOR", "which": "11"}), ("give", {"amount": "m5", "player": "Wooble"})]
+
+
+# ------------------------------------------------------------------ times said first (Rule 4E7)
+
+@pytest.mark.parametrize("text, nday", [
+    ("At the start of next Breakday, I resign as Registrar.", 1),
+    ("I resign as Registrar at the start of next Zarpint.", 11),
+    ("I turn the Clock On next Breakday.", 1),
+])
+def test_the_start_of_next_named_nday_schedules_the_action(text, nday):
+    # Rule 4E7: an action may be announced for "the start of the next occurrence" of an nday
+    got = [r for r in read(text) if r.kind == "action"]
+    assert len(got) == 1 and got[0].when is not None and (got[0].when.kind, got[0].when.nday) == ("nday", nday)
+
+
+@pytest.mark.parametrize("text", [
+    "At the start of next Blorpday, I resign as Registrar.",
+    "On Flurbday I give m5 to Bob.",
+    "On my birthday I give m5 to Bob.",
+])
+def test_a_time_said_first_that_bnomic_cannot_keep_is_refused_not_dropped(text):
+    # before, the words of time were set aside as a remark and the action done at once
+    got = read(text)
+    assert [r.kind for r in got] == ["unknown"] and "no such time" in got[0].error, got
+
+
+@pytest.mark.parametrize("text", ["Next, I vote FOR 12.", "At the end of the day, I vote FOR 12.",
+                                  "Today I give Bob m5."])
+def test_words_that_only_look_like_a_time_leave_the_action_done(text):
+    assert [r.kind for r in read(text)] == ["action"]
+
+
+# ------------------------------------------------------------------ two lists in order
+
+@pytest.mark.parametrize("text", [
+    "I take the Judge and the Rulekeeper, at m40 and m60 respectively.",
+    "I take the Judge and the Rulekeeper at m40 and m60.",
+    "I take the Judge at m40 and the Rulekeeper at m60.",
+])
+def test_two_lists_said_in_order_are_read_in_pairs(text):
+    # Rule 4E46: each Ministry taken with its own Reward; before, the Rulekeeper was taken
+    # twice, at m40 and at m60, and the Judge with no Reward
+    assert actions(text) == [("assign_ministry", {"ministry": "Judging", "reward": "m40"}),
+                             ("assign_ministry", {"ministry": "Law", "reward": "m60"})]
+
+
+def test_one_value_for_a_list_is_shared_by_each():
+    assert actions("I give m5 to Bob and Chuck.") == [("give", {"amount": "m5", "player": "Bob"}),
+                                                      ("give", {"amount": "m5", "player": "Chuck"})]
+
+
+# ------------------------------------------------------------------ Rule 4E48's own words
+
+@pytest.mark.parametrize("text", [
+    "I usurp the Ministry of Questions from Chuck and propose for it the new Reward m40.",
+    "I usurp the Ministry of Questions, proposing for it a new Reward of m40.",
+    "I usurp the Ministry of Questions, proposing for this Ministry a new Reward of m40.",
+])
+def test_usurping_proposing_for_it_a_reward(text):
+    got = actions(text)
+    assert len(got) == 1 and got[0][0] == "usurp" and got[0][1]["reward"] == "m40", got

@@ -305,7 +305,7 @@ _MDAY = r"(?P<mday>[0-3]?\d)(?:st|nd|rd|th)?+"
 _DAY_OF_MONTH = r"(?:" + _MDAY + r"\s+(?:of\s+)?+" + _MONTH + r"|" + _MONTH.replace("month>", "month2>") + r"\s+" + \
     _MDAY.replace("mday>", "mday2>") + r")\b"
 _RECURRING = _recurring()
-_DAY = r"(?:(?:on|at\s+the\s+(?:start|beginning)\s+of|at|from|come)\s+(?:the\s+next\s+)?|next\s+)"   # "next Breakday", "Come Thirnight"
+_DAY = r"(?:(?:on|at\s+the\s+(?:start|beginning)\s+of|at|from|come)\s+(?:the\s+next\s+)?|at\s+the\s+(?:start|beginning)\s+of\s+next\s+|next\s+)"   # "next Breakday", "Come Thirnight", "at the start of next Breakday"
 _DATE = r"(?P<date>\d{4}-\d{2}-\d{2})"
 _TIME = r"(?P<time>\d{1,2}:\d{2}(?::\d{2})?)"
 _ZONE = r"(?:\s*(?:utc|gmt|z))?"
@@ -1202,6 +1202,45 @@ def _said_unread(readings: list, kept: list, post: str) -> None:
     readings.extend(seen[t] for t in texts if not any(t != o and t in o for o in texts))
 
 
+def _paired_in_order(args: list[dict]) -> list[dict] | None:
+    """Two lists of one length, one for each of two roles, said in order: "I take the Judge
+    and the Rulekeeper at m40 and m60 (respectively)" fills the first role k times, then
+    the second k times beside the first's last value: read in pairs, the Judge at m40 and
+    the Rulekeeper at m60 (Rule 4E7: each target with its own parameter). None if the
+    readings are not so."""
+    n = len(args)
+    if n < 3 or n % 2 == 0:
+        return None
+    k = (n + 1) // 2
+    first, rest = args[:k - 1], args[k - 1:]
+    added = set(rest[0]) - set(first[0])
+    if len(added) != 1 or any(set(a) != set(first[0]) for a in first) or any(set(a) != set(rest[0]) for a in rest):
+        return None
+    (b,) = added
+    listed = [r for r in first[0] if len({str(x[r]) for x in first + rest[:1]}) == k
+              and len({str(x[r]) for x in rest}) == 1]
+    if len(listed) != 1 or len({str(x[b]) for x in rest}) != k or any(
+            str(x[r]) != str(args[0][r]) for x in args for r in first[0] if r != listed[0]):
+        return None
+    return [{**x, b: y[b]} for x, y in zip(first + rest[:1], rest)]
+
+
+def _paired_lists(readings: list[Reading]) -> None:
+    """The actions of one clause with two lists said in order (_paired_in_order), in pairs."""
+    i = 0
+    while i < len(readings):
+        r = readings[i]
+        j = i
+        while (j + 1 < len(readings) and readings[j + 1].text == r.text and readings[j + 1].spec is r.spec
+               and readings[j + 1].kind == "action" == r.kind and readings[j + 1].times == r.times):
+            j += 1
+        paired = _paired_in_order([x.args for x in readings[i:j + 1]]) if j > i and r.spec is not None else None
+        if paired is not None:
+            readings[i:j + 1] = [replace(r, args=a, read_as=r.spec.describe(a)) for a in paired]
+            j = i + len(paired) - 1
+        i = j + 1
+
+
 def _shortened(text: str, f, spec: ActionSpec, vocab: Vocabulary | None) -> "Reading | None":
     """"I give m10 to B.": a name no Player has that begins two Players' names (a word of
     each: "B" is Bob and the Beast) is ambiguous (Rule 4E7), and the receipt names both."""
@@ -1293,7 +1332,7 @@ def did_you_mean(names: list[str], vocab: Vocabulary | None) -> tuple[str, ...]:
 
 
 _NOW = frozenset({"today", "now", "so", "and", ",", "right", "here", "anyway"})
-_TIME_WORDS = frozenset("""tomorrow tonight today
+_TIME_WORDS = frozenset("""tomorrow tonight today start beginning
     monday tuesday wednesday thursday friday saturday sunday january february march april may june july
     august september october november december noon midnight morning evening afternoon week weekend
     month year nday nweek rday o'clock am pm utc days hours minutes weeks""".split())
@@ -1316,7 +1355,8 @@ def _unknown_time(toks) -> bool:
     if all(t.low in _NOW for t in lead):
         return False            # "Today I give him m10": now, as said in the present
     return (not any(s[0] != "num" for t in lead for s in t.senses)
-            and (any(t.low in _TIME_WORDS for t in lead) or _CLOCKISH.search("".join(t.low for t in lead)))
+            and (any(t.low in _TIME_WORDS or t.low.endswith("day") and len(t.low) > len("day") for t in lead)
+                 or _CLOCKISH.search("".join(t.low for t in lead)))
             and lead[0].low not in _CONDITION_WORDS)
 
 
@@ -3132,6 +3172,7 @@ def read(text: str, vocab: Vocabulary | None = None, max_line: int | None = None
                 readings.extend(got)
                 before = part
         _several_said_each(readings)
+        _paired_lists(readings)
         _both_at(readings)
         _exclaimed_then_said(readings)
         name_the_newcomer(readings, text)

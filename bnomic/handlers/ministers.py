@@ -151,10 +151,15 @@ def revise(ctx: Context, actor: Player, reward: str, ministry: str | None = None
 
 # --------------------------------------------------------------- usurping
 
+# Rule 4E48's own words, "proposing for this Ministry a new Reward Value", said of "it"
+USURPER_REWARD = REWARD.replace("]?", "|proposing for this ministry a new reward of|proposing for it"
+                                "|proposing for it a new reward of|propose for it|and propose for it"
+                                "|and propose|and propose a new reward of|and propose a reward of]")
+
 @action("usurp",
         # Rule 4E48: "Usurp a Ministry that is currently held by a different Legal Entity,
         # proposing for this Ministry a new Reward Value" (a missing Reward is refused there)
-        frame("usurp|usurp the post of", "ministry:ministry", REWARD.replace("]?", "]"), "holder:player[from]?",
+        frame("usurp|usurp the post of", "ministry:ministry", USURPER_REWARD, "holder:player[from]?",
               also=_REWARD_WORDS + " proposed"),        # "with a proposed Reward of m55"
         rule="4E48", example="I usurp the Ministry of Change, proposing a Reward of m40", legal_entity=True,
         says="usurp {ministry} proposing {reward}",
