@@ -108,3 +108,39 @@ def test_one_value_for_a_list_is_shared_by_each():
 def test_usurping_proposing_for_it_a_reward(text):
     got = actions(text)
     assert len(got) == 1 and got[0][0] == "usurp" and got[0][1]["reward"] == "m40", got
+
+
+# ------------------------------------------------------------------ text below a colon; a verdict after reasons
+
+@pytest.mark.parametrize("text", [
+    "CoE on the Registrar's display posted this morning:\n- it lists me with m90; I have m100.\n"
+    "- it doesn't show my second address, dana.w@workplace.example.",
+    "I challenge the Registrar's display:\n\n* it lists me with m90\n* it lacks my address",
+])
+def test_a_challenge_over_a_list_takes_the_items_as_its_errors(text):
+    # Rule 4E50: "by listing any errors he believes to be present in that public display"
+    got = [r for r in read(text) if r.kind == "action"]
+    assert [r.spec.name for r in got] == ["challenge_display"]
+    assert "m90" in got[0].args["errors"] and " / " in got[0].args["errors"]
+
+
+def test_a_ballot_under_a_colon_is_still_votes():
+    assert votes("I vote as follows:\n- FOR 12\n- AGAINST 13") == [("FOR", "12"), ("AGAINST", "13")]
+
+
+@pytest.mark.parametrize("text, answer", [
+    ("Indictment 2: Wooble sent four messages in ten minutes to the Public Forum, all\n"
+     "of them about socks. GUILTY.", "GUILTY"),
+    ("Indictment 2: he only sent three.\nNOT GUILTY.", "NOT GUILTY"),
+])
+def test_a_verdict_said_after_its_reasons_under_the_indictments_heading(text, answer):
+    # Rule 4E72: each Juror answers GUILTY or NOT GUILTY
+    assert actions(text) == [("verdict", {"number": "2", "answer": answer})]
+
+
+@pytest.mark.parametrize("text", [
+    "Indictment 2: I think he's probably guilty, but I'm not sure. Let me sleep on it.",
+    "Indictment 2: some say GUILTY, some say NOT GUILTY.",
+])
+def test_an_opinion_under_the_heading_is_no_verdict(text):
+    assert actions(text) == []

@@ -3210,6 +3210,7 @@ def read(text: str, vocab: Vocabulary | None = None, max_line: int | None = None
         _default_currency(readings)
         _the_one_named(readings, text)
         _fine_as_punishment(readings)
+        _verdict_under_heading(readings, text)
         readings[:] = [r for r in readings if not _state_kept(r)]
         if utoken is not None:
             _said_unread(readings, _UNREAD.get(), text)
@@ -3718,6 +3719,25 @@ def _the_one_named(readings: list[Reading], text: str) -> None:
 
 # Rule 4E73: "a Punishment of a fine in macks": a Punishment written as one ("a fine of m15")
 _A_FINE = re.compile(r"^\W*+(?:a\s++)?+fine\s++of\s++(?P<amount>m\s*+\d++|\d++\s*+(?:m|macks?|mackerels?))\W*+$", re.I)
+
+
+# "Indictment 2: Wooble sent four messages ... GUILTY.": a heading naming the Indictment,
+# a reason, then the answer said alone, in capitals as Rule 4E72 writes it
+_INDICTMENT_HEADING = re.compile(r"\A\s*+indictment\s*+#?+(?P<n>\d++)\s*+:", re.I)
+_ANSWER_ALONE = re.compile(r"(?:^|(?<=[.!?])\s)(?P<a>NOT GUILTY|GUILTY)[.!]?+\s*+$", re.M)
+
+
+def _verdict_under_heading(readings: list[Reading], text: str) -> None:
+    """Rule 4E72: a Juror's answer under a heading that names the Indictment, said after
+    the juror's reasons ("Indictment 2: Wooble sent four messages in ten minutes. GUILTY.")."""
+    if readings or "GUILTY" not in text:
+        return
+    head = _INDICTMENT_HEADING.match(text)
+    answers = {m.group("a") for m in _ANSWER_ALONE.finditer(text)} if head else set()
+    if len(answers) == 1:
+        got = read_sentence(f"Indictment {head.group('n')}: {answers.pop()}.")
+        if len(got) == 1 and got[0].kind == "action":
+            readings.extend(got)
 
 
 def _fine_as_punishment(readings: list[Reading]) -> None:
@@ -4727,9 +4747,41 @@ _PUNISHMENT_LABEL = re.compile(
     r"(?:\s++is)?+(?:\s*+:|\s++that))\s*+(?P<text>\S.*)$", re.I)     # "Indictment 2: the punishment is that ..."
 
 
+def _items_as_text(lines: list[str]) -> list[str]:
+    """"CoE on the Registrar's display:" over items ("- it lists me with m90", ...): an
+    attempt that lacks only a text its colon introduces (the errors of a challenge, Rule
+    4E50) takes the items below it as that text, joined on one line."""
+    i = 0
+    while i < len(lines) - 1:
+        line = lines[i].rstrip()
+        if line.endswith(":") and not _LEAD.match(line.strip()):
+            j = i + 1
+            while j < len(lines) and not lines[j].strip():
+                j += 1
+            items = []
+            while j < len(lines) and lines[j].strip() and _LEAD.match(lines[j].strip()):
+                items.append(_LEAD.sub("", lines[j].strip()).strip().rstrip(".;").replace(";", ","))
+                j += 1
+            if items and _lacks_only_its_text(line[:-1]):
+                lines = lines[:i] + [line + ' "' + " / ".join(items) + '".'] + lines[j:]
+        i += 1
+    return lines
+
+
+def _lacks_only_its_text(head: str) -> bool:
+    got = read_sentence(head)
+    r = got[0] if len(got) == 1 else None
+    if r is None or r.kind != "incomplete" or r.spec is None or len(r.missing) != 1:
+        return False
+    role = next((x for x in r.spec.roles if x.name == r.missing[0]), None)
+    return role is not None and role.type == "text" and (":",) in role.markers
+
+
 def _read(text: str, max_line: int | None, doc_next: bool = False) -> list[Reading]:
     readings: list[Reading] = []
     lines = text.splitlines()
+    if ":\n" in text:
+        lines = _items_as_text(lines)
     i, chunk = 0, []
     while i < len(lines):
         if max_line is not None and len(lines[i]) > max_line:

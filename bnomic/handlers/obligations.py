@@ -166,7 +166,8 @@ def remove_minister(ctx: Context, actor: Player, ministry: str, player: str | No
               "|, listing these errors:|, listing the errors:|, listing the following errors:]",
               # ("the Chairman's display of Proposals", "the Ballot posted by the Chairman")
               also="display displays public report of proposals players ministries rules ballot posted"
-                   " proposal player ministry rule list"),     # "the Chairman's proposal display"
+                   " proposal player ministry rule list"       # "the Chairman's proposal display"
+                   " this morning yesterday today tonight earlier latest last night evening"),   # "... posted this morning"
         rule="4E50", example="I challenge the Registrar's display: Wooble has m60, not m50",
         says="challenge the display of {ministry}: {errors}",
         not_actions=("I challenged the Registrar's display: it was wrong",
