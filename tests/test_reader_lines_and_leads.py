@@ -144,3 +144,23 @@ def test_a_verdict_said_after_its_reasons_under_the_indictments_heading(text, an
 ])
 def test_an_opinion_under_the_heading_is_no_verdict(text):
     assert actions(text) == []
+
+
+@pytest.mark.parametrize("text", [
+    "After a great deal of thought I have decided that I vote\nAGAINST Proposal\n16.",
+    "I have decided that I vote AGAINST Proposal 16.",
+    "I've decided that I vote AGAINST 16.",
+])
+def test_a_decision_said_now_is_the_vote(text):
+    assert votes(text) == [("AGAINST", "16")]
+
+
+def test_a_decision_reported_in_the_past_is_talk():
+    assert votes("I decided that I vote AGAINST 16.") == []
+
+
+def test_a_tally_under_its_heading_and_said_again_is_one_tally():
+    # Rule 4E18: the Claims on a Consultation are tallied once
+    got = actions("Tally of Claims on Consultation 5:\n  Consistent: Alice, Ais523\n  Inconsistent: Bob\n"
+                  "Consistent wins; the answer stands. I hereby tally the Claims as above.")
+    assert got == [("tally_claims", {"which": "5"})]

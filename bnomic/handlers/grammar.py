@@ -481,6 +481,10 @@ _GO_AHEAD = re.compile(r"(?<=\bI)(?:['’]m|['’]ll|\s++(?:am|will|shall))?+(?:
                        r"(?:\s++(?:just|now|also))?+\s++go\s++ahead\s++and\b", re.I)
 
 
+# "I have decided that I vote ...", "I've decided that I'll give ...": the decision, said now
+_DECIDED_THAT = re.compile(r"\bI(?:\s++have|['’]ve)\s++(?:now\s++)?+decided\s++that\s++I\b", re.I)
+
+
 def normalise(part: str) -> str:
     s = _LEAD.sub("", part.strip())
     if s[:1] in "Rr" and _REVISED_VERSION.match(s):
@@ -495,6 +499,8 @@ def normalise(part: str) -> str:
     s = _I_POLITE.sub("I ", s)
     if "ahead" in s:
         s = _GO_AHEAD.sub("", s)                 # "I'm gonna go ahead and vote FOR 11": "I vote FOR 11"
+    if "decided" in s:
+        s = _DECIDED_THAT.sub("I", s)            # "I have decided that I vote AGAINST 16": "I vote ..."
     if " & " in s:
         s = s.replace(" & ", " and ")           # "I transfer my Blue Sock to Dana & give her m5"
     if "worth" in s or "fwiw" in s.lower() or "make that" in s.lower():
@@ -3211,6 +3217,7 @@ def read(text: str, vocab: Vocabulary | None = None, max_line: int | None = None
         _the_one_named(readings, text)
         _fine_as_punishment(readings)
         _verdict_under_heading(readings, text)
+        _said_once(readings)        # (again, now that "the Claims as above" names Consultation 5)
         readings[:] = [r for r in readings if not _state_kept(r)]
         if utoken is not None:
             _said_unread(readings, _UNREAD.get(), text)
