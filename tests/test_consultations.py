@@ -575,3 +575,15 @@ def test_the_unbeliever_named_in_the_submitting_sentence(game):
     c = consultations(game)[1]
     assert (c["question"], c["unbeliever"]) == ("Is a Jiffy three rdays?", "Carol")
     assert "Carol" not in c["draws"][0]["candidates"]
+
+
+def test_a_consultation_written_as_a_form_with_q_and_r(game):
+    # Rule 4E18: a Question, optionally Reasoning and an Unbeliever; "Q:" and "R:" are how
+    # players label them as often as not (docs/readings.md)
+    setup(game)
+    r = game.post(mail("Dave"), "CONSULTATION\nQ: Is a Jiffy three rdays?\nR: Rule 4E30 says so.\n"
+                  "Unbeliever: Carol", "2008-09-01T10:00:00Z")
+    assert "Done" in r, r
+    c = consultations(game)[1]
+    assert (c["question"], c["reasoning"], c["unbeliever"]) == ("Is a Jiffy three rdays?", "Rule 4E30 says so.",
+                                                                 "Carol")

@@ -147,7 +147,8 @@ def _check_number(text: str) -> int:
 
 # ------------------------------------------------------------- the documents
 
-_FIELD = re.compile(r"^\s*(?P<key>question|reasoning|unbeliever)\s*:\s*(?P<value>.*)$", re.I)
+_FIELD = re.compile(r"^\s*(?P<key>question|reasoning|unbeliever|q|r)\s*:\s*(?P<value>.*)$", re.I)
+_SHORT = {"q": "question", "r": "reasoning"}         # "Q: Can the Beast hold a Ministry?"
 _NONE = re.compile(r"^\s*+(?:(?:none|nobody|no one|-|n/?a)\s*+)?(?:[.]\s*+)?$", re.I)   # linear: possessive
 
 
@@ -162,6 +163,7 @@ def read_consultation(document: str) -> dict:
             parts[current].append(line)
             continue
         key, value = m.group("key").lower(), m.group("value").strip()
+        key = _SHORT.get(key, key)
         if key == "unbeliever":
             unbeliever = None if _NONE.match(value) else value
             continue
