@@ -1640,13 +1640,32 @@ def _near_verbs(word: str, gaps: bool = False) -> tuple[str, ...]:
                 out.append(head)
     if not gaps:
         return tuple(sorted(set(out)))[:3]
-    for head in heads.get(len(word) + 1, ()):       # a letter left out
-        if any(head[:i] + head[i + 1:] == word for i in range(len(head))):
-            out.append(head)
-    for head in heads.get(len(word) - 1, ()):       # a letter added (not a past: "reinforced")
-        if len(head) >= 4 and word != head + "d" and any(word[:i] + word[i + 1:] == head for i in range(len(word))):
+    shortened = _heads_shortened()
+    out += shortened.get(word, ())                  # a letter left out
+    for i in range(len(word)):                      # a letter added (not a past: "reinforced")
+        head = word[:i] + word[i + 1:]
+        if len(head) >= 4 and head in shortened[""] and word != head + "d":
             out.append(head)
     return tuple(sorted(set(out)))[:3]
+
+
+_SHORTENED: dict = {}
+
+
+def _heads_shortened() -> dict:
+    """Every verb's first word with one letter left out -> those words; under "" the set
+    of the words themselves. Made again when the actions registered change."""
+    v = _verbs()
+    if _SHORTENED.get(None) != v.size:
+        _SHORTENED.clear()
+        heads = {h for hs in v.heads_by_length.values() for h in hs}
+        table: dict = {"": heads}
+        for h in heads:
+            for i in range(len(h)):
+                table.setdefault(h[:i] + h[i + 1:], set()).add(h)
+        _SHORTENED.update(table)
+        _SHORTENED[None] = v.size
+    return _SHORTENED
 
 
 def _misspelt_verb(text: str, word: str, near: tuple[str, ...], vocab: Vocabulary | None) -> "Reading | None":
