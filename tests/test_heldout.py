@@ -235,7 +235,9 @@ def test_the_reader_keeps_what_it_reads(scored):
 # reserve, which the session's last draft read worse than its first, bf0152 as an action on chatter;
 # and h6819; and h5011 and h7871; in its seventh session h0929, h2035, h5330, n0058, s0092 and
 # s0264, chatter a draft reported as loose attempts, then h5127, chatter a draft's misspelt verb
-# told; and the thirty-first reserve, 300, scored 0.823 / 0 / 35 in aggregate and moved whole).
+# told; and the thirty-first reserve, 300, scored 0.823 / 0 / 35 in aggregate and moved whole;
+# then v0116 and w0111 of the twentieth and twenty-first reserves, with their chains, which a
+# draft read worse ("... of Players. Errors:" over items)).
 LOOKED_AT = {"recall": 0.849, "false_on_chatter": 4, "silent_misses": 390}
 
 

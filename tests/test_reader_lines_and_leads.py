@@ -164,3 +164,11 @@ def test_a_tally_under_its_heading_and_said_again_is_one_tally():
     got = actions("Tally of Claims on Consultation 5:\n  Consistent: Alice, Ais523\n  Inconsistent: Bob\n"
                   "Consistent wins; the answer stands. I hereby tally the Claims as above.")
     assert got == [("tally_claims", {"which": "5"})]
+
+
+def test_errors_labelled_after_the_challenge_sentence_are_its_errors():
+    # "... of Players. Errors:" over items: the label ends a sentence of its own
+    got = [r for r in read("I challenge the Registrar's display of Players. Errors:\n"
+                           " - it lists Wooble as Inactive; he voted this nweek;\n - it gives me m95; I have m100.")
+           if r.kind == "action"]
+    assert [r.spec.name for r in got] == ["challenge_display"] and "m95" in got[0].args["errors"]

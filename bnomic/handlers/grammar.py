@@ -4780,7 +4780,8 @@ def _items_as_text(lines: list[str]) -> list[str]:
     i = 0
     while i < len(lines) - 1:
         line = lines[i].rstrip()
-        if line.endswith(":") and not _LEAD.match(line.strip()):
+        # (one sentence only: "I challenge ... of Players. Errors:" over items is read as it was)
+        if line.endswith(":") and not _LEAD.match(line.strip()) and not _INNER_STOP.search(line):
             j = i + 1
             while j < len(lines) and not lines[j].strip():
                 j += 1
@@ -4792,6 +4793,9 @@ def _items_as_text(lines: list[str]) -> list[str]:
                 lines = lines[:i] + [line + ' "' + " / ".join(items) + '".'] + lines[j:]
         i += 1
     return lines
+
+
+_INNER_STOP = re.compile(r"[.!?;]\s")
 
 
 def _lacks_only_its_text(head: str) -> bool:
