@@ -1108,13 +1108,19 @@ def _read_clause(text: str, vocab: Vocabulary | None = None) -> list["Reading"] 
         return None
     partial.sort(key=lambda p: (p[0], p[1]), reverse=True)
     _, _, spec, f = partial[0]
+    return [_attempt(text, spec, f, vocab)]
+
+
+def _attempt(text: str, spec: ActionSpec, f, vocab: Vocabulary | None) -> Reading:
+    """A frame filled in part, as a near-miss: the roles missing (or else the words not
+    understood), the reading as far as it goes, and names that may be misspelt."""
     missing = tuple(f.missing(f.instances[0])) or ("(the words " + ", ".join(
         repr(w) for w in f.unaccounted) + ")",)
     args = f.args()[0]
     said = spec.describe(args) if args else spec.name.replace("_", " ")
     hints = did_you_mean(f.unknown + [w for w in f.unaccounted if w[:1].isupper()], vocab)
-    return [Reading(text, spec, args, f.times, missing=missing, read_as=said,
-                    suggestions=(spec.example,), unread=tuple(f.unaccounted), hints=hints)]
+    return Reading(text, spec, args, f.times, missing=missing, read_as=said,
+                   suggestions=(spec.example,), unread=tuple(f.unaccounted), hints=hints)
 
 
 def _unread_attempt(text: str, toks, cands, open_world: bool, vocab: Vocabulary | None) -> "Reading | None":
@@ -1152,11 +1158,7 @@ def _unread_attempt(text: str, toks, cands, open_world: bool, vocab: Vocabulary 
     if best is None:
         return None
     _, spec, f = best
-    args = f.args()[0]
-    return Reading(text, spec, args, f.times, read_as=spec.describe(args) if args else spec.name.replace("_", " "),
-                   suggestions=(spec.example,), unread=tuple(f.unaccounted), hints=did_you_mean(f.unknown, vocab),
-                   missing=tuple(f.missing(f.instances[0])) or (
-                       "(the words " + ", ".join(repr(w) for w in f.unaccounted) + ")",))
+    return _attempt(text, spec, f, vocab)
 
 
 _UNREAD_WORD = re.compile(r"[\w’']++")
