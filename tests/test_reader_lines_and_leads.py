@@ -172,3 +172,19 @@ def test_errors_labelled_after_the_challenge_sentence_are_its_errors():
                            " - it lists Wooble as Inactive; he voted this nweek;\n - it gives me m95; I have m100.")
            if r.kind == "action"]
     assert [r.spec.name for r in got] == ["challenge_display"] and "m95" in got[0].args["errors"]
+
+
+# ------------------------------------------------------------------ an encoded-word left in the body
+
+@pytest.mark.parametrize("body", ["=?UTF-8?Q?I_vote_FOR_Proposal_10?=\n-- \nBob",
+                                  "=?utf-8?B?SSB2b3RlIEZPUiAxMA==?="])
+def test_an_encoded_word_a_mailer_left_in_the_body_is_read_decoded(body):
+    # RFC 2047's encoded-words belong in headers; a mail program that leaks one into the
+    # body has still sent "I vote FOR Proposal 10" (email.header decodes it)
+    from bnomic.mailer.parse import own_words
+    assert votes(own_words(body)) == [("FOR", "10")]
+
+
+def test_a_word_that_only_looks_encoded_is_left_as_it_is():
+    from bnomic.mailer.parse import own_words
+    assert own_words("A =?bogus?Q?x?= here, and I vote FOR 12 =?") == "A =?bogus?Q?x?= here, and I vote FOR 12 =?"

@@ -474,8 +474,23 @@ def _bbcode_quoted(text: str) -> str:
 _SOFT_BREAK = re.compile(r"(?<=[A-Za-z])=\r?\n(?=[A-Za-z])")
 
 
+# an RFC 2047 encoded-word a mail program left in the body: "=?UTF-8?Q?I_vote_FOR_Proposal_10?="
+_ENCODED_WORD = re.compile(r"=\?[\w.:-]{1,40}+\?[QqBb]\?[^?\s]{1,2000}+\?=")
+
+
+def _encoded_word(m: re.Match) -> str:
+    """The encoded-word's text, decoded by the standard library (email.header); left as it is
+    when it is not one."""
+    try:
+        return str(email.header.make_header(email.header.decode_header(m.group())))
+    except (ValueError, LookupError, UnicodeError, email.errors.HeaderParseError):
+        return m.group()
+
+
 def _plain_text(text: str) -> str:
     text = _as_plain(text)
+    if "=?" in text:
+        text = _ENCODED_WORD.sub(_encoded_word, text)
     if "=\n" in text or "=\r\n" in text:
         text = _SOFT_BREAK.sub("", text)
     return _bbcode_quoted(text) if "[quote" in text.lower() else text
