@@ -3020,15 +3020,12 @@ def _text_after_colon(clauses: list[str], in_transaction: bool) -> list[str]:
     k = 0
     while k < len(clauses) - 1:
         got = _clause_readings(clauses[k], in_transaction)
-        r = got[0] if len(got) == 1 else None
-        if r is not None and r.kind == "incomplete" and r.spec is not None and len(r.missing) == 1:
-            role = next((x for x in r.spec.roles if x.name == r.missing[0]), None)
-            if role is not None and role.type == "text" and (":",) in role.markers:
-                joined = clauses[k] + ": " + clauses[k + 1]
-                again = _clause_readings(joined, in_transaction)
-                if len(again) == 1 and again[0].kind == "action":
-                    clauses = clauses[:k] + [joined] + clauses[k + 2:]
-                    continue
+        if _waits_for_text(got):
+            joined = clauses[k] + ": " + clauses[k + 1]
+            again = _clause_readings(joined, in_transaction)
+            if len(again) == 1 and again[0].kind == "action":
+                clauses = clauses[:k] + [joined] + clauses[k + 2:]
+                continue
         k += 1
     return clauses
 
@@ -4791,7 +4788,7 @@ def _items_as_text(lines: list[str]) -> list[str]:
             while j < len(lines) and lines[j].strip() and _LEAD.match(lines[j].strip()):
                 items.append(_LEAD.sub("", lines[j].strip()).strip().rstrip(".;").replace(";", ","))
                 j += 1
-            if items and _lacks_only_its_text(line[:-1]):
+            if items and _waits_for_text(read_sentence(line[:-1])):
                 lines = lines[:i] + [line + ' "' + " / ".join(items) + '".'] + lines[j:]
         i += 1
     return lines
@@ -4800,8 +4797,9 @@ def _items_as_text(lines: list[str]) -> list[str]:
 _INNER_STOP = re.compile(r"[.!?;]\s")
 
 
-def _lacks_only_its_text(head: str) -> bool:
-    got = read_sentence(head)
+def _waits_for_text(got: list[Reading]) -> bool:
+    """One attempt that lacks only a text its colon introduces (the errors of a challenge,
+    Rule 4E50): what follows the colon, on its line or below it, is that text."""
     r = got[0] if len(got) == 1 else None
     if r is None or r.kind != "incomplete" or r.spec is None or len(r.missing) != 1:
         return False
