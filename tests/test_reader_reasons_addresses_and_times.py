@@ -180,7 +180,7 @@ def test_the_contract_acted_under_is_no_part_of_the_action(said):
 def test_the_other_two_are_the_open_proposals_not_named():
     v = vocab(open_proposals=(10, 11, 12, 13, 14, 15, 16))
     got = actions("I vote FOR 10 and 11, AGAINST 12, 13 and 14, and SHELVE the other two.", v)
-    assert got[-1] == ("vote", {"vote": "SHELVE", "which": "15, 16"})
+    assert got[-1] == ("vote", {"vote": "SHELVE", "which": "15, 16", "rest": "unvoted"})
 
 
 def test_everything_on_the_ballot_is_every_open_proposal():

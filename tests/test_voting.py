@@ -319,3 +319,19 @@ def test_a_colour_set_with_its_proposal_and_a_colon_after_it(game):
                   "{{\nRepeal Rule 4E60.\n}}", "2008-09-01T08:00:00Z")
     assert "Done" in r and "not a Proposal Color" not in r, r
     assert game.show("proposals")[0]["color"] == "Burgundy"
+
+
+
+def test_everything_else_leaves_the_senders_earlier_votes_standing(nweek):
+    # docs/readings.md: "everything else" is the Open proposals the sender has not voted on
+    def bobs():
+        return {p["number"]: p["votes"].get("Bob") for p in nweek.show("proposals")}
+    nweek.post(mail("Bob"), "I vote FOR on 2.", "2008-09-10T10:00:00Z")
+    r = nweek.post(mail("Bob"), "AGAINST 3. Everything else: ABSTAIN", "2008-09-10T11:00:00Z")
+    assert "your earlier vote stands on Proposal 2" in r and "(Rule 4E15)" in r
+    assert bobs() == {1: "ABSTAIN", 2: "FOR", 3: "AGAINST", 4: "ABSTAIN", 5: "ABSTAIN", 6: "ABSTAIN", 7: "ABSTAIN"}
+    nweek.post(mail("Bob"), "AGAINST on all Open proposals. FOR 5.", "2008-09-10T12:00:00Z")    # "all" is all
+    assert bobs() == {1: "AGAINST", 2: "AGAINST", 3: "AGAINST", 4: "AGAINST", 5: "FOR", 6: "AGAINST", 7: "AGAINST"}
+    r = nweek.post(mail("Bob"), "SHELVE everything else.", "2008-09-10T13:00:00Z")
+    assert "you have voted on every other Open proposal already (Proposals 1, 2, 3, 4, 5, 6, 7)" in r
+    assert bobs()[1] == "AGAINST"

@@ -32,7 +32,7 @@ from .vocabulary import Vocabulary, words
 
 # The reader's version, stored with every pinned reading (handlers/pinned.py,
 # docs/reader.md): raise it when readings change
-READER_VERSION = 13
+READER_VERSION = 14
 
 # (dot leaders, "Proposal 10 (Fishy Business) ....... FOR", end no sentence)
 _SENTENCE_END = re.compile(r"(?<!\.\.\.\.)(?<=[.!?])\s+|;\s*")
@@ -4392,6 +4392,7 @@ def _the_rest(readings: list[Reading], vocab: Vocabulary | None) -> None:
                     own = next(n for n, t in roles.items() if t == roles["instead"] and n in r.args)
                     args = {**r.args, key: said_but, own: instead}
                     readings.insert(readings.index(r) + 1, replace(r, args=args, read_as=r.spec.describe(args)))
+            r.args["rest"] = "unvoted"      # (a vote the sender cast before stands: the handler's)
             r.read_as = r.spec.describe(r.args)
 
 

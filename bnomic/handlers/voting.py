@@ -120,11 +120,13 @@ _INSTEAD = ("instead:vote[which is|which are|which gets|which get|where i vote|w
         not_actions=("I voted FOR 12 yesterday", "Should I vote AGAINST 13?", "for 12 years",
                      "Wooble votes FOR 12"))
 def vote(ctx: Context, actor: Player, vote: str, which: str, was: str | None = None,
-         but: str | None = None, instead: str | None = None) -> None:
+         but: str | None = None, instead: str | None = None, rest: str | None = None) -> None:
     """Rule 4E15: a Registered Voter may submit a Vote on an Open proposal: one
     of FOR, AGAINST, ABSTAIN or SHELVE; other words are ignored. Rule 4E28: a
     player who votes in an nweek becomes Vested at the next one. (`was`, the vote a
-    change replaces, is said but not needed: the last vote counts.)"""
+    change replaces, is said but not needed: the last vote counts. `rest`: the
+    proposals were said as "everything else", which leaves the sender's earlier
+    votes standing: docs/readings.md.)"""
     word = vote.upper()
     if word not in VOTES:
         raise Rejected(f"{vote!r} is not a Vote; a Vote is FOR, AGAINST, ABSTAIN or SHELVE", rule="4E15")
@@ -136,6 +138,14 @@ def vote(ctx: Context, actor: Player, vote: str, which: str, was: str | None = N
         targets = [p for p in targets if str(p.number) not in left_out]
     if instead and not but:
         raise Rejected(f"{instead} on which proposals? (Rule 4E15)", rule="4E15")
+    if rest:                                # "everything else: ABSTAIN" after "FOR 12" yesterday
+        targets, voted = _not_voted_on(actor, targets)
+        if voted:
+            ctx.notes.append(f"your earlier vote stands on {_listed(voted)}: \"everything else\" is "
+                             "the proposals you had not voted on (Rule 4E15)")
+        if not targets:
+            raise Rejected(f"you have voted on every other Open proposal already ({_listed(voted)})",
+                           rule="4E15")
     for why in refused:
         ctx.notes.append(f"not counted: {why} (Rule 4E15)")
     if not targets:
@@ -152,6 +162,18 @@ def vote(ctx: Context, actor: Player, vote: str, which: str, was: str | None = N
                proposals=[p.number for p in targets])
     if instead and but:                     # "..., except 14, which is AGAINST"
         vote(ctx, actor, instead, but)
+
+
+def _not_voted_on(actor: Player, targets: list[Proposal]) -> tuple[list[Proposal], list[Proposal]]:
+    """The proposals the actor has cast no Vote on in their Voting Period, and those it has."""
+    period = {p.id: p.voting_nweek for p in targets}
+    voted = {v.proposal_id for v in Vote.select(Vote.proposal, Vote.nweek).where(
+        Vote.voter == actor, Vote.proposal.in_(list(period))) if v.nweek == period[v.proposal_id]}
+    return [p for p in targets if p.id not in voted], [p for p in targets if p.id in voted]
+
+
+def _listed(proposals: list[Proposal]) -> str:
+    return ("Proposal " if len(proposals) == 1 else "Proposals ") + ", ".join(str(p.number) for p in proposals)
 
 
 def _targets(ctx: Context, which: str) -> tuple[list[Proposal], list[str]]:
