@@ -123,6 +123,28 @@ def test_a_relative_clause_after_an_action_is_a_remark():
     assert read("I give m5 to Bob, to whom I owe it.") == [("action", "give", {"amount": "m5", "player": "Bob"})]
 
 
+@pytest.mark.parametrize("text", [
+    "I give m5 to Bob, to whom Dana owes m3.",          # a name and an amount in it: still the remark's
+    "I give m5 to Bob, of whom Chuck is fond.",
+])
+def test_a_relative_clause_with_its_own_subject_names_nothing_the_action_takes(text):
+    assert read(text) == [("action", "give", {"amount": "m5", "player": "Bob"})]
+
+
+@pytest.mark.parametrize("text,which", [
+    # Rule 4E70: a Contract is named by the title it gives itself, here after the word "contract"
+    ('As Chairman, I delegate the power to assign Proposal Numbers to Dana, as specified by the contract '
+     '"Oracle\'s Little Helper", to which Dana and I are both parties.', "Oracle's Little Helper"),
+    ('I delegate the powers of the Ministry of Change to Wooble under Contract "The Fishmongers\' Guild".', "1"),
+    ('I delegate the powers of the Ministry of Change to Wooble under Contract 1, to which Wooble and I '
+     'are both parties.', "1"),
+])
+def test_a_delegation_under_a_contract_named_in_quotes_is_one_delegation(text, which):
+    (kind, name, args), = read(text)
+    assert (kind, name, args["which"]) == ("action", "delegate_by_contract", which)
+    assert args["delegate"] in ("Dana", "Wooble") and args.get("ministry") == "Change"
+
+
 # ------------------------------------------------------------------ titles in running text
 
 def test_a_title_in_lowercase_running_text_is_words():

@@ -234,3 +234,23 @@ def test_a_title_the_game_does_not_know_is_refused_and_said(game):
     assert "Done" in r, r
     assert game.show("contracts")[0]["parties"] == ["Wooble", "Ais"]
     replayed(game)
+
+
+def test_a_contract_named_in_quotes_after_the_word_contract(game):
+    # Rule 4E70: 'the contract "The Mackerel Mutual"' names it by its title; a title no Contract
+    # in force has is refused with the reason, never read as a Player (Rule 4E45's delegate)
+    players(game, "Wooble", "Ais")
+    game.post("wooble@example.org", "I assign the Ministry of Ministries to myself.", "2008-09-01T10:00:00Z")
+    game.post("wooble@example.org", "I create the following Contract:\n"
+              "The Mackerel Mutual\n\nAny Player may join. A party may leave by saying so.\n"
+              "END CONTRACT", "2008-09-01T10:10:00Z")
+    r = game.post("ais@example.org", 'I become a party to the contract "The Mackerel Mutual".', "2008-09-01T10:20:00Z")
+    assert "Read as: become a party to Contract 1" in r and "Done" in r, r
+    r = game.post("wooble@example.org", 'I delegate the power to set the Threat Flag to Ais, as specified by '
+                  'the contract "Trout Club", to which Ais and I are both parties.', "2008-09-01T10:30:00Z")
+    assert "there is no Contract in force titled 'Trout Club'" in r and "(Rule 4E45)" in r, r
+    assert r.count("Read as: delegate") == 1, r
+    r = game.post("wooble@example.org", 'I delegate the power to set the Threat Flag to Ais, as specified by '
+                  'the contract "The Mackerel Mutual", to which Ais and I are both parties.', "2008-09-01T10:40:00Z")
+    assert "Done: Ais may perform the duties and actions of the Ministry of Ministry (MetaMin)" in r, r
+    replayed(game)

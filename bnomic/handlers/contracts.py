@@ -117,6 +117,8 @@ def _number(which: str) -> int:
 
 
 def find_contract(which: str, rule: str = "4E70") -> Contract:
+    if not re.fullmatch(r"\s*+#?\d{1,9}+\s*+", which or "") and (which or "").strip().lower() != "this":
+        return contract_titled(which, rule)      # 'the contract "Oracle's Little Helper"'
     c = Contract.get_or_none(Contract.id == _number(which))
     if c is None:
         raise Rejected(f"there is no Contract {_number(which)}", rule=rule)

@@ -357,7 +357,11 @@ def fill(fr: Frame, toks: list[Tok], start: int, open_world: bool, vocab=None,
                     best = (k, [r])
                 elif k and best and k == best[0]:
                     best[1].append(r)
-            # (a marker that ends the clause introduces nothing: its role is missing)
+            # (a marker that ends the clause introduces nothing: its role is missing; nor does
+            # one that begins a relative clause: "the contract, to which Dana and I are parties")
+            if best and i > start and i + best[0] < n and toks[i + best[0]].low in _RELATIVE_OBJECTS:
+                i = next((j for j in range(i + best[0], n) if toks[j].low in _PUNCT), n)
+                continue                # said of what the action names, up to its stop: no role of it
             if best and (i + best[0] < n or not t.senses and all(unfilled(r) for r in best[1])):
                 cands = [r for r in best[1] if unfilled(r) or r.many] or best[1]
                 # "for" before a vote word is the vote (Rule 4E15), not a marker
@@ -660,6 +664,17 @@ def _sentence_of_its_own(toks: list[Tok], i: int, reach: int = 5) -> bool:
     return False
 
 
+def _has_own_verb(toks: list[Tok], i: int) -> bool:
+    """A relative clause after a preposition with a verb of its own, before any stop
+    ("Dana and I are both parties"): said of something the action names, no role of it."""
+    for j in range(i, min(i + _RELATIVE_REACH, len(toks))):
+        if toks[j].low in _PUNCT:
+            return False
+        if toks[j].low in _FINITE:
+            return True
+    return False
+
+
 def _complete_but_for_it(fr: Frame, f, toks: list[Tok], i: int) -> bool:
     """Every required role filled, or missing only the thing "its"/"it" before here names
     ("I set its Proposal Color to Brick Red, so ..."), which the mail replied to or the
@@ -709,6 +724,8 @@ def _aside(fr: Frame, toks: list[Tok], i: int) -> bool:
     if (toks[i].low in _NEW_SUBJECT or toks[i - 1].low in (",", ";") and _sentence_of_its_own(toks, i)
             or toks[i - 1].low in _DASHES and _sentence_of_its_own(toks, i, _DASH_REACH)) and not relative:
         return True                     # ", it's the same as 12", ", 12 is better": another sentence
+    if relative == 2 and _has_own_verb(toks, i + 2):
+        return True                     # ", to which Dana and I are both parties": its own subject and verb
     for j in range(i + relative, len(toks)):
         t = toks[j]
         if j == i and _reason_at(fr, toks, j):
@@ -726,6 +743,11 @@ def _aside(fr: Frame, toks: list[Tok], i: int) -> bool:
     return True
 
 
+# the words a relative clause after a preposition may take to reach its verb ("to which Dana
+# and I are both parties")
+_RELATIVE_REACH = 6
+# relative words that never fill a role after its marker ("to which", "by whom", "of whose")
+_RELATIVE_OBJECTS = frozenset({"which", "whom", "whose"})
 _AS_WHY = frozenset(W["as_why"])
 _AS_SAID = frozenset(w for w in W["as_why"] if w.endswith("ed") or w in ("per", "usual"))
 

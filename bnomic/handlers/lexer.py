@@ -376,6 +376,12 @@ def _typed(raw: list[Tok], i: int, table, firsts: dict, vocab: Vocabulary) -> tu
         j = i + n
         while j < len(raw) and raw[j].low in ("#", "no", "no.", "number", "num", "nr", "."):
             j += 1
+        if kind == "contract" and j == i + n and j < len(raw) and raw[j].low[:1] == '"' and len(raw[j].low) > 2:
+            # 'the contract "Oracle's Little Helper"' (Rule 4E70: a Contract is named by its title):
+            # the one so titled, or the title as written, which the handler looks up
+            title = raw[j].text[1:-1].strip()
+            named = [s for s in table.get(tuple(t.low for t in raw_tokens(title)), ()) if s[0] == "ref"]
+            return j + 1 - i, named or [("ref", ("contract", title))]
         if j < len(raw):
             target = raw[j].low.lstrip("#").removesuffix("'s")
             if kind == "rule" and _RULE_ID.fullmatch(target):
