@@ -237,8 +237,9 @@ def test_the_reader_keeps_what_it_reads(scored):
 # s0264, chatter a draft reported as loose attempts, then h5127, chatter a draft's misspelt verb
 # told; and the thirty-first reserve, 300, scored 0.823 / 0 / 35 in aggregate and moved whole;
 # then v0116 and w0111 of the twentieth and twenty-first reserves, with their chains, which a
-# draft read worse ("... of Players. Errors:" over items)).
-LOOKED_AT = {"recall": 0.849, "false_on_chatter": 4, "silent_misses": 389}
+# draft read worse ("... of Players. Errors:" over items)); in its eighth session the
+# thirty-third reserve, 300, scored 0.873 / 0 / 19 in aggregate and moved whole).
+LOOKED_AT = {"recall": 0.851, "false_on_chatter": 4, "silent_misses": 408}
 
 
 def test_the_looked_at_cases_keep_what_they_read():
