@@ -201,3 +201,13 @@ def test_a_ministry_taken_and_then_named_by_its_title_is_one_taking():
 def test_a_vote_said_three_times_is_cast_three_times():
     # Rule 4E15: each is cast, the last standing (docs/readings.md)
     assert len(actions("FOR 15. FOR 15. FOR 15. (just to be sure)", vocab("Wooble"))) == 3
+
+
+@pytest.mark.parametrize("text", [
+    "I resign as Chairman and immediately reassign the Ministry of Change to myself, with Reward m55.",
+    "I resign from the Ministry of Change and reassign it to myself at m55.",
+])
+def test_a_ministry_resigned_and_reassigned_at_a_new_reward(text):
+    # Rules 4E47 and 4E46: resigned, the Ministry is Vacant, and assigned again with a new Reward
+    assert actions(text, vocab("Alice")) == [("resign_ministry", {"ministry": "Change"}),
+                                             ("assign_ministry", {"ministry": "Change", "reward": "m55"})]

@@ -492,6 +492,12 @@ def test_a_soft_line_break_left_in_the_text():
     assert votes(own_words("I vote FOR 15 and AGAIN=\nST 16.")) == [("FOR", "15"), ("AGAINST", "16")]
 
 
+def test_a_space_encoded_at_a_lines_end_is_a_space_not_a_number():
+    assert own_words("I vote FOR 15.=20\nAnd AGAINST 16.=09\n") == "I vote FOR 15. \nAnd AGAINST 16. \n"
+    assert votes(own_words("FOR=20\n15")) == [("FOR", "15")]
+    assert own_words("Set x=205\n") == "Set x=205\n"
+
+
 def test_a_revised_version_under_its_label():
     # Rule 4E15: the author may revise a Pending proposal
     text = "Revised version of my Sock Drawer proposal (not numbered yet, I think):\n\nTitle: Sock Drawer\nBody:\nCreate a new Rule."

@@ -173,7 +173,21 @@ def test_every_player_is_each_player_but_the_sender():
         for p in ("Alice", "Bob", "Chuck", "Wooble", "Ais523", "The Beast")]
 
 
-@pytest.mark.parametrize("text", ["I give m5 to everyone except Bob.", "I give m5 to everyone but Bob."])
-def test_everyone_but_one_is_never_guessed(text):
+@pytest.mark.parametrize("text,left_out", [
+    ("I give m5 to everyone except Bob.", {"Bob"}),
+    ("I give m5 to everyone but Bob.", {"Bob"}),
+    ("I give m5 to every other player except the Beast.", {"The Beast"}),
+    ("I give m5 to each Player other than Bob and Chuck.", {"Bob", "Chuck"}),   # (not to Bob and Chuck)
+    ("I give m5 to all the other players, excluding Bob, Chuck, and the Beast.", {"Bob", "Chuck", "The Beast"}),
+])
+def test_everyone_but_those_named_is_each_other_player(text, left_out):
+    # Rule 4E7: the Players are named, each one left out by name: each of the others, not the sender
+    assert read(text) == [("action", "give", {"amount": "m5", "player": p})
+                          for p in ("Alice", "Bob", "Chuck", "Wooble", "Ais523", "The Beast") if p not in left_out]
+
+
+@pytest.mark.parametrize("text", ["I give m5 to everyone except those who voted.",
+                                  "I give m5 to everyone but whoever voted AGAINST."])
+def test_everyone_but_a_description_is_never_guessed(text):
     got = grammar.read(text, vocab())
     assert [r.kind for r in got] == ["incomplete"]           # reported, nothing given

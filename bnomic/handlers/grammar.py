@@ -25,7 +25,7 @@ from datetime import datetime, timezone
 from ..config import defaults
 from .budget import charge
 from .frames import FILLERS, REF_KINDS, RELATIVES, adverb, fill, has_needs, match_phrase, said_words
-from .lexer import DISPLAY_SUBJECTS, ORDINALS, lex, raw_tokens
+from .lexer import DISPLAY_SUBJECTS, EVERYONE, ORDINALS, lex, raw_tokens
 from .lexer import NUMBER_WORDS as LEXER_NUMBER_WORDS
 from .registry import ACTIONS, ASSERTIONS, UNCHECKED, ActionSpec, AssertionSpec
 from .vocabulary import Vocabulary, words
@@ -4039,9 +4039,7 @@ def _without_document(readings: list[Reading]) -> None:
 
 
 _EXCEPT = re.compile(r"\b(?:except|but|excluding|apart\s++from|other\s++than|save\s++for)\b", re.I)
-_EVERYONE = frozenset({"every player", "each player", "all players", "all the players", "everyone",
-                       "everybody", "every other player", "each other player", "all other players",
-                       "everyone else", "everybody else", "all the other players"})
+_EVERYONE = frozenset(" ".join(p) for p in EVERYONE)
 
 
 # ("each of the other Players": "each" and "of the" are fillers before what the role took)
@@ -4107,14 +4105,15 @@ def _every_player(readings: list[Reading], vocab: Vocabulary | None) -> None:
         if r.kind != "action":
             continue
         role = next((x.name for x in r.spec.roles if x.type == "player"
-                     and (" ".join(str(r.args.get(x.name) or "").lower().split()) in _EVERYONE
+                     and (" ".join(str(r.args.get(x.name) or "").lower().split()).split(" except ")[0] in _EVERYONE
                           or str(r.args.get(x.name) or "").lower() in ("player", "players", "other player",
                                                                          "other players")
                           and _EACH_PLAYER.search(r.text))), None)       # "each" is a filler
         if role is None:
             continue
         at = readings.index(r)
-        if _EXCEPT.search(r.text):            # "everyone but Bob": never guessed (Rule 4E7)
+        _, said_but, left_out = str(r.args[role]).partition(" except ")
+        if not said_but and _EXCEPT.search(r.text):     # "everyone but whoever voted": never guessed (Rule 4E7)
             same = [o for o in readings if o.text == r.text and o.spec is r.spec]
             first = readings.index(same[0])
             readings[:] = [o for o in readings if o not in same]
@@ -4122,7 +4121,9 @@ def _every_player(readings: list[Reading], vocab: Vocabulary | None) -> None:
                                            missing=(role,), error="name each Player: bnomic does not "
                                            "read \"everyone except ...\" (Rule 4E7)"))
             continue
-        each = [replace(r, args={**r.args, role: p}) for p in vocab.players if p != vocab.actor]
+        left_out = set(left_out.split(", ")) if said_but else set()     # (lexer: "everyone except the Beast")
+        each = [replace(r, args={**r.args, role: p}) for p in vocab.players
+                if p != vocab.actor and p not in left_out]
         for e in each:
             e.read_as = e.spec.describe(e.args)
         readings[at:at + 1] = each

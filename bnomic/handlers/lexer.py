@@ -262,7 +262,8 @@ def lex(text: str, vocab: Vocabulary | None = None, raw: list[Tok] | None = None
     while i < len(raw):
         low = raw[i].low
         if (low not in firsts and low not in _SPECIAL and low[:1] not in _MAY_BEGIN and not low[:1].isdigit()
-                and "@" not in low and not (low.endswith("'s") and low[:-2] in firsts)):
+                and "@" not in low and not (low.endswith("'s") and low[:-2] in firsts)
+                and low not in _EVERYONE_FIRSTS):
             out.append(raw[i])          # a plain word: _typed's first test, without the call
             i += 1
             continue
@@ -287,6 +288,10 @@ def _typed(raw: list[Tok], i: int, table, firsts: dict, vocab: Vocabulary) -> tu
     longest = firsts.get(low, 0)
     if low.endswith("'s"):
         longest = max(longest, firsts.get(low[:-2], 0))
+    if low in _EVERYONE_FIRSTS:
+        found = _everyone_but(raw, i, table)
+        if found:                                           # "everyone except the Beast and Bob"
+            return found
     if (not longest and low not in _SPECIAL and low[:1] not in _MAY_BEGIN and not low[:1].isdigit()
             and "@" not in low):
         return 0, []                    # a plain word (what the steps below would find, sooner)
@@ -395,6 +400,46 @@ def _typed(raw: list[Tok], i: int, table, firsts: dict, vocab: Vocabulary) -> tu
             return 0, []                # "Votes for nweek 7:", "for this nweek": a time, no Vote
         return 1, [("vote", VOTES[low])]
     return 0, []
+
+
+EVERYONE = tuple(tuple(p.split()) for p in W["reader"]["everyone"])
+_EVERYONE_FIRSTS = frozenset(p[0] for p in EVERYONE)
+_EVERYONE_BUT = tuple(tuple(p.split()) for p in W["reader"]["everyone_but"])
+_NAMES_JOINED = frozenset({",", "and", "or", "nor"})
+# what may follow the Players left out: the end of the list
+_AFTER_NAMES = frozenset({".", ",", ";", ":", "!", ")", "(", "-", "and", "then", "but"})
+
+
+def _everyone_but(raw: list[Tok], i: int, table) -> tuple[int, list] | None:
+    """"every other Player except the Beast and Bob": one token, the Players it leaves out
+    said after "except" ("everyone except: Bob, Chuck"), each a name the vocabulary knows;
+    None when anything else follows the word (grammar._every_player refuses that)."""
+    lows = [t.low for t in raw]
+    for phrase in EVERYONE:
+        j = i + len(phrase)
+        if tuple(lows[i:j]) != phrase:
+            continue
+        j += j < len(raw) and lows[j] == ","              # "all the other Players, excluding Bob"
+        but = next((b for b in _EVERYONE_BUT if tuple(lows[j:j + len(b)]) == b), None)
+        if but is None:
+            return None
+        k, names = j + len(but), []
+        while k < len(raw):
+            n = next((m for m in range(min(4, len(raw) - k), 0, -1)
+                      if any(s[0] == "player" for s in table.get(tuple(lows[k:k + m]), ()))), 0)
+            if not n:
+                break
+            names.append(next(s[1] for s in table[tuple(lows[k:k + n])] if s[0] == "player"))
+            k += n
+            if k + 1 < len(raw) and lows[k] in _NAMES_JOINED and lows[k + 1] != "i":
+                k += 1 + (lows[k] == "," and k + 2 < len(raw) and lows[k + 1] == "and")
+            else:
+                break
+        if not names or lows[k - 1] in _NAMES_JOINED or lows[k - 1].endswith(("'s", "'")) or (
+                k < len(raw) and lows[k] not in _AFTER_NAMES):
+            return None                 # "everyone but the Chairman's allies": not a Player named
+        return k - i, [("player", " ".join(phrase) + " except " + ", ".join(names))]
+    return None
 
 
 _LETTERS_THEN_DIGITS = re.compile(r"([A-Za-z]{3,20}+)\d{1,6}+")

@@ -70,7 +70,7 @@ _REWARD_WORDS = "reward value rewards"
 
 @action("assign_ministry",
         # Rule 4E46: "assign a Vacant Ministry to itself, specifying ... a new Reward Value"
-        frame("assign|assign to myself|give myself|take|take on|take up|claim|assume|accept|fill"
+        frame("assign|reassign|assign to myself|give myself|take|take on|take up|claim|assume|accept|fill"
               "|occupy|become|appoint myself|appoint myself as|appoint myself to|install myself as"
               "|take over|take over as|step in as|step up as",
               "ministry:ministry", REWARD,

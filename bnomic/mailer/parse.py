@@ -472,6 +472,9 @@ def _bbcode_quoted(text: str) -> str:
 # a quoted-printable soft line break left in a text its mail did not declare so ("AGAIN=" /
 # "ST 16"): inside a word, the two halves of the word
 _SOFT_BREAK = re.compile(r"(?<=[A-Za-z])=\r?\n(?=[A-Za-z])")
+# ... and a space or tab it encoded at a line's end ("I exchange two points for mackerel.=20"),
+# never a number said
+_ENCODED_SPACE = re.compile(r"=(?:20|09)(?=\r?\n|\Z)")
 
 
 # an RFC 2047 encoded-word a mail program left in the body: "=?UTF-8?Q?I_vote_FOR_Proposal_10?="
@@ -493,6 +496,8 @@ def _plain_text(text: str) -> str:
         text = _ENCODED_WORD.sub(_encoded_word, text)
     if "=\n" in text or "=\r\n" in text:
         text = _SOFT_BREAK.sub("", text)
+    if "=20" in text or "=09" in text:
+        text = _ENCODED_SPACE.sub(" ", text)
     return _bbcode_quoted(text) if "[quote" in text.lower() else text
 
 
