@@ -238,7 +238,8 @@ def test_the_reader_keeps_what_it_reads(scored):
 # told; and the thirty-first reserve, 300, scored 0.823 / 0 / 35 in aggregate and moved whole;
 # then v0116 and w0111 of the twentieth and twenty-first reserves, with their chains, which a
 # draft read worse ("... of Players. Errors:" over items)); in its eighth session the
-# thirty-third reserve, 300, scored 0.873 / 0 / 19 in aggregate and moved whole).
+# thirty-third reserve, 300, scored 0.873 / 0 / 19 in aggregate and moved whole; then h2234,
+# chatter a draft read as votes ("Luckily for all of you ...").
 LOOKED_AT = {"recall": 0.850, "false_on_chatter": 4, "silent_misses": 408}
 
 

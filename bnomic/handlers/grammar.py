@@ -195,7 +195,10 @@ _CLAUSE = re.compile(r"(?<!\s)(?:\s*+,\s*+|\s++)(?:and(?:\s++then)?|then|so|but)
                      # "I want to make vote: proposal 10 is FOR": a lead-in that says it votes
                      r"|(?<=\bmake\svote):\s++|(?<=\bmake\sa\svote):\s++|(?<=\bmake\smy\svote):\s++"
                      # "..., so: FOR 16, AGAINST 13", "Re: the Ballot -- FOR 16": Votes after a lead-in
-                     r"|(?<![\s\d])(?:\s*+:|\s++--?+)\s++(?=(?-i:FOR|AGAINST|ABSTAIN|SHELVE)\s++\S)", re.I)
+                     r"|(?<![\s\d])(?:\s*+:|\s++--?+)\s++(?=(?-i:FOR|AGAINST|ABSTAIN|SHELVE)\s++\S)"
+                     # "Sock Amnesty is mine, so obviously FOR on 11": the Vote the sentence comes to
+                     r"|(?<!\s)(?:\s*+,\s*+|\s++)so\s++(?:[a-z]{3,20}+(?<=ly)\s++)?+(?=(?-i:FOR|AGAINST|ABSTAIN|SHELVE)\s++\S)"
+                     r"(?![^.;\n]{0,40}?\b(?:that|it|this|those|them)\b)", re.I)     # (not "so FOR on that")
 _OBJECTS = re.compile(r"(?<!\s)(?:\s*+,\s*+(?:and\s++|then\s++)?|\s++and\s++(?:then\s++)?|\s++then\s++)", re.I)
 # ...but a condition binds what follows it: "If Wooble objects then I forfeit" is one sentence
 _CONDITIONAL = re.compile(r"^(?:if|unless|when|whenever|once|provided|assuming|in\s+case|should)\b", re.I)
@@ -370,12 +373,23 @@ def _month_day(m: re.Match) -> tuple[int | None, int | None]:
     return number, int(said.get("mday") or said.get("mday2"))
 
 
+_TIME_GLOSSED = re.compile(r"(?P<time>(?:on|at)\s++[^()\s,]{1,20}+(?:\s++[^()\s,]{1,20}+){0,5}?)"
+                           r"\s*+\([^()]{1,80}+\)\s*+,?\s*+(?P<rest>i\b.*+)", re.I | re.S)
+
+
 def split_when(sentence: str) -> tuple[When | None, str]:
     """'On nday 8, I give m5 to A' or 'I give m5 to A on nday 8'
     -> (When(nday 8), 'I give m5 to A'). A date that does not exist is
     When('invalid'): the sentence is not understood."""
     if _ascii_lacks(sentence, _WHEN_WORDS) or not sentence.isascii() and not _WHEN_HINT.search(sentence):
         return None, sentence           # (no word every time said has: none is)
+    if "(" in sentence[:60]:
+        # "On Breakday (the start of nweek 8) I give ...": the time said first, glossed in brackets
+        m = _TIME_GLOSSED.match(sentence)
+        if m is not None:
+            when, rest = split_when(m.group("time") + " " + m.group("rest"))
+            if when is not None and rest != sentence:
+                return when, rest
     for kind, before, after in _WHEN:
         m = before.match(sentence) or after.fullmatch(sentence)
         if not m:
@@ -884,12 +898,22 @@ def _role_words(r) -> set[str]:
     return {phrase[0] for phrase, _ in r.choices}
 
 
+def _vote_after(toks, i: int) -> bool:
+    """A Vote word next, in capitals, after a comma or not ("Reluctantly, FOR 12"; not
+    "Luckily for all of you ...")."""
+    i += i < len(toks) and toks[i].low == ","
+    return i < len(toks) and toks[i].has("vote") and toks[i].text.isupper()
+
+
 def _candidates(toks) -> tuple[list, bool, int]:
     """The frames a clause may be: [(spec, frame, where its roles start, verb length)],
     whether it is an attempt in the first person, and where its verb stands."""
     v = _verbs()
     s = 0
-    while s < len(toks) and (toks[s].low in _LEADS or toks[s].low in (",", ":", "-")):
+    while s < len(toks) and (toks[s].low in _LEADS or toks[s].low in (",", ":", "-")
+                             # "Obviously FOR on 11": how it is said, before a bare Vote
+                             or adverb(replace(toks[s], text=toks[s].low)) and toks[s].low not in _HEDGES
+                             and _vote_after(toks, s + 1)):
         s += 1
     found: list = []
     first_person = False
@@ -1547,6 +1571,9 @@ def _fronted(toks):
                if _phrase_at(toks, j, phrase) for w in fr.marker_words}
     if front and not front[0].senses and front[0].low not in markers and toks[0].low not in _CONDITION_WORDS:
         return toks[at:]        # "Following Bob's message, I give m15 to Bob": a circumstance
+    if (front and front[0].low == "for" and not front[0].text.isupper()
+            and len(front) > 1 and not any(t.senses for t in front[1:])):
+        return toks[at:]        # "For the avoidance of doubt, I ZOT ...": why, with no role in it
     if (len(front) > 1 and front[0].low == "to" and front[1].low.isalpha() and not front[1].senses
             and not any(t.senses for t in front if t.low not in ("you", "him", "her", "them", "everyone"))):
         return toks[at:]        # "To discourage you I revise ...": a purpose, no role
@@ -2907,14 +2934,15 @@ def read_sentence(sentence: str, in_transaction: bool = False) -> list[Reading]:
     taken_back = next((a for a in asides if _TAKEN_BACK_ASIDE.search(a)), None) if asides else None
     if taken_back is not None and not _LAST_BIT.search(taken_back):
         return []       # "I turn the Clock Off (never mind, scratch this line)": taken back as said
-    if asides and all(_GLOSS.fullmatch(a) for a in asides):
+    if asides and all(_GLOSS.fullmatch(a) or _WHOSE_GLOSS.fullmatch(a.strip()) for a in asides):
         # "except my own (16), which I vote FOR": a number in brackets that says again what the
-        # words before it named, no more of the action
+        # words before it named, no more of the action; "On Proposal 12 (mine) I vote FOR":
+        # whose it is, said of it
         glossed = read_sentence(bare, in_transaction)
         named = {str(v) for r in glossed for v in r.args.values()}
         named |= {p.strip() for v in list(named) for p in v.split(",")}
         if glossed and all(r.kind == "action" for r in glossed) and all(
-                a.strip("#").strip() in named for a in asides):
+                _WHOSE_GLOSS.fullmatch(a.strip()) or a.strip("#").strip() in named for a in asides):
             return glossed
     whole = [_clause_readings(c, in_transaction) for c in clauses] if asides else []
     said_aside: set = set()
@@ -3052,6 +3080,7 @@ def _on_topic(r: Reading, number: str) -> None:
 
 # "(16)", "(#16)": a number in brackets, perhaps a gloss of what the words before it named
 _GLOSS = re.compile(r"#?+\s*+\d{1,6}+")
+_WHOSE_GLOSS = re.compile(r"(?:mine|my\s++own|yours|his|hers|theirs|ours|[A-Za-z][\w-]{0,30}+['’]s)", re.I)
 # "(I want to rewrite it)" inside a sentence: a sentence of its own, said in passing
 _PAREN_ASIDE = re.compile(r"(?<!\s)\s*+\((?P<said>[^()]*+)\)")     # (a run of spaces scanned once)
 
@@ -3481,9 +3510,17 @@ def _it_said_before(readings: list[Reading], vocab: Vocabulary | None, text: str
     if vocab is not None and vocab.replying:
         return                  # ("it" in a reply is what it answers: _replied_to)
     for r in readings:
-        if r.kind != "incomplete" or r.spec is None or len(r.missing) != 1 or not _IT_ALONE.search(r.text):
+        if r.spec is None or not _IT_ALONE.search(r.text):
             continue
-        role = next((x for x in r.spec.roles if x.name == r.missing[0] and x.type in REF_KINDS), None)
+        if r.kind == "action":          # "I object to it": the intent left unnamed (_replied_to's, else)
+            missing = tuple(x.name for x in r.spec.roles if x.type == "intent" and not r.args.get(x.name))
+            if r.args.get("what") or r.args.get("about"):
+                continue                # ("my intent to ...": named by what it does)
+        else:
+            missing = r.missing if r.kind == "incomplete" else ()
+        if len(missing) != 1:
+            continue
+        role = next((x for x in r.spec.roles if x.name == missing[0] and x.type in REF_KINDS), None)
         at = text.find(r.text)
         if role is None or at <= 0:
             continue
@@ -5485,6 +5522,9 @@ _SHOWN_ABOVE = re.compile(r"^\W*+(?:<-++|\^++)?+\s*+(?:that|this)(?:['’]s|\s++
 _NOT_DOING = re.compile(r"^\W*+(?:(?:but|and|so)\s++)?+i(?:['’]m|\s++am)\s++not\s++(?:really\s++|actually\s++)?+"
                         r"(?P<doing>[a-z]++)\s*+(?:[.!,;)]|$|(?:really|actually|at\s++all|though|anyway)\b)", re.I)
 _DENIAL_PARTS = re.compile(r"(?<=[.!?])\s++")
+# "I can't support that.", "I won't object to it after all": the action just said, not done
+_CANNOT_DO = re.compile(r"\bi\s++(?:can['’]t|cannot|can\s++not|won['’]t|shouldn['’]t|mustn['’]t)\s++"
+                        r"(?:really\s++|actually\s++)?+(?P<verb>[a-z]++)\s++(?:to\s++)?+(?:that|it|this)\b", re.I)
 
 
 def _denied(sentence: str, taken: list[Reading]) -> bool:
@@ -5502,6 +5542,11 @@ def _denied(sentence: str, taken: list[Reading]) -> bool:
                      for verb in fr.verbs if verb for form in _progressive(verb[0])}
         if m.group("doing").lower() in verbs:
             return True
+    m = _CANNOT_DO.search(sentence[:300]) if "'t" in sentence or "’t" in sentence or "not" in sentence else None
+    if m is not None:
+        # "... wait, it's my own intent, I can't support that.": the action just said, undone
+        said = {verb[0] for r in taken if r.spec is not None for fr in r.spec.frames for verb in fr.verbs if verb}
+        return m.group("verb").lower() in said
     return False
 
 
