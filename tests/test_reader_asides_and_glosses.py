@@ -74,3 +74,63 @@ def test_an_action_said_then_said_to_be_impossible_is_not_done():
     text = "Ok so: Intent 3, I support it... wait,\nit's my own intent, I can't support that. Never mind me."
     assert actions(text, v) == []
     assert actions("I support Intent 3. I can't object to it, though.", v) == [("support", {"target": "3"})]
+
+
+# ------------------------------------------------ numbers as misspelt (Rule 4E7: "exact wording")
+
+@pytest.mark.parametrize("text, expected", [
+    ("I vote FOR on proposal fiften.", [("FOR", "15")]),
+    ("I vote AGAINST ninteen and FOR thirten.", [("AGAINST", "19"), ("FOR", "13")]),
+])
+def test_a_number_with_a_letter_left_out_is_the_number(text, expected):
+    assert votes(text) == expected
+
+
+def test_the_common_misspellings_of_a_number_are_the_number():
+    assert actions("I give fourty mackerel to Bob.") == [("give", {"amount": "m40", "player": "Bob"})]
+
+
+@pytest.mark.parametrize("word", ["elven", "trice", "right", "there", "none"])
+def test_words_near_a_number_are_words(word):
+    from bnomic.handlers.lexer import number_of
+    assert number_of(word) is None
+
+
+# ------------------------------------------------ "it" in a reply: what the quoted lines name
+
+def test_a_vote_on_it_under_a_quoted_question_about_one_proposal():
+    v = vocab(replying=True)
+    assert votes("Not me: I vote AGAINST it.", v) == [("AGAINST", "this")]  # (the mail answered's, if one)
+    got = read("Not me: I vote AGAINST it.", v, quoted="Quick poll: who's voting FOR 16?")
+    assert [(r.kind, r.args) for r in got] == [("action", {"vote": "AGAINST", "which": "16"})]
+
+
+def test_it_is_the_one_ministry_the_quoted_lines_name():
+    # Rule 4E48: a Ministry is Usurped with a Reward lower than its current one
+    v = vocab(replying=True, holders={"Change": "Alice"})
+    got = read("Ha. Then I usurp it again, at m30.", v, quoted="In response I revise the Chairman's Reward to m35.")
+    assert [(r.kind, r.spec.name, r.args) for r in got] == [("action", "usurp", {"reward": "m30", "ministry": "Change"})]
+    got = read("Then I usurp it, at m30.", v, quoted="I take the Chairman's and the Registrar's posts.")
+    assert [(r.kind, r.missing) for r in got] == [("incomplete", ("ministry",))]    # two named: which?
+
+
+# ------------------------------------------------ more of the words each action is said with
+
+@pytest.mark.parametrize("text", ["I destroy m10 towards my fine.", "I pay m10 toward my fine."])
+def test_macks_destroyed_towards_a_fine(text):
+    # Rule 4E73: "the Guilty Player is obligated and is able to destroy that number of macks"
+    assert actions(text) == [("pay_fine", {"amount": "m10"})]
+
+
+@pytest.mark.parametrize("text", ["I claim Consistent on 5.", "I claim that the answer to 5 is Consistent."])
+def test_a_claim_on_a_consultation_by_its_number(text):
+    # Rule 4E18: a Claim that the Answer is Consistent or Inconsistent
+    assert actions(text, vocab(consultations=(5, 6))) == [("claim_consultation", {"claim": "Consistent",
+                                                                                   "which": "5"})]
+
+
+def test_count_me_against_is_a_vote():
+    assert votes("Count me AGAINST on 12.") == [("AGAINST", "12")]
+    (r,) = read("Count me AGAINST.")
+    assert (r.kind, r.spec.name, r.missing) == ("incomplete", "vote", ("which",))
+    assert [r for r in read("I'll wait for his Reasoning first.")] == []     # no Vote meant by "for"

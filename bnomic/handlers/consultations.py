@@ -829,6 +829,10 @@ _CLAIMS = {"consistent": "Consistent", "consistency": "Consistent", "inconsisten
               role("claim:choice", _CLAIMS),
               also="answer answers oracularity its that is are was be and claim",
               openers="my claim|my claim is"),             # "My Claim regarding Consultation 5: Consistent"
+        # "I claim Consistent on 5": the Claim, then the Consultation it is on by its number alone
+        frame("claim|make a claim|submit a claim|file a claim|lodge a claim|enter a claim",
+              role("claim:choice", _CLAIMS), "which:consultation[" + _ON + "]!",
+              also="claim answer answers oracularity its that is are was be and"),
         # "Consultation 5: Inconsistent." (the Consultation written with its kind, then the Claim)
         frame("", "which:consultation#", role("claim:choice", _CLAIMS), bare=True, why=False,
               also="claim my is"),

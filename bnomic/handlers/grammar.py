@@ -882,8 +882,9 @@ def _verbs() -> _Verbs:
             _VERBS.heads_by_length[len(head)].append(head)
     _VERBS.needing = tuple((spec.example, tuple(tuple(need.split("|")) for need in fr.needs))
                            for spec in ACTIONS for fr in spec.frames
-                           if fr.needs and not any(alt in _KIND_WORDS for need in fr.needs
-                                                   for alt in need.split("|")))
+                           # (nor a Vote word: "I'll wait for his Reasoning" meant no vote)
+                           if fr.needs and not any(alt in _KIND_WORDS or alt in _VOTE_WORDS_LOW
+                                                   for need in fr.needs for alt in need.split("|")))
     _VERBS.size = len(ACTIONS)
     return _VERBS
 
@@ -3258,6 +3259,7 @@ def read(text: str, vocab: Vocabulary | None = None, max_line: int | None = None
         _done_with_no_intent(readings, vocab)
         _answer_to_come(readings)
         _vote_on_the_quoted(readings, vocab, quoted)
+        _it_quoted(readings, vocab, quoted)
         _voted_as_quoted(readings, vocab, quoted, max_line, text)
         _him_said_before(readings, text, vocab)
         _default_currency(readings)
@@ -3841,6 +3843,9 @@ def _vote_on_the_quoted(readings: list[Reading], vocab: Vocabulary | None, quote
             and r.args.get("which") == "both"]
     lacking = [r for r in readings if r.kind == "incomplete" and r.spec is not None and r.spec.name == "vote"
                and r.missing == ("which",) and r.args.get("vote") and not r.unread]
+    # "Not me: I vote AGAINST it." under "> Quick poll: who's voting FOR 16?"
+    lacking += [r for r in readings if r.kind == "action" and r.spec is not None and r.spec.name == "vote"
+                and r.args.get("which") == "this" and vocab is not None and not vocab.replied_proposals]
     if not lacking and not both:
         return
     named = []
@@ -3860,6 +3865,28 @@ def _vote_on_the_quoted(readings: list[Reading], vocab: Vocabulary | None, quote
     for r in lacking:
         r.args["which"] = str(named[0])
         r.missing = ()
+        r.read_as = r.spec.describe(r.args)
+
+
+def _it_quoted(readings: list[Reading], vocab: Vocabulary | None, quoted: str) -> None:
+    """"Then I usurp it again, at m30." under "> I revise the Chairman's Reward to m35.": an
+    attempt missing only the Ministry it calls "it", in a reply, acts on the one Ministry the
+    quoted lines name (Rule 4E7: the target is unambiguous); two, or none, are left missing.
+    (A proposal or an intent so named: _vote_on_the_quoted, _replied_to.)"""
+    if vocab is None or not vocab.replying or not quoted.strip():
+        return
+    lacking = [r for r in readings if r.kind == "incomplete" and r.spec is not None and len(r.missing) == 1
+               and all(w.lower() == "it" for w in r.unread) and _IT_ALONE.search(r.text)
+               and any(x.name == r.missing[0] and x.type == "ministry" for x in r.spec.roles)]
+    if not lacking:
+        return
+    named = {t.sense("ministry") for line in quoted.splitlines()[:200] for t in lex(line[:500], vocab)
+             if t.has("ministry")}
+    if len(named) != 1:
+        return
+    for r in lacking:
+        r.args[r.missing[0]] = next(iter(named))
+        r.missing, r.unread = (), ()
         r.read_as = r.spec.describe(r.args)
 
 

@@ -755,10 +755,10 @@ def unpaid(player: Player):
         # Rule 4E73: "the Guilty Player is obligated and is able to destroy that number of macks"
         frame("destroy|burn|shred|scrap|throw away",
               "amount:amount", "number:indictment?#[" + _ON + "]",
-              also="pay paying settle settling fine fines to as payment of punishment required by per"),
+              also="pay paying settle settling fine fines to as payment of punishment required by per towards toward"),
         frame("pay|settle|discharge|clear|pay off",
               "number:indictment?#[" + _ON + "]", "amount:amount?[by destroying|destroying|by burning|with]",
-              also="fine fines macks mackerel", needs="fine"),
+              also="fine fines macks mackerel towards toward", needs="fine"),
         rule="4E73", example="I destroy m20 to pay my fine", says="pay a fine {amount}",
         not_actions=("I destroyed m20 to pay my fine", "Wooble destroys m20",
                      "Should I pay my fine?", "I pay attention to my fine"))

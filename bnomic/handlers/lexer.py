@@ -136,8 +136,24 @@ _BEAST = ("the beast", "beast", "the ocb", "ocb", "the operantly conditioned bea
 # "twenty-five": a ten and a unit, written as one word
 _COMPOUND_NUMBERS = frozenset(f"{t}-{u}" for t, tv in NUMBER_WORDS.items() if tv in (20, 30, 40, 50, 60, 70, 80, 90)
                               for u in ("one", "two", "three", "four", "five", "six", "seven", "eight", "nine"))
+
+
+def _misspelt_numbers() -> dict[str, int]:
+    """A number of six letters or more with one letter left out ("fiften", "ninty", "thirten"),
+    which a careful officer reads as the number (Rule 4E7: "exact wording"): unless it is a word
+    of its own (words.toml `not_misspelt_numbers`, "elven"), or two numbers' ("sevent")."""
+    found: dict[str, set] = {}
+    for word, n in NUMBER_WORDS.items():
+        if word.isalpha() and len(word) >= 6 and word not in ("thrice", "hundred"):
+            for i in range(len(word)):
+                found.setdefault(word[:i] + word[i + 1:], set()).add(n)
+    kept = frozenset(W["reader"]["not_misspelt_numbers"])
+    return {w: ns.pop() for w, ns in found.items() if len(ns) == 1 and w not in NUMBER_WORDS and w not in kept}
+
+
+MISSPELT_NUMBERS = _misspelt_numbers() | {w: n for w, n in W["reader"]["misspelt_numbers"].items()}
 _SPECIAL = frozenset({k[0] for k in REF_WORDS} | set(VOTES) | set(NUMBER_WORDS) | set(COUNT_WORDS)
-                     | _COMPOUND_NUMBERS)
+                     | _COMPOUND_NUMBERS | set(MISSPELT_NUMBERS))
 _REF_FIRSTS = frozenset(k[0] for k in REF_WORDS)
 # what the first character of an amount or a reference may be ("m10", "p12", "#12", "$10"),
 # or of a quoted string: a word beginning otherwise, not special, not a name, is no typed thing
@@ -158,7 +174,8 @@ def number_of(low: str) -> int | None:
         if t in (20, 30, 40, 50, 60, 70, 80, 90) and u is not None and 1 <= u <= 9:
             return t + u
         return None
-    return NUMBER_WORDS.get(low)
+    n = NUMBER_WORDS.get(low)
+    return n if n is not None else MISSPELT_NUMBERS.get(low)
 
 
 # ------------------------------------------------------------ the vocabulary

@@ -111,6 +111,10 @@ _INSTEAD = ("instead:vote[which is|which are|which gets|which get|where i vote|w
               openers="my vote|my votes|votes|i am|i am voting|my own vote|my own votes"),                 # "I am AGAINST 12"
         frame("vote|cast|cast my vote|cast my votes", "vote:vote", role("which:choice", _ALL),
               also="on for to in", openers="my vote|my votes"),
+        # "Count me AGAINST on 12" (not "Count me in": a Vote word said, or no vote at all)
+        frame("count me|count me as|count me down as", "vote:vote",
+              role("which:proposal*[on|for|to|in|regarding|re|about]", _ALL), _BUT, _INSTEAD,
+              needs="for|against|abstain|shelve"),
         frame("", "vote:vote", role("which:proposal*[on|for|to|in|regarding|re|about]", _ALL), _BUT, _INSTEAD,
               also="from me", bare=True),                 # "AGAINST 12 from me", "FOR all except 13"
         frame("", "vote:vote", role("which:choice[on]!", _ALL), bare=True),     # "FOR on all"
