@@ -134,3 +134,16 @@ def test_count_me_against_is_a_vote():
     (r,) = read("Count me AGAINST.")
     assert (r.kind, r.spec.name, r.missing) == ("incomplete", "vote", ("which",))
     assert [r for r in read("I'll wait for his Reasoning first.")] == []     # no Vote meant by "for"
+
+
+def test_the_document_after_a_colon_is_the_actions_that_says_following():
+    # Rule 4E15: the proposal submitted is the text below; its Color is set on the new one
+    got = read('I submit the following proposal, "Fish Friday", and set its colour to Baby Blue:\n\n'
+               "  On nday 5 of each nweek, every Player gains m1 per fish pun posted.")
+    assert [(r.kind, r.spec.name) for r in got] == [("action", "submit_proposal"), ("action", "color_proposal")]
+    assert got[0].args["document"].strip().startswith("On nday 5") and got[1].args["number"] == "new"
+
+
+def test_a_gift_after_so_in_the_end():
+    text = "Chuck untangled my ballot mess for me, so in the end I\ngive m10 to\nChuck for the trouble."
+    assert actions(text) == [("give", {"amount": "m10", "player": "Chuck"})]

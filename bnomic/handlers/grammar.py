@@ -181,7 +181,9 @@ _CLAUSE = re.compile(r"(?<!\s)(?:\s*+,\s*+|\s++)(?:and(?:\s++then)?|then|so|but)
                      # "... to m44 and we'll see who blinks first": another's clause, the sender's words
                      r"|(?:we|you|he|she|they|there)(?:['’](?:ll|re|s|d|ve))?+\s"
                      # "..., and on nday 1 of nweek 8 I will turn the Clock On", "and on 15 and 16 I ABSTAIN"
-                     r"|(?:on|at|from|as|per|for(?=\s++(?:the\s++)?(?:proposal\s*+|prop\.?+\s*+|#)?+\d))\s++[^,.;]{1,60}?\s(?:,\s*+)?i(?:['’](?:d|m|ll))?\s"
+                     # (", so in the end I give ...")
+                     r"|(?:on|at|from|as|per|in(?=\s++the\s++end\b)|for(?=\s++(?:the\s++)?(?:proposal\s*+|prop\.?+\s*+|#)?+\d))"
+                     r"\s++[^,.;]{1,60}?\s(?:,\s*+)?i(?:['’](?:d|m|ll))?\s"
                      # "..., but for the record I vote FOR 12": an aside said before the "I"
                      r"|(?:for\s++the\s++record|in\s++any\s++case|(?:honestly|frankly|anyway|actually|also|instead|meanwhile)\b)"
                      r"(?:\s*+,)?+\s*+i(?:['’](?:d|m|ll))?\s"
@@ -3143,7 +3145,25 @@ def _document_head(line: str) -> tuple[list[Reading], str] | None:
         # is one sentence, not "I answer Consultation 1" and a document
         if readings and readings[-1].kind == "action" and document_kind(readings[-1]):
             return readings, after.strip()
+        # "I submit the following proposal, "Fish Friday", and set its colour to Baby Blue:":
+        # the one action of the sentence that takes a document, the other after it done too
+        takers = [r for r in readings if r.kind == "action" and document_kind(r)]
+        if (colon and candidate is head and len(takers) == 1 and _FOLLOWING.search(takers[0].text)
+                # (the other said of it: "set its colour", which names the new one once read)
+                and all(r.kind == "action" or r.kind == "incomplete" and _IT_NAMES.search(r.text)
+                        for r in readings if r is not takers[0])):
+            return readings, after.strip()
     return None
+
+
+_IT_NAMES = re.compile(r"\b(?:its|it)\b", re.I)
+# "the following proposal", "as follows", "below": a document said to come after the sentence
+_FOLLOWING = re.compile(r"\b(?:following|follows|below|hereunder)\b", re.I)
+
+
+def _taking_document(head: list[Reading]) -> Reading:
+    """The reading of a document's head that takes the document: the last one that does."""
+    return next((r for r in reversed(head) if r.kind == "action" and document_kind(r)), head[-1])
 
 
 def too_long(line: str, max_line: int) -> Reading:
@@ -4965,7 +4985,7 @@ def _read(text: str, max_line: int | None, doc_next: bool = False) -> list[Readi
                 body.append(lines[i])
                 i += 1
             delimited = i < len(lines)
-            asked = _question_asked(head[-1], body)
+            asked = _question_asked(_taking_document(head), body)
             if asked is not None:           # the Question's paragraph; what follows is read
                 body, i = body[:asked], start + asked - said_first
             elif not own:
@@ -4975,7 +4995,7 @@ def _read(text: str, max_line: int | None, doc_next: bool = False) -> list[Readi
                 if rest:        # "I submit a Refresh Proposal: ... become Calm. And I set my own Mental State ..."
                     body, chunk = kept, rest
         said = "\n".join(body).strip("\n")
-        head[-1].args["document"] = said if said.strip() else ""    # "...:" then {{ on its own line
+        _taking_document(head).args["document"] = said if said.strip() else ""    # "...:" then {{ on its own line
         readings.extend(head)
     readings.extend(_read_lines(chunk))
     return readings
