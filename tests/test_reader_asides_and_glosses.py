@@ -147,3 +147,26 @@ def test_the_document_after_a_colon_is_the_actions_that_says_following():
 def test_a_gift_after_so_in_the_end():
     text = "Chuck untangled my ballot mess for me, so in the end I\ngive m10 to\nChuck for the trouble."
     assert actions(text) == [("give", {"amount": "m10", "player": "Chuck"})]
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("I give fifteen mackerel to the Beast and seven to Bob.", [("The Beast", "m15"), ("Bob", "m7")]),
+    ("I give the Beast fifteen mackerel and Alice seven.", [("The Beast", "m15"), ("Alice", "m7")]),
+    ("I give m5 to Bob and 3 to Chuck.", [("Bob", "m5"), ("Chuck", "m3")]),
+    ("I give m5 to Bob and Chuck.", [("Bob", "m5"), ("Chuck", "m5")]),       # one amount: each one's
+])
+def test_a_second_amount_said_as_a_bare_number_is_in_the_same_currency(text, expected):
+    # Rule 4E33: a Player may give mackerel; Rule 4E7: several actions in one sentence
+    assert [(a["player"], a["amount"]) for n, a in actions(text) if n == "give"] == expected
+
+
+@pytest.mark.parametrize("text", ["I take the Ministry of Law at its current Reward.",
+                                  "I take the Ministry of Law, keeping the current Reward."])
+def test_a_ministry_taken_at_its_current_reward(text):
+    # Rule 4E46: the Reward specified may be the current one
+    assert actions(text) == [("assign_ministry", {"ministry": "Law"})]
+
+
+def test_the_same_reward_as_another_is_not_guessed_to_be_the_current_one():
+    (r,) = read("I take the Ministry of Law at the same Reward.")
+    assert r.kind == "incomplete"           # (the same as which? said before, or quoted)

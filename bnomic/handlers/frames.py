@@ -449,6 +449,12 @@ def fill(fr: Frame, toks: list[Tok], start: int, open_world: bool, vocab=None,
                 and any(x.low == "you" and x.sense("player") == t.sense("player") for x in toks[start:i])):
             i += 1
             continue
+        # "m15 to the Beast and seven to Bob": a bare number after a join, where an amount was
+        # said, is an amount in the same currency
+        # (or right after the value that began another group: "the Beast m15 and Dana seven")
+        if ((after_join or last_at == i - 1 and len(f.instances) > 1) and t.has("num") and not t.has("amount")
+                and _amount_said(fr, f)):
+            t = Tok(t.text, t.low, [("amount", f"m{t.sense('num')}"), *t.senses], t.start, t.end)
         # a typed token: the role that wants it (the marker's first)
         placed = False
         for sense in t.senses:
@@ -662,6 +668,13 @@ def _sentence_of_its_own(toks: list[Tok], i: int, reach: int = 5) -> bool:
         if w in _FINITE:
             return True
     return False
+
+
+def _amount_said(fr: Frame, f) -> bool:
+    """Whether the frame takes an amount and one in mackerel was said already."""
+    return "amount" in fr.role_types and any(
+        str(v).startswith("m") for x in f.instances for r in fr.roles if r.type == "amount"
+        for v in x.get(r.name) or ())
 
 
 def _has_own_verb(toks: list[Tok], i: int) -> bool:

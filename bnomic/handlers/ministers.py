@@ -75,6 +75,7 @@ _REWARD_WORDS = "reward value rewards"
               "|take over|take over as|step in as|step up as",
               "ministry:ministry", REWARD,
               also="myself me itself to vacant empty " + _REWARD_WORDS + " post office job role position seat of as"
+                   " current existing unchanged present keeping"
                    " ministries offices ministry"),
         # "I give the Ministry of Change to myself" (not "I give m5 to the Chairman", Rule 4E33)
         frame("give", "ministry:ministry", REWARD, also="myself me to " + _REWARD_WORDS, needs="myself"),
