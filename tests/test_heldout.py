@@ -239,8 +239,9 @@ def test_the_reader_keeps_what_it_reads(scored):
 # then v0116 and w0111 of the twentieth and twenty-first reserves, with their chains, which a
 # draft read worse ("... of Players. Errors:" over items)); in its eighth session the
 # thirty-third reserve, 300, scored 0.873 / 0 / 19 in aggregate and moved whole; then h2234,
-# chatter a draft read as votes ("Luckily for all of you ...").
-LOOKED_AT = {"recall": 0.850, "false_on_chatter": 4, "silent_misses": 408}
+# chatter a draft read as votes ("Luckily for all of you ..."); then the thirty-fifth reserve,
+# 300, scored 0.878 / 2 / 11 in aggregate on the session's first reader and moved whole).
+LOOKED_AT = {"recall": 0.855, "false_on_chatter": 6, "silent_misses": 409}
 
 
 def test_the_looked_at_cases_keep_what_they_read():
