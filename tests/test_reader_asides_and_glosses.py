@@ -170,3 +170,36 @@ def test_a_ministry_taken_at_its_current_reward(text):
 def test_the_same_reward_as_another_is_not_guessed_to_be_the_current_one():
     (r,) = read("I take the Ministry of Law at the same Reward.")
     assert r.kind == "incomplete"           # (the same as which? said before, or quoted)
+
+
+def test_a_ballot_of_lowercase_vote_words_first_is_a_vote_a_line():
+    # Rule 4E15: before, "for 12" / "against 13" was joined as one wrapped sentence and the
+    # votes shifted a line ("AGAINST 12")
+    assert votes("for 10\nfor 11\nfor 12\nagainst 13\nfor 15\nagainst 16") == [
+        ("FOR", "10"), ("FOR", "11"), ("FOR", "12"), ("AGAINST", "13"), ("FOR", "15"), ("AGAINST", "16")]
+    assert votes("I vote against 13 and\nfor 12") == [("AGAINST", "13"), ("FOR", "12")]
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("SHELVE 10. Alice, this needs another pass; resubmit next nweek and I'll vote for it.", [("SHELVE", "10")]),
+    ("Fix the typo and I'll vote FOR 12.", []),
+    ("Please fix it and I will vote FOR 13.", []),
+    ("SHELVE 10 and I'll vote FOR 11.", [("SHELVE", "10"), ("FOR", "11")]),     # both the sender's
+    ("As it\nis, AGAINST 15, and I'll resubmit a cleaner version next nweek.", [("AGAINST", "15")]),
+])
+def test_a_promise_on_what_another_does_first_is_no_action(text, expected):
+    # Rule 4E7 knows no conditional actions: "do X and I'll do Y" is "if you do X"
+    assert votes(text) == expected
+
+
+def test_a_remark_to_the_reader_is_no_answer():
+    # Rule 4E18: an Answer is YES, NO or PARADOX (or words the handler judges); "don't worry" is none
+    got = read("I remove my Ordained property. (I'll still answer Consultation 5, don't worry.)",
+               vocab(consultations=(5,)))
+    assert [(r.kind, r.spec.name) for r in got] == [("action", "leave_ordained"), ("incomplete", "answer_consultation")]
+
+
+def test_a_report_the_sender_says_is_no_game_action():
+    text = ("Unofficial report:\n\n  nday 12  Dana: give m10 to Bob\n  nday 12  Dana: vote AGAINST 13\n\n"
+            "Corrections welcome; this is not a Game Action.")
+    assert read(text) == []

@@ -666,6 +666,9 @@ _IN_WORDS = "|".join(sorted(map(re.escape, LEXER_NUMBER_WORDS), key=len, reverse
 _BALLOT_LINE = re.compile(r"\s*+(?:proposal|prop\.?+|p|#)?+\s*+(?:\d++|(?:" + _IN_WORDS + r")(?:-(?:" + _IN_WORDS
                           + r"))?+)\s*+[:.)=-]?+\s*+(?:for|against|abstain|shelve)\s*+[.!]?+\s*+$", re.I)
 _BALLOT_ITEM = re.compile(r"\b(?i:for|against|abstain|shelve)\b")     # a line that holds a vote of its own
+# "for 12" / "against 13": a ballot written a Vote word, then the proposal, a line each
+_VOTE_FIRST_LINE = re.compile(r"\s*+(?:for|against|abstain|shelve)\s*+[:=-]?+\s*+(?:on\s++)?+"
+                              r"(?:proposal\s*+|prop\.?+\s*+|p|#)?+\d++\s*+[.!]?+\s*+$", re.I)
 _LIST_GOES_ON = re.compile(r"\d[\s,]*+(?:,|\band|\bor|&)\s*+$")    # "FOR on 10, 14 and" / "15."
 _STOPS = frozenset(".!?;:")         # a line ending in one (then spaces) ends its sentence
 
@@ -694,7 +697,8 @@ def unwrap(lines: list[str]) -> list[str]:
             out[-1] = prev.rstrip() + " " + line.strip()      # "... and AGAINST" / "16. Also I ..."
             continue
         if (prev.strip() and prev.rstrip()[-1:] not in _STOPS and prev.rstrip()[-1:] not in ":;"
-                and _PREPOSITION_FIRST.match(line) and not BEGIN.match(prev) and not _BALLOT_LINE.match(prev)):
+                and _PREPOSITION_FIRST.match(line) and not BEGIN.match(prev) and not _BALLOT_LINE.match(prev)
+                and not (_VOTE_FIRST_LINE.match(prev) and _VOTE_FIRST_LINE.match(line))):
             out[-1] = prev.rstrip() + " " + line.strip()      # "... I assign a Punishment" / "of a fine of m15."
             continue
         if prev.strip() and _NUMBER_FIRST.match(line) and (
@@ -716,6 +720,7 @@ def unwrap(lines: list[str]) -> list[str]:
         if (prev.strip() and line.strip() and prev.rstrip()[-1:] not in _STOPS and not _BALLOT_LINE.match(prev)
                 # ("11: for, obviously" / "14: abstain": an item of its own, after another item)
                 and not (_BALLOT_LINE.match(line) and _BALLOT_ITEM.search(prev))
+                and not (_VOTE_FIRST_LINE.match(prev) and _VOTE_FIRST_LINE.match(line))
                 and not BEGIN.match(line) and not END.match(line) and not BEGIN.match(prev)
                 and not _LEAD.match(line.strip())):
             last = (list(sentences(prev)) or [""])[-1]
@@ -2812,6 +2817,27 @@ _INTENDED_BY = re.compile(r"\b(?:everything|all)\s++(?:that\s++)?(?P<who>[A-Z][\
                           r"|\b(?:every|each)\s++(?:intent|intention)\s++(?:of|by|from)\s++(?P<by>[A-Z][\w-]{0,30}+)(?:['’]s)?+\b")
 
 
+# "resubmit next nweek and I'll vote for it": what the sender will do once another has done
+# something (Rule 4E7 knows no conditional actions): a promise, no action
+_DO_AND_I_WILL = re.compile(r"(?:^|(?<=[;:,–—-]))\s*+(?P<imp>(?:please\s++)?+(?P<verb>[A-Za-z]++)\b[^.;:!?\n]{0,80}?)"
+                            r"\s++and\s++i(?:['’]ll|\s++will|\s++shall)\s++\S[^.;!?\n]*+", re.I)
+_NOT_IMPERATIVE = frozenset(words()["reader"]["subjects"]) | frozenset(words()["reader"]["finite_verbs"]) | frozenset(
+    {"and", "but", "so", "then", "also", "now", "ok", "okay", "yes", "no", "well", "oh", "first", "today",
+     "tomorrow", "later", "soon", "maybe", "perhaps", "in", "on", "at", "for", "after", "before", "as",
+     "with", "by", "to", "from", "of", "my", "the", "a", "an", "all", "both", "each", "every", "meanwhile"})
+
+
+def _promised_if_done(sentence: str) -> str:
+    """The sentence without a promise made on a condition: "<do something> and I'll <act>",
+    the first said to someone else (an imperative, with no "I" in it)."""
+    for m in _DO_AND_I_WILL.finditer(sentence):
+        if (m.group("verb").lower() in _NOT_IMPERATIVE or m.group("verb").upper() in _VOTE_WORDS
+                or re.search(r"\b(?:i|my|me|i['’]m|i['’]ve)\b", m.group("imp"), re.I)):
+            continue
+        return sentence[:m.start()] + sentence[m.end():]
+    return sentence
+
+
 def read_sentence(sentence: str, in_transaction: bool = False) -> list[Reading]:
     """A normalised sentence: one reading, or one for each clause or object it joins
     (a time or an intent said before them applies to each)."""
@@ -2824,6 +2850,10 @@ def read_sentence(sentence: str, in_transaction: bool = False) -> list[Reading]:
         if len(parts) > 1:
             return [r for p in parts if p.strip() for r in read_sentence(p, in_transaction)]
     charge(16 * len(sentence) + 1500)     # the intent, time, clause and repeat patterns
+    if " and i" in sentence.lower():
+        sentence = _promised_if_done(sentence)
+        if not sentence.strip():
+            return []
     if in_transaction:
         sentence = _ASSERT_LABEL.sub("I assert that ", _LABEL.sub("", sentence), count=1)
     body = _UNDER_INTENT.sub("", sentence)
@@ -3161,6 +3191,22 @@ _IT_NAMES = re.compile(r"\b(?:its|it)\b", re.I)
 _FOLLOWING = re.compile(r"\b(?:following|follows|below|hereunder)\b", re.I)
 
 
+# "(I'll still answer Consultation 5, don't worry.)": a remark to the reader, no Answer
+_REMARK_NOT_ANSWER = re.compile(r"\s*+(?:don['’]?t|do\s++not|never\s++mind|no\s++worries)\b", re.I)
+
+
+def _answer_not_a_remark(readings: list[Reading]) -> None:
+    """An Answer taken as written (Rule 4E18: YES, NO or PARADOX, or words the handler
+    judges) that is a remark said to the reader ("don't worry") answers nothing: the
+    Answer is missing, and the attempt said so."""
+    for r in readings:
+        if (r.kind == "action" and r.spec is not None and r.spec.name == "answer_consultation"
+                and _REMARK_NOT_ANSWER.match(str(r.args.get("word") or ""))):
+            r.args.pop("word")
+            r.missing = ("word",)
+            r.read_as = r.spec.describe(r.args)
+
+
 def _taking_document(head: list[Reading]) -> Reading:
     """The reading of a document's head that takes the document: the last one that does."""
     return next((r for r in reversed(head) if r.kind == "action" and document_kind(r)), head[-1])
@@ -3274,6 +3320,7 @@ def read(text: str, vocab: Vocabulary | None = None, max_line: int | None = None
         _document_taken_back(readings)
         _without_document(readings)
         _said_once(readings)
+        _answer_not_a_remark(readings)
         _timing_said(readings, text)
         _acted_on_and_done(readings, vocab)
         _done_with_no_intent(readings, vocab)
@@ -3566,6 +3613,9 @@ _IT = re.compile(r"\b(?:it|this\s++one|this)\b", re.I)
 _NO_ACTION_HERE = re.compile(r"\b(?:notes?\s++to\s++(?:self|myself)\b|nothing\s++in\s++this\s++(?:message|mail|e-?mail|post)\s++is\s++(?:a\s++)?game\s++"
                              r"actions?|this\s++(?:message|mail|e-?mail|post)\s++(?:contains|has|takes)\s++no\s++game\s++"
                              r"actions?|no\s++game\s++actions?\s++(?:in\s++this\s++(?:message|mail|post)|here)"
+                             # "Corrections welcome; this is not a Game Action."
+                             r"|(?:this|these|that|it)\s++(?:(?:message|mail|e-?mail|post|report|list)\s++)?+"
+                             r"(?:is\s++not|are\s++not|isn['’]t|aren['’]t)\s++(?:an?\s++)?+game\s++actions?"
                              # "None of the following is a vote, I'm checking the line wrapping."
                              r"|none\s++of\s++(?:the\s++following|what\s++follows|the\s++below|this)\s++(?:is|are)\s++"
                              r"(?:an?\s++)?(?:game\s++)?(?:actions?|votes?))\b", re.I)
