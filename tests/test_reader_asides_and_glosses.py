@@ -203,3 +203,39 @@ def test_a_report_the_sender_says_is_no_game_action():
     text = ("Unofficial report:\n\n  nday 12  Dana: give m10 to Bob\n  nday 12  Dana: vote AGAINST 13\n\n"
             "Corrections welcome; this is not a Game Action.")
     assert read(text) == []
+
+
+@pytest.mark.parametrize("text", ["I resign the Ministry of Questions and go to bed.",
+                                  "I resign the Ministry of Questions and hand the staff of ZOT to whoever wants it next."])
+def test_what_else_the_sender_does_after_and_is_no_part_of_the_action(text):
+    # Rule 4E47: the Resignation stands; the rest names nothing an action takes
+    assert actions(text, vocab(holders={"Questions": "Dana"})) == [("resign_ministry", {"ministry": "Questions"})]
+
+
+@pytest.mark.parametrize("text", ["I object to Intent 3 and its ugly sister.", "I give m5 to Bob and not to Chuck.",
+                                  "I give m5 to Bob and friends."])
+def test_more_said_after_and_that_may_be_the_actions_is_not_set_aside(text):
+    assert [r.kind for r in read(text, vocab(intents={3: "Bob"}))] == ["incomplete"]
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("I wish to cede my ministry of Questions, effective immediately.", [("resign_ministry", {"ministry": "Questions"})]),
+    ("I object to both of the outstanding intents.", [("object", {"target": "3"}), ("object", {"target": "4"})]),
+    ("I cast my vote in favour of proposal 16 (my own, naturally) - FOR.", [("vote", {"vote": "FOR", "which": "16"})]),
+])
+def test_more_words_actions_are_said_with(text, expected):
+    v = vocab(holders={"Questions": "Dana"}, intents={3: "Bob", 4: "Alice"})
+    assert actions(text, v) == expected
+
+
+def test_a_revision_that_says_it_replaces_the_body():
+    got = read("Revising 15: replace its body with\n\n{{\nDuring nweek 9, no Player may submit two.\n}}")
+    assert [(r.kind, r.spec.name, r.args["number"]) for r in got] == [("action", "revise_proposal", "15")]
+
+
+def test_a_revision_with_this_body_below():
+    # Rule 4E15: "may revise a Pending proposal he owns by resubmitting it"
+    got = read("I revise Proposal 15 (Tidy Up) by resubmitting it with this body:\n\n"
+               "  During nweek 9 no Player may submit more than one Consultation.")
+    assert [(r.kind, r.spec.name, r.args["number"]) for r in got] == [("action", "revise_proposal", "15")]
+    assert got[0].args["document"].strip().startswith("During nweek 9")

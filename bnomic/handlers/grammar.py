@@ -5651,6 +5651,34 @@ def _denied(sentence: str, taken: list[Reading]) -> bool:
 _NOT_REALLY = re.compile(r"^\W*+(?:(?:no|nah|nope|ha|haha)\b[\s,.!-]*+)?+not\s++really\s*+(?:[.!)]|$)", re.I)
 
 
+# "I resign the Ministry of Questions and go to bed": after the action, "and" and a verb of
+# no action, with nothing a role takes: what else the sender does, no part of the action
+_AND_THEN_ASIDE = re.compile(r"^(?P<head>i\s[^\n]{3,300}?)\s++and\s++(?:then\s++)?+(?P<tail>[a-z][a-z'’-]*+\b[^\n]{0,200}+)$", re.I)
+_NOT_A_VERB = FILLERS | _NOT_IMPERATIVE | frozenset(
+    {"his", "her", "its", "their", "our", "your", "this", "that", "these", "those", "some", "any", "no",
+     "other", "another", "not", "never", "if", "unless", "when", "whoever", "whatever", "friends", "others",
+     "everyone", "everybody", "anyone", "you", "him", "them", "it", "also", "too", "more", "less"})
+
+
+def _then_said_aside(sentence: str) -> list[Reading]:
+    """The action before "and <a verb of no action> ...", when the whole reads to nothing:
+    the rest is what else the sender does ("... and go to bed", "... and hand the staff of ZOT
+    to whoever wants it next"). Only where the rest names nothing any role takes, with no
+    condition or denial in it, and the action before it reads whole."""
+    m = _AND_THEN_ASIDE.match(sentence.strip().rstrip(".!"))
+    if m is None:
+        return []
+    tail = m.group("tail")
+    first = tail.split(None, 1)[0].lower()
+    if first in _NOT_A_VERB or first.upper() in _VOTE_WORDS:
+        return []
+    words_of_tail = {w.lower() for w in re.findall(r"[A-Za-z'’]++", tail)}
+    if words_of_tail & _UNSURE_WORDS or any(t.senses for t in lex(tail[:300], _VOCAB.get())):
+        return []
+    head = read_sentence(m.group("head"))
+    return head if head and all(r.kind == "action" for r in head) else []
+
+
 def _line_sentences(line: str, out: list[Reading], carried: list[Reading] | None = None) -> list[Reading] | None:
     """Appends to `out` the readings of one line's sentences, each read alone, with
     three exceptions:
@@ -5683,7 +5711,7 @@ def _line_sentences(line: str, out: list[Reading], carried: list[Reading] | None
                         break
             last = taken = None
             continue
-        got = read_sentence(s)
+        got = read_sentence(s) or _then_said_aside(s)
         if (got and s.rstrip().endswith(":") and not s.lower().startswith("i ")
                 and all(r.kind == "incomplete" and r.args and not _NUMBER_NOT_A_TIME.search(s) for r in got)):
             got = []                    # "Votes for this nweek:": a heading; what it heads follows

@@ -226,7 +226,10 @@ _TARGET = role("target:intent?", {**{w: "all" for w in (
     "all of them")}, **{w: "both" for w in (
     "both", "both of them", "both pending intents", "both the pending intents", "both current intents",
     "both outstanding intents", "both of the intents", "both the intents", "both intents currently outstanding",
-    "both intents currently pending", "both intents currently open")}})
+    "both intents currently pending", "both intents currently open")},
+    # "both of the outstanding intents", "all of the open intents"
+    **{f"{q} {of}{adj} intents": ("both" if q == "both" else "all") for q in ("both", "all")
+       for of in ("of the ", "the ") for adj in ("open", "pending", "current", "outstanding")}})
 _WHAT = "what:text?[intent to|intention to|plan to|the intent to|the intention to|the plan to|an intent to]"
 # "Wooble's intent about the Beast's mackerel": what the intent is about, said to tell it apart;
 # the intent is the one named (by number, author or reply), never found by these words alone

@@ -100,7 +100,8 @@ def assign(ctx: Context, actor: Player, ministry: str, reward: str | None = None
 @action("resign_ministry",
         # Rule 4E47: "A Minister may Resign from its Ministry"
         frame("resign|resign from|resign as|step down|step down from|step down as|quit as"
-              "|vacate|relinquish|give up|stand down|stand down as|stand down from",
+              "|vacate|relinquish|give up|stand down|stand down as|stand down from|cede|abdicate|abdicate from"
+              "|abdicate as",
               "ministry:ministry", THEIRS, also="post office job role position of ministry"),
         rule="4E47", example="I resign as Chairman", legal_entity=True, says="resign from {ministry}",
         not_actions=("I resigned as Chairman last week", "Wooble resigns from the Ministry of Law",

@@ -215,7 +215,7 @@ def _within_limit(ctx: Context, actor: Player) -> None:
 @action("revise_proposal",
         # Rule 4E15: "may revise a Pending proposal he owns by resubmitting it"
         frame("revise|resubmit|amend|replace|rewrite|update|edit", "number:proposal", TITLE,
-              also="proposal as follows with text new by resubmitting it to read reads say so that"),
+              also="proposal as follows with text new by resubmitting it to read reads say so that body this following replace replacing its"),
         rule="4E15", example="I revise proposal 12: ... END PROPOSAL", says="revise proposal {number}",
         document="proposal", document_needed=True,
         not_actions=("I revised proposal 12 yesterday", "Wooble revises proposal 12",

@@ -107,7 +107,7 @@ _INSTEAD = ("instead:vote[which is|which are|which gets|which get|where i vote|w
               "vote:vote[to|of]", role("which:proposal*[on|for|to|in|regarding|re|about|with respect to|upon]", _ALL),
               "was:vote[from|instead of|rather than|in place of]!?",                                               # "from FOR to AGAINST"
               _BUT, _INSTEAD,
-              also="votes vote as follows of from me myself nweek",
+              also="votes vote as follows of from me myself nweek favour favor",
               openers="my vote|my votes|votes|i am|i am voting|my own vote|my own votes"),                 # "I am AGAINST 12"
         frame("vote|cast|cast my vote|cast my votes", "vote:vote", role("which:choice", _ALL),
               also="on for to in", openers="my vote|my votes"),
