@@ -239,3 +239,22 @@ def test_a_revision_with_this_body_below():
                "  During nweek 9 no Player may submit more than one Consultation.")
     assert [(r.kind, r.spec.name, r.args["number"]) for r in got] == [("action", "revise_proposal", "15")]
     assert got[0].args["document"].strip().startswith("During nweek 9")
+
+
+def test_a_second_action_on_it_wrapped_over_two_lines():
+    # Rule 4E18: the Oracle assigns a Priest and numbers the Consultation; "it" is the one just named
+    got = read("Good question. I assign Alice as Priest for Consultation 6 and give it\nthe number 7.",
+               vocab(consultations=(5, 6)))
+    assert [(r.kind, r.spec.name, r.args.get("which")) for r in got] == [
+        ("action", "assign_consultation", "6"), ("action", "number_consultation", "6")]
+
+
+@pytest.mark.parametrize("text", [
+    "Here it is. I submit it as a\nproposal:\n\nTitle: Public Holiday Fix\n\n  Amend Rule 4E31 by replacing X with Y.",
+    'I\'ve written something; I submit it as a proposal, titled\n"Public Holiday Fix":\n\n  Amend Rule 4E31 by replacing X with Y.',
+])
+def test_a_proposal_submitted_as_it(text):
+    # Rule 4E15: "it" is the document below, not a Jury's verdict on something
+    got = read(text)
+    assert [(r.kind, r.spec.name) for r in got] == [("action", "submit_proposal")]
+    assert "Amend Rule 4E31" in got[0].args["document"]

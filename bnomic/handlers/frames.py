@@ -779,6 +779,8 @@ def _as_reason(fr: Frame, f, toks: list[Tok], i: int) -> bool:
         # Intent #4" says why)
         return nxt.low in _AS_SAID and all(x.get(r.name) for x in f.instances for r in fr.roles
                                             if ("as",) in r.markers)
+    if nxt.low in ("a", "an", "my", "our") and i + 2 < len(toks) and toks[i + 2].low in fr.also:
+        return False            # "I submit it as a proposal, titled ...": what it is, the frame's own word
     if nxt.low in _AS_WHY or _subject_of_its_own(nxt):
         return True             # "... as a thank-you", "... as it is fine"
     return nxt.has("player") and i + 2 < len(toks) and toks[i + 2].low in _AS_WHY

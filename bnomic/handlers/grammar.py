@@ -730,20 +730,23 @@ def unwrap(lines: list[str]) -> list[str]:
             # (a dangling word ends the line: searched from a few characters before its end)
             dangling = _DANGLING.search(prev, max(0, len(prev.rstrip()) - 9))
             # (or a verb: "..., then revise" / "its Reward to m60", joined where it then reads)
-            verb_last = prev.rstrip().rsplit(None, 1)[-1].lower() in _verbs().heads
+            ends = prev.rstrip().rsplit(None, 2)[-2:]
+            verb_last = ends[-1].lower() in _verbs().heads or (     # ("... and give it" / "the number 7.")
+                len(ends) == 2 and ends[-1].lower() in ("it", "them") and ends[0].lower() in _verbs().heads)
             continued = _CONTINUED.match(line.strip())
             alone = match_action(last)
             # (joined is read only where it can decide: a line that reads alone, and neither
             # dangles nor is continued, stays as it is)
-            if dangling and not alone:
-                join = True
+            if dangling and not alone or ends[-1].lower() in ("a", "an", "the"):
+                join = True         # ("I submit it as a" / "proposal:": an article ends no sentence)
             elif dangling and split_when(f"{last} {first}".rstrip(" .!"))[0] is not None:
                 join = True         # "... Reward m100, at" / "2026-11-25 06:00 UTC.": a time, cut
             elif not alone or dangling or continued or verb_last:
                 join = bool(match_action(f"{last} {first}"))
                 if not join and (continued or not alone or verb_last or dangling):
                     got = read_sentence(f"{last} {first}")     # several actions: "AGAINST 13\nand 16"
-                    join = bool(got) and all(r.kind == "action" for r in got)
+                    # (or one whose "it" the action before names: "... and give it" / "the number 7.")
+                    join = bool(got) and all(r.kind == "action" or verb_last and _only_it_missing(r) for r in got)
                     if not join and continued and got:
                         # ("... hereby give Bob m12" / "and Wooble m8, and vote FOR 10": more actions
                         # read together than the line alone, a remark before them aside)
@@ -757,6 +760,13 @@ def unwrap(lines: list[str]) -> list[str]:
         out.append(line)
     return out
 
+
+
+def _only_it_missing(r: "Reading") -> bool:
+    """An attempt missing only the one thing it calls "it" (which _its gives it from the action
+    before, once the message is read)."""
+    return (r.kind == "incomplete" and r.spec is not None and len(r.missing) == 1 and bool(_ITS.search(r.text or ""))
+            and any(x.name == r.missing[0] and x.type in REF_KINDS for x in r.spec.roles))
 
 
 def split_repeat(sentence: str) -> tuple[str, int]:
@@ -3545,7 +3555,9 @@ def _its(readings: list[Reading]) -> None:
                                     for v in [before.args.get(x.name)] if v not in (None, "") and "," not in str(v)))
         if not values and role.type == "proposal" and before.spec.name == "submit_proposal":
             values = ["new"]            # "I submit this proposal and make it Chartreuse": the one just made
-        if len(values) == 1 and (values[0].isdigit() or values[0] == "new" or role.type == "ministry"):
+        # ("I assign Dana as Priest for this Consultation and give it the number 7": the one the
+        # action before named as "this", the mail replied to, which the handler finds alike)
+        if len(values) == 1 and (values[0].isdigit() or values[0] in ("new", "this") or role.type == "ministry"):
             r.args[role.name] = values[0]
             r.missing = ()
             r.read_as = r.spec.describe(r.args)

@@ -170,7 +170,7 @@ TITLE = ("title:text[titled|entitled|called|named|with the title|with title|titl
         # Rule 4E15: "Any player may submit a proposal ... To submit a proposal, a player need
         # only specify its Body" (the document after the sentence, or inside {{ }})
         frame("submit|make|put forward|table|present|file|post|enter|offer|raise|create|write",
-              TITLE, also="proposal proposals following new below body text with two three both",
+              TITLE, also="proposal proposals following new below body text with two three both as it",
               needs="proposal|proposals"),
         frame("propose", TITLE, also="proposal following new below"),
         rule="4E15", example='I submit the following proposal, titled "Eras": ... END PROPOSAL',
