@@ -155,3 +155,13 @@ def test_a_title_in_lowercase_running_text_is_words():
 def test_a_title_is_still_read_as_written_or_in_an_all_lowercase_mail():
     for text in ("I vote AGAINST Tidy Up.", "i vote against tidy up"):
         assert [(a["vote"], a["which"]) for k, n, a in read(text) if n == "vote"] == [("AGAINST", "15")]
+
+
+def test_the_contract_said_first_in_the_sentence():
+    # Rule 4E45: "as specified by a Contract to which both ... are Parties", said before the "I"
+    text = ("As provided in clause 4 of the Fishmongers' Guild (Contract 1), to which Bob and I are both "
+            "parties, I delegate to Bob the Chairman's power to assign Proposal Numbers.")
+    (kind, name, args), = read(text)
+    assert (kind, name, args["which"], args["delegate"]) == ("action", "delegate_by_contract", "1", "Bob")
+    (kind, name, args), = read("Bob is nice. I delegate to Bob the Chairman's power to assign Proposal Numbers.")
+    assert kind == "incomplete"             # (no Contract said in its sentence)

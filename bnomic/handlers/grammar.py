@@ -3309,6 +3309,7 @@ def read(text: str, vocab: Vocabulary | None = None, max_line: int | None = None
         _the_rest(readings, vocab)
         _named_in_the_sentence(readings, vocab)     # (what the sentence names before what it replies to)
         _it_said_before(readings, vocab, text)
+        _contract_said_first(readings, vocab, text)
         _the_quoted_intent(readings, vocab, quoted)
         _replied_to(readings, vocab)
         _whose_ministry(readings, vocab)
@@ -3577,6 +3578,28 @@ def _named_in_the_sentence(readings: list[Reading], vocab: Vocabulary | None) ->
         named = {str(t.sense("ref")[1]) for t in lex(r.text[:400], vocab)
                  if t.has("ref") and t.sense("ref")[0] == role.type and str(t.sense("ref")[1]).isdigit()}
         named -= {str(v) for v in r.args.values()}      # ("I number Consultation 3": 3 is which, not its number)
+        if len(named) == 1:
+            r.args[role.name] = named.pop()
+            r.missing = ()
+            r.read_as = r.spec.describe(r.args)
+
+
+def _contract_said_first(readings: list[Reading], vocab: Vocabulary | None, text: str) -> None:
+    """"As provided in clause 4 of the Fishmongers' Guild (Contract 1), to which Bob and I are
+    both parties, I delegate ...": an attempt missing only its Contract (Rule 4E45: "as
+    specified by a Contract") takes the one Contract its own sentence names before it; two
+    named are not chosen between."""
+    for r in readings:
+        if r.kind != "incomplete" or r.spec is None or len(r.missing) != 1:
+            continue
+        role = next((x for x in r.spec.roles if x.name == r.missing[0] and x.type == "contract"), None)
+        at = text.find(r.text) if role is not None else -1
+        if at <= 0:
+            continue
+        before = text[max(0, at - 400):at]
+        before = re.split(r"[.!?\n]\s", before)[-1]            # (its own sentence only)
+        named = {str(t.sense("ref")[1]) for t in lex(before, vocab)
+                 if t.has("ref") and t.sense("ref")[0] == "contract" and str(t.sense("ref")[1]).isdigit()}
         if len(named) == 1:
             r.args[role.name] = named.pop()
             r.missing = ()
