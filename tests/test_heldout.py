@@ -241,7 +241,8 @@ def test_the_reader_keeps_what_it_reads(scored):
 # thirty-third reserve, 300, scored 0.873 / 0 / 19 in aggregate and moved whole; then h2234,
 # chatter a draft read as votes ("Luckily for all of you ..."); then the thirty-fifth reserve,
 # 300, scored 0.878 / 2 / 11 in aggregate on the session's first reader and moved whole; then
-# h2004, a vote a draft dropped as a promise ("As it / is, AGAINST 15, and I'll resubmit ...").
+# h2004, a vote a draft dropped as a promise ("As it / is, AGAINST 15, and I'll resubmit ...");
+# and w0025 of the twenty-first reserve's L0 set, which a draft read as a vote ("14: in favour")).
 LOOKED_AT = {"recall": 0.855, "false_on_chatter": 6, "silent_misses": 409}
 
 

@@ -228,6 +228,13 @@ def test_more_words_actions_are_said_with(text, expected):
     assert actions(text, v) == expected
 
 
+def test_in_favour_on_a_ballot_line_takes_no_vote_from_the_line_before():
+    # Rule 4E15: "in favour" is no Vote word; the line's Vote is missing, never the last one said
+    got = read("Voting:\n13: AGAINST\n15: in favour")
+    assert [(r.kind, r.args.get("vote"), str(r.args.get("which"))) for r in got if r.spec.name == "vote"] == [
+        ("action", "AGAINST", "13"), ("incomplete", None, "15")]
+
+
 def test_a_revision_that_says_it_replaces_the_body():
     got = read("Revising 15: replace its body with\n\n{{\nDuring nweek 9, no Player may submit two.\n}}")
     assert [(r.kind, r.spec.name, r.args["number"]) for r in got] == [("action", "revise_proposal", "15")]

@@ -104,10 +104,11 @@ _INSTEAD = ("instead:vote[which is|which are|which gets|which get|where i vote|w
               "|change my vote|change my votes|switch my vote|update my vote|amend my vote"
               "|give my vote|give my votes|register my vote|record my vote|lodge my vote|put my vote"
               "|put me down|put me down as|mark me down|mark me down as",
-              "vote:vote[to|of]", role("which:proposal*[on|for|to|in|regarding|re|about|with respect to|upon]", _ALL),
+              "vote:vote[to|of]", role("which:proposal*[on|for|to|in|regarding|re|about|with respect to|upon"
+                                       "|in favour of|in favor of]", _ALL),
               "was:vote[from|instead of|rather than|in place of]!?",                                               # "from FOR to AGAINST"
               _BUT, _INSTEAD,
-              also="votes vote as follows of from me myself nweek favour favor",
+              also="votes vote as follows of from me myself nweek",
               openers="my vote|my votes|votes|i am|i am voting|my own vote|my own votes"),                 # "I am AGAINST 12"
         frame("vote|cast|cast my vote|cast my votes", "vote:vote", role("which:choice", _ALL),
               also="on for to in", openers="my vote|my votes"),
