@@ -265,3 +265,12 @@ def test_a_proposal_submitted_as_it(text):
     got = read(text)
     assert [(r.kind, r.spec.name) for r in got] == [("action", "submit_proposal")]
     assert "Amend Rule 4E31" in got[0].args["document"]
+
+
+def test_an_action_scheduled_in_so_many_words():
+    # Rule 4E7: an action may be done later, at a time said; with no time it is told, never done now
+    (r,) = read("I schedule the following action: give m5 to Chuck on nday 3.")
+    assert (r.kind, r.spec.name, r.args, r.when.nday) == ("action", "give", {"amount": "m5", "player": "Chuck"}, 3)
+    (r,) = read("I schedule the following action: give m5 to Chuck.")
+    assert r.kind != "action" and "say when" in r.error and "Rule 4E7" in r.error
+    assert read("I schedule a meeting with Bob.") == []

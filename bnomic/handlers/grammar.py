@@ -2848,6 +2848,31 @@ def _promised_if_done(sentence: str) -> str:
     return sentence
 
 
+# "I schedule the following action: give m5 to Chuck on nday 3" (Rule 4E7: an action may be
+# done later, at a time said)
+_SCHEDULE_SAID = re.compile(r"\s*+i\s++(?:hereby\s++|now\s++)?+schedule\s++(?:(?:the\s++)?following\s++"
+                            r"(?:game\s++)?actions?|(?:that\s++)?i\b)?+\s*+[:,–—-]?+\s*+(?P<act>\S.*+)", re.I | re.S)
+
+
+def _scheduled_said(sentence: str, in_transaction: bool) -> list[Reading] | None:
+    """The action said after "I schedule (the following action):", at the time said with it;
+    with no time, an attempt told that the time is missing, never done now."""
+    m = _SCHEDULE_SAID.fullmatch(sentence.strip())
+    if m is None:
+        return None
+    act = m.group("act").strip()
+    act = act if act[:2].lower() == "i " else "I " + act[:1].lower() + act[1:]
+    got = read_sentence(act, in_transaction)
+    if not got or any(r.kind != "action" for r in got):
+        return None
+    if split_when(act)[0] is not None:
+        return got
+    return [Reading(sentence, suggestions=(f"On nday 3, {act}",),
+                    error="not done: say when; Rule 4E7 lets an action be done later \"on nday N\", "
+                          "\"at the start of the next nweek\", \"on YYYY-MM-DD at HH:MM UTC\" or "
+                          "\"at HH:MM UTC [today|tomorrow]\"")]
+
+
 def read_sentence(sentence: str, in_transaction: bool = False) -> list[Reading]:
     """A normalised sentence: one reading, or one for each clause or object it joins
     (a time or an intent said before them applies to each)."""
@@ -2864,6 +2889,10 @@ def read_sentence(sentence: str, in_transaction: bool = False) -> list[Reading]:
         sentence = _promised_if_done(sentence)
         if not sentence.strip():
             return []
+    if "chedul" in sentence[:30]:
+        scheduled = _scheduled_said(sentence, in_transaction)
+        if scheduled is not None:
+            return scheduled
     if in_transaction:
         sentence = _ASSERT_LABEL.sub("I assert that ", _LABEL.sub("", sentence), count=1)
     body = _UNDER_INTENT.sub("", sentence)
