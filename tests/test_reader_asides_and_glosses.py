@@ -274,3 +274,10 @@ def test_an_action_scheduled_in_so_many_words():
     (r,) = read("I schedule the following action: give m5 to Chuck.")
     assert r.kind != "action" and "say when" in r.error and "Rule 4E7" in r.error
     assert read("I schedule a meeting with Bob.") == []
+
+
+def test_an_address_added_to_my_entry_in_the_list_of_players():
+    # Rule 4E4's Registrar keeps each Player's addresses: "it" is the address just said
+    text = ("I'm also going to be posting from dana@work.example now and then; please add it to my entry "
+            "in the Registrar's list of players.")
+    assert actions(text) == [("add_address", {"name": "dana@work.example"})]

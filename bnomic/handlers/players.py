@@ -403,7 +403,7 @@ def parse_address(text: str) -> str:
               "name:email[the address|address|the e-mail address|e-mail address"
               "|email address|the email address]",
               also="address addresses e-mail email mail to my as an another a second new additional for entry record "
-                   "me account list of too well i post from in the registrar's registrar display registry"),
+                   "me account list of too well i post from in the registrar's registrar display registry players"),
         frame("post from|write from|send mail from|mail from|post also from|also post from|be posting from"
               "|also be posting from|am posting from|am also posting from|will be posting from"
               "|will sometimes be posting from|will also be posting from|sometimes post from",
