@@ -930,8 +930,8 @@ def _candidates(toks) -> tuple[list, bool, int]:
     s = 0
     while s < len(toks) and (toks[s].low in _LEADS or toks[s].low in (",", ":", "-")
                              # "Obviously FOR on 11": how it is said, before a bare Vote
-                             or adverb(replace(toks[s], text=toks[s].low)) and toks[s].low not in _HEDGES
-                             and _vote_after(toks, s + 1)):
+                             or _vote_after(toks, s + 1) and toks[s].low not in _HEDGES
+                             and adverb(replace(toks[s], text=toks[s].low))):
         s += 1
     found: list = []
     first_person = False
@@ -3219,13 +3219,12 @@ def _document_head(line: str) -> tuple[list[Reading], str] | None:
         takers = [r for r in readings if r.kind == "action" and document_kind(r)]
         if (colon and candidate is head and len(takers) == 1 and _FOLLOWING.search(takers[0].text)
                 # (the other said of it: "set its colour", which names the new one once read)
-                and all(r.kind == "action" or r.kind == "incomplete" and _IT_NAMES.search(r.text)
+                and all(r.kind == "action" or r.kind == "incomplete" and _ITS.search(r.text)
                         for r in readings if r is not takers[0])):
             return readings, after.strip()
     return None
 
 
-_IT_NAMES = re.compile(r"\b(?:its|it)\b", re.I)
 # "the following proposal", "as follows", "below": a document said to come after the sentence
 _FOLLOWING = re.compile(r"\b(?:following|follows|below|hereunder)\b", re.I)
 
