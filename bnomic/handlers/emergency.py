@@ -447,7 +447,9 @@ def intend_increment(ctx: Context, actor: Player, number: str | None = None) -> 
                        "incrementing the pause|increasing the pause|the increment of the pause|the pause increment"
                        "|the pause being incremented|the intention to increment the pause"
                        "|the intent to increment the pause|the coordinator's intention to increment the pause"
-                       "|the coordinator's intent to increment the pause"),
+                       "|the coordinator's intent to increment the pause"
+                       # (the Coordinator's only intention the rule gives: "the Coordinator's intention")
+                       "|the coordinator's intention|the coordinator's intent|the coordinator incrementing the pause"),
               _PROCEDURE, also="by"),
         frame("object to|voice objection to|voice an objection to|voice my objection to|oppose|object",
               _PROCEDURE, also="incrementing increasing increment incremented the pause of being to intention"

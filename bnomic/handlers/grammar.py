@@ -32,7 +32,7 @@ from .vocabulary import Vocabulary, words
 
 # The reader's version, stored with every pinned reading (handlers/pinned.py,
 # docs/reader.md): raise it when readings change
-READER_VERSION = 14
+READER_VERSION = 15
 
 # (dot leaders, "Proposal 10 (Fishy Business) ....... FOR", end no sentence)
 _SENTENCE_END = re.compile(r"(?<!\.\.\.\.)(?<=[.!?])\s+|;\s*")
@@ -225,10 +225,14 @@ _TALK = frozenset("""think thought guess wonder wondered believe suppose doubt s
 # A document written after the sentence that submits it (Rule 4E8): "... proposal:"
 # and the lines after it, up to a line "END PROPOSAL" (or END TWEAK, END LIST,
 # END DOCUMENT...) or the end of the message; never read as actions itself.
-DOCUMENT_END = re.compile(r"^\W*end(?:\s+of)?(?:\s+(?:the|this|my))?\s+(?:proposal|tweak|tidiness\s+list"
-                          r"|list|document|oracularity|body|refresh\s+proposal|indictment|punishment"
-                          r"|consultation|answer|trick|subgame"
-                          r"|contract|articles(?:\s+of\s+incorporation)?)\W*$", re.I)   # issue 15: Contracts (4E70, 4E79)
+_ENDED_KINDS = (r"(?:proposal|tweak|tidiness\s+list"
+                r"|list|document|oracularity|body|refresh\s+proposal|indictment|punishment"
+                r"|consultation|answer|trick|subgame"
+                r"|contract|articles(?:\s+of\s+incorporation)?)")     # issue 15: Contracts (4E70, 4E79)
+DOCUMENT_END = re.compile(r"^\W*end(?:\s+of)?(?:\s+(?:the|this|my))?\s+" + _ENDED_KINDS + r"\W*$", re.I)
+# "(End of proposal.) Separately, while I'm here: I vote FOR 15.": the end said, then more on its line
+_END_THEN_MORE = re.compile(r"^(?P<end>[ \t]*+[(\[]?+end(?:[ \t]++of)?+(?:[ \t]++(?:the|this|my))?+[ \t]++" + _ENDED_KINDS
+                            + r"[ \t]*+[.!]?+[ \t]*+[)\]]?+[.!]?+)[ \t]++(?P<rest>[A-Za-z].*+)$", re.I | re.M)
 _INTENDED = re.compile(r"^(?P<action>.*?[^\s,])(?:[\s,]++(?:with|without)\b.*)$", re.I)
 # The way an intended action is to be done, said at its end (Rules 4E21, 4E22): "<action>
 # without objection", "<action>, with 2 supporters and without objection in 2 rdays"
@@ -2532,6 +2536,20 @@ _NUMBERED_REPLY = re.compile(r"^numbered\s++(?:as\s++)?+(?:proposal\s++)?+(?:num
                              r"|^number\s++#?+(?P<n2>\d{1,6}+)\s++for\s++(?:this|it)(?:\s++one|\s++proposal)?+$", re.I)
 
 
+# ... and said as a fact by the Chairman, whose saying so is the numbering: "Mackerel Amnesty
+# is Proposal 18", "Chairman: Ais523's "Beast Diet Lite" gets Proposal Number 19", "Proposal
+# Number 20 it is." (from anyone else such a sentence is talk about the numbers)
+_CHAIRMAN_SAYS_NUMBER = re.compile(
+    r"^(?:[^.;:]{1,60}+:\s*+)?+"               # (a label first: "Chairman:", "Wearing my Chairman's hat:")
+    r"(?:(?P<what>[^.;:]{1,100}?)\s++(?:becomes|gets|is(?:\s++now|\s++hereby)?+)\s++(?:the\s++)?+"
+    r"proposal\s++(?:number\s++|no\.?+\s*+)?+#?+(?P<n>\d{1,6}+)"
+    r"|(?:the\s++)?+proposal\s++(?:number\s++|no\.?+\s*+)?+#?+(?P<n2>\d{1,6}+)\s++it\s++is)$", re.I)
+_THIS_ONE = re.compile(r"^(?:this|that|it)(?:\s++one|\s++proposal)?+$", re.I)
+# (what is numbered is named, never said with a speaker's hedge: "I think the Sock one is Proposal 12")
+_NOT_NAMED = re.compile(r"\b(?:i|i['’]m|you|we|think|guess|believe|suppose|maybe|perhaps|if|whether|because|"
+                        r"which|what|who|so|unless|still|already)\b", re.I)
+
+
 def _numbering(body: str) -> str:
     """The Chairman's numbering said as a heading and its list, or as a reply, made the action
     Rule 4E15 gives: the Chairman assigns the Proposal Numbers (bnomic numbers every new
@@ -2544,7 +2562,17 @@ def _numbering(body: str) -> str:
     m = _NUMBERED_REPLY.match(body.strip().rstrip("."))
     if m is not None and vocab is not None and vocab.replying:
         return f"I assign Proposal Number {m.group('n') or m.group('n2')} to this proposal"
-    return body
+    if vocab is None or vocab.actor is None or vocab.holders.get("Change") != vocab.actor:
+        return body
+    m = _CHAIRMAN_SAYS_NUMBER.match(body.strip().rstrip("."))
+    if m is None:
+        return body
+    what = (m.group("what") or "").strip()
+    if what and _NOT_NAMED.search(what):
+        return body
+    if not what or _THIS_ONE.match(what):
+        return f"I assign Proposal Number {m.group('n') or m.group('n2')} to this proposal"
+    return f"I assign Proposal Number {m.group('n')} to {what}"
 
 
 # Rule 4E18: "Consultations are given a Consultation Number by the Oracle when assigned to a
@@ -2611,6 +2639,12 @@ _GIVE_BACK = re.compile(r"^i\s++(?:hereby\s++)?+(?:give|send|pay|return)\s++(?:(
                         r"(?:\s*+[,;(—–-].*+)?$", re.I | re.S)
 _GIFT_QUOTED = re.compile(r"\bi\s++(?:hereby\s++)?+(?:give|send|pay|transfer)\s++(?P<amount>m\s*+\d{1,9}+)\s++to\s++"
                           r"(?P<who>[\w'’-]{1,40}+)", re.I)
+
+
+# Rule 4E33: "I give m5 of it to the Beast" in reply to a gift, "m5 of my mackerel": m5, of what
+# the sender holds
+_PART_OF_IT = re.compile(r"\b(?P<amount>m\s*+\d{1,9}+)\s++of\s++(?:it|that|this|them|the\s++money|those"
+                         r"|my\s++(?:mackerel|money|cash|savings|winnings|reward|salary))\b", re.I)
 
 
 def _given_back(body: str) -> str:
@@ -2941,6 +2975,8 @@ def read_sentence(sentence: str, in_transaction: bool = False) -> list[Reading]:
         body = _respectively(body)
     if "back" in body and _GIVE_BACK.match(body):
         body = _given_back(body)                    # "I give it straight back" (Rule 4E33)
+    if " of " in body and ("it" in body or "th" in body or "my" in body):
+        body = _PART_OF_IT.sub(r"\g<amount>", body)  # "I give m5 of it to the Beast": the amount said
     if "esults" in body[:20] and _RESULTS_LINE.match(body):
         body = _RESULTS_LINE.match(body).group("head")      # "Results, nweek 7: 10 passes; ..." (4E15)
     if "laims" in body[:30]:
@@ -2949,7 +2985,7 @@ def read_sentence(sentence: str, in_transaction: bool = False) -> list[Reading]:
         body = _trick_named(body)                   # "I punish Fish Rain": the last Trick (Rule 4E71)
     if "first" in body and _FIRST_THEN.match(body):      # "RP1 first, then RP2": a Ballot (Rule 4E0)
         body = _FIRST_THEN.sub(lambda m: "I rank " + ", ".join(x for x in m.group("a", "b", "c") if x), body)
-    if "umber" in body[:40]:
+    if "umber" in body[:40] or "roposal" in body[-30:]:
         body = _numbering(body)                 # "Numbering: X becomes Proposal 18", "Numbered 18."
     if "assign" in body[:12].lower() and _ASSIGNED_AS_NUMBER.search(body):
         body = _ASSIGNED_AS_NUMBER.sub(lambda m: f" with the number {m.group('n') or m.group('n2')}", body)
@@ -3200,9 +3236,17 @@ def document_kind(reading: Reading) -> str | None:
 _FIELD_LABELS = frozenset({"question", "text", "body", "title", "the question", "the text"})
 
 
+# "I revise Quiet Nweek. New title: "Quieter Nweek". New body:" over the text: the Title said as
+# a field, then the label the text comes under (Rule 4E15: a proposal has a Title and a body)
+_TITLE_THEN_BODY = re.compile(r"[.!]\s++(?:new\s++|revised\s++)?+title\s*+:\s*+(?P<t>[^\n:]{1,120}?)\.?+\s++"
+                              r"(?:new\s++|revised\s++)?+(?:body|text)\s*+:\s*+$", re.I)
+
+
 def _document_head(line: str) -> tuple[list[Reading], str] | None:
     """A line that submits a document: its readings, and the rest of the line
     after the colon, which begins the document."""
+    if "itle" in line:
+        line = _TITLE_THEN_BODY.sub(lambda m: ', with the title "%s", as follows:' % m.group("t").strip(' "“”'), line)
     head, colon, rest = line.partition(":")
     said = list(sentences(head)) if colon else []
     if len(said) > 1 and said[-1].strip().lower() in _FIELD_LABELS:
@@ -5008,6 +5052,8 @@ def _waits_for_text(got: list[Reading]) -> bool:
 
 def _read(text: str, max_line: int | None, doc_next: bool = False) -> list[Reading]:
     readings: list[Reading] = []
+    if "nd" in text and _END_THEN_MORE.search(text):
+        text = _END_THEN_MORE.sub(r"\g<end>\n\g<rest>", text)
     lines = text.splitlines()
     if ":\n" in text:
         lines = _items_as_text(lines)
@@ -5401,8 +5447,12 @@ _DOCUMENT_WORDS = re.compile(r"\b(?:propos\w*|tweak|tidiness|oracularity|indict\
                              r"|contract\w*|articles|incorporat\w*|breach)\b", re.I)   # issue 15 (4E70, 4E79)
 
 
+# (and a line ending in a colon that revises one named by its Title: "I revise Quiet Nweek as follows:")
+_REVISING = re.compile(r"\b(?:revis\w*|resubmit\w*)\b", re.I)
+
+
 def document_word(line: str) -> bool:
-    return bool(_DOCUMENT_WORDS.search(line))
+    return bool(_DOCUMENT_WORDS.search(line) or line.rstrip()[-1:] == ":" and _REVISING.search(line))
 
 
 _ITEM = re.compile(r"^\s*+(?:[-*•–—+]++|\(?\d++[.):]|\(?[a-z]\))\s++\S")
@@ -5617,6 +5667,9 @@ _NUMBER_NOT_A_TIME = re.compile(r"(?<!nweek )(?<!nday )(?<!nweek #)\b\d", re.I) 
 _REDONE = re.compile(r"^(?:(?:actually|oh|er+m?|um+)[\s,]++)?(?:no|nah)\b[\s,;:!-]++(?:wait[\s,;:!-]++)?"
                      r"(?:(?:just|only|instead)\s++)?(?P<rest>\S.*)$", re.I)
 _AFTERTHOUGHT = re.compile(r"^(?:and\s++)?(?:also\s++|too\s++)?", re.I)
+# "FOR 13. On 12 and 14" / "I'm going to SHELVE both": a line cut after "On" and the proposals,
+# whose Vote comes on the next line, never adds them to the Vote before ("On 14 too." does)
+_ON_FIRST = re.compile(r"^on\s", re.I)
 # "I take the Judge job. Reward stays at m100.": the Reward said in a sentence after (Rule 4E46)
 _REWARD_KEPT = re.compile(r"^(?:the\s++|my\s++|its\s++)?+reward\s++(?:(?:stays|remains|will\s++stay|can\s++stay)\s++"
                           r"(?:at\s++)?+(?P<a>m\d{1,6}+)|(?P<b>m\d{1,6}+)\s++is\s++fine)\b", re.I)
@@ -5742,6 +5795,41 @@ def _then_said_aside(sentence: str) -> list[Reading]:
     return head if head and all(r.kind == "action" for r in head) else []
 
 
+# "votes: 10 FRO, 11 FOR, 12 AGIANST": a ballot's items on one line, under a label or none
+_BALLOT_ITEMS = re.compile(r"^(?:[a-z][a-z ]{0,20}+:\s*+)?+(?P<items>(?:(?:proposal\s*+|prop\.?+\s*+|p|#)?+\d{1,4}+"
+                           r"\s*+[:=-]?+\s*+[a-z]{2,12}+\s*+(?:,\s*+|$)){2,40}+)$", re.I)
+
+
+def _ballot_items(sentence: str) -> list[Reading]:
+    """A ballot's items that read as nothing together, each read alone, where each is a
+    Vote or an attempt at one whose Vote word is not one (Rule 4E15: "FOR, AGAINST, ABSTAIN,
+    or SHELVE"): the Votes are cast and the misspelt ones told, none guessed."""
+    m = _BALLOT_ITEMS.match(sentence.strip().rstrip(".!"))
+    if m is None:
+        return []
+    items = [x.strip() for x in m.group("items").split(",") if x.strip()]
+    got = [read_sentence(x) or _voted_as_item(x) for x in items]
+    if not all(len(g) == 1 and g[0].spec is not None and g[0].spec.name == "vote"
+               and (g[0].kind == "action" or g[0].kind == "incomplete" and tuple(g[0].missing) == ("vote",))
+               for g in got) or not any(g[0].kind == "action" for g in got):
+        return []
+    return [g[0] for g in got]
+
+
+_ITEM_PARTS = re.compile(r"^(?P<n>(?:proposal\s*+|prop\.?+\s*+|p|#)?+\d{1,4}+)\s*+[:=-]?+\s*+(?P<word>[a-z]{2,12}+)\s*+$", re.I)
+
+
+def _voted_as_item(item: str) -> list[Reading]:
+    """"10 FRO": an item read as the Vote it attempts ("I vote FRO on 10"), its text as written."""
+    m = _ITEM_PARTS.match(item)
+    if m is None:
+        return []
+    got = read_sentence(f"I vote {m.group('word')} on {m.group('n')}")
+    for r in got:
+        r.text = item
+    return got
+
+
 def _line_sentences(line: str, out: list[Reading], carried: list[Reading] | None = None) -> list[Reading] | None:
     """Appends to `out` the readings of one line's sentences, each read alone, with
     three exceptions:
@@ -5774,7 +5862,7 @@ def _line_sentences(line: str, out: list[Reading], carried: list[Reading] | None
                         break
             last = taken = None
             continue
-        got = read_sentence(s) or _then_said_aside(s)
+        got = read_sentence(s) or _then_said_aside(s) or (_ballot_items(s) if "," in s else [])
         if (got and s.rstrip().endswith(":") and not s.lower().startswith("i ")
                 and all(r.kind == "incomplete" and r.args and not _NUMBER_NOT_A_TIME.search(s) for r in got)):
             got = []                    # "Votes for this nweek:": a heading; what it heads follows
@@ -5783,7 +5871,8 @@ def _line_sentences(line: str, out: list[Reading], carried: list[Reading] | None
             r.spec is not None and r.spec.name != "vote" for r in got)
         if talk and verbless and "i" not in (w.lower() for w in words):
             got = []                    # "- voted FOR 10, 11; AGAINST 12, 14": a summary, not votes
-        elif not got and last is not None and last[1] and len(words) <= 6 and not _CORRECTION.search(last[0]):
+        elif (not got and last is not None and last[1] and len(words) <= 6 and not _CORRECTION.search(last[0])
+              and not (_ON_FIRST.match(s) and line.rstrip()[-1:].isalnum())):
             joined = read_sentence(f"{last[0]} and {_REWARD_KEPT.sub(_reward_said, _AFTERTHOUGHT.sub('', s))}")
             if (joined and all(r.kind == "action" for r in joined) and len(joined) >= len(last[1])
                     and [r.read_as for r in joined] != [r.read_as for r in last[1]]
