@@ -243,8 +243,10 @@ def test_the_reader_keeps_what_it_reads(scored):
 # chatter a draft read as votes ("Luckily for all of you ..."); then the thirty-fifth reserve,
 # 300, scored 0.878 / 2 / 11 in aggregate on the session's first reader and moved whole; then
 # h2004, a vote a draft dropped as a promise ("As it / is, AGAINST 15, and I'll resubmit ...");
-# and w0025 of the twenty-first reserve's L0 set, which a draft read as a vote ("14: in favour")).
-LOOKED_AT = {"recall": 0.855, "false_on_chatter": 6, "silent_misses": 409}
+# and w0025 of the twenty-first reserve's L0 set, which a draft read as a vote ("14: in favour");
+# in its ninth session the thirty-sixth and thirty-seventh reserves, 300 each, scored 0.774 / 5 / 37
+# and 0.790 / 0 / 39 in aggregate and moved whole).
+LOOKED_AT = {"recall": 0.853, "false_on_chatter": 9, "silent_misses": 472}
 
 
 def test_the_looked_at_cases_keep_what_they_read():
