@@ -50,7 +50,7 @@ def test_the_mapping_names_only_actions_and_roles_of_the_set():
 
 
 def test_every_action_of_the_set_is_scored_or_counted_as_not_implemented():
-    mapped = {row.action for row in action_map.ROWS.values()}
+    mapped = {row.action for row in action_map.ROWS.values()} | set(action_map.DERIVED)
     assert set(tally.ACTIONS) <= mapped | set(action_map.STRUCTURAL) | score.not_implemented()
     assert not score.not_implemented() & mapped
 
@@ -199,7 +199,11 @@ def test_the_reader_meets_the_floors(scored):
 # h7004, q0013, s0102 and s0201, which a draft changed: 3,610; then s0277, h2613 and s0226 with
 # their chains: 3,602; and h7027: 3,601; and h6819: 3,600; and h5011 and h7871: 3,598; in
 # its eighth session h2234 and h2004, which a draft read worse: 3,589.)
-STANDS = {"recall": 0.952, "false_on_chatter": 0, "silent_misses": 65}
+# (In the ninth session the harness began scoring revise-refresh, bnomic's submission of a
+# Refresh Proposal that names the sender's own, action_map.DERIVED: with the reader of then that
+# took recall from 0.9527 to 0.9475 and silent misses from 65 to 67, all of it lines newly
+# scored; the session's reader then read 0.954 / 0 / 67.)
+STANDS = {"recall": 0.952, "false_on_chatter": 0, "silent_misses": 67}
 
 
 def test_the_reader_keeps_what_it_reads(scored):
@@ -245,7 +249,8 @@ def test_the_reader_keeps_what_it_reads(scored):
 # h2004, a vote a draft dropped as a promise ("As it / is, AGAINST 15, and I'll resubmit ...");
 # and w0025 of the twenty-first reserve's L0 set, which a draft read as a vote ("14: in favour");
 # in its ninth session the thirty-sixth and thirty-seventh reserves, 300 each, scored 0.774 / 5 / 37
-# and 0.790 / 0 / 39 in aggregate and moved whole).
+# and 0.790 / 0 / 39 in aggregate and moved whole; and t0122 of the eighteenth reserve's I0 set,
+# which a draft read worse ("a reward of one hundred mackerel" as m1 and m100)).
 LOOKED_AT = {"recall": 0.853, "false_on_chatter": 9, "silent_misses": 472}
 
 

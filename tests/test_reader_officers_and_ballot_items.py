@@ -107,3 +107,82 @@ def test_the_coordinators_intention_is_the_pause_increment(text):
 ])
 def test_an_amount_of_what_the_sender_holds_is_the_amount(text, amount, player):
     assert actions(text) == [("give", {"amount": amount, "player": player})]
+
+
+# ------------------------------------------------- second part: the thirty-sixth and
+# thirty-seventh reserves' false readings (a wrong action done is worse than none)
+
+def test_an_example_after_for_instance_something_like_is_shown_not_done():
+    text = ("For the newer players: a Transaction is a list of actions between markers.\n"
+            "For instance, something like\n\n    BEGIN TRANSACTION\n    Assert: I have at least m10\n"
+            "    I give m10 to Bob\n    END TRANSACTION\n\nwould give Bob m10 only if you had it.")
+    assert read(text) == []
+
+
+def test_in_favour_of_before_another_vote_word_lends_it_nothing():
+    got = read("oh and i vote in favour of 11 (my sock amnesty!!) and against 12")
+    assert [(r.kind, str(r.args.get("which")), r.args.get("vote")) for r in got] == [
+        ("incomplete", "11", None), ("action", "12", "AGAINST")]
+
+
+@pytest.mark.parametrize("text, name", [
+    ('I submit a proposal titled "Beast Diet II". Body to follow once I\'ve\nchecked the interaction '
+     "with 4E34.\n\n-- \nais523", "submit_proposal"),
+    ("I submit the following proposal. Full text to come tomorrow, sorry.", "submit_proposal"),
+])
+def test_a_document_promised_later_is_not_the_lines_after_it(text, name):
+    (r,) = read(text)
+    assert (r.kind, r.spec.name, r.missing) == ("incomplete", name, ("document",))
+
+
+def test_a_refresh_proposal_revised_is_one_revision_of_the_one_named():
+    emergency = vocab("Bob", refresh={1: "Alice", 2: "Bob", 3: "Chuck"})
+    (r,) = read("I revise my Refresh Proposal (RP 2) to read as follows:\n\n"
+                "  1. The Clock is set to nweek 7, nday 10, On.\n  2. All PEPs become Calm.", emergency)
+    assert (r.kind, r.spec.name, str(r.args["which"])) == ("action", "submit_refresh_proposal", "2")
+    assert r.args["document"].strip().startswith("1. The Clock")
+    (r,) = read("I revise my Refresh Proposal. It needs rewording.\nNew text when I've had coffee.", emergency)
+    assert (r.kind, r.missing) == ("incomplete", ("document",))
+
+
+@pytest.mark.parametrize("text, reward", [
+    ("i take the ministry of time, reward forty", "m40"),
+    ("i take the ministry of time, reward 40", "m40"),
+    ("I take the Ministry of Time with a reward of 40", "m40"),
+    ("I take the Ministry of Time with a reward of one hundred mackerel", "m100"),   # (never m1 and m100)
+])
+def test_a_reward_said_as_a_bare_number_is_mackerel(text, reward):
+    assert actions(text, vocab("Wooble")) == [("assign_ministry", {"ministry": "Time", "reward": reward})]
+
+
+def test_a_reward_said_in_points_is_told_never_dropped():
+    (r,) = read("i take the ministry of time, reward 40 points", vocab("Wooble"))
+    assert r.kind == "incomplete" and "reward" not in r.args
+
+
+@pytest.mark.parametrize("text", ["Bob, give me m10 and I'll vote for 12.",
+                                  "give me m10 and I'll vote for 12."])
+def test_a_vote_promised_for_a_gift_is_no_vote(text):
+    assert actions(text, vocab("Chuck")) == []
+
+
+def test_a_time_said_of_what_another_did_is_not_when_the_action_is_done():
+    (r,) = read("I challenge the Registrar's player list: it says Dana has m100, but she gave "
+                "Wooble m10 on Joel.", vocab("Chuck"))
+    assert r.spec.name == "challenge_display" and r.when is None
+    (r,) = read("I give m5 to Bob, since he asked on Joel.", vocab("Chuck"))
+    assert r.spec.name == "give" and r.when is None
+    (r,) = read("I give m5 to Bob on Joel.", vocab("Chuck"))     # the sender's own time: scheduled
+    assert r.when is not None and r.when.nday == 7
+
+
+def test_the_action_after_what_made_the_sender_act():
+    assert actions("Speaking as MoM: the Clock Fix debate has got heated enough that I'm hoisting "
+                   "the Polka Dots flag.", vocab("Wooble")) == [("hoist_flag", {"flag": "Polka Dots"})]
+    assert actions("I am not sure enough that I vote FOR 12.") == []
+
+
+def test_two_intents_said_with_and_separately_are_two():
+    got = read('I intend to cause the Beast to give m15 to Bob, and separately I intend to retitle '
+               'Rule 4E31 to "Calendar of B" without objection.')
+    assert [r.spec.name for r in got] == ["intend", "intend"]

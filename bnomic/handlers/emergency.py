@@ -485,7 +485,7 @@ def increment_unopposed(ctx: Context, emergency: int, asked: str) -> None:
         # withdraw his own Refresh Proposal, via the Emergency Forum"
         frame("submit|revise|propose|make|post|file|amend|update|resubmit|replace|present|enter"
               "|put forward|offer|table|change",
-              "which:refresh?#", also="following revised", needs="refresh"),
+              "which:refresh?#", also="following revised as follows below to read", needs="refresh"),
         rule="4E0", example="I submit the following Refresh Proposal: ... END REFRESH PROPOSAL",
         says="submit a Refresh Proposal",
         not_actions=("I submitted a Refresh Proposal", "Wooble submits a Refresh Proposal",

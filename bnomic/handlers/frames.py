@@ -734,6 +734,8 @@ def _aside(fr: Frame, toks: list[Tok], i: int) -> bool:
         2 if toks[i].low in PREPOSITIONS and i + 1 < len(toks) and toks[i + 1].low in RELATIVES else 0)
     if _marks_value(fr, toks, i) and (not relative or toks[i].low in RELATIVES):
         return False                    # ", as number 9", ", which gets SHELVE": a role of the action
+    if any(toks[i].low == r.name and r.type == "amount" and r.markers for r in fr.roles):
+        return False                    # ", reward 40 points": the amount named, whatever follows
     if (toks[i].low in _NEW_SUBJECT or toks[i - 1].low in (",", ";") and _sentence_of_its_own(toks, i)
             or toks[i - 1].low in _DASHES and _sentence_of_its_own(toks, i, _DASH_REACH)) and not relative:
         return True                     # ", it's the same as 12", ", 12 is better": another sentence

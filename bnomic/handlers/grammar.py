@@ -383,6 +383,29 @@ _TIME_GLOSSED = re.compile(r"(?P<time>(?:on|at)\s++[^()\s,]{1,20}+(?:\s++[^()\s,
                            r"\s*+\([^()]{1,80}+\)\s*+,?\s*+(?P<rest>i\b.*+)", re.I | re.S)
 
 
+# the subject of a clause of another's doing: a time said in it is when they did it
+_ANOTHER_SUBJECT = frozenset(words()["reader"]["subjects"]) - {"i", "this", "that", "its", "there"}
+_CLAUSE_STARTS = re.compile(r"[,;:]|\b(?:but|and|as|because|since|though|although|while|when)\b", re.I)
+
+
+# "... has got heated enough that I'm hoisting the Polka Dots flag", "... so long that I resign":
+# what made the sender act, then the action
+_RESULT_THAT = re.compile(r"\b(?:enough|so\s++(?:much|many|long|badly|often|[a-z]{2,15}ly)|such\s++a\s++[a-z]{2,15})"
+                          r"\s++that\s++(?=i(?:['’]m)?+\s)", re.I)
+_NOT_SO_BEFORE = re.compile(r"\b(?:i|i['’]m|not|never|if|whether|unless|would|could|might)\b|n['’]t\b", re.I)
+
+
+def _time_of_another(sentence: str, when) -> bool:
+    """A time said at the end of a clause whose subject is someone else ("I challenge the
+    Registrar's report: it says Dana has m100, but she gave Wooble m10 on Joel"): the time of
+    what they did, never when the sender's action is to be done (Rule 4E7)."""
+    at = sentence.lower().rfind(when.text.lower()) if when.text else -1
+    if at <= 0 or sentence[at + len(when.text):].strip(" .!") or not _CLAUSE_STARTS.search(sentence, 0, at):
+        return False
+    clause = _CLAUSE_STARTS.split(sentence[:at])[-1].split()
+    return bool(clause) and clause[0].lower() in _ANOTHER_SUBJECT
+
+
 def split_when(sentence: str) -> tuple[When | None, str]:
     """'On nday 8, I give m5 to A' or 'I give m5 to A on nday 8'
     -> (When(nday 8), 'I give m5 to A'). A date that does not exist is
@@ -2677,8 +2700,12 @@ _CAPACITY_BEFORE_INTENT = re.compile(r"^as\s++(?:the\s++)?[A-Z][\w'’-]{1,30}+(
 
 # "..., and I intend, with 2 supporters, to ...", "I withdraw that intent, and instead I intend
 # ...": a second intent in one sentence is a sentence of its own (its conditions are its own)
-_SECOND_INTENT = re.compile(r"(?<!\s)(?:\s*+,)?+\s++and\s++(?:(?:then|also|instead)\s++)*+(?=i\s++(?:also\s++)?intend\b)",
+_SECOND_INTENT = re.compile(r"(?<!\s)(?:\s*+,)?+\s++and\s++(?:(?:then|also|instead|separately)\s++)*+(?=i\s++(?:also\s++)?intend\b)",
                             re.I)
+# "i vote in favour of 11 and against 12": the Vote word after "and" is 12's alone (what "in
+# favour of" 11 is, Rule 4E15's words or not, is said before it)
+_FAVOUR_THEN_VOTE = re.compile(r"\bin\s++favou?r\s++of\s[^.;]{1,120}?(?<!\s)(?=(?:\s*+,)?+\s++and\s++"
+                               r"(?:for|against|abstain|shelve)\b)", re.I)
 
 
 # the way an announced action was allowed, said before it (Rules 4E21, 4E22): "With Dana's
@@ -2876,7 +2903,7 @@ def _promised_if_done(sentence: str) -> str:
     the first said to someone else (an imperative, with no "I" in it)."""
     for m in _DO_AND_I_WILL.finditer(sentence):
         if (m.group("verb").lower() in _NOT_IMPERATIVE or m.group("verb").upper() in _VOTE_WORDS
-                or re.search(r"\b(?:i|my|me|i['’]m|i['’]ve)\b", m.group("imp"), re.I)):
+                or re.search(r"\b(?:i|my|i['’]m|i['’]ve)\b", m.group("imp"), re.I)):     # ("give me m10": said to another)
             continue
         return sentence[:m.start()] + sentence[m.end():]
     return sentence
@@ -2918,6 +2945,11 @@ def read_sentence(sentence: str, in_transaction: bool = False) -> list[Reading]:
         parts = _SECOND_INTENT.split(sentence)
         if len(parts) > 1:
             return [r for p in parts if p.strip() for r in read_sentence(p, in_transaction)]
+    if "favo" in sentence:
+        m = _FAVOUR_THEN_VOTE.search(sentence)
+        if m is not None:
+            rest = re.sub(r"^\s*+,?+\s*+and\s++", "", sentence[m.end():])
+            return read_sentence(sentence[:m.end()], in_transaction) + read_sentence("I vote " + rest, in_transaction)
     charge(16 * len(sentence) + 1500)     # the intent, time, clause and repeat patterns
     if " and i" in sentence.lower():
         sentence = _promised_if_done(sentence)
@@ -2932,6 +2964,10 @@ def read_sentence(sentence: str, in_transaction: bool = False) -> list[Reading]:
     body = _UNDER_INTENT.sub("", sentence)
     if "hich is that" in body:
         body = _WHICH_IS_THAT.sub("", body, count=1)   # "... one thing done before I forget, which is that I resign ..."
+    if "that I" in body or "that i" in body:
+        m = _RESULT_THAT.search(body)
+        if m is not None and not _NOT_SO_BEFORE.search(body, 0, m.start()):
+            body = body[m.end():]   # "the debate has got heated enough that I'm hoisting ...": the cause, then the action
     body = _self_named(body)
     if body[:2] in ("I,", "i,") and _SELF_DESCRIBED.match(body):
         body = _SELF_DESCRIBED.sub("I ", body, count=1)     # "I, the Chairman, revise ... and then resign it"
@@ -2964,7 +3000,9 @@ def read_sentence(sentence: str, in_transaction: bool = False) -> list[Reading]:
         each = _times_each(body, in_transaction)
         if each is not None:
             return each             # "I vote AGAINST 16 on Zarpint and FOR 16 on Thirnight"
-    when, body = split_when(body)
+    said, (when, body) = body, split_when(body)
+    if when is not None and _time_of_another(said, when):
+        when, body = None, said         # "..., but she gave Wooble m10 on Joel": when she did it
     if when is not None and when.kind == "invalid":
         return [Reading(sentence, suggestions=closest(body), when=when,
                         error=f"there is no such time: {when.text}")]
@@ -3253,7 +3291,7 @@ def _document_head(line: str) -> tuple[list[Reading], str] | None:
         # "I submit a Consultation. Question: Is the Beast a Player?": the label begins it
         head, rest = " ".join(said[:-1]), said[-1].strip() + ":" + rest
     for candidate, after in ((head, rest), (line, "")) if colon else ((line, ""),):
-        readings = [r for s in sentences(candidate) for r in read_sentence(s)]
+        readings = _once_each([r for s in sentences(candidate) for r in read_sentence(s)])
         # an attempt read only in part is no head: "I answer Consultation 1: Affirmative"
         # is one sentence, not "I answer Consultation 1" and a document
         if readings and readings[-1].kind == "action" and document_kind(readings[-1]):
@@ -3267,6 +3305,17 @@ def _document_head(line: str) -> tuple[list[Reading], str] | None:
                         for r in readings if r is not takers[0])):
             return readings, after.strip()
     return None
+
+
+def _once_each(readings: list[Reading]) -> list[Reading]:
+    """A document's head that names what it submits twice ("my Refresh Proposal (RP 2)"): one
+    submission of the one document."""
+    out: list[Reading] = []
+    for r in readings:
+        if not any(r.spec is not None and o.spec is r.spec and o.kind == r.kind and o.args == r.args
+                   and document_kind(r) for o in out):
+            out.append(r)
+    return out
 
 
 # "the following proposal", "as follows", "below": a document said to come after the sentence
@@ -5127,6 +5176,9 @@ def _read(text: str, max_line: int | None, doc_next: bool = False) -> list[Readi
         head, first = found
         body = [first] if first else []
         i += 1
+        if not first and _document_later(lines, i):
+            chunk = [lines[i - 1]]      # "Body to follow once I've checked ...": no document here (Rule 4E8),
+            continue                    # the head read with the lines after it
         if not first and (i < len(lines) and _BEGIN_DOC.match(lines[i])
                           or doc_next and _SEVERAL_DOCUMENTS.search(lines[i - 1])):
             readings.extend(head)       # (the documents below each have their own {{ }})
@@ -5158,6 +5210,21 @@ def _read(text: str, max_line: int | None, doc_next: bool = False) -> list[Readi
         readings.extend(head)
     readings.extend(_read_lines(chunk))
     return readings
+
+
+# "Body to follow once I've checked ...", "Details to follow", "New text when I've had coffee": the
+# document is promised, not given; the lines after the head are the sender's own words
+_DOCUMENT_LATER = re.compile(r"\b(?:body|text|details?+|wording|draft|the\s++rest|it)\s++(?:to\s++follow|will\s++follow"
+                             r"|(?:is\s++)?+coming\s++(?:later|soon|tomorrow)|follows?\s++(?:later|soon|tomorrow|tonight))\b"
+                             r"|\b(?:new|full|the|actual)\s++text\s++(?:when|once|after|later|tomorrow|tonight|to\s++come)\b", re.I)
+
+
+def _document_later(lines: list[str], i: int) -> bool:
+    """The head line (lines[i - 1]) and the paragraph after it say the document comes later."""
+    j = i
+    while j < len(lines) and lines[j].strip() and j - i < 8:
+        j += 1
+    return bool(_DOCUMENT_LATER.search(" ".join(lines[i - 1:j])))
 
 
 _FORMS = {kind: (spec, frozenset(fields)) for kind, (spec, *fields) in words()["reader"]["forms"].items()}
@@ -5551,6 +5618,12 @@ _SHOWN = re.compile(r"\b(?:(?:for\s++)?+examples?+|e\.g\.|for\s++instance|(?:a|m
                     r"|should\s++(?:write|say|post)|could\s++(?:write|say|post))\b", re.I)
 
 
+# (or a line that ends by saying an example follows: "For instance, something like" over the
+# indented lines)
+_SHOWN_AT_END = re.compile(r"\b(?:something\s++like|like\s++(?:this|so)|for\s++(?:example|instance)|e\.g\.)"
+                           r"[ \t]*+[:,.]?+[ \t]*+$", re.I)
+
+
 # a heading over lines that are not said as actions: "Wooble's predictions of how the Beast
 # would vote, if it could:", "What I would do in Bob's place:", "Things still to do:"
 _HYPOTHETICAL = re.compile(r"\b(?:would|predictions?|predict(?:ed|s)?|guess(?:es)?|imagine|hypothetical(?:ly)?"
@@ -5617,7 +5690,7 @@ def _read_lines(lines: list[str]) -> list[Reading]:
         if hypothetical and line.strip():
             continue            # under "How the Beast would vote, if it could:": not said, to a blank line
         hypothetical = False
-        example = bool(line.rstrip().endswith(":") and _SHOWN.search(line))
+        example = bool(line.rstrip().endswith(":") and _SHOWN.search(line) or _SHOWN_AT_END.search(line))
         if example:
             continue
         if (line.rstrip().endswith(":") and (_HYPOTHETICAL.search(line) or len(line.split()) <= _SHORT_HEADING

@@ -110,6 +110,8 @@ ROWS: dict[str, Row] = {
     "initialise_pause": Row("initialize-pause"),
     "increment_pause": Row("intend", fixed={"objections": "1", "action": ("increment-pause", {})}),
     "object_increment": Row("object", fixed={"intent": ("increment-pause", {})}),
+    # (one that names the sender's own, "I revise my Refresh Proposal (RP 2) to read:", is its
+    # revision, Rule 4E0 step 5: revise-refresh, score.py)
     "submit_refresh_proposal": Row("submit-refresh", {"document": "body"}),
     "withdraw_refresh_proposal": Row("withdraw-refresh", unmodelled=("refresh",)),
     "rank_refresh_proposals": Row("rank-refresh", {"ranking": "ranking"}),
@@ -158,3 +160,7 @@ DISPLAYS = {"players": "Society", "fora": "Society", "proposals": "Change", "bal
 # (a role a reading cannot fill, an object made earlier in the message) match anything
 ANY_TEXT = ("<document>", "<text>")
 ANY = ("<new>", "<missing>", "<unnamed>", "<unspecified>")
+
+
+# the set's actions a bnomic action becomes by what it names (score.notate_action)
+DERIVED = {"revise-refresh": "submit_refresh_proposal", "withdraw-support": "withdraw_stance"}

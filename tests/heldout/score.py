@@ -74,6 +74,7 @@ def unmapped_actions() -> list[str]:
 def not_implemented() -> set[str]:
     """The set's actions no bnomic action maps to (issue 15): not scored."""
     mapped = {row.action for name, row in ROWS.items() if name in bnomic_actions()}
+    mapped |= {action for action, name in action_map.DERIVED.items() if name in bnomic_actions()}
     return set(tally.ACTIONS) - mapped - set(STRUCTURAL)
 
 
@@ -450,6 +451,9 @@ def notate_action(name, args, times, when, scope, text=""):
                 roles["intent"] = scope.world.intent_name(up[0])
     roles.update({role: scope.value(role, value) for role, value in row.fixed.items()})
     action = row.action
+    if name == "submit_refresh_proposal" and args.get("which"):
+        action = "revise-refresh"           # the sender's own named: its revision (Rule 4E0, step 5)
+        roles["refresh"] = scope.value("refresh", args["which"])
     if name == "withdraw_stance":
         said = str(args.get("stance", "")) or text
         if re.search(r"\bsupport", said, re.I) and not re.search(r"\bobjection", said, re.I):
