@@ -186,3 +186,16 @@ def test_two_intents_said_with_and_separately_are_two():
     got = read('I intend to cause the Beast to give m15 to Bob, and separately I intend to retitle '
                'Rule 4E31 to "Calendar of B" without objection.')
     assert [r.spec.name for r in got] == ["intend", "intend"]
+
+
+def test_the_time_of_a_scheduled_action_named_to_cancel_it_is_no_time_to_cancel_at():
+    for text in ("I cancel the vote I scheduled for Thirnight.", "I cancel my scheduled vote for Thirnight."):
+        (r,) = read(text)
+        assert (r.kind, r.spec.name, r.when) == ("action", "cancel_scheduled", None)
+
+
+@pytest.mark.parametrize("text", ["I give m10 to get started", "I give you m10 to get started"])
+def test_to_get_started_is_why_never_whom(text):
+    (r,) = read(text)
+    assert (r.kind, r.spec.name, r.missing) == ("incomplete", "give", ("player",))
+    assert actions("I give m10 to Mark") == [("give", {"amount": "m10", "player": "Mark"})]   # a name: read

@@ -525,8 +525,10 @@ def fill(fr: Frame, toks: list[Tok], start: int, open_world: bool, vocab=None,
         if loose is not None and low in _NO_ONE_NAMED:
             break       # "... to someone who has been helpful", "... from whichever player it was": unnamed
         if (loose is not None and fr.why and not after_join and i > start and toks[i - 1].low == "to"
-                and low in _PURPOSE_VERBS and not t.senses and f.filled
-                and all(not f.missing(x) for x in f.instances)):
+                and low in _PURPOSE_VERBS and not t.senses
+                and (f.filled and all(not f.missing(x) for x in f.instances)
+                     # ("I give m10 to get started": why, and to whom not said; "to Mark" names)
+                     or t.text[:1].islower() and i + 1 < n and not toks[i + 1].senses)):
             f.reason = _span(toks, i - 1, n)    # "I give Chuck m5 to say sorry": why, not a second recipient
             break
         end = i

@@ -4608,7 +4608,13 @@ _CANCEL_THAT = re.compile(r"(?:^|[.;:!]\s++|\b(?:actually|so|ok|okay|mind|then|p
 
 def _cancel_that(readings: list[Reading], vocab: Vocabulary | None, text: str) -> None:
     """Rule 4E7: "Cancel that." in reply to one's own mail that scheduled an action cancels
-    it (the handler checks whose it is); in reply to other mail it cancels nothing."""
+    it (the handler checks whose it is); in reply to other mail it cancels nothing. And "I
+    cancel the vote I scheduled for Thirnight": the time is the scheduled action's, said to
+    name it; the cancelling is done now."""
+    for r in readings:
+        if (r.when is not None and r.spec is not None and r.spec.name == "cancel_scheduled"
+                and re.search(r"\bschedul", r.text, re.I)):
+            r.when = None
     if vocab is None or not vocab.replied_scheduled:
         return
     if any(r.spec is not None and r.spec.name == "cancel_scheduled" for r in readings):
