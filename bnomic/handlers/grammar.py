@@ -5875,8 +5875,9 @@ def _then_said_aside(sentence: str) -> list[Reading]:
 
 
 # "votes: 10 FRO, 11 FOR, 12 AGIANST": a ballot's items on one line, under a label or none
-_BALLOT_ITEMS = re.compile(r"^(?:[a-z][a-z ]{0,20}+:\s*+)?+(?P<items>(?:(?:proposal\s*+|prop\.?+\s*+|p|#)?+\d{1,4}+"
-                           r"\s*+[:=-]?+\s*+[a-z]{2,12}+\s*+(?:,\s*+|$)){2,40}+)$", re.I)
+_ITEM_NUMBER, _ITEM_WORD = r"(?:proposal\s*+|prop\.?+\s*+|p|#)?+\d{1,4}+", r"[a-z]{2,12}+"
+_BALLOT_ITEMS = re.compile(r"^(?:[a-z][a-z ]{0,20}+:\s*+)?+(?P<items>(?:" + _ITEM_NUMBER + r"\s*+[:=-]?+\s*+" + _ITEM_WORD
+                           + r"\s*+(?:,\s*+|$)){2,40}+)$", re.I)
 
 
 def _ballot_items(sentence: str) -> list[Reading]:
@@ -5895,7 +5896,7 @@ def _ballot_items(sentence: str) -> list[Reading]:
     return [g[0] for g in got]
 
 
-_ITEM_PARTS = re.compile(r"^(?P<n>(?:proposal\s*+|prop\.?+\s*+|p|#)?+\d{1,4}+)\s*+[:=-]?+\s*+(?P<word>[a-z]{2,12}+)\s*+$", re.I)
+_ITEM_PARTS = re.compile(r"^(?P<n>" + _ITEM_NUMBER + r")\s*+[:=-]?+\s*+(?P<word>" + _ITEM_WORD + r")\s*+$", re.I)
 
 
 def _voted_as_item(item: str) -> list[Reading]:

@@ -271,9 +271,9 @@ _EMPTY = Vocabulary()
 def _a_reward_said(out: list[Tok], raw: list[Tok], after: int, senses) -> bool:
     """A bare number just after "reward" ("reward forty", "Reward of 40"), not points: a
     Ministry's Reward is an amount of mackerel (Rule 4E45)."""
-    if not any(x[0] == "num" for x in senses) or any(x[0] == "amount" for x in senses):
-        return False
     if not (out[-1].low == "reward" or len(out) > 1 and out[-1].low == "of" and out[-2].low == "reward"):
+        return False
+    if not any(x[0] == "num" for x in senses) or any(x[0] == "amount" for x in senses):
         return False
     # (not points, nor a number or an amount said on: "a reward of one hundred mackerel")
     return not (after < len(raw) and raw[after].low in ("point", "points", "pts", "pt", "hundred", "thousand",
@@ -303,7 +303,7 @@ def lex(text: str, vocab: Vocabulary | None = None, raw: list[Tok] | None = None
                       toks[0].start, toks[-1].end)
             if toks[-1].low.endswith(("'s", "'")) and any(s[0] == "player" for s in senses):
                 tok.possessive = True
-            if out and out[-1].low in ("reward", "of") and _a_reward_said(out, raw, i + n, senses):
+            if out and _a_reward_said(out, raw, i + n, senses):
                 tok.senses = [("amount", f"m{tok.sense('num')}"), *senses]    # "reward forty": m40 (Rule 4E45)
             out.append(tok)
             i += n

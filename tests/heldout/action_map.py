@@ -131,7 +131,7 @@ ROWS: dict[str, Row] = {
 
 # The set's actions the harness builds itself rather than from one bnomic action
 STRUCTURAL = ("act-on-intent", "schedule", "begin-transaction", "assert", "end-transaction",
-              "withdraw-support", "increment-pause")
+              "withdraw-support", "increment-pause", "revise-refresh")
 
 # What kind of value each of the set's roles holds (how it is compared)
 ROLE_KINDS = {
@@ -160,7 +160,3 @@ DISPLAYS = {"players": "Society", "fora": "Society", "proposals": "Change", "bal
 # (a role a reading cannot fill, an object made earlier in the message) match anything
 ANY_TEXT = ("<document>", "<text>")
 ANY = ("<new>", "<missing>", "<unnamed>", "<unspecified>")
-
-
-# the set's actions a bnomic action becomes by what it names (score.notate_action)
-DERIVED = {"revise-refresh": "submit_refresh_proposal", "withdraw-support": "withdraw_stance"}
