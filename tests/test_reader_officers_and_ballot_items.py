@@ -85,7 +85,7 @@ def test_a_ballots_items_are_read_each_alone_and_the_misspelt_ones_told():
                                                           ("incomplete", None)]
 
 
-@pytest.mark.parametrize("text", ["10 FRO, 11 FRO", "Meeting at 10 tomorrow, 11 people, 12 cakes",
+@pytest.mark.parametrize("text", ["10 TBD, 11 TBD", "Meeting at 10 tomorrow, 11 people, 12 cakes",
                                   "Proposals 10, 11, 12"])
 def test_a_list_with_no_vote_in_it_is_no_ballot(text):
     assert read(text) == []

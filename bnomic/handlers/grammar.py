@@ -812,7 +812,7 @@ def split_repeat(sentence: str) -> tuple[str, int]:
 
 _LEADS = frozenset("""so ok okay well anyway right alright oh um btw yes yeah sure fine agreed first
     firstly secondly thirdly lastly finally next meanwhile also now then and please hereby actually
-    and, sure, of course no problem""".split())
+    and, sure, of course no problem whatever btw fyi""".split())
 _AUX: dict[str, list[tuple[str, ...]]] = {}
 for _a in sorted((tuple(a.replace("’", "'").split()) for a in words()["reader"]["auxiliaries"]),
                  key=len, reverse=True):
@@ -1513,6 +1513,8 @@ _BEHALF = (("on", "behalf", "of"), ("for", "and", "on", "behalf", "of"))
 # words after which "I <verb>" is a clause of the sentence's, not an action said
 _SUBORDINATE = frozenset({"until", "till", "before", "after", "because", "unless", "although", "though",
                           "whenever"})
+# of those, the ones that say no condition: a clause of them said first is a circumstance
+_SAID_FIRST = frozenset({"before", "because", "since", "although", "though", "while", "whilst"})
 
 
 _NUMBERS_JOINED = frozenset({",", "and", "&"})
@@ -1562,6 +1564,15 @@ def _fronted(toks):
         return toks[at:]        # "On behalf of the Blue Corporation, I ...": whose action (4E79)
     if toks[at - 1].low == "," and any(t.low == "having" for t in toks[1:min(at, 4)]):
         return toks[at:]        # "Wooble having been found Guilty on Indictment 2, I ...": a circumstance
+    if toks[at - 1].low in _SAID_FIRST and (
+            all(t.low in _LEADS or t.low in _NUMBERS_JOINED for t in toks[:at - 1])
+            or at > 2 and toks[at - 2].low in (",", "and") and not any(t.low in _CONDITION_WORDS for t in toks[:at])):
+        # "Oh, and before I forget, I vote FOR 11", "..., and since I owe him for that, I give
+        # Chuck m12": a clause of its own said first, closed by a comma before the action's "I"
+        k = next((j for j in range(at + 2, min(len(toks), at + 24)) if toks[j].low == "i"
+                  and toks[j - 1].low == ","), None)
+        if k is not None:
+            return toks[k:]
     if toks[at - 1].low in _SUBORDINATE:
         return toks             # "Voting hasn't opened until I publish the Ballot": no action of mine
     rel = next((k for k in range(1, min(at + 1, len(toks))) if toks[k].low in RELATIVES and toks[k - 1].low == ","), None)
@@ -1700,9 +1711,10 @@ def _meant(toks) -> tuple[str, ...]:
 
 def _near_verbs(word: str, gaps: bool = False) -> tuple[str, ...]:
     """'giev' for 'give': a verb of some action, two letters swapped or one changed; with
-    `gaps`, also one left out or one added ('objet' for 'object', 'suport' for 'support')."""
+    `gaps`, also one left out or one added ('objet' for 'object', 'suport' for 'support',
+    'giv' for 'give': of three letters, only one left out)."""
     if len(word) < 4:
-        return ()
+        return tuple(sorted(_heads_shortened().get(word, ())))[:3] if gaps and len(word) == 3 and word.isalpha() else ()
     out = []
     heads = _verbs().heads_by_length
     for head in heads.get(len(word), ()):
@@ -2312,12 +2324,16 @@ def _stand_ins() -> tuple[re.Pattern, re.Pattern, dict]:
 
 
 _STAND_INS: list = []
-_LONG_WORD = re.compile(r"\b[A-Za-z]{5,}+\b")         # a word that may be a Vote misspelt (as long as one)
+_LONG_WORD = re.compile(r"\b(?:[A-Za-z]{5,}+|FRO|OFR)\b")   # a word that may be a Vote misspelt (as long as one)
+# FOR with two letters swapped, in capitals only ("to and fro" is no Vote)
+_SHORT_MISSPELT = frozenset({"FRO", "OFR"})
 _VOTE_WORDS = ("FOR", "AGAINST", "ABSTAIN", "SHELVE")
 
 
 def _misspelt_vote(word: str) -> str | None:
     """'AGAINTS' for AGAINST: a Vote's word with one letter changed, or two swapped."""
+    if word in _SHORT_MISSPELT:
+        return "FOR"
     up = word.upper()
     if len(up) < 5 or not up.isalpha() or up in _VOTE_WORDS:
         return None
@@ -2373,6 +2389,8 @@ def _no_stand_in(clause: str) -> bool:
         return False
     if ("F" in clause or "A" in clause) and caps_re.search(clause):
         return False
+    if "FRO" in clause or "OFR" in clause:
+        return False
     return not any(len(w) in (6, 7) and w.isalpha() and _misspelt_vote(w)
                    for run in runs if len(run) > 5
                    for w in (run.replace("+", "-").split("-") if "+" in run or "-" in run else (run,)))
@@ -2399,7 +2417,7 @@ def _not_a_vote(clause: str) -> list[Reading] | None:
     words_re, caps_re, said = _stand_ins()
     if (_no_stand_in(clause) if clause.isascii() else not (
             words_re.search(clause) or caps_re.search(clause)
-            or any(len(w) in (6, 7) and _misspelt_vote(w) for w in _LONG_WORD.findall(clause)))):
+            or any((len(w) in (6, 7) or w in _SHORT_MISSPELT) and _misspelt_vote(w) for w in _LONG_WORD.findall(clause)))):
         return None                             # (no word stands in for a Vote: what follows finds none)
     # each word stood in for is read as a Vote the clause does not say itself, so that
     # what it stood in for is known after the reading ("in favour of 10 and FOR 11")
@@ -3100,7 +3118,8 @@ def read_sentence(sentence: str, in_transaction: bool = False) -> list[Reading]:
     for k, clause in enumerate(clauses):
         own = None
         if k and "ntend" in clause:                 # "I submit the following Tweak and intend, without
-            clause = _sub_at_start(_INTEND_FIRST, _intend_first, clause)   # objection, to Activate it"
+            clause = _sub_at_start(_CAPACITY_BEFORE_INTENT, "", clause)   # objection, to Activate it"
+            clause = _sub_at_start(_INTEND_FIRST, _intend_first, clause)   # ("..., and as Rulekeeper I intend")
         if k:                                       # "..., and on nday 1 of nweek 8 I turn the Clock On"
             own, said = split_when(clause)
             if own is not None and own.kind != "invalid":

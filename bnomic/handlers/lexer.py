@@ -133,7 +133,9 @@ _BEAST = ("the beast", "beast", "the ocb", "ocb", "the operantly conditioned bea
           "operantly conditioned beast", "the operantly-conditioned beast")
 
 
-# "twenty-five": a ten and a unit, written as one word
+# "twenty-five": a ten and a unit, written as one word (or as two: _TENS then _UNITS)
+_TENS = frozenset((20, 30, 40, 50, 60, 70, 80, 90))
+_UNITS = {w: NUMBER_WORDS[w] for w in ("one", "two", "three", "four", "five", "six", "seven", "eight", "nine")}
 _COMPOUND_NUMBERS = frozenset(f"{t}-{u}" for t, tv in NUMBER_WORDS.items() if tv in (20, 30, 40, 50, 60, 70, 80, 90)
                               for u in ("one", "two", "three", "four", "five", "six", "seven", "eight", "nine"))
 
@@ -381,19 +383,23 @@ def _typed(raw: list[Tok], i: int, table, firsts: dict, vocab: Vocabulary) -> tu
         return 1, [("num", int(low[:-2]))]          # "I change 17's color to Teal"
     n0 = number_of(low)
     if n0 is not None:
+        k = 1
+        if n0 in _TENS and nxt in _UNITS:           # "twenty five": a ten and a unit, two words
+            n0, k = n0 + _UNITS[nxt], 2
+            nxt = raw[i + 2].low if i + 2 < len(raw) else ""
         if nxt in CURRENCY and nxt != "m" or nxt == "m":
-            return 2, [("amount", f"m{n0}")]
+            return k + 1, [("amount", f"m{n0}")]
         if nxt in ("point", "points", "pts", "pt"):
-            return 2, [("points", n0)]
+            return k + 1, [("points", n0)]
         if nxt in ("time", "times"):
-            return 2, [("times", n0)]
+            return k + 1, [("times", n0)]
         if low in ("once", "twice", "thrice"):
             return 1, [("times", n0)]
-        if (i + 1 < len(raw) and nxt.isalpha() and nxt.endswith("s") and len(nxt) > 3
-                and raw[i + 1].text.islower() and (nxt,) not in REF_WORDS and nxt not in _NOT_UNITS):
+        if (i + k < len(raw) and nxt.isalpha() and nxt.endswith("s") and len(nxt) > 3
+                and raw[i + k].text.islower() and (nxt,) not in REF_WORDS and nxt not in _NOT_UNITS):
             # "5 bananas": an amount in a currency the handler will say is none (Rule 4E33)
-            return 2, [("amount", f"{n0} {nxt}"), ("num", n0)]
-        return 1, [("num", n0)]
+            return k + 1, [("amount", f"{n0} {nxt}"), ("num", n0)]
+        return k, [("num", n0)]
     if low in ("once", "twice", "thrice"):
         return 1, [("times", COUNT_WORDS[low])]
     # references: "proposal 12", "prop. #12", "P12", "#12", "Rule 4E9", "intent 3"

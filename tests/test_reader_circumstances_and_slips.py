@@ -1,0 +1,96 @@
+"""A clause said first ("before I forget, ..."), a remark after the action (", don't care
+about ..."), numbers in two words, a Vote's word with two letters swapped, and a capacity
+said before a later clause's intent.
+
+Rule 4E7: "Unambiguous targets and parameters specified in Game Actions are valid
+regardless of capitalization, punctuation, or exact wording." Rule 4E15: a Vote is one of
+the words FOR, AGAINST, ABSTAIN or SHELVE. Rule 4E33: a Player may give mackerel. Rule 4E21:
+an intent announced. The game (tests/reader_world.py)."""
+import pytest
+
+from reader_world import actions, read, votes
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("Oh, and before I forget, I vote FOR 11, for the socks.", [("FOR", "11")]),
+    ("Because I like it, I vote FOR 12.", [("FOR", "12")]),
+    ("Wooble was very patient last night, and since I owe him for that, I vote FOR 11.", [("FOR", "11")]),
+])
+def test_a_clause_of_its_own_said_first_leaves_the_action_after_its_comma(text, expected):
+    assert votes(text) == expected
+
+
+@pytest.mark.parametrize("text", [
+    "Voting hasn't opened until I publish the Ballot, I think.",      # no action of mine
+    "If Bob agrees, and since I owe him, I give Bob m5.",              # a condition (Rule 4E7)
+    "Before I vote, I want to read it.",
+])
+def test_a_clause_said_first_makes_no_action_of_what_is_none(text):
+    assert actions(text) == []
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("i abstain on 10 and 11, don't care about fish or socks", [("ABSTAIN", "10, 11")]),
+    ("I vote FOR 12, dont care about the clock", [("FOR", "12")]),
+    ("not guilty on 2, spamming means more than three posts imo", []),
+    ("whatever, FOR 11", [("FOR", "11")]),
+    ("FOR 13 btw", [("FOR", "13")]),
+])
+def test_a_remark_after_the_action_or_a_word_before_it_is_no_part_of_it(text, expected):
+    assert votes(text) == expected
+
+
+def test_a_verdict_with_a_remark_after_it_is_given():
+    (r,) = read("not guilty on 2, spamming means more than three posts imo")
+    assert (r.kind, r.spec.name, r.args["answer"], str(r.args["number"])) == ("action", "verdict", "NOT GUILTY", "2")
+
+
+def test_what_a_gift_goes_towards_is_why():
+    assert actions("and I give Wooble m5 towards whatever the fine ends up being, no hard feelings") == [
+        ("give", {"amount": "m5", "player": "Wooble"})]
+
+
+@pytest.mark.parametrize("text, amount", [
+    ("I give twenty five macks to Dana", "m25"),
+    ("I give twenty-five macks to Dana", "m25"),
+    ("I give Dana forty two mackerel", "m42"),
+])
+def test_a_number_in_two_words_is_one_number(text, amount):
+    assert actions(text) == [("give", {"amount": amount, "player": "Dana"})]
+
+
+def test_a_number_in_two_words_and_another_gift_after_it():
+    assert actions("I give twenty five mackerel to Dana and m10 to Bob.") == [
+        ("give", {"amount": "m25", "player": "Dana"}), ("give", {"amount": "m10", "player": "Bob"})]
+
+
+@pytest.mark.parametrize("text", ["sorry, typing on my phone: I vote FRO 15 and AGIANST 12",
+                                  "votes: FRO 15, AGIANST 12"])
+def test_a_vote_word_with_two_letters_swapped_is_told_never_cast(text):
+    got = read(text)
+    assert [(r.kind, str(r.args.get("which")), r.missing) for r in got] == [
+        ("incomplete", "15", ("vote",)), ("incomplete", "12", ("vote",))]
+    assert "FRO" in got[0].error and "4E15" in got[0].error
+
+
+def test_a_misspelt_vote_beside_a_real_one_leaves_the_real_one_cast():
+    got = read("votes: FRO 15, AGAINST 12")
+    assert [(r.kind, str(r.args.get("which")), r.args.get("vote")) for r in got] == [
+        ("incomplete", "15", None), ("action", "12", "AGAINST")]
+
+
+def test_fro_in_lower_case_is_no_vote():
+    assert read("I go to and fro 15 times a day") == []
+
+
+def test_a_capacity_before_a_later_clauses_intent_is_no_part_of_it():
+    got = actions('I assign the Ministry of Law to myself, Reward m90, and as Rulekeeper I intend, '
+                  'without objection, to retitle Rule 4E9 to "The Eras of B".',
+                  )
+    assert [a for a, _ in got] == ["assign_ministry", "intend"]
+    assert "retitle Rule 4E9" in got[1][1]["rest"]
+
+
+def test_a_verb_with_a_letter_left_out_is_told_with_the_verb_meant():
+    (r,) = read("i giv bob m10")
+    assert r.kind != "action" and "give" in r.error and "4E7" in r.error
