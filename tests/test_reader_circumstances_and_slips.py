@@ -8,7 +8,11 @@ the words FOR, AGAINST, ABSTAIN or SHELVE. Rule 4E33: a Player may give mackerel
 an intent announced. The game (tests/reader_world.py)."""
 import pytest
 
-from reader_world import actions, read, votes
+from reader_world import actions, read, vocab, votes
+
+
+def vocab_with_sock():
+    return vocab("Chuck", intents={3: "Bob"})
 
 
 @pytest.mark.parametrize("text, expected", [
@@ -94,3 +98,26 @@ def test_a_capacity_before_a_later_clauses_intent_is_no_part_of_it():
 def test_a_verb_with_a_letter_left_out_is_told_with_the_verb_meant():
     (r,) = read("i giv bob m10")
     assert r.kind != "action" and "give" in r.error and "4E7" in r.error
+
+
+@pytest.mark.parametrize("text", ["I schedule a vote FOR 13.", "i schedule a vote FOR 11", "I schedule my vote.",
+                                  "I schedule a vote."])
+def test_a_vote_scheduled_with_no_time_is_told_never_cast(text):
+    (r,) = read(text)
+    assert r.kind != "action" and "4E7" in r.error and "when" in r.error
+
+
+def test_a_vote_scheduled_by_its_noun_with_a_time_is_scheduled():
+    (r,) = read("I schedule a vote FOR 13 on Zarpint")
+    assert (r.kind, r.spec.name, r.args["vote"], str(r.args["which"])) == ("action", "vote", "FOR", "13")
+    assert r.when is not None and r.when.nday == 11
+
+
+def test_one_verb_over_the_objects_of_two_actions_does_each():
+    assert actions("I give Alice m10 and Bob a Blue Sock.", vocab_with_sock()) == [
+        ("give", {"amount": "m10", "player": "Alice"}), ("transfer_sock", {"color": "Blue", "player": "Bob"})]
+
+
+@pytest.mark.parametrize("text", ["I object to Intent 3 and its ugly sister.", "I give m5 to Bob and friends."])
+def test_a_second_part_that_is_no_action_leaves_the_attempt_told(text):
+    assert [r.kind for r in read(text, vocab(intents={3: "Bob"}))] == ["incomplete"]

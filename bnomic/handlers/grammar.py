@@ -2006,6 +2006,29 @@ def _weak_verb_split(clause: str, in_transaction: bool) -> list[Reading]:
     return []
 
 
+# "I give Alice m10 and Bob ...": the verb said once, after "I"
+_I_VERB = re.compile(r"i\s++(?P<verb>[a-z]++)\s", re.I)
+
+
+def _verb_carried(clause: str, in_transaction: bool) -> list[Reading]:
+    """"I give Alice m10 and Bob a Blue Sock": where the clause reads to nothing whole, one
+    verb over the objects of two actions (Rule 4E33's mackerel, Rule 4E68's Sock): each part
+    read with the verb, if both then read as actions."""
+    m = _I_VERB.match(clause)
+    pieces = clause.split(" and ")
+    if m is None or len(pieces) != 2 or _I_VERB.match(pieces[1].lstrip()):
+        return []
+    kept = _UNREAD.get()
+    had = len(kept) if kept is not None else 0
+    first = _clause_readings(pieces[0], in_transaction)
+    second = _clause_readings(f"I {m.group('verb')} {pieces[1].lstrip()}", in_transaction) if first else []
+    if first and second and all(r.kind == "action" for r in first + second):
+        return first + second
+    if kept is not None:
+        del kept[had:]          # (a trial that failed read nothing of the post's)
+    return []
+
+
 def _clause_readings(clause: str, in_transaction: bool) -> list[Reading]:
     """A clause's readings (read once per message: a memo as _read_clause_memo's)."""
     memo = _MEMO.get()
@@ -2933,6 +2956,10 @@ _SCHEDULE_SAID = re.compile(r"\s*+i\s++(?:hereby\s++|now\s++)?+schedule\s++(?:(?
                             r"(?:game\s++)?actions?|(?:that\s++)?i\b)?+\s*+[:,–—-]?+\s*+(?P<act>\S.*+)", re.I | re.S)
 
 
+# "I schedule a vote FOR 11", "... my votes": the action named by its noun
+_SCHEDULED_VOTE = re.compile(r"^(?:a|my|the)\s++votes?+\b(?=\s)", re.I)
+
+
 def _scheduled_said(sentence: str, in_transaction: bool) -> list[Reading] | None:
     """The action said after "I schedule (the following action):", at the time said with it;
     with no time, an attempt told that the time is missing, never done now."""
@@ -2940,8 +2967,15 @@ def _scheduled_said(sentence: str, in_transaction: bool) -> list[Reading] | None
     if m is None:
         return None
     act = m.group("act").strip()
+    act = _SCHEDULED_VOTE.sub("vote", act, count=1)      # "I schedule a vote FOR 11": the Vote to cast
     act = act if act[:2].lower() == "i " else "I " + act[:1].lower() + act[1:]
     got = read_sentence(act, in_transaction)
+    if not got and _SCHEDULED_VOTE.match(m.group("act").strip() + " "):
+        # "I schedule my vote.": neither the Vote nor the time said
+        return [Reading(sentence, suggestions=("On nday 3, I vote FOR 12",),
+                        error="not done: say the Vote and when; Rule 4E7 lets an action be done later "
+                              "\"on nday N\" or \"at the start of the next nweek\", and Rule 4E15 needs "
+                              "FOR, AGAINST, ABSTAIN or SHELVE and the proposal")]
     if not got or any(r.kind != "action" for r in got):
         return None
     if split_when(act)[0] is not None:
@@ -3135,6 +3169,8 @@ def read_sentence(sentence: str, in_transaction: bool = False) -> list[Reading]:
             got = _not_a_vote(f"{clause} on {topic}") or []   # "Proposal 14: I vote in favour." (4E15)
         if not got or all(r.kind == "incomplete" and r.unread for r in got):
             got = _weak_verb_split(clause, in_transaction) or got     # "... to Dana and number it 6"
+        if (not got or all(r.kind == "incomplete" for r in got)) and " and " in clause:
+            got = _verb_carried(clause, in_transaction) or got       # "I give Alice m10 and Bob a Blue Sock"
         if k and (not got or all(r.kind == "incomplete" for r in got)) and _IT_ALONE.search(clause):
             got = _it_named_before(clause, clauses[:k], in_transaction) or got
         for r in got:
