@@ -250,8 +250,11 @@ def test_the_reader_keeps_what_it_reads(scored):
 # and w0025 of the twenty-first reserve's L0 set, which a draft read as a vote ("14: in favour");
 # in its ninth session the thirty-sixth and thirty-seventh reserves, 300 each, scored 0.774 / 5 / 37
 # and 0.790 / 0 / 39 in aggregate and moved whole; and t0122 of the eighteenth reserve's I0 set,
-# which a draft read worse ("a reward of one hundred mackerel" as m1 and m100)).
-LOOKED_AT = {"recall": 0.853, "false_on_chatter": 9, "silent_misses": 472}
+# which a draft read worse ("a reward of one hundred mackerel" as m1 and m100); in its tenth
+# session the thirty-ninth and fortieth reserves, 300 each, scored 0.776 / 10 / 31 and
+# 0.729 / 1 / 69 in aggregate (the same on the session's first reader, to the message) and
+# moved whole).
+LOOKED_AT = {"recall": 0.848, "false_on_chatter": 3, "silent_misses": 556}
 
 
 def test_the_looked_at_cases_keep_what_they_read():

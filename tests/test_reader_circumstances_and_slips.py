@@ -121,3 +121,53 @@ def test_one_verb_over_the_objects_of_two_actions_does_each():
 @pytest.mark.parametrize("text", ["I object to Intent 3 and its ugly sister.", "I give m5 to Bob and friends."])
 def test_a_second_part_that_is_no_action_leaves_the_attempt_told(text):
     assert [r.kind for r in read(text, vocab(intents={3: "Bob"}))] == ["incomplete"]
+
+
+# ---- chatter that read as actions (the thirty-ninth and fortieth reserves)
+
+def test_the_end_of_a_wrapped_sentence_that_begins_with_me_is_no_vote():
+    text = ("Only one was intended, and I trust nobody will indict\nme for the other three.")
+    assert read(text, vocab("Bob")) == []
+
+
+def test_a_line_wrapped_after_may_is_no_imperative():
+    text = ("The limit attaches to each Player. Each of us may\ncause the Beast to take one Game Action "
+            "per nweek.")
+    assert actions(text, vocab("Bob")) == []
+
+
+@pytest.mark.parametrize("text", [
+    "I would like to give m1 to Bob a Heck of a Lot of times, but I'm about m265 short. Maybe next nyear.",
+    "I want to take the Ministry of Judging but I don't know if the reward is still m100.",
+])
+def test_a_wish_held_back_by_a_but_is_no_action(text):
+    assert actions(text) == []
+
+
+def test_a_wish_with_a_remark_after_its_but_is_still_done():
+    assert votes("I'd like to vote FOR 12, but I wish it were shorter.") == [("FOR", "12")]
+
+
+@pytest.mark.parametrize("text", [
+    "I intend, without objection, to Activate my Tweak... oh wait, I didn't submit\none this nweek.",
+    "I give m5 to Bob. Oh wait, I don't have m5.",
+])
+def test_oh_wait_i_cannot_takes_the_action_back(text):
+    assert actions(text, vocab("Alice")) == []
+
+
+def test_oh_wait_and_another_action_keeps_both():
+    assert votes("I vote FOR 12. Oh wait, I also vote FOR 13.") == [("FOR", "12"), ("FOR", "13")]
+
+
+def test_a_one_word_line_that_ends_a_wrapped_sentence_is_no_action():
+    text = ("If you submit it I shall vote FOR it, though I should\nprefer Halfday to Wonko: it is the "
+            "more fitting\nname.")
+    assert read(text, vocab("Alice")) == []
+
+
+def test_a_time_said_of_what_he_did_is_not_when_to_give():
+    (r,) = read("I give m12 to Bob for the sock he lent me on Tango.", vocab("Wooble"))
+    assert (r.kind, r.spec.name, r.when) == ("action", "give", None)
+    (r,) = read("I give m12 to Bob on Tango.", vocab("Wooble"))
+    assert r.when is not None and r.when.nday == 4

@@ -385,6 +385,8 @@ _TIME_GLOSSED = re.compile(r"(?P<time>(?:on|at)\s++[^()\s,]{1,20}+(?:\s++[^()\s,
 
 # the subject of a clause of another's doing: a time said in it is when they did it
 _ANOTHER_SUBJECT = frozenset(words()["reader"]["subjects"]) - {"i", "this", "that", "its", "there"}
+# a subject said with no stop before it ("the sock he lent me"): never the one addressed, "you"
+_HE = frozenset({"he", "she", "they", "e", "we", "someone", "somebody"})
 _CLAUSE_STARTS = re.compile(r"[,;:]|\b(?:but|and|as|because|since|though|although|while|when)\b", re.I)
 
 
@@ -400,7 +402,13 @@ def _time_of_another(sentence: str, when) -> bool:
     Registrar's report: it says Dana has m100, but she gave Wooble m10 on Joel"): the time of
     what they did, never when the sender's action is to be done (Rule 4E7)."""
     at = sentence.lower().rfind(when.text.lower()) if when.text else -1
-    if at <= 0 or sentence[at + len(when.text):].strip(" .!") or not _CLAUSE_STARTS.search(sentence, 0, at):
+    if at <= 0 or sentence[at + len(when.text):].strip(" .!"):
+        return False
+    near = sentence[:at].lower().split()[-8:]
+    he = next((k for k in range(len(near) - 1, -1, -1) if near[k] in _HE), None)
+    if he is not None and "i" not in near[he:]:
+        return True             # "... for the sock he lent me on Tango": when he lent it
+    if not _CLAUSE_STARTS.search(sentence, 0, at):
         return False
     clause = _CLAUSE_STARTS.split(sentence[:at])[-1].split()
     return bool(clause) and clause[0].lower() in _ANOTHER_SUBJECT
@@ -673,7 +681,7 @@ _DANGLING = re.compile(r"(?:,|\b(?:by|to|as|and|the|of|from|for|with|without|und
                        r"|its|his|her|their|your|vote|votes|voted|voting|cast|not|never|don['’]t|won['’]t|can['’]t|cannot|didn['’]t"
                        r"|shan['’]t|wouldn['’]t|doesn['’]t|rather|really|quite|very|truly|gets|get"
                        # a modal or an adverb whose verb is on the next line ("I'd happily" / "support ...")
-                       r"|i['’]d|i['’]ll|i['’]m|would|will|shall|should|could|might|must|[a-z]{3,12}ly"
+                       r"|i['’]d|i['’]ll|i['’]m|would|will|shall|should|could|might|must|may|can|[a-z]{3,12}ly"
                        # a subject whose verb is on the next line ("... and then he" / "votes FOR 10")
                        r"|he|she|they|we|e|who|which|that))\s*$", re.I)     # "I've already voted" / "AGAINST it"
 
@@ -704,6 +712,8 @@ _STOPS = frozenset(".!?;:")         # a line ending in one (then spaces) ends it
 _PREPOSITION_FIRST = re.compile(r"[ \t]*+(?:of|to|for|with|from|by|than|into|onto)[ \t]++\S")
 
 
+# a line of one word in lower case, the last of a sentence the mailer wrapped
+_ONE_WORD_LINE = re.compile(r"[ \t]*+[a-z][a-z'’-]{0,20}+[.!?]?+[ \t]*+")
 # a line that ends with a role's marker and a colon ("... to:"): the value is on the next line
 _MARKER_COLON = re.compile(r"\s(?:to|as|into)\s*+:\s*+$", re.I)
 
@@ -736,6 +746,10 @@ def unwrap(lines: list[str]) -> list[str]:
         if (prev.strip() and _NUMBER_THEN_WORD.match(line) and not _LEAD.match(line.strip())
                 and _KIND_AT_END.search(prev, max(0, len(prev.rstrip()) - 14))):
             out[-1] = prev.rstrip() + " " + line.strip()      # "..., and on Proposal" / "13 I ABSTAIN ..."
+            continue
+        if (prev.strip() and prev.rstrip()[-1:] not in _STOPS and prev.rstrip()[-1:] not in ":;"
+                and _ONE_WORD_LINE.fullmatch(line) and not _BALLOT_LINE.match(prev) and read_sentence(line.strip())):
+            out[-1] = prev.rstrip() + " " + line.strip()      # "... the more fitting" / "name.": no action alone
             continue
         if (line.strip() and _MARKER_COLON.search(prev, max(0, len(prev.rstrip()) - 6)) and not BEGIN.match(line)
                 and not END.match(line) and not _LEAD.match(line.strip())):
@@ -1020,9 +1034,14 @@ def _candidates(toks) -> tuple[list, bool, int]:
             k = _phrase_at(toks, s, phrase)
             if k:
                 found.append((spec, fr, s + k, len(phrase)))
-    if not found and not first_person:
+    if not found and not first_person and not (s < len(toks) and toks[s].text in _OBJECT_FIRST):
+        # (a clause that begins with "me", in lower case, is the end of another's sentence:
+        # "... nobody will indict" / "me for the other three.")
         found = [(spec, fr, s, 0) for spec, fr in v.bare]
     return found, first_person, verb_at
+
+
+_OBJECT_FIRST = frozenset({"me", "him", "them", "us"})
 
 
 def _score(fill, verb_len: int) -> int:
@@ -2960,6 +2979,20 @@ _SCHEDULE_SAID = re.compile(r"\s*+i\s++(?:hereby\s++|now\s++)?+schedule\s++(?:(?
 _SCHEDULED_VOTE = re.compile(r"^(?:a|my|the)\s++votes?+\b(?=\s)", re.I)
 
 
+# "I'd like to give m1 to Bob ..., but I'm about m265 short": a wish, then why it waits
+_WISH = re.compile(r"\s*+i\s++(?:would\s++|['’]d\s++|really\s++)?+(?:like|love|want|wish|hope)\s++to\s", re.I)
+_BUT_I = re.compile(r"\bbut\s++(?:i|i['’]m|it['’]s|there['’]s|that['’]s|he|she|they)\b(?P<rest>[^.!?]{0,200}+)", re.I)
+_WITHHELD = frozenset(words()["reader"]["withheld"]) | frozenset(words()["reader"]["negations"])
+
+
+def _wish_withheld(sentence: str) -> bool:
+    """A wish said with why it is not done now, after "but I ...": no action (Rule 4E7: what
+    the sender says is done, and this says it is not)."""
+    m = _WISH.match(sentence)
+    but = _BUT_I.search(sentence, m.end()) if m is not None else None
+    return but is not None and any(w in _WITHHELD for w in re.findall(r"[a-z'’]++", but.group("rest").lower()))
+
+
 def _scheduled_said(sentence: str, in_transaction: bool) -> list[Reading] | None:
     """The action said after "I schedule (the following action):", at the time said with it;
     with no time, an attempt told that the time is missing, never done now."""
@@ -3007,6 +3040,8 @@ def read_sentence(sentence: str, in_transaction: bool = False) -> list[Reading]:
         sentence = _promised_if_done(sentence)
         if not sentence.strip():
             return []
+    if " but " in sentence and _wish_withheld(sentence):
+        return []
     if "chedul" in sentence[:30]:
         scheduled = _scheduled_said(sentence, in_transaction)
         if scheduled is not None:
@@ -5848,7 +5883,14 @@ def _takes_back(sentence: str) -> bool:
     if _IN_EARNEST.search(sentence):
         return False                # "I am not kidding.": said in earnest
     return (bool(said and said <= _TAKING_BACK and said & _TAKEN_BACK_WORDS) or bool(_CORRECTED.match(sentence))
-            or bool(_NOT_REALLY.match(sentence)) or bool(_TAKE_BACK_FIRST.match(sentence)))
+            or bool(_NOT_REALLY.match(sentence)) or bool(_TAKE_BACK_FIRST.match(sentence))
+            or bool(_WAIT_CANNOT.match(sentence)))
+
+
+# "... oh wait, I didn't submit one this nweek.", "Oh wait, I don't have m5.": the sender
+# finds the action cannot be, and it is not done
+_WAIT_CANNOT = re.compile(r"^\W*+(?:(?:oh|ah|hm+)\b[\s,.!-]*+)?+wait\b[\s,.!-]*+i\s*+(?:didn['’]t|don['’]t|can['’]t"
+                          r"|cannot|haven['’]t|hadn['’]t|have\s++no|had\s++no|am\s++not|['’]m\s++not)\b", re.I)
 
 
 # "Just kidding, I know I only get one.", "Ignore me, I'm tired.": the taking back said
