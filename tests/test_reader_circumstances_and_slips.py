@@ -171,3 +171,32 @@ def test_a_time_said_of_what_he_did_is_not_when_to_give():
     assert (r.kind, r.spec.name, r.when) == ("action", "give", None)
     (r,) = read("I give m12 to Bob on Tango.", vocab("Wooble"))
     assert r.when is not None and r.when.nday == 4
+
+
+# ---- the rule an action is done by, said first; a colon's remark; stances named twice
+
+@pytest.mark.parametrize("text, intended", [
+    ("Under Rule 4E71, I intend, without objection, to cause the Beast to transfer m30 to Wooble.",
+     "cause the Beast to transfer m30 to Wooble"),
+    ("Pursuant to Rule 4E77, I intend, without objection, to Activate Tweak 3.", "Activate Tweak 3"),
+    ('As Registrar, and pursuant to Rule 4E39, I intend, with support, to set the Message of the nweek '
+     'to "Mind the mackerel".', 'set the Message of the nweek to "Mind the mackerel"'),
+])
+def test_an_intent_with_the_rule_it_is_done_by_said_first_is_announced(text, intended):
+    (r,) = read(text, vocab("Bob"))
+    assert (r.kind, r.spec.name) == ("action", "intend") and r.args["rest"].startswith(intended)
+
+
+def test_a_flag_hoisted_as_metamin_under_a_rule_with_a_remark_after_a_colon():
+    got = actions("Then, as MetaMin and under Rule 4E40, I hoist the Polka Dots flag: strange things are afoot.")
+    assert got == [("hoist_flag", {"flag": "Polka Dots"})]
+
+
+def test_objections_to_both_intents_named_again_are_made_once_each():
+    got = actions("I object to both outstanding intents, #3 and #4, on principle.",
+                  vocab("Ais523", intents={3: "Bob", 4: "Alice"}))
+    assert got == [("object", {"target": "3"}), ("object", {"target": "4"})]
+
+
+def test_forfeiting_the_game_of_b_nomic():
+    assert actions("I forfeit the game of B Nomic. Thank you all for the fish.", vocab("Chuck")) == [("forfeit", {})]

@@ -397,7 +397,8 @@ def fill(fr: Frame, toks: list[Tok], start: int, open_world: bool, vocab=None,
                             i = end
                         pending = ()
                     continue
-        if (fr.why and low in _ASIDE and (_complete_but_for_it(fr, f, toks, i)
+        if (fr.why and (low in _ASIDE or low == ":" and _sentence_of_its_own(toks, i + 1))   # ": strange
+                and (_complete_but_for_it(fr, f, toks, i)                                      # things are afoot"
                                           # ("I give some mackerel to Dana, she's earned it": an
                                           # attempt, its remark after it set aside all the same)
                                           or low == "," and f.filled and i + 1 < n and _subject_of_its_own(toks[i + 1]))

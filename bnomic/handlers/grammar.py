@@ -2754,6 +2754,14 @@ _RESULTS_LINE = re.compile(r"^(?P<head>(?:the\s++)?+(?:voting\s++)?+results(?:\s
 
 
 # the capacity an intent is announced in, said before it: no part of what is intended
+# "Under Rule 4E71, I ...", "Pursuant to Rule 4E77, I ...", "As Registrar, and pursuant to Rule
+# 4E39, I ...", "as MetaMin and under Rule 4E40, I ...": the rule (and capacity) the action is
+# done by, said first (Rule 4E7: no part of the action's words)
+_CITED_FIRST = re.compile(r"^(?:(?:then|and|so|also)\s*+,?+\s++)?+(?:as\s++(?:the\s++)?(?-i:[A-Z])[\w'’-]{1,30}+"
+                          r"(?:\s++(?:of\s++)?(?-i:[A-Z])[\w'’-]{1,30}+){0,2}+\s*+,?+\s*+and\s++)?+"
+                          r"(?:under|pursuant\s++to|per|in\s++accordance\s++with|according\s++to|as\s++per"
+                          r"|as\s++(?:allowed|permitted|required)\s++by)\s++(?:step\s++\d{1,2}+\s++of\s++)?+"
+                          r"(?:rule\s++)?+4E\d{1,3}+\s*+,\s*+(?=i\s)", re.I)
 _CAPACITY_BEFORE_INTENT = re.compile(r"^as\s++(?:the\s++)?[A-Z][\w'’-]{1,30}+(?:\s++(?:of\s++)?[A-Z][\w'’-]{1,30}+){0,2}"
                                      r"(?:\s*+\([^()]{0,60}+\))?+\s*+,?\s*+(?=i\s++intend\b)", re.I)
 
@@ -3093,6 +3101,7 @@ def read_sentence(sentence: str, in_transaction: bool = False) -> list[Reading]:
     if when is not None and when.kind == "invalid":
         return [Reading(sentence, suggestions=closest(body), when=when,
                         error=f"there is no such time: {when.text}")]
+    body = _sub_at_start(_CITED_FIRST, "", body)        # "Under Rule 4E71, I intend, ...": the rule it is done by
     body = _sub_at_start(_CAPACITY_BEFORE_INTENT, "", body)      # "As Registrar, I intend, with support, ..."
     if "orum" in body:
         body = _FORUM_NAMED.sub(_forum_quoted, body, count=1)
@@ -3187,7 +3196,8 @@ def read_sentence(sentence: str, in_transaction: bool = False) -> list[Reading]:
     for k, clause in enumerate(clauses):
         own = None
         if k and "ntend" in clause:                 # "I submit the following Tweak and intend, without
-            clause = _sub_at_start(_CAPACITY_BEFORE_INTENT, "", clause)   # objection, to Activate it"
+            clause = _sub_at_start(_CITED_FIRST, "", clause)              # objection, to Activate it"
+            clause = _sub_at_start(_CAPACITY_BEFORE_INTENT, "", clause)
             clause = _sub_at_start(_INTEND_FIRST, _intend_first, clause)   # ("..., and as Rulekeeper I intend")
         if k:                                       # "..., and on nday 1 of nweek 8 I turn the Clock On"
             own, said = split_when(clause)
@@ -3738,7 +3748,10 @@ def _every_intent(readings: list[Reading], vocab: Vocabulary | None) -> None:
             r.args.pop("target")
             r.missing = ("target",)
             continue
-        each = [replace(r, args={**r.args, "target": str(n)}) for n in open_]
+        # ("both outstanding intents, #3 and #4": the ones named again in the sentence, once)
+        named = {str(x.args.get("target")) for x in readings
+                 if x is not r and x.spec is r.spec and x.text == r.text}
+        each = [replace(r, args={**r.args, "target": str(n)}) for n in open_ if str(n) not in named]
         for e in each:
             e.read_as = e.spec.describe(e.args)
         readings[k:k + 1] = each

@@ -375,7 +375,7 @@ def join(ctx: Context, actor: Player | None, name: str | None = None,
               "|resign from the game|resign from b nomic|leave the game|leave b nomic|leave nomic"
               "|cease to be a player|stop being a player|stop playing|withdraw from the game"
               "|retire from the game|exit the game|forfeiting|forfeiting the game",
-              also="game nomic by forfeiting", why=False),
+              also="game nomic by forfeiting of b", why=False),     # "I forfeit the game of B Nomic"
         rule="4E4", example="I forfeit the game", says="forfeit the game",
         not_actions=("I forfeited last nweek", "Wooble forfeits", "Should I forfeit?",
                      "I quit smoking last week", "I leave for Paris tomorrow",
