@@ -200,3 +200,34 @@ def test_objections_to_both_intents_named_again_are_made_once_each():
 
 def test_forfeiting_the_game_of_b_nomic():
     assert actions("I forfeit the game of B Nomic. Thank you all for the fish.", vocab("Chuck")) == [("forfeit", {})]
+
+
+# ---- phone mail: a bare Vote then the same sender's verbs, laughter, emoji
+
+def test_a_bare_vote_then_verbs_after_commas_are_each_done():
+    got = actions("FOR 15 (mine!!), give m10 to Wooble, support intent 3 lol why not, and I transfer a "
+                  "burgundy sock to wooble too \N{SOCKS}", vocab(intents={3: "Bob"}))
+    assert [a for a, _ in got] == ["vote", "give", "support", "transfer_sock"]
+
+
+def test_an_emoji_after_an_action_is_no_part_of_it():
+    assert votes("I vote FOR 12 \N{THUMBS UP SIGN}") == [("FOR", "12")]
+
+
+def test_the_pause_thing_is_the_pause_increment():
+    got = actions("I object to the pause thing, and I'm setting my state to Calm, this has gone on long enough")
+    assert [a for a, _ in got] == ["object_increment", "mental_state"]
+
+
+def test_someones_past_deed_after_a_comma_is_a_remark():
+    assert actions("I withdraw intent 4, Ais pointed out the new title is worse than the old one.",
+                   vocab("Alice", intents={4: "Alice"})) == [("withdraw_intent", {"number": "4"})]
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("I make the vote FOR on proposal 13, and on proposal 15 I make the vote AGAINST, even it is my own "
+     "proposal, because I have found a mistake.", [("FOR", "13"), ("AGAINST", "15")]),
+    ("I vote on all the Open proposals SHELVE, excepted 16.", [("SHELVE", "10, 11, 12, 13, 15")]),
+])
+def test_a_vote_in_a_second_languages_words(text, expected):
+    assert votes(text) == expected

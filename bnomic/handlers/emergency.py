@@ -453,7 +453,7 @@ def intend_increment(ctx: Context, actor: Player, number: str | None = None) -> 
               _PROCEDURE, also="by"),
         frame("object to|voice objection to|voice an objection to|voice my objection to|oppose|object",
               _PROCEDURE, also="incrementing increasing increment incremented the pause of being to intention"
-                               " intent coordinator's emergency by", needs="pause", openers="objection to"),
+                               " intent coordinator's emergency by thing", needs="pause", openers="objection to"),
         rule="4E0", example="I object to incrementing the Pause", says="object to incrementing the Pause",
         not_actions=("I objected to incrementing the Pause", "Wooble objects to incrementing the Pause",
                      "Should I object to incrementing the Pause?"))

@@ -664,6 +664,9 @@ def _sentence_of_its_own(toks: list[Tok], i: int, reach: int = 5) -> bool:
         return False
     if toks[i].low in _REMARKS_ING:
         return True
+    if (i + 1 < len(toks) and (toks[i].has("player") or toks[i].text[:1].isupper() and not toks[i].senses)
+            and toks[i + 1].low.endswith("ed") and toks[i + 1].low.isalpha() and not toks[i + 1].senses):
+        return True                     # ", Ais pointed out the new title is worse": someone's past deed
     for j in range(i + 1, min(i + reach, len(toks))):
         w = toks[j].low
         if w in _PUNCT or w in CONJUNCTIONS:

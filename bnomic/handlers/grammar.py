@@ -583,9 +583,15 @@ def normalise(part: str) -> str:
         s = _APPROVE_OF.sub("approve-of", s)     # "I approve of the report": an opinion
     if " order" in s:
         s = _IN_THAT_ORDER.sub("", s)            # "..., in that order, because I'm complicated."
+    if not s.isascii():
+        s = _PICTOGRAPHS.sub("", s)             # "... to wooble too 🧦": no word of the action
     s = strip_trail(s)
     # (ASCII text that is printable, without two spaces running, has no space to join)
     return s if s.isascii() and s.isprintable() and "  " not in s else _SPACES.sub(" ", s)
+
+
+# emoji and other pictographs, with their joiners and variation selectors
+_PICTOGRAPHS = re.compile("[\U0001F000-\U0001FAFF\u2600-\u27BF\u2B00-\u2BFF\uFE0F\u200D]++")
 
 
 def strip_trail(s: str) -> str:
@@ -623,11 +629,16 @@ _MID_TAKE_BACK = re.compile(r"(?:^\s*+|(?<!\s)\s*+[,;]\s*+)(?:so\s++|oh\s++|wait
                             r"|ignore\s++that|strike\s++that)\s*+[,;:]\s*+(?=i\b)", re.I)
 
 
+_LAUGH_MID = re.compile(r"(?<=\w)\s++(?:lol|lmao|haha(?:ha)*+)\b[!.]*+\s++(?=[a-z])")
+
+
 def split_sentences(line: str) -> list[str]:
     """Cut a line at sentence ends, but not inside double quotes ('"Dr. Who"')
     nor after an abbreviation or an initial ('Dr. Who', 'J. Smith')."""
     if "cratch" in line or "ever mind" in line or "gnore" in line or "trike" in line:
         line = _MID_TAKE_BACK.sub(lambda m: (". " if m.start() else "") + m.group("said").capitalize() + ". ", line)
+    if "lol" in line or "haha" in line or "lmao" in line:
+        line = _LAUGH_MID.sub(". ", line)       # "support intent 3 lol why not": laughter ends a sentence
     parts: list[str] = []
     for piece in _SENTENCE_END.split(line):
         if parts and (parts[-1].count('"') % 2 == 1 or parts[-1].count("(") > parts[-1].count(")") or
@@ -2241,8 +2252,9 @@ def _comma_verbs(clause: str) -> list[Reading] | None:
     if clause.count(",") == 0 or clause.count(",") > 6:
         return None
     v = _verbs()
-    if not _BY_I.match(clause) and not _verb_head(clause, v):
-        return None             # ("Object to the first, support the second": imperatives, one each)
+    if not _BY_I.match(clause) and not _verb_head(clause, v) and clause.split(None, 1)[0] not in _VOTE_WORDS:
+        return None             # ("Object to the first, support the second": imperatives, one each;
+                                # "FOR 15, give m10 to Wooble": a bare Vote, then the same sender's verbs)
     parts = clause.split(",")
     for k in range(1, len(parts)):
         tail = ",".join(parts[k:]).strip()
@@ -2259,6 +2271,10 @@ def _comma_verbs(clause: str) -> list[Reading] | None:
             continue
         first = _read_clause_memo(",".join(parts[:k]).strip())
         second = _read_clause_memo("I " + tail)
+        if "," in tail and first:
+            # ("..., give m10 to Wooble, support intent 3": more verbs after the next comma)
+            deeper = _comma_verbs("I " + tail)
+            second = deeper if deeper and len(deeper) > len(second or ()) else second
         if first and second and all(r.kind == "action" for r in first + second):
             return first + second
     return None

@@ -91,7 +91,7 @@ _ALL = {"all": "all", "all open proposals": "all", "all proposals": "all", "ever
 
 
 # "except 14": the proposals a vote on all leaves out; "..., which is AGAINST": their own vote
-_BUT = "but:proposal*[except|except for|but|but not|apart from|other than|save|excluding]!?"
+_BUT = "but:proposal*[except|except for|excepted|excepting|but|but not|apart from|other than|save|excluding]!?"
 _INSTEAD = ("instead:vote[which is|which are|which gets|which get|where i vote|which i vote"
             "|on which i vote|where it is|which i am|on which i|on which i am|on which i'm|on which my vote is"
             "|for which i vote|for which i|where i|which i|on which i am voting|on which i'm voting"
@@ -103,7 +103,7 @@ _INSTEAD = ("instead:vote[which is|which are|which gets|which get|where i vote|w
         frame("vote|cast|cast my vote|cast my votes|place my vote|submit my vote|submit a vote|enter"
               "|change my vote|change my votes|switch my vote|update my vote|amend my vote"
               "|give my vote|give my votes|register my vote|record my vote|lodge my vote|put my vote"
-              "|put me down|put me down as|mark me down|mark me down as",
+              "|put me down|put me down as|mark me down|mark me down as|make the vote|make my vote|make a vote",
               "vote:vote[to|of]", role("which:proposal*[on|for|to|in|regarding|re|about|with respect to|upon"
                                        "|in favour of|in favor of]", _ALL),
               "was:vote[from|instead of|rather than|in place of]!?",                                               # "from FOR to AGAINST"
