@@ -8,6 +8,7 @@ the words FOR, AGAINST, ABSTAIN or SHELVE. Rule 4E33: a Player may give mackerel
 an intent announced. The game (tests/reader_world.py)."""
 import pytest
 
+from bnomic.handlers.lexer import with_quoted
 from reader_world import actions, read, vocab, votes
 
 
@@ -231,3 +232,42 @@ def test_someones_past_deed_after_a_comma_is_a_remark():
 ])
 def test_a_vote_in_a_second_languages_words(text, expected):
     assert votes(text) == expected
+
+
+# ---- officers' lists and labels (the forty-first reserve)
+
+def test_a_schedule_label_keeps_the_time_said_after_it():
+    got = read("Schedule: on Thirnight I vote FOR 10, 11 and 15.", vocab("Alice"))
+    assert [(r.kind, str(r.args["which"]), r.when.nday if r.when else None) for r in got] == [
+        ("action", "10, 11, 15", 12)]
+
+
+def test_a_listed_intent_of_another_player_is_no_action():
+    assert read("  #3  Wooble: cause the Beast to give m20 to Wooble, without objection", vocab("Bob")) == []
+
+
+def test_an_objection_under_a_quoted_listed_intent_is_to_it():
+    quoted = "  #3  Wooble: cause the Beast to give m20 to Wooble, without objection"
+    v = with_quoted(vocab("Dana", intents={3: "Wooble", 4: "Alice"}), quoted)
+    got = actions("I object. The Beast isn't Wooble's piggy bank.", v, quoted=quoted)
+    assert got == [("object", {"target": "3"})]
+
+
+def test_what_you_would_pay_is_no_gift_of_mine():
+    text = ("Why would anyone usurp the Oracle at m50? You'd need m25 on hand, you'd\npay Chuck m25 after "
+            "two rdays, and then you'd have to answer for every\nZOT. It's the worst deal in the game.")
+    assert read(text) == []
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("oh and FOR 11 while I remember, and AGAINST 16 (12 is enough).", [("FOR", "11"), ("AGAINST", "16")]),
+    ("FOR 12 before I forget.", [("FOR", "12")]),
+])
+def test_when_it_came_to_mind_is_no_part_of_the_vote(text, expected):
+    assert votes(text) == expected
+
+
+def test_a_circumstance_as_a_heading_before_imperatives():
+    got = actions("Noted. While we're on the list: add chuck@home.example to my addresses,\nand remove "
+                  "chuck@uni.example, I graduated.", vocab("Chuck"))
+    assert [a for a, _ in got] == ["add_address", "remove_address"]

@@ -90,6 +90,10 @@ def _adverb_dropped(m: re.Match) -> str:
 # "while I'm here", "whilst I'm at it" before "I": said in passing
 _WHILE_HERE = re.compile(r"(?P<and>\band\s++)?+\b(?:while|whilst)\s++i(?:['’]m|\s++am)\s++(?:here|at\s++it)\b\s*+,?+\s*+"
                          r"(?=i\b)", re.I)
+# "While we're on the list:", "Since I'm here:": a circumstance said as a heading
+_WHILE_HEADING = re.compile(r"^(?:while|whilst|since|now\s++that)\s++[^:.;!?]{1,50}+:\s*+(?=\S)", re.I)
+# "FOR 11 while I remember, and ...", "... before I forget": when it came to mind, said after it
+_REMEMBERED = re.compile(r"(?<!\s)\s++(?:while|whilst|before)\s++i\s++(?:remember|forget|think\s++of\s++it)\b", re.I)
 # whom an action replaces, said after it: "in Dana's place", "in place of Dana", "in her stead"
 _IN_PLACE = re.compile(r"(?<!\s)(?:\s*+,)?+\s++in\s++(?:[A-Z][\w-]{0,30}+['’]s|his|her|their|its)\s++(?:place|stead)\b"
                        r"|(?<!\s)(?:\s*+,)?+\s++in\s++place\s++of\s++[A-Z][\w-]{0,30}+\b")
@@ -565,6 +569,10 @@ def normalise(part: str) -> str:
         s = _ADVERB_BEFORE_VERB.sub(_adverb_dropped, s)    # "... and then immediately revise ..."
     if "hile" in s and ("here" in s or " at it" in s):
         s = _WHILE_HERE.sub(lambda m: m.group("and") or "", s).strip()   # "and while I'm here I object ..."
+    if ":" in s[:64] and s[:1] in "WwSsNn":
+        s = _WHILE_HEADING.sub("", s, count=1)   # "While we're on the list: add ... to my addresses"
+    if "remember" in s or "forget" in s:
+        s = _REMEMBERED.sub("", s)               # "FOR 11 while I remember, and AGAINST 14"
     if "place" in s or "stead" in s:
         s = _IN_PLACE.sub("", s)                 # "... as Priest of Consultation 5 in Dana's place"
     if " in re" in s or " in ex" in s:
@@ -694,7 +702,8 @@ _DANGLING = re.compile(r"(?:,|\b(?:by|to|as|and|the|of|from|for|with|without|und
                        # a modal or an adverb whose verb is on the next line ("I'd happily" / "support ...")
                        r"|i['’]d|i['’]ll|i['’]m|would|will|shall|should|could|might|must|may|can|[a-z]{3,12}ly"
                        # a subject whose verb is on the next line ("... and then he" / "votes FOR 10")
-                       r"|he|she|they|we|e|who|which|that))\s*$", re.I)     # "I've already voted" / "AGAINST it"
+                       r"|he|she|they|we|e|who|which|that|you|you['’]d|you['’]ll|we['’]d|they['’]d"
+                       r"|every|each|any|some))\s*$", re.I)     # ("... answer for every" / "ZOT.")     # "I've already voted" / "AGAINST it"
 
 
 # a vote word that begins a group at a line's end ("... and AGAINST"), not a ballot's "10 FOR"
@@ -847,7 +856,7 @@ _TALK_WORDS = frozenset(words()["reader"]["talk"])
 _CONDITION_WORDS = frozenset({"if", "unless", "provided", "assuming", "whenever", "when", "once"})
 _ASKING = frozenset({"please", "pls", "plz", "kindly", "everyone", "everybody", "folks", "guys",
                      "people", "let's", "lets", "someone", "somebody", "anyone", "y'all", "all"})
-_OTHERS = frozenset({"you", "your", "you're", "yourself", "everyone", "everybody", "y'all", "someone",
+_OTHERS = frozenset({"you", "your", "you're", "you'd", "you'll", "you've", "yourself", "everyone", "everybody", "y'all", "someone",
                      "somebody", "anyone", "us", "we", "let's"})
 # verbs too common to say, alone, that an action was attempted ("I am.", "I do.")
 _WEAK_VERBS = frozenset({"am", "i am", "be", "become", "feel", "make", "take", "get", "have", "set", "turn",
@@ -3003,6 +3012,22 @@ _SCHEDULE_SAID = re.compile(r"\s*+i\s++(?:hereby\s++|now\s++)?+schedule\s++(?:(?
 _SCHEDULED_VOTE = re.compile(r"^(?:a|my|the)\s++votes?+\b(?=\s)", re.I)
 
 
+# "Schedule: on Thirnight I vote FOR 10": a label, and the action with its time after it
+_SCHEDULE_LABEL = re.compile(r"^\s*+(?:to\s++)?+schedule(?:d\s++actions?+)?+\s*+:\s*+(?=\S)", re.I)
+# "#3  Wooble: cause the Beast to give m20 to Wooble": an entry of a list, about another's thing
+_LISTED = re.compile(r"^\s*+(?:#|no\.?+\s*+)?+\d{1,4}+[.)]?+\s++(?P<who>[A-Za-z][\w'’-]{1,30}+)\s*+:\s++(?P<rest>\S++)")
+
+
+def _listed_entry(sentence: str) -> bool:
+    """A list's entry: a number, a Player's name and a colon, then what is said of theirs
+    ("#4  Alice: retitle Rule 4E9 ..."), never an action of the sender's (Rule 4E7); a Vote
+    after it ("13 Wooble: FOR") is a ballot's line, read."""
+    m = _LISTED.match(sentence)
+    vocab = _VOCAB.get()
+    return (m is not None and vocab is not None and m.group("who") in vocab.players
+            and m.group("rest").upper().strip(".,!") not in _VOTE_WORDS)
+
+
 # "I'd like to give m1 to Bob ..., but I'm about m265 short": a wish, then why it waits
 _WISH = re.compile(r"\s*+i\s++(?:would\s++|['’]d\s++|really\s++)?+(?:like|love|want|wish|hope)\s++to\s", re.I)
 _BUT_I = re.compile(r"\bbut\s++(?:i|i['’]m|it['’]s|there['’]s|that['’]s|he|she|they)\b(?P<rest>[^.!?]{0,200}+)", re.I)
@@ -3066,6 +3091,11 @@ def read_sentence(sentence: str, in_transaction: bool = False) -> list[Reading]:
             return []
     if " but " in sentence and _wish_withheld(sentence):
         return []
+    if ":" in sentence[:40]:
+        if _SCHEDULE_LABEL.match(sentence):
+            sentence = _SCHEDULE_LABEL.sub("", sentence, count=1)    # "Schedule: on Thirnight I vote ..."
+        elif _listed_entry(sentence):
+            return []
     if "chedul" in sentence[:30]:
         scheduled = _scheduled_said(sentence, in_transaction)
         if scheduled is not None:

@@ -483,6 +483,9 @@ _LETTERS_THEN_DIGITS = re.compile(r"([A-Za-z]{3,20}+)\d{1,6}+")
 _FOR_A_TIME = frozenset({"nweek", "nday", "nweeks", "ndays", "week", "weeks", "now", "today", "tomorrow",
                          "once", "ever", "example", "instance", "good", "a", "an"})
 
+_LISTED_INTENT = re.compile(r"\s*+#(\d{1,4}+)\b")
+
+
 def with_quoted(vocab: Vocabulary, quoted: str) -> Vocabulary:
     """The vocabulary with what the mail's quoted lines name (`parse.quoted_words`): the
     intents they name, and that the message answers another."""
@@ -491,6 +494,11 @@ def with_quoted(vocab: Vocabulary, quoted: str) -> Vocabulary:
     found: list[int] = []
     for line in quoted.splitlines()[:200]:
         low = line[:500].lower()
+        listed = _LISTED_INTENT.match(low)
+        if listed and ("objection" in low or "support" in low) and int(listed.group(1)) in vocab.intents:
+            if int(listed.group(1)) not in found:   # "#3  Wooble: cause the Beast ..., without objection":
+                found.append(int(listed.group(1)))  # an intent listed by its number and method
+            continue
         if not any(w in low for w in _INTENT_WORDS):
             continue            # (an intent is named only with a word for its kind: no lexing the rest, issue 16)
         for t in lex(line[:500], vocab):
