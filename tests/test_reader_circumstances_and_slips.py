@@ -271,3 +271,26 @@ def test_a_circumstance_as_a_heading_before_imperatives():
     got = actions("Noted. While we're on the list: add chuck@home.example to my addresses,\nand remove "
                   "chuck@uni.example, I graduated.", vocab("Chuck"))
     assert [a for a, _ in got] == ["add_address", "remove_address"]
+
+
+def test_a_statement_after_an_action_adds_nothing_to_it():
+    assert actions("I set 16's color to Burnt Sienna. Beige is for cowards", vocab("Chuck")) == [
+        ("color_proposal", {"number": "16", "color": "Burnt Sienna"})]
+
+
+def test_an_emoji_between_two_sentences_ends_the_first():
+    assert votes("I'd vote AGAINST 16 if it weren't Chuck's birthday. FOR 16 \N{BIRTHDAY CAKE} happy "
+                 "birthday Chuck", vocab("Alice")) == [("FOR", "16")]
+
+
+def test_bc_is_a_reason():
+    assert actions("I give m10 to Dana for the socks thing, and m5 to Wooble bc I lost the bet", vocab("Chuck")) == [
+        ("give", {"amount": "m10", "player": "Dana"}), ("give", {"amount": "m5", "player": "Wooble"})]
+
+
+def test_bare_votes_each_with_its_time_are_scheduled_each():
+    got = read("scheduling my votes since I'm away: FOR 15 on Zarpint, AGAINST 16 on Thirnight.")
+    assert [(r.args["vote"], str(r.args["which"]), r.when.nday) for r in got] == [
+        ("FOR", "15", 11), ("AGAINST", "16", 12)]
+    (r,) = read("FOR 15 on Zarpint")
+    assert (r.kind, r.when.nday) == ("action", 11)

@@ -637,6 +637,7 @@ _MID_TAKE_BACK = re.compile(r"(?:^\s*+|(?<!\s)\s*+[,;]\s*+)(?:so\s++|oh\s++|wait
                             r"|ignore\s++that|strike\s++that)\s*+[,;:]\s*+(?=i\b)", re.I)
 
 
+_PICTOGRAPH_MID = re.compile("(?<=\\w)[ \t]*+[\U0001F000-\U0001FAFF\u2600-\u27BF\u2B00-\u2BFF\uFE0F\u200D]++[ \t]++(?=\\w)")
 _LAUGH_MID = re.compile(r"(?<=\w)\s++(?:lol|lmao|haha(?:ha)*+)\b[!.]*+\s++(?=[a-z])")
 
 
@@ -647,6 +648,8 @@ def split_sentences(line: str) -> list[str]:
         line = _MID_TAKE_BACK.sub(lambda m: (". " if m.start() else "") + m.group("said").capitalize() + ". ", line)
     if "lol" in line or "haha" in line or "lmao" in line:
         line = _LAUGH_MID.sub(". ", line)       # "support intent 3 lol why not": laughter ends a sentence
+    if not line.isascii():
+        line = _PICTOGRAPH_MID.sub(". ", line)  # "FOR 16 🎂 happy birthday Chuck": so does an emoji
     parts: list[str] = []
     for piece in _SENTENCE_END.split(line):
         if parts and (parts[-1].count('"') % 2 == 1 or parts[-1].count("(") > parts[-1].count(")") or
@@ -3013,7 +3016,8 @@ _SCHEDULED_VOTE = re.compile(r"^(?:a|my|the)\s++votes?+\b(?=\s)", re.I)
 
 
 # "Schedule: on Thirnight I vote FOR 10": a label, and the action with its time after it
-_SCHEDULE_LABEL = re.compile(r"^\s*+(?:to\s++)?+schedule(?:d\s++actions?+)?+\s*+:\s*+(?=\S)", re.I)
+_SCHEDULE_LABEL = re.compile(r"^\s*+(?:(?:to\s++)?+schedule(?:d\s++actions?+)?+|scheduling\s++my\s++[^:.;!?]{1,50}+)"
+                             r"\s*+:\s*+(?=\S)", re.I)
 # "#3  Wooble: cause the Beast to give m20 to Wooble": an entry of a list, about another's thing
 _LISTED = re.compile(r"^\s*+(?:#|no\.?+\s*+)?+\d{1,4}+[.)]?+\s++(?P<who>[A-Za-z][\w'’-]{1,30}+)\s*+:\s++(?P<rest>\S++)")
 
@@ -3137,7 +3141,10 @@ def read_sentence(sentence: str, in_transaction: bool = False) -> list[Reading]:
         if replied is not None and (replied.replied_intents or replied.replied_proposals):
             body = "I withdraw it"
     body = _sub_at_start(_VOCATIVE, "", body) if "," in body[:40] or ":" in body[:40] else body
-    if " and " in body and (" on " in body or " at " in body):
+    if (body[:1] in "FAS" and body.split(None, 1)[0].rstrip(",:") in _VOTE_WORDS and (" on " in body or " at " in body)
+            and split_when(body)[0] is None and split_when("I vote " + body.split(",")[0])[0] is not None):
+        body = "I vote " + body         # "FOR 15 on Zarpint": a bare Vote, and when (Rule 4E7)
+    if (" and " in body or ", " in body) and (" on " in body or " at " in body):
         each = _times_each(body, in_transaction)
         if each is not None:
             return each             # "I vote AGAINST 16 on Zarpint and FOR 16 on Thirnight"
@@ -3321,16 +3328,18 @@ def _times_each(body: str, in_transaction: bool) -> list[Reading] | None:
     head = _EACH_HEAD.match(body)
     if head is None:
         return None
-    parts = body.split(" and ")
-    if len(parts) != 2:
+    parts = [p.strip() for p in _EACH_APART.split(body)]
+    if not 2 <= len(parts) <= 6 or not all(parts):
         return None
-    left, right = parts[0], parts[1].strip()
-    if not right.lower().startswith("i "):
-        right = f"{body[:head.end()].strip()} {right}"
-    if split_when(left)[0] is None or split_when(right)[0] is None:
+    parts = parts[:1] + [p if p.lower().startswith("i ") else f"{body[:head.end()].strip()} {p}" for p in parts[1:]]
+    if any(split_when(p)[0] is None for p in parts):
         return None
-    got = read_sentence(left, in_transaction) + read_sentence(right, in_transaction)
+    got = [r for p in parts for r in read_sentence(p, in_transaction)]
     return got if got and all(r.kind == "action" and r.when is not None for r in got) else None
+
+
+# between the parts, each with its time: " and ", ", ", ", and "
+_EACH_APART = re.compile(r"(?<!\s)\s*+,\s*+(?:and\s++)?+|(?<!\s)\s++and\s++")
 
 
 def _text_after_colon(clauses: list[str], in_transaction: bool) -> list[str]:
@@ -6108,7 +6117,8 @@ def _line_sentences(line: str, out: list[Reading], carried: list[Reading] | None
         if talk and verbless and "i" not in (w.lower() for w in words):
             got = []                    # "- voted FOR 10, 11; AGAINST 12, 14": a summary, not votes
         elif (not got and last is not None and last[1] and len(words) <= 6 and not _CORRECTION.search(last[0])
-              and not (_ON_FIRST.match(s) and line.rstrip()[-1:].isalnum())):
+              and not (_ON_FIRST.match(s) and line.rstrip()[-1:].isalnum())
+              and not (len(words) > 1 and words[1].lower() in _FINITE_WORDS)):     # ("Beige is for cowards")
             joined = read_sentence(f"{last[0]} and {_REWARD_KEPT.sub(_reward_said, _AFTERTHOUGHT.sub('', s))}")
             if (joined and all(r.kind == "action" for r in joined) and len(joined) >= len(last[1])
                     and [r.read_as for r in joined] != [r.read_as for r in last[1]]
@@ -6131,6 +6141,7 @@ def _line_sentences(line: str, out: list[Reading], carried: list[Reading] | None
     return taken
 
 
+_FINITE_WORDS = frozenset(words()["reader"]["finite_verbs"])
 # "I'd like to become a Player." ... "Teodora": the name the request is signed with
 _SIGNED = re.compile(r"\n[ \t]*+(?:--[ \t]*+\n[ \t]*+)?(?P<name>[A-Z][\w'’-]{1,30}+(?:[ \t]++[A-Z][\w'’-]{1,30}+){0,2})"
                      r"[ \t]*+$")
