@@ -294,3 +294,17 @@ def test_bare_votes_each_with_its_time_are_scheduled_each():
         ("FOR", "15", 11), ("AGAINST", "16", 12)]
     (r,) = read("FOR 15 on Zarpint")
     assert (r.kind, r.when.nday) == ("action", 11)
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("I retract my AGAINST on 16 and instead vote ABSTAIN on it. Chuck persuaded me.", [("ABSTAIN", "16")]),
+    ("Retracting my vote on 11 and voting FOR instead. Wooble talked me round.", [("FOR", "11")]),
+    ("Scratch my vote on 10; make it ABSTAIN. Alice's explanation made me less sure.", [("ABSTAIN", "10")]),
+])
+def test_a_vote_retracted_and_another_said_is_the_one_said(text, expected):
+    assert votes(text) == expected
+
+
+def test_of_course_before_the_i_of_a_vote():
+    assert votes("Proposal 15 is mine, so of course I vote FOR it. Also 12 AGAINST, 16 FOR.") == [
+        ("FOR", "15"), ("AGAINST", "12"), ("FOR", "16")]

@@ -32,7 +32,7 @@ from .vocabulary import Vocabulary, words
 
 # The reader's version, stored with every pinned reading (handlers/pinned.py,
 # docs/reader.md): raise it when readings change
-READER_VERSION = 15
+READER_VERSION = 16
 
 # (dot leaders, "Proposal 10 (Fishy Business) ....... FOR", end no sentence)
 _SENTENCE_END = re.compile(r"(?<!\.\.\.\.)(?<=[.!?])\s+|;\s*")
@@ -90,6 +90,14 @@ def _adverb_dropped(m: re.Match) -> str:
 # "while I'm here", "whilst I'm at it" before "I": said in passing
 _WHILE_HERE = re.compile(r"(?P<and>\band\s++)?+\b(?:while|whilst)\s++i(?:['’]m|\s++am)\s++(?:here|at\s++it)\b\s*+,?+\s*+"
                          r"(?=i\b)", re.I)
+_OF_COURSE_I = re.compile(r"\b(?:of\s++course|obviously|naturally)\s++(?=i\s)", re.I)
+# "I retract my AGAINST on 16 and instead vote ABSTAIN on it", "Scratch my vote on 10; make it
+# ABSTAIN", "Retracting my vote on 11 and voting FOR instead": the Vote said last, on it (4E15)
+_RETRACTED_THEN = re.compile(r"^(?:i\s++)?+(?:retract|retracting|scratch|withdraw|withdrawing|cancel|undo)\s++my\s++"
+                             r"(?:vote|for|against|abstain|shelve)\s++on\s++(?:proposal\s++)?+(?P<n>\d{1,4}+)"
+                             r"\s*+[,;]?+\s*+(?:and\s++)?+(?:i\s++)?+(?:instead\s++)?+"
+                             r"(?:vote|voting|make\s++it|change\s++it\s++to|cast)\s++"
+                             r"(?P<v>(?i:for|against|abstain|shelve))\b(?:\s++on\s++it|\s++instead)?+", re.I)
 # "While we're on the list:", "Since I'm here:": a circumstance said as a heading
 _WHILE_HEADING = re.compile(r"^(?:while|whilst|since|now\s++that)\s++[^:.;!?]{1,50}+:\s*+(?=\S)", re.I)
 # "FOR 11 while I remember, and ...", "... before I forget": when it came to mind, said after it
@@ -569,6 +577,10 @@ def normalise(part: str) -> str:
         s = _ADVERB_BEFORE_VERB.sub(_adverb_dropped, s)    # "... and then immediately revise ..."
     if "hile" in s and ("here" in s or " at it" in s):
         s = _WHILE_HERE.sub(lambda m: m.group("and") or "", s).strip()   # "and while I'm here I object ..."
+    if "course" in s:
+        s = _OF_COURSE_I.sub("", s)             # "..., so of course I vote FOR it"
+    if ("etract" in s or "cratch" in s or "ithdraw" in s or "ancel" in s) and _RETRACTED_THEN.match(s):
+        s = _RETRACTED_THEN.sub(lambda m: f"I vote {m.group('v')} on {m.group('n')}", s, count=1)
     if ":" in s[:64] and s[:1] in "WwSsNn":
         s = _WHILE_HEADING.sub("", s, count=1)   # "While we're on the list: add ... to my addresses"
     if "remember" in s or "forget" in s:
@@ -638,6 +650,7 @@ _MID_TAKE_BACK = re.compile(r"(?:^\s*+|(?<!\s)\s*+[,;]\s*+)(?:so\s++|oh\s++|wait
 
 
 _PICTOGRAPH_MID = re.compile("(?<=\\w)[ \t]*+[\U0001F000-\U0001FAFF\u2600-\u27BF\u2B00-\u2BFF\uFE0F\u200D]++[ \t]++(?=\\w)")
+_RETRACT_SEMI = re.compile(r"\b(?i:retract|scratch|withdraw|cancel|undo)\s++my\s++vote\s++on\s++(?:proposal\s++)?+\d{1,4}+\s*+;")
 _LAUGH_MID = re.compile(r"(?<=\w)\s++(?:lol|lmao|haha(?:ha)*+)\b[!.]*+\s++(?=[a-z])")
 
 
@@ -646,6 +659,8 @@ def split_sentences(line: str) -> list[str]:
     nor after an abbreviation or an initial ('Dr. Who', 'J. Smith')."""
     if "cratch" in line or "ever mind" in line or "gnore" in line or "trike" in line:
         line = _MID_TAKE_BACK.sub(lambda m: (". " if m.start() else "") + m.group("said").capitalize() + ". ", line)
+    if ";" in line and "my vote on" in line:
+        line = _RETRACT_SEMI.sub(lambda m: m.group(0)[:-1] + ",", line)   # "Scratch my vote on 10; make it ABSTAIN"
     if "lol" in line or "haha" in line or "lmao" in line:
         line = _LAUGH_MID.sub(". ", line)       # "support intent 3 lol why not": laughter ends a sentence
     if not line.isascii():
