@@ -182,6 +182,8 @@ def test_a_time_said_of_what_he_did_is_not_when_to_give():
     ("Pursuant to Rule 4E77, I intend, without objection, to Activate Tweak 3.", "Activate Tweak 3"),
     ('As Registrar, and pursuant to Rule 4E39, I intend, with support, to set the Message of the nweek '
      'to "Mind the mackerel".', 'set the Message of the nweek to "Mind the mackerel"'),
+    ('As Rulekeeper, under Rule 4E36, I intend, without objection, to change the title of Rule 4E84 to '
+     '"The Game of Calvinball".', 'change the title of Rule 4E84'),
 ])
 def test_an_intent_with_the_rule_it_is_done_by_said_first_is_announced(text, intended):
     (r,) = read(text, vocab("Bob"))

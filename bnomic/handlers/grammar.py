@@ -2801,7 +2801,7 @@ _RESULTS_LINE = re.compile(r"^(?P<head>(?:the\s++)?+(?:voting\s++)?+results(?:\s
 # 4E39, I ...", "as MetaMin and under Rule 4E40, I ...": the rule (and capacity) the action is
 # done by, said first (Rule 4E7: no part of the action's words)
 _CITED_FIRST = re.compile(r"^(?:(?:then|and|so|also)\s*+,?+\s++)?+(?:as\s++(?:the\s++)?(?-i:[A-Z])[\w'’-]{1,30}+"
-                          r"(?:\s++(?:of\s++)?(?-i:[A-Z])[\w'’-]{1,30}+){0,2}+\s*+,?+\s*+and\s++)?+"
+                          r"(?:\s++(?:of\s++)?(?-i:[A-Z])[\w'’-]{1,30}+){0,2}+\s*+(?:,\s*+(?:and\s++)?+|and\s++))?+"
                           r"(?:under|pursuant\s++to|per|in\s++accordance\s++with|according\s++to|as\s++per"
                           r"|as\s++(?:allowed|permitted|required)\s++by)\s++(?:step\s++\d{1,2}+\s++of\s++)?+"
                           r"(?:rule\s++)?+4E\d{1,3}+\s*+,\s*+(?=i\s)", re.I)
