@@ -310,3 +310,18 @@ def test_a_vote_retracted_and_another_said_is_the_one_said(text, expected):
 def test_of_course_before_the_i_of_a_vote():
     assert votes("Proposal 15 is mine, so of course I vote FOR it. Also 12 AGAINST, 16 FOR.") == [
         ("FOR", "15"), ("AGAINST", "12"), ("FOR", "16")]
+
+
+def test_a_number_glossed_in_brackets_names_the_one_meant():
+    (r,) = read("I withdraw my Refresh Proposal (RP 2).", vocab("Bob", refresh={1: "Alice", 2: "Bob"}))
+    assert (r.kind, r.spec.name, str(r.args["which"])) == ("action", "withdraw_refresh_proposal", "2")
+
+
+def test_a_tallys_round_is_no_ballot():
+    assert read("Round 2: RP 1 3, RP 2 3 -> no majority.", vocab("Bob", refresh={1: "Alice", 2: "Bob"})) == []
+
+
+def test_a_number_word_alone_at_a_lines_end_adds_nothing_to_the_vote_before():
+    text = ("for the record, I vote AGAINST Proposal 16. Two\nfixes to the same clock in the same nweek is one "
+            "too many.")
+    assert votes(text) == [("AGAINST", "16")]

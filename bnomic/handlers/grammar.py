@@ -3033,6 +3033,7 @@ _SCHEDULED_VOTE = re.compile(r"^(?:a|my|the)\s++votes?+\b(?=\s)", re.I)
 # "Schedule: on Thirnight I vote FOR 10": a label, and the action with its time after it
 _SCHEDULE_LABEL = re.compile(r"^\s*+(?:(?:to\s++)?+schedule(?:d\s++actions?+)?+|scheduling\s++my\s++[^:.;!?]{1,50}+)"
                              r"\s*+:\s*+(?=\S)", re.I)
+_TALLY_ROUND = re.compile(r"^\s*+round\s++\d{1,2}+\s*+:", re.I)
 # "#3  Wooble: cause the Beast to give m20 to Wooble": an entry of a list, about another's thing
 _LISTED = re.compile(r"^\s*+(?:#|no\.?+\s*+)?+\d{1,4}+[.)]?+\s++(?P<who>[A-Za-z][\w'’-]{1,30}+)\s*+:\s++(?P<rest>\S++)")
 
@@ -3111,6 +3112,8 @@ def read_sentence(sentence: str, in_transaction: bool = False) -> list[Reading]:
     if " but " in sentence and _wish_withheld(sentence):
         return []
     if ":" in sentence[:40]:
+        if _TALLY_ROUND.match(sentence):
+            return []           # "Round 2: RP 1 3, RP 2 3 -> no majority": a tally's round (4E0, step 8)
         if _SCHEDULE_LABEL.match(sentence):
             sentence = _SCHEDULE_LABEL.sub("", sentence, count=1)    # "Schedule: on Thirnight I vote ..."
         elif _listed_entry(sentence):
@@ -3251,8 +3254,17 @@ def read_sentence(sentence: str, in_transaction: bool = False) -> list[Reading]:
         glossed = read_sentence(bare, in_transaction)
         named = {str(v) for r in glossed for v in r.args.values()}
         named |= {p.strip() for v in list(named) for p in v.split(",")}
+        said = [_GLOSS.fullmatch(a.strip()) for a in asides]
+        mine = [(r, k) for r in glossed for k, v in r.args.items() if str(v) in ("mine", "this", "it")]
+        if len(asides) == 1 and said[0] is not None and len(mine) == 1 and said[0].group("n") not in named:
+            r, k = mine[0]              # "I withdraw my Refresh Proposal (RP 2)": the one meant, by number
+            r.args[k] = said[0].group("n")
+            r.read_as = r.spec.describe(r.args)
+            named.add(said[0].group("n"))
+            asides = [said[0].group("n")]
         if glossed and all(r.kind == "action" for r in glossed) and all(
-                _WHOSE_GLOSS.fullmatch(a.strip()) or a.strip("#").strip() in named for a in asides):
+                _WHOSE_GLOSS.fullmatch(a.strip()) or a.strip("#").strip() in named
+                or _GLOSS.fullmatch(a.strip()) and _GLOSS.fullmatch(a.strip()).group("n") in named for a in asides):
             return glossed
     whole = [_clause_readings(c, in_transaction) for c in clauses] if asides else []
     said_aside: set = set()
@@ -3395,7 +3407,7 @@ def _on_topic(r: Reading, number: str) -> None:
 
 
 # "(16)", "(#16)": a number in brackets, perhaps a gloss of what the words before it named
-_GLOSS = re.compile(r"#?+\s*+\d{1,6}+")
+_GLOSS = re.compile(r"(?:#|rp|p|proposal|intent|refresh\s++proposal)?+\s*+#?+\s*+(?P<n>\d{1,6}+)", re.I)
 _WHOSE_GLOSS = re.compile(r"(?:mine|my\s++own|yours|his|hers|theirs|ours|[A-Za-z][\w-]{0,30}+['’]s)", re.I)
 # "(I want to rewrite it)" inside a sentence: a sentence of its own, said in passing
 _PAREN_ASIDE = re.compile(r"(?<!\s)\s*+\((?P<said>[^()]*+)\)")     # (a run of spaces scanned once)
@@ -6133,7 +6145,9 @@ def _line_sentences(line: str, out: list[Reading], carried: list[Reading] | None
             got = []                    # "- voted FOR 10, 11; AGAINST 12, 14": a summary, not votes
         elif (not got and last is not None and last[1] and len(words) <= 6 and not _CORRECTION.search(last[0])
               and not (_ON_FIRST.match(s) and line.rstrip()[-1:].isalnum())
-              and not (len(words) > 1 and words[1].lower() in _FINITE_WORDS)):     # ("Beige is for cowards")
+              and not (len(words) > 1 and words[1].lower() in _FINITE_WORDS)     # ("Beige is for cowards")
+              # (a word alone at the end of a line cut mid-sentence: "... Proposal 14. Two" / "fixes ...")
+              and not (len(words) == 1 and words[0].isalpha() and line.rstrip().endswith(words[0]))):
             joined = read_sentence(f"{last[0]} and {_REWARD_KEPT.sub(_reward_said, _AFTERTHOUGHT.sub('', s))}")
             if (joined and all(r.kind == "action" for r in joined) and len(joined) >= len(last[1])
                     and [r.read_as for r in joined] != [r.read_as for r in last[1]]
