@@ -318,7 +318,7 @@ def test_a_number_glossed_in_brackets_names_the_one_meant():
 
 
 def test_a_tallys_round_is_no_ballot():
-    assert read("Round 2: RP 1 3, RP 2 3 -> no majority.", vocab("Bob", refresh={1: "Alice", 2: "Bob"})) == []
+    assert read("Round 2: RP 1 3, RP 2 3 -> no majority.", vocab("Bob", refresh={1: "Alice", 2: "Bob", 3: "Chuck"})) == []
 
 
 def test_a_number_word_alone_at_a_lines_end_adds_nothing_to_the_vote_before():
