@@ -325,3 +325,35 @@ def test_a_number_word_alone_at_a_lines_end_adds_nothing_to_the_vote_before():
     text = ("for the record, I vote AGAINST Proposal 16. Two\nfixes to the same clock in the same nweek is one "
             "too many.")
     assert votes(text) == [("AGAINST", "16")]
+
+
+# ---- forms of labelled lines (the forty-fourth reserve)
+
+@pytest.mark.parametrize("text, expected", [
+    ("Action: support\nIntent: #4\n-- Bob", [("support", {"target": "4"})]),
+    ("Action: Resign\nMinistry: Society\nReason: moving house, and I can't keep the display up.\n-- Bob",
+     [("resign_ministry", {"ministry": "Society"})]),
+    ("Action: Usurp\nMinistry: Questions (Oracle)\nProposed Reward: m45\nConsultation 6 has sat for days.",
+     [("usurp", {"ministry": "Questions", "reward": "m45"})]),
+    ("Action: take the Ministry of Fauna\nReward: m100", [("assign_ministry", {"ministry": "Fauna", "reward": "m100"})]),
+    ("Thanks Dana! Passing half of it on:\nGift: m5 to Wooble\n(He looked like he needed it.)",
+     [("give", {"amount": "m5", "player": "Wooble"})]),
+])
+def test_a_form_of_labelled_lines_is_the_action_it_names(text, expected):
+    assert actions(text, vocab("Bob", intents={4: "Alice"}, holders={"Society": "Bob", "Questions": "Chuck"})) == expected
+
+
+def test_a_form_with_its_time_on_a_line_before_is_scheduled():
+    (r,) = read("Scheduled action:\n- When: the start of nday 11 (Zarpint)\n- Action: give m10 to Chuck\n\n-- Bob",
+                vocab("Bob"))
+    assert (r.kind, r.spec.name, r.args["amount"], r.when.nday) == ("action", "give", "m10", 11)
+
+
+def test_a_request_to_join_as_a_form():
+    (r,) = read("Hello B Nomic,\nRequest: to become a Player\nName: Eve\nRecruited by: Dana, Chuck\nI've been "
+                "reading the archives.\nEve", vocab("eve@example.net"))
+    assert (r.spec.name, r.args["name"], r.args["recruiters"]) == ("join", "Eve", "Dana, Chuck")
+
+
+def test_a_form_whose_sentence_reads_to_nothing_is_left_as_written():
+    assert actions("Action: item\nNote: we discussed the fish\n") == []

@@ -3553,6 +3553,70 @@ def _greeted(text: str, vocab: Vocabulary | None) -> Vocabulary | None:
     return replace(vocab, addressee=name) if name and name != vocab.actor else vocab
 
 
+# A form of labelled lines (words.toml [labelled]): "Action: <what is done>" (or "Gift: m5 to
+# Wooble") and, on the lines after it, its roles by name ("Ministry: Society", "Reward: m45")
+_LABELLED_HEAD = re.compile(r"^[ \t]*+(?:[-*•][ \t]*+)?+(?i:action|gift|request)[ \t]*+:", re.M)
+_LABELLED_LINE = re.compile(r"[ \t]*+(?:[-*•][ \t]*+)?+(?P<key>[A-Za-z][A-Za-z ]{0,24}+)[ \t]*+:[ \t]*+(?P<value>\S.{0,300}+)")
+_LABELLED_GLOSS = re.compile(r"(?<!\s)\s*+\([^()]{0,60}+\)")
+_LABELLED = words()["labelled"]
+
+
+def _role_line(line: str) -> str | None:
+    """A labelled line that names a role of a form ("Reward: m45"), as said in its sentence."""
+    role = _LABELLED_LINE.fullmatch(line.rstrip())
+    fmt = _LABELLED["roles"].get(role.group("key").strip().lower()) if role else None
+    if fmt is None or fmt[:2] == ". ":
+        return None
+    return fmt.format(_LABELLED_GLOSS.sub("", role.group("value")).strip(" ."))
+
+
+def _labelled_said(text: str) -> str:
+    """Each form of labelled lines in the text said as the sentence it stands for ("Action:
+    Usurp", "Ministry: Questions (Oracle)", "Proposed Reward: m45" -> "I usurp Questions reward
+    m45"), where that sentence reads as actions (Rule 4E7: the words, in any form); any other
+    line as it was."""
+    lines = text.split("\n")
+    out: list[str] = []
+    k = 0
+    while k < len(lines):
+        head = _LABELLED_LINE.fullmatch(lines[k].rstrip())
+        verb = _LABELLED["verbs"].get(head.group("key").strip().lower()) if head else None
+        if verb is None:
+            out.append(lines[k])
+            k += 1
+            continue
+        said = [verb, head.group("value").strip()] if verb else [head.group("value").strip()]
+        after: list[str] = []
+        first = k                       # (its roles' lines may come before it: "When: ..." / "Action: ...")
+        while first > 0 and _role_line(lines[first - 1]) is not None and len(out) >= k - first + 1:
+            first -= 1
+        said[-1] = said[-1][:1].lower() + said[-1][1:] if not verb else said[-1]
+        j = k + 1
+        while j < len(lines):
+            role = _LABELLED_LINE.fullmatch(lines[j].rstrip())
+            key = role.group("key").strip().lower() if role else ""
+            if key in _LABELLED["skipped"]:
+                j += 1
+                continue
+            if key not in _LABELLED["roles"]:
+                break
+            value = _LABELLED["roles"][key].format(_LABELLED_GLOSS.sub("", role.group("value")).strip(" ."))
+            (after if value[:2] == ". " else said).append(value.lstrip(". "))   # (". ...": a sentence after it)
+            j += 1
+        said += [_role_line(line) for line in lines[first:k]]
+        sentence = "I " + " ".join(said).rstrip(" .") + "."
+        got = read_sentence(normalise(sentence))
+        if got and all(r.kind == "action" for r in got):
+            out[len(out) - (k - first):] = ["" for _ in range(k - first)]
+            out.append(" ".join([sentence] + [a.rstrip(" .") + "." for a in after]))
+            out.extend("" for _ in range(k + 1, j))     # (the roles' lines, said in the sentence)
+            k = j
+        else:
+            out.append(lines[k])
+            k += 1
+    return "\n".join(out)
+
+
 def read(text: str, vocab: Vocabulary | None = None, max_line: int | None = None,
          quoted: str = "") -> list[Reading]:
     """Every action, Transaction and near-miss in the text, in the order written;
@@ -3584,6 +3648,8 @@ def read(text: str, vocab: Vocabulary | None = None, max_line: int | None = None
         before = ""
         if "onsultation" in text and _ASKING_WHETHER.search(text):
             text = _asked_whether(text)
+        if ("ction:" in text or "ift:" in text or "equest:" in text or "CTION:" in text or "IFT:" in text) and _LABELLED_HEAD.search(text):
+            text = _labelled_said(text)        # "Action: Usurp" / "Ministry: Questions" / "Proposed Reward: m45"
         if "{{{" in text:                   # "{{{ ... }}}": a document's delimiters written thrice
             text = _THREE_CLOSE.sub("}}", _THREE_OPEN.sub("{{", text))
         if "\n{" in text or text.startswith("{"):
