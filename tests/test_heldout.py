@@ -255,8 +255,9 @@ def test_the_reader_keeps_what_it_reads(scored):
 # 0.729 / 1 / 69 in aggregate (the same on the session's first reader, to the message) and
 # moved whole; then the forty-first reserve, 300, scored 0.791 / 3 / 27 on the session's first
 # reader and 0.794 / 3 / 27 on its reader of then, and moved whole; and the forty-fourth, 300,
-# scored 0.720 / 2 / 57 on the session's first reader and on its reader of then, and moved whole).
-LOOKED_AT = {"recall": 0.849, "false_on_chatter": 6, "silent_misses": 585}
+# scored 0.720 / 2 / 57 on the session's first reader and on its reader of then, and moved whole;
+# and the forty-third, 300, scored 0.784 / 5 / 30 on both, and moved whole).
+LOOKED_AT = {"recall": 0.847, "false_on_chatter": 7, "silent_misses": 615}
 
 
 def test_the_looked_at_cases_keep_what_they_read():

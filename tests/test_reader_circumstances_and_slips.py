@@ -357,3 +357,31 @@ def test_a_request_to_join_as_a_form():
 
 def test_a_form_whose_sentence_reads_to_nothing_is_left_as_written():
     assert actions("Action: item\nNote: we discussed the fish\n") == []
+
+
+# ---- chatter and times (the forty-third reserve)
+
+def test_a_transaction_shown_after_if_i_wrote_say_is_not_done():
+    text = ("In order. So if I wrote, say,\n    BEGIN TRANSACTION\n    I give m5 to Bob.\n    I assert that Bob "
+            "holds at least m105.\n    END TRANSACTION\nthe assertion would be checked after the gift.")
+    assert read(text, vocab("Ais523")) == []
+
+
+def test_to_him_myself_is_to_him():
+    got = actions("fine!! I withdraw it, and I give m15 to chuck myself then.", vocab("Dana"))
+    assert ("give", {"amount": "m15", "player": "Chuck"}) in got
+
+
+@pytest.mark.parametrize("text", [
+    "I vote FOR Proposal 15, and I vote AGAINST Proposal 10, for the reasons I gave on the discussion list on Winday.",
+    "3. I give m5 to the Beast, as is my custom on Teucer.",
+])
+def test_a_time_of_a_past_deed_or_a_habit_schedules_nothing(text):
+    got = read(text, vocab("Ais523"))
+    assert got and all(r.kind == "action" and r.when is None for r in got)
+
+
+def test_a_document_label_over_a_transaction_is_no_document():
+    got = read("For Chuck's benefit, since he cannot be bothered to colour his own\nProposal:\nBEGIN TRANSACTION\n"
+               "I give m10 to Chuck.\nEND TRANSACTION\nAlice", vocab("Alice"))
+    assert [r.kind for r in got] == ["transaction"]

@@ -90,6 +90,15 @@ def _adverb_dropped(m: re.Match) -> str:
 # "while I'm here", "whilst I'm at it" before "I": said in passing
 _WHILE_HERE = re.compile(r"(?P<and>\band\s++)?+\b(?:while|whilst)\s++i(?:['’]m|\s++am)\s++(?:here|at\s++it)\b\s*+,?+\s*+"
                          r"(?=i\b)", re.I)
+_TO_HIM_MYSELF = re.compile(r"\bto\s++(?P<who>[\w'’-]{1,30}+)\s++myself\b", re.I)
+
+
+def _myself_dropped(m: re.Match) -> str:
+    vocab = _VOCAB.get()
+    named = vocab is not None and m.group("who").lower() in {p.lower() for p in vocab.players}
+    return f"to {m.group('who')}" if named else m.group(0)
+
+
 _OF_COURSE_I = re.compile(r"\b(?:of\s++course|obviously|naturally)\s++(?=i\s)", re.I)
 # "I retract my AGAINST on 16 and instead vote ABSTAIN on it", "Scratch my vote on 10; make it
 # ABSTAIN", "Retracting my vote on 11 and voting FOR instead": the Vote said last, on it (4E15)
@@ -397,6 +406,9 @@ _TIME_GLOSSED = re.compile(r"(?P<time>(?:on|at)\s++[^()\s,]{1,20}+(?:\s++[^()\s,
 
 # the subject of a clause of another's doing: a time said in it is when they did it
 _ANOTHER_SUBJECT = frozenset(words()["reader"]["subjects"]) - {"i", "this", "that", "its", "there"}
+# a past said after "I" ("the reasons I gave on Winday"): the time is when it was done
+_PAST = frozenset({"gave", "said", "wrote", "posted", "sent", "made", "did", "told", "put", "got", "took", "had",
+                   "was", "were", "saw", "read", "forgot", "left", "paid", "lent", "sold", "bought", "won", "lost"})
 # a subject said with no stop before it ("the sock he lent me"): never the one addressed, "you"
 _HE = frozenset({"he", "she", "they", "e", "we", "someone", "somebody"})
 _CLAUSE_STARTS = re.compile(r"[,;:]|\b(?:but|and|as|because|since|though|although|while|when)\b", re.I)
@@ -420,10 +432,13 @@ def _time_of_another(sentence: str, when) -> bool:
     he = next((k for k in range(len(near) - 1, -1, -1) if near[k] in _HE), None)
     if he is not None and "i" not in near[he:]:
         return True             # "... for the sock he lent me on Tango": when he lent it
+    if any(near[k] == "i" and (near[k + 1] in _PAST or near[k + 1].endswith("ed")) for k in range(len(near) - 1)):
+        return True             # "..., for the reasons I gave on the discussion list on Winday": when I gave them
     if not _CLAUSE_STARTS.search(sentence, 0, at):
         return False
     clause = _CLAUSE_STARTS.split(sentence[:at])[-1].split()
-    return bool(clause) and clause[0].lower() in _ANOTHER_SUBJECT
+    # (or a habit: "I give m5 to the Beast, as is my custom on Teucer")
+    return bool(clause) and (clause[0].lower() in _ANOTHER_SUBJECT or clause[0].lower() in ("is", "was"))
 
 
 def split_when(sentence: str) -> tuple[When | None, str]:
@@ -579,6 +594,8 @@ def normalise(part: str) -> str:
         s = _WHILE_HERE.sub(lambda m: m.group("and") or "", s).strip()   # "and while I'm here I object ..."
     if "course" in s:
         s = _OF_COURSE_I.sub("", s)             # "..., so of course I vote FOR it"
+    if " myself" in s and " to " in s:
+        s = _TO_HIM_MYSELF.sub(_myself_dropped, s)     # "I give m15 to chuck myself then": I, myself
     if ("etract" in s or "cratch" in s or "ithdraw" in s or "ancel" in s) and _RETRACTED_THEN.match(s):
         s = _RETRACTED_THEN.sub(lambda m: f"I vote {m.group('v')} on {m.group('n')}", s, count=1)
     if ":" in s[:64] and s[:1] in "WwSsNn":
@@ -3281,6 +3298,8 @@ def read_sentence(sentence: str, in_transaction: bool = False) -> list[Reading]:
             clause = _sub_at_start(_INTEND_FIRST, _intend_first, clause)   # ("..., and as Rulekeeper I intend")
         if k:                                       # "..., and on nday 1 of nweek 8 I turn the Clock On"
             own, said = split_when(clause)
+            if own is not None and _time_of_another(clause, own):
+                own = None                          # ("..., for the reasons I gave on Winday": when I gave them)
             if own is not None and own.kind != "invalid":
                 clause = said
             else:
@@ -5436,6 +5455,9 @@ def _read(text: str, max_line: int | None, doc_next: bool = False) -> list[Readi
         if not first and _document_later(lines, i):
             chunk = [lines[i - 1]]      # "Body to follow once I've checked ...": no document here (Rule 4E8),
             continue                    # the head read with the lines after it
+        if not first and i < len(lines) and BEGIN.match(lines[i]) and not _BEGIN_DOC.match(lines[i]):
+            chunk = [lines[i - 1]]      # "... his own" / "Proposal:" / "BEGIN TRANSACTION": the Transaction
+            continue                    # after it is no document's text (Rule 4E12)
         if not first and (i < len(lines) and _BEGIN_DOC.match(lines[i])
                           or doc_next and _SEVERAL_DOCUMENTS.search(lines[i - 1])):
             readings.extend(head)       # (the documents below each have their own {{ }})
@@ -5877,7 +5899,8 @@ _SHOWN = re.compile(r"\b(?:(?:for\s++)?+examples?+|e\.g\.|for\s++instance|(?:a|m
 
 # (or a line that ends by saying an example follows: "For instance, something like" over the
 # indented lines)
-_SHOWN_AT_END = re.compile(r"\b(?:something\s++like|like\s++(?:this|so)|for\s++(?:example|instance)|e\.g\.)"
+_SHOWN_AT_END = re.compile(r"(?:\b(?:something\s++like|like\s++(?:this|so)|for\s++(?:example|instance)|e\.g\."
+                           r"|if\s++i\s++(?:wrote|write|posted|sent))|,[ \t]*+say(?=[ \t]*+,))"     # ("if I wrote, say,")
                            r"[ \t]*+[:,.]?+[ \t]*+$", re.I)
 
 
