@@ -385,3 +385,11 @@ def test_a_document_label_over_a_transaction_is_no_document():
     got = read("For Chuck's benefit, since he cannot be bothered to colour his own\nProposal:\nBEGIN TRANSACTION\n"
                "I give m10 to Chuck.\nEND TRANSACTION\nAlice", vocab("Alice"))
     assert [r.kind for r in got] == ["transaction"]
+
+
+def test_a_vote_word_then_a_remark_of_its_own_is_the_vote_on_the_quoted_proposal():
+    quoted = "So I vote FOR 16, and I hope you will too."
+    v = with_quoted(vocab("Alice", replied_proposals=(16,)), quoted)
+    assert actions("Nope. AGAINST, the era stuff is a mess", v, quoted=quoted) == [
+        ("vote", {"vote": "AGAINST", "which": "16"})]
+    assert actions("AGAINST, Bob and Chuck", v, quoted=quoted) == []     # (a list, no remark: not this)

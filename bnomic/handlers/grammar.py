@@ -2201,7 +2201,7 @@ def _clause_readings_read(clause: str, in_transaction: bool) -> list[Reading]:
             return [either]
     if not in_transaction and not any(r.kind == "action" for r in got or ()):
         got = (_not_a_vote(clause) or _hereby_done(clause) or _comma_verbs(clause) or _detail_after_colon(clause)
-               or _heading_before_colon(clause) or got or _vote_word_alone(clause))
+               or _heading_before_colon(clause) or got or _vote_word_alone(clause) or _vote_word_then_remark(clause))
     if got and not (in_transaction and not all(r.kind == "action" for r in got)):
         for r in got:
             r.text = clause
@@ -2281,6 +2281,29 @@ def _vote_word_alone(clause: str) -> list[Reading] | None:
     made.missing = ("which",)
     made.suggestions = (f"I vote {word} on proposal 12",)
     return [made]
+
+
+# "AGAINST, the era stuff is a mess": a Vote word alone, then a sentence of the voter's own
+_VOTE_THEN_REMARK = re.compile(r"(?P<vote>FOR|AGAINST|ABSTAIN|SHELVE)\s*+[,;:—–-]\s*+(?P<rest>\S.*+)")
+
+
+def _vote_word_then_remark(clause: str) -> list[Reading] | None:
+    """A Vote word (Rule 4E15), then after a comma a remark with a verb of its own ("the era
+    stuff is a mess", "it's too long"): the Vote alone, on what the mail names (as "AGAINST."
+    is); the remark is no part of it."""
+    m = _VOTE_THEN_REMARK.fullmatch(clause.strip())
+    if m is None:
+        return None
+    said = [w.lower().strip(".,!") for w in m.group("rest").split()[:6]]
+    if not (said and (said[0] in _REMARK_FIRST or any(w in _FINITE_WORDS for w in said))):
+        return None
+    got = _vote_word_alone(m.group("vote"))
+    for r in got or ():
+        r.text = clause
+    return got
+
+
+_REMARK_FIRST = frozenset(words()["reader"]["asides"])
 
 
 def _verb_head(text: str, v: "_Verbs") -> bool:
