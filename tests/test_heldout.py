@@ -257,7 +257,7 @@ def test_the_reader_keeps_what_it_reads(scored):
 # reader and 0.794 / 3 / 27 on its reader of then, and moved whole; and the forty-fourth, 300,
 # scored 0.720 / 2 / 57 on the session's first reader and on its reader of then, and moved whole;
 # and the forty-third, 300, scored 0.784 / 5 / 30 on both, and moved whole).
-LOOKED_AT = {"recall": 0.847, "false_on_chatter": 7, "silent_misses": 615}
+LOOKED_AT = {"recall": 0.847, "false_on_chatter": 7, "silent_misses": 613}
 
 
 def test_the_looked_at_cases_keep_what_they_read():
