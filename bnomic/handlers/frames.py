@@ -634,8 +634,8 @@ _NO_ONE_NAMED = frozenset({"someone", "somebody", "anyone", "anybody", "whoever"
                            "folks", "whichever"})
 _ASIDE = frozenset({",", "(", "-", "–", "—", "[", ";"})
 # words that begin a remark of its own after a complete action ("..., it's the same fix")
-_NEW_SUBJECT = frozenset(W["asides"])
-_FINITE = frozenset(W["finite_verbs"])
+ASIDES = _NEW_SUBJECT = frozenset(W["asides"])
+FINITE_VERBS = _FINITE = frozenset(W["finite_verbs"])
 _REMARKS_ING = frozenset(W["remarks_ing"])
 _TAKEN_BACK = frozenset(W["taken_back"])
 

@@ -24,7 +24,7 @@ from datetime import datetime, timezone
 
 from ..config import defaults
 from .budget import charge
-from .frames import FILLERS, REF_KINDS, RELATIVES, adverb, fill, has_needs, match_phrase, said_words
+from .frames import ASIDES, FILLERS, FINITE_VERBS, REF_KINDS, RELATIVES, adverb, fill, has_needs, match_phrase, said_words
 from .lexer import DISPLAY_SUBJECTS, EVERYONE, ORDINALS, lex, raw_tokens
 from .lexer import NUMBER_WORDS as LEXER_NUMBER_WORDS
 from .registry import ACTIONS, ASSERTIONS, UNCHECKED, ActionSpec, AssertionSpec
@@ -102,7 +102,8 @@ def _myself_dropped(m: re.Match) -> str:
 _OF_COURSE_I = re.compile(r"\b(?:of\s++course|obviously|naturally)\s++(?=i\s)", re.I)
 # "I retract my AGAINST on 16 and instead vote ABSTAIN on it", "Scratch my vote on 10; make it
 # ABSTAIN", "Retracting my vote on 11 and voting FOR instead": the Vote said last, on it (4E15)
-_RETRACTED_THEN = re.compile(r"^(?:i\s++)?+(?:retract|retracting|scratch|withdraw|withdrawing|cancel|undo)\s++my\s++"
+_RETRACTING = r"(?:retract|retracting|scratch|withdraw|withdrawing|cancel|undo)"
+_RETRACTED_THEN = re.compile(r"^(?:i\s++)?+" + _RETRACTING + r"\s++my\s++"
                              r"(?:vote|for|against|abstain|shelve)\s++on\s++(?:proposal\s++)?+(?P<n>\d{1,4}+)"
                              r"\s*+[,;]?+\s*+(?:and\s++)?+(?:i\s++)?+(?:instead\s++)?+"
                              r"(?:vote|voting|make\s++it|change\s++it\s++to|cast)\s++"
@@ -407,10 +408,9 @@ _TIME_GLOSSED = re.compile(r"(?P<time>(?:on|at)\s++[^()\s,]{1,20}+(?:\s++[^()\s,
 # the subject of a clause of another's doing: a time said in it is when they did it
 _ANOTHER_SUBJECT = frozenset(words()["reader"]["subjects"]) - {"i", "this", "that", "its", "there"}
 # a past said after "I" ("the reasons I gave on Winday"): the time is when it was done
-_PAST = frozenset({"gave", "said", "wrote", "posted", "sent", "made", "did", "told", "put", "got", "took", "had",
-                   "was", "were", "saw", "read", "forgot", "left", "paid", "lent", "sold", "bought", "won", "lost"})
+_PAST = frozenset(words()["reader"]["pasts"])
 # a subject said with no stop before it ("the sock he lent me"): never the one addressed, "you"
-_HE = frozenset({"he", "she", "they", "e", "we", "someone", "somebody"})
+_HE = frozenset(words()["reader"]["others_doing"])
 _CLAUSE_STARTS = re.compile(r"[,;:]|\b(?:but|and|as|because|since|though|although|while|when)\b", re.I)
 
 
@@ -628,7 +628,8 @@ def normalise(part: str) -> str:
 
 
 # emoji and other pictographs, with their joiners and variation selectors
-_PICTOGRAPHS = re.compile("[\U0001F000-\U0001FAFF\u2600-\u27BF\u2B00-\u2BFF\uFE0F\u200D]++")
+_PICTOGRAPH = "[\U0001F000-\U0001FAFF\u2600-\u27BF\u2B00-\u2BFF\uFE0F\u200D]++"
+_PICTOGRAPHS = re.compile(_PICTOGRAPH)
 
 
 def strip_trail(s: str) -> str:
@@ -666,8 +667,8 @@ _MID_TAKE_BACK = re.compile(r"(?:^\s*+|(?<!\s)\s*+[,;]\s*+)(?:so\s++|oh\s++|wait
                             r"|ignore\s++that|strike\s++that)\s*+[,;:]\s*+(?=i\b)", re.I)
 
 
-_PICTOGRAPH_MID = re.compile("(?<=\\w)[ \t]*+[\U0001F000-\U0001FAFF\u2600-\u27BF\u2B00-\u2BFF\uFE0F\u200D]++[ \t]++(?=\\w)")
-_RETRACT_SEMI = re.compile(r"\b(?i:retract|scratch|withdraw|cancel|undo)\s++my\s++vote\s++on\s++(?:proposal\s++)?+\d{1,4}+\s*+;")
+_PICTOGRAPH_MID = re.compile(r"(?<=\w)[ \t]*+" + _PICTOGRAPH + r"[ \t]++(?=\w)")
+_RETRACT_SEMI = re.compile(r"\b" + _RETRACTING + r"\s++my\s++vote\s++on\s++(?:proposal\s++)?+\d{1,4}+\s*+;", re.I)
 _LAUGH_MID = re.compile(r"(?<=\w)\s++(?:lol|lmao|haha(?:ha)*+)\b[!.]*+\s++(?=[a-z])")
 
 
@@ -2295,15 +2296,13 @@ def _vote_word_then_remark(clause: str) -> list[Reading] | None:
     if m is None:
         return None
     said = [w.lower().strip(".,!") for w in m.group("rest").split()[:6]]
-    if not (said and (said[0] in _REMARK_FIRST or any(w in _FINITE_WORDS for w in said))):
+    if not (said and (said[0] in ASIDES or any(w in FINITE_VERBS for w in said))):
         return None
     got = _vote_word_alone(m.group("vote"))
     for r in got or ():
         r.text = clause
     return got
 
-
-_REMARK_FIRST = frozenset(words()["reader"]["asides"])
 
 
 def _verb_head(text: str, v: "_Verbs") -> bool:
@@ -2514,7 +2513,7 @@ def _no_stand_in(clause: str) -> bool:
         return False
     if ("F" in clause or "A" in clause) and caps_re.search(clause):
         return False
-    if "FRO" in clause or "OFR" in clause:
+    if any(w in clause for w in _SHORT_MISSPELT):
         return False
     return not any(len(w) in (6, 7) and w.isalpha() and _misspelt_vote(w)
                    for run in runs if len(run) > 5
@@ -3604,12 +3603,15 @@ _LABELLED = words()["labelled"]
 
 
 def _role_line(line: str) -> str | None:
-    """A labelled line that names a role of a form ("Reward: m45"), as said in its sentence."""
+    """A labelled line of a form, as said in its sentence: a role ("Reward: m45" -> "reward
+    m45"; one said as a sentence after it begins ". "), "" for a line that says why, None for
+    any other line."""
     role = _LABELLED_LINE.fullmatch(line.rstrip())
-    fmt = _LABELLED["roles"].get(role.group("key").strip().lower()) if role else None
-    if fmt is None or fmt[:2] == ". ":
-        return None
-    return fmt.format(_LABELLED_GLOSS.sub("", role.group("value")).strip(" ."))
+    key = role.group("key").strip().lower() if role else ""
+    if key in _LABELLED["skipped"]:
+        return ""
+    fmt = _LABELLED["roles"].get(key)
+    return None if fmt is None else fmt.format(_LABELLED_GLOSS.sub("", role.group("value")).strip(" ."))
 
 
 def _labelled_said(text: str) -> str:
@@ -3630,20 +3632,13 @@ def _labelled_said(text: str) -> str:
         said = [verb, head.group("value").strip()] if verb else [head.group("value").strip()]
         after: list[str] = []
         first = k                       # (its roles' lines may come before it: "When: ..." / "Action: ...")
-        while first > 0 and _role_line(lines[first - 1]) is not None and len(out) >= k - first + 1:
+        while first > 0 and (_role_line(lines[first - 1]) or ". ")[:2] != ". " and len(out) >= k - first + 1:
             first -= 1
         said[-1] = said[-1][:1].lower() + said[-1][1:] if not verb else said[-1]
         j = k + 1
-        while j < len(lines):
-            role = _LABELLED_LINE.fullmatch(lines[j].rstrip())
-            key = role.group("key").strip().lower() if role else ""
-            if key in _LABELLED["skipped"]:
-                j += 1
-                continue
-            if key not in _LABELLED["roles"]:
-                break
-            value = _LABELLED["roles"][key].format(_LABELLED_GLOSS.sub("", role.group("value")).strip(" ."))
-            (after if value[:2] == ". " else said).append(value.lstrip(". "))   # (". ...": a sentence after it)
+        while j < len(lines) and (value := _role_line(lines[j])) is not None:
+            if value:
+                (after if value[:2] == ". " else said).append(value.lstrip(". "))   # (". ...": a sentence after it)
             j += 1
         said += [_role_line(line) for line in lines[first:k]]
         sentence = "I " + " ".join(said).rstrip(" .") + "."
@@ -6257,7 +6252,7 @@ def _line_sentences(line: str, out: list[Reading], carried: list[Reading] | None
             got = []                    # "- voted FOR 10, 11; AGAINST 12, 14": a summary, not votes
         elif (not got and last is not None and last[1] and len(words) <= 6 and not _CORRECTION.search(last[0])
               and not (_ON_FIRST.match(s) and line.rstrip()[-1:].isalnum())
-              and not (len(words) > 1 and words[1].lower() in _FINITE_WORDS)     # ("Beige is for cowards")
+              and not (len(words) > 1 and words[1].lower() in FINITE_VERBS)     # ("Beige is for cowards")
               # (a word alone at the end of a line cut mid-sentence: "... Proposal 14. Two" / "fixes ...")
               and not (len(words) == 1 and words[0].isalpha() and line.rstrip().endswith(words[0]))):
             joined = read_sentence(f"{last[0]} and {_REWARD_KEPT.sub(_reward_said, _AFTERTHOUGHT.sub('', s))}")
@@ -6282,7 +6277,6 @@ def _line_sentences(line: str, out: list[Reading], carried: list[Reading] | None
     return taken
 
 
-_FINITE_WORDS = frozenset(words()["reader"]["finite_verbs"])
 # "I'd like to become a Player." ... "Teodora": the name the request is signed with
 _SIGNED = re.compile(r"\n[ \t]*+(?:--[ \t]*+\n[ \t]*+)?(?P<name>[A-Z][\w'’-]{1,30}+(?:[ \t]++[A-Z][\w'’-]{1,30}+){0,2})"
                      r"[ \t]*+$")
