@@ -32,7 +32,7 @@ from .vocabulary import Vocabulary, words
 
 # The reader's version, stored with every pinned reading (handlers/pinned.py,
 # docs/reader.md): raise it when readings change
-READER_VERSION = 16
+READER_VERSION = 17
 
 # (dot leaders, "Proposal 10 (Fishy Business) ....... FOR", end no sentence)
 _SENTENCE_END = re.compile(r"(?<!\.\.\.\.)(?<=[.!?])\s+|;\s*")
@@ -1303,6 +1303,93 @@ def _unread_attempt(text: str, toks, cands, open_world: bool, vocab: Vocabulary 
         return None
     _, spec, f = best
     return _attempt(text, spec, f, vocab)
+
+
+# Rule 4E15: "The Vote must be one of the words FOR, AGAINST, ABSTAIN, or SHELVE; other words
+# are ignored". A post that reads to nothing, with a sentence that holds one such word, in
+# capitals, beside the proposals it is on ("Let it be recorded that Proposal 11 is hereby
+# voted AGAINST by me"), casts that Vote; never where the sentence says it otherwise than
+# as done (a condition, a denial, a hedge, a plan, another voter, a question), words.toml
+# [votes] `not_cast_with`.
+_VOTE_WORD = re.compile(r"(?<![\w'’-])(?:FOR|AGAINST|ABSTAIN|SHELVE)(?![\w'’-])")
+_NOT_CAST_WITH = frozenset(words()["votes"]["not_cast_with"])
+_PAST_BY_HEREBY = frozenset({"voted", "was", "were"})
+_REF_JOINS = frozenset({",", "and", "&", "through", "thru", "to", "-", "–", "proposal", "proposals", "on",
+                        "props", "prop", "p"})
+
+
+def _vote_word_refs(toks, vocab: Vocabulary | None) -> str | None:
+    """The span of the sentence naming the proposals of its Vote ("Proposal 11", "10 through
+    13", "12, 14"): one run of references, or "" if it names none, or None if it names them
+    in two places or names a number no proposal has."""
+    known = vocab.proposals if vocab is not None else {}
+    at = [i for i, t in enumerate(toks)
+          if t.has("ref") and t.sense("ref")[0] in ("proposal", None)
+          or t.has("num") and not t.has("ref") and t.text.isdigit()]
+    if not at:
+        return ""
+    if any(t.has("money") for t in toks):
+        return None
+    for i in at:
+        n = toks[i].sense("ref")[1] if toks[i].has("ref") else toks[i].sense("num")[0] if isinstance(
+            toks[i].sense("num"), tuple) else toks[i].sense("num")
+        if known and n not in known:
+            return None
+    if any(toks[j].low not in _REF_JOINS and j not in at for j in range(at[0], at[-1] + 1)):
+        return None
+    return " ".join(toks[j].text for j in range(at[0], at[-1] + 1))
+
+
+def _vote_words_alone(readings: list, post: str, vocab: Vocabulary | None, quoted: str) -> None:
+    if readings or "FOR" not in post and "AGAINST" not in post and "ABSTAIN" not in post and "SHELVE" not in post:
+        return
+    kept = _UNREAD.get()
+    mark = len(kept) if kept is not None else 0
+    got: list[Reading] = []
+    for paragraph in _OWN_PARAGRAPHS.split(post):
+        # (an indented line is shown, not said: an example, a display)
+        said_ = " ".join(line.strip() for line in paragraph.splitlines() if line[:1] not in (" ", "\t", ">"))
+        for sentence in sentences(said_) if _VOTE_WORD.search(said_) else ():
+            got.extend(_vote_said_alone(sentence, vocab, quoted))
+    if kept is not None:
+        del kept[mark:]             # (what was tried here is no part of the post's own reading)
+    if got:
+        _vote_on_the_quoted(got, vocab, quoted)
+        readings.extend(r for r in got if r.kind == "action")
+
+
+_OWN_PARAGRAPHS = re.compile(r"\n[ \t]*+\n")
+
+
+def _vote_said_alone(sentence: str, vocab: Vocabulary | None, quoted: str) -> list[Reading]:
+    """One sentence's Vote word, alone (_vote_words_alone): the Vote, read as "I vote W on
+    its proposals" would be, or none."""
+    found = list(_VOTE_WORD.finditer(sentence))
+    if len({m.group() for m in found}) != 1 or sentence.isupper():
+        return []
+    low = [w.lower() for w in _UNREAD_WORD.findall(sentence)]
+    if any((w in _NOT_CAST_WITH and not ("hereby" in low and w in _PAST_BY_HEREBY))
+           or w.endswith(("n't", "n’t")) for w in low):
+        return []           # ("Proposal 11 is hereby voted AGAINST by me": done by saying so)
+    before = [w.lower() for m in found for w in _UNREAD_WORD.findall(sentence[max(0, m.start() - 20):m.start()])[-1:]]
+    if any(w in _VOTE_WORD_OWNED for w in before):
+        return []           # "I vote FOR" is the frames' to read; "a SHELVE", "your FOR" a Vote spoken of
+    toks = lex(sentence, vocab)
+    if vocab is not None and any(t.has("player") and t.sense("player") != vocab.actor
+                                 and t.low not in ("me", "my", "i", "myself") for t in toks):
+        return []           # another Player's Vote, or one said to them
+    refs = _vote_word_refs(toks, vocab)
+    if refs is None or not refs and (vocab is None or len({n for n in map(int, _QUOTED_NUMBER.findall(quoted))
+                                                            if n in vocab.proposals}) > 1):
+        return []
+    said = read_clause(f"I vote {found[0].group()}" + (f" on {refs}" if refs else ""), vocab) or []
+    for r in said:
+        r.text = sentence
+    return [r for r in said if r.kind in ("action", "incomplete") and r.spec is not None and r.spec.name == "vote"]
+
+
+_QUOTED_NUMBER = re.compile(r"(?<![\w.])\d{1,4}+(?![\w.])")
+_VOTE_WORD_OWNED = frozenset(words()["votes"]["not_cast_after"])
 
 
 _UNREAD_WORD = re.compile(r"[\w’']++")
@@ -3666,6 +3753,10 @@ def read(text: str, vocab: Vocabulary | None = None, max_line: int | None = None
     vocab = _greeted(text, vocab)
     if (quoted or vocab is not None and vocab.replied_intents) and _agreeing(text, vocab):
         return _agreement(text, quoted, vocab, max_line)
+    if quoted and _AGREED_FIRST.match(text.lstrip()):
+        excepted = _agreed_except(text, vocab)
+        if excepted is not None:            # "Same, except AGAINST 13", "Ditto on 10, but FOR 11"
+            return _agreement_except(excepted, text, quoted, vocab, max_line)
     held = _transaction_with_documents(text)
     if held is not None:            # Rule 4E12 over documents (Rule 4E15): read in its parts
         above, inside, below = held
@@ -3753,6 +3844,7 @@ def read(text: str, vocab: Vocabulary | None = None, max_line: int | None = None
         _said_once(readings)        # (again, now that "the Claims as above" names Consultation 5)
         readings[:] = [r for r in readings if not _state_kept(r)]
         if utoken is not None:
+            _vote_words_alone(readings, text, vocab, quoted)
             _said_unread(readings, _UNREAD.get(), text)
         return readings
     finally:
@@ -4156,6 +4248,91 @@ def _agreeing(text: str, vocab: Vocabulary | None) -> str:
 _STANCES = frozenset({"object", "support"})
 
 
+# "Same, except AGAINST 13", "Same as Bob, except make 16 a SHELVE", "Ditto on 10, but FOR 11",
+# "Agreed, AGAINST from me too": agreement with the quoted actions, then the sender's own words
+_AGREED_FIRST = re.compile(r"(?i:same|ditto|agreed|likewise|me\s++too)\b")
+_AGREED_SAID = "|".join(sorted((re.escape(p).replace("\\ ", r"\s++") for p in
+                                _AGREEMENT | {"agreed"}), key=len, reverse=True))
+_AGREED_HEAD = re.compile(r"(?P<said>" + _AGREED_SAID + r"|same\s++as\s++(?P<who>[\w'’-]{1,30}+))"
+                          r"(?:\s++(?:on|for)\s++(?P<on>(?:(?:proposals?+|props?+|p|#|and|through|thru|to|&|-)\s*+"
+                          r"|\d{1,4}+\s*+|,\s*+(?=\d))++))?+"
+                          r"\s*+(?:[,.;:!-]++\s*+|(?<=\s)(?=(?:except|but|apart|other|save)\b))"
+                          r"(?:(?:except|but|apart\s++from|other\s++than|save)\b[\s:,]*+)?+(?P<rest>\S.*+)?+$",
+                          re.I | re.S)
+_AGREED_ON_NUMBER = re.compile(r"\d{1,4}+")
+_AGREED_RANGE = re.compile(r"(?P<a>\d{1,4}+)\s*+(?:through|thru|to|-)\s*+(?P<b>\d{1,4}+)", re.I)
+
+
+@dataclass
+class _Excepted:
+    """An agreement said before the sender's own words (_agreed_except)."""
+    on: frozenset          # the proposals it is limited to ("Ditto on 10"): empty, all
+    rest: str               # what follows it: the sender's own actions, read as such
+
+
+def _agreed_except(text: str, vocab: Vocabulary | None) -> "_Excepted | None":
+    """The agreement a mail begins with, and the words after it, or None (no agreement phrase
+    of words.toml `agreement`, "agreed", or "same as <a Player>"; nothing after it)."""
+    m = _AGREED_HEAD.match(text.strip()[:2000])
+    if m is None or not (m.group("rest") or m.group("on") or m.group("who")):
+        return None
+    if m.group("who") and (vocab is None or m.group("who").lower() not in {p.lower() for p in vocab.players}):
+        return None             # "Same as 12, I think": no Player's actions agreed with
+    on = m.group("on") or ""
+    numbers = {int(n) for n in _AGREED_ON_NUMBER.findall(on)}
+    for r in _AGREED_RANGE.finditer(on):
+        a, b = int(r.group("a")), int(r.group("b"))
+        if 0 <= b - a <= 50:
+            numbers |= set(range(a, b + 1))
+    return _Excepted(frozenset(numbers), m.group("rest") or "")
+
+
+def _agreement_except(excepted: "_Excepted", text: str, quoted: str, vocab: Vocabulary | None,
+                      max_line: int | None) -> list[Reading]:
+    """The sender's own words after the agreement are read as ever; the agreement itself names
+    no action of the sender's (Rule 4E15: a Vote is its word), so the receipt asks about the
+    quoted actions it would take again, less those the sender's own words do otherwise (Rule
+    4E7: nothing is guessed); with none such quoted, it asks for the actions to be said."""
+    own = read(excepted.rest, vocab, max_line, quoted) if excepted.rest else []
+    voted = {str(r.args.get("which")) for r in own if r.kind in ("action", "incomplete")
+             and r.spec is not None and r.spec.name == "vote"}
+    voted = {n.strip() for v in voted for n in v.split(",")}
+    done = [each for r in read(quoted, vocab, max_line) if r.kind == "action" and r.read_as
+            and r.spec is not None and r.spec.name not in _STANCES for each in _one_vote_each(r)]
+    if excepted.on:
+        done = [r for r in done if r.spec.name != "vote" or str(r.args.get("which")).isdigit()
+                and int(r.args["which"]) in excepted.on]
+    done = [r for r in done if r.spec.name != "vote" or str(r.args.get("which")) not in voted]
+    head = text.strip().split("\n", 1)[0][:200]
+    if not done and own:
+        return own
+    if done:
+        asked = Reading(head, alternatives=tuple(f"{r.read_as} (as the quoted message)" for r in done)
+                        + ("nothing: agreement is no Game Action",),
+                        suggestions=tuple(f"I {r.read_as}" for r in done[:1]))
+    else:
+        asked = _no_own_action(head)
+    return [asked] + own
+
+
+def _one_vote_each(r: Reading) -> list[Reading]:
+    """A Vote on several proposals as one Vote on each ("FOR on 10, 11 and 12"); another
+    reading as it is."""
+    which = str(r.args.get("which") or "")
+    if r.spec.name != "vote" or "," not in which:
+        return [r]
+    out = []
+    for n in which.split(","):
+        args = {**r.args, "which": n.strip()}
+        out.append(replace(r, args=args, read_as=r.spec.describe(args)))
+    return out
+
+
+def _no_own_action(text: str) -> Reading:
+    return Reading(text, error="not done: agreement names no Game Action of your own (Rule 4E15: a Vote "
+                               "is one of the words FOR, AGAINST, ABSTAIN or SHELVE); say each action")
+
+
 def _agreement(text: str, quoted: str, vocab: Vocabulary | None, max_line: int | None) -> list[Reading]:
     """"Same." (or "Me too", "+1") under quoted lines that take actions: the sender names no
     action of his own. A Vote is its word (Rule 4E15: "one of the words FOR, AGAINST,
@@ -4172,7 +4349,8 @@ def _agreement(text: str, quoted: str, vocab: Vocabulary | None, max_line: int |
         return []
     done = [r for r in read(quoted, vocab, max_line) if r.kind == "action" and r.read_as]
     if not done:
-        return []
+        # (quoted Votes bnomic cannot read as such, "> Re Proposal 12" / "> Vote: FOR": asked all the same)
+        return [_no_own_action(text.strip())] if _VOTE_WORD.search(quoted) else []
     if all(r.spec is not None and r.spec.name in _STANCES for r in done):
         # "Me too." under "> I object to intent 4.": an Objection (or Support) needs no word of
         # its own (Rules 4E21, 4E22: "Objecting is a Game Action"); the one quoted, taken again
