@@ -100,3 +100,23 @@ def test_agreement_with_quoted_votes_bnomic_cannot_read_is_told_never_passed_ove
 ])
 def test_a_likeness_or_agreement_with_no_action_is_no_action_and_no_question(text, quoted):
     assert read(text, vocab("Dana"), quoted=quoted) == []
+
+
+# ---- an attempt named by its action's own word, though no role is filled (Rule 4E7: told)
+
+@pytest.mark.parametrize("text, action", [
+    ("I pay part of my fine. Happy now?", "pay_fine"),                       # Rule 4E74's fine
+    ("I select Fish Rain as the Trick to be performed.", "select_trick"),    # Rule 4E71's Trick
+])
+def test_an_attempt_that_names_its_action_is_told_never_passed_over(text, action):
+    (r,) = read(text, vocab("Wooble"))
+    assert (r.kind, r.spec.name) == ("incomplete", action)
+
+
+@pytest.mark.parametrize("text", [
+    "I'll publish the Ballot on schedule.",                      # a plan
+    "They can't do anything with it except make and destroy socks.",
+    "I exchange 4 points for mackerel, according to Rule 4E34 at rate 5.",   # its number said
+])
+def test_no_attempt_is_told_where_the_action_is_planned_or_its_roles_are_said(text):
+    assert not any(r.kind == "incomplete" and not r.args for r in read(text, vocab("Wooble")))

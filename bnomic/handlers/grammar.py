@@ -1234,17 +1234,22 @@ def _read_clause(text: str, vocab: Vocabulary | None = None) -> list["Reading"] 
                 for k, a in enumerate(f.args())]
     if not first_person and not any(k for _, _, k, _ in fills):
         return None
+    # (an attempt named by its own word: only "I <verb> ...", said as done now, nothing else)
+    said = said_words(toks) if verb_at == 1 and toks[0].low == "i" and not any(
+        t.senses for t in toks if t.low not in ("i", "me", "my", "myself")) else set()
     partial = [(f.filled, -len(f.unaccounted), spec, f) for spec, f, k, verb in fills
                if k and not f.idiom and not conditional
                and (len(f.unaccounted) <= 1 or titled and "proposal" in f.frame.role_types
-                    and _all_title_words(f.unaccounted, vocab))
-               and (f.filled or not f.unaccounted)
+                    and _all_title_words(f.unaccounted, vocab)
+                    or _names_itself(f, said) and len(f.unaccounted) <= _NAMED_UNREAD)
+               and (f.filled or not f.unaccounted or _names_itself(f, said))
                and (f.filled or verb not in _WEAK_VERBS or any(t.low in f.frame.also for t in toks))
                # a word taken as a name, and a word left over, is talk ("I make Wooble happy")
-               and not (f.unaccounted and f.loose >= f.filled)
+               and not (f.unaccounted and f.loose >= f.filled and not (f.loose == 0 and _names_itself(f, said)))
                # a near-miss needs a role filled with something known or marked: "I remove
                # my hat" is no attempt to remove a Player called "hat" from a Ministry
-               and (f.filled > f.guessed or not f.unaccounted and not f.guessed)]
+               and (f.filled > f.guessed or not f.unaccounted and not f.guessed
+                    or _names_itself(f, said) and not f.guessed)]
     if not partial:
         kept = _UNREAD.get()
         if first_person and kept is not None:
@@ -1253,6 +1258,20 @@ def _read_clause(text: str, vocab: Vocabulary | None = None) -> list["Reading"] 
     partial.sort(key=lambda p: (p[0], p[1]), reverse=True)
     _, _, spec, f = partial[0]
     return [_attempt(text, spec, f, vocab)]
+
+
+_NAMED_UNREAD = 2
+_NO_ATTEMPT_WITH = frozenset(words()["reader"]["no_attempt_with"])
+
+
+def _names_itself(f, said: set[str]) -> bool:
+    """An attempt that says its action's verb and the action's own word ("I pay part of my
+    fine", "I submit a Consultation asking the obvious question"): an attempt at it, though no
+    role is filled, told as such (Rule 4E7), never passed over. (`said` is empty where the
+    clause holds any word the game knows, a number, an amount, a name: a fill that left those
+    unread would tell the wrong role missing.)"""
+    return bool(f.frame.needs) and has_needs(f.frame, said) and not any(
+        w.lower() in _UNSURE_WORDS or w.lower() in _NO_ATTEMPT_WITH for w in f.unaccounted)
 
 
 def _attempt(text: str, spec: ActionSpec, f, vocab: Vocabulary | None) -> Reading:
