@@ -1,5 +1,6 @@
-"""A Vote word standing alone in a mail that reads to nothing else, and agreement with quoted
-actions followed by the sender's own words.
+"""A Vote word standing alone in a mail that reads to nothing else, agreement with quoted
+actions followed by the sender's own words, several Votes in a clause that does not read whole,
+and an attempt named by its action's own word.
 
 Rule 4E15: "A Registered Voter may submit a Vote on an Open proposal at any time. The Vote
 must be one of the words FOR, AGAINST, ABSTAIN, or SHELVE; other words are ignored." Rule
@@ -120,3 +121,29 @@ def test_an_attempt_that_names_its_action_is_told_never_passed_over(text, action
 ])
 def test_no_attempt_is_told_where_the_action_is_planned_or_its_roles_are_said(text):
     assert not any(r.kind == "incomplete" and not r.args for r in read(text, vocab("Wooble")))
+
+
+# ---- several Votes in one clause that does not read whole: each Vote word with its proposals
+
+def test_each_vote_of_a_clause_that_does_not_read_whole_is_cast_and_the_rest_told():
+    got = read("I vote FOR 11 obviously since it's mine and AGAINST 13 because the Beast is hungry enough "
+               "already", vocab("Wooble"))
+    assert [(r.kind, r.args.get("vote"), str(r.args.get("which"))) for r in got if r.kind == "action"] == [
+        ("action", "AGAINST", "13")]
+    assert any(r.kind == "incomplete" for r in got)           # "FOR 11 obviously since": told
+
+
+def test_a_vote_then_a_vote_word_with_no_proposal_casts_the_first_and_tells_the_second():
+    got = read("I vote FOR 10 and AGAINST.", vocab("Alice"))
+    assert [(r.kind, r.args.get("vote"), str(r.args.get("which"))) for r in got] == [
+        ("action", "FOR", "10"), ("incomplete", "AGAINST", "None")]
+
+
+@pytest.mark.parametrize("text", [
+    "I vote FOR 13 and AGAINST it.",                      # contradictory: nothing split
+    "Votes: 10 FOR, 11 FOR, 12 F, 13 AGAINTS",            # a ballot, each proposal before its Vote
+    "I vote FOR Proposal 10 and Proposal 12=2C and AGAINST Proposal 1=\n6.",   # no proposal 1
+])
+def test_a_clause_is_not_split_where_its_votes_contradict_or_name_no_proposal_of_the_game(text):
+    got = read(text, vocab("Alice"))
+    assert not any(r.kind == "action" and r.args.get("vote") == "AGAINST" for r in got)

@@ -3817,6 +3817,7 @@ def read(text: str, vocab: Vocabulary | None = None, max_line: int | None = None
                     untaken = None
                 readings.extend(got)
                 before = part
+        _votes_each_said(readings)
         _several_said_each(readings)
         _paired_lists(readings)
         _both_at(readings)
@@ -5445,6 +5446,67 @@ def _both_at(readings: list[Reading]) -> None:
                 if value not in (None, "") and r.args.get(role) in (None, ""):
                     r.args[role] = value
                     r.read_as = r.spec.describe(r.args)
+
+
+_ANY_DIGIT = re.compile(r"\d")
+_IT_SAID = re.compile(r"\b(?:it|that|this|them|those|these)\b(?!['’])", re.I)
+_SEGMENT_TAIL_WORDS = frozenset({"and", "also", "then", "plus", "but", "&"})
+
+
+def _segment_tail_off(part: str) -> str:
+    """A part of a clause without what joins it to the next: ", and", "; also", " (" ..."""
+    while True:
+        part = part.rstrip().rstrip(",;:(—–-").rstrip()
+        head, _, last = part.rpartition(" ")
+        if not head or last.lower() not in _SEGMENT_TAIL_WORDS:
+            return part
+        part = head
+
+
+def _votes_each_said(readings: list[Reading]) -> None:
+    """"I vote FOR 11 obviously since it's mine and AGAINST 13 because ...": a clause with two
+    Vote words or more that does not read whole is read a Vote word at a time (Rule 4E15: each
+    Vote is its word, on the proposals after it); the Votes so read are cast, and a part that
+    does not read is told, as the clause was."""
+    k = 0
+    while k < len(readings):
+        r = readings[k]
+        found = list(_VOTE_WORD.finditer(r.text)) if r.kind == "incomplete" and r.spec is not None \
+            and r.spec.name == "vote" else []
+        if len(found) < 2 or _ANY_DIGIT.search(r.text, 0, found[0].start()):
+            k += 1          # (a ballot's "10 FOR, 11 FOR": the proposal before its Vote, read so)
+            continue
+        each: list[Reading] = []
+        told: list[Reading] = []            # (each part that does not read, told as itself)
+        for i, m in enumerate(found):
+            part = r.text[m.start():found[i + 1].start() if i + 1 < len(found) else len(r.text)]
+            part = _segment_tail_off(part)
+            got = _read_clause_memo("I vote " + part) or []
+            if got and all(g.kind == "action" and g.spec is r.spec and _proposals_known(g) for g in got):
+                for g in got:
+                    g.text = r.text
+                each.extend(got)
+            elif _IT_SAID.search(part):
+                each = []           # "FOR 13 and AGAINST it": the Votes contradict, nothing is split
+                break
+            else:
+                told.append(next((replace(g, text=part) for g in got if g.kind == "incomplete" and g.spec is r.spec),
+                                 Reading(part, r.spec, {"vote": m.group()}, missing=("which",),
+                                         read_as=r.spec.describe({"vote": m.group()}),
+                                         suggestions=r.suggestions)))
+        if not each:
+            k += 1
+            continue
+        readings[k:k + 1] = each + told
+        k += len(each) + len(told)
+
+
+def _proposals_known(r: Reading) -> bool:
+    """Whether every proposal a Vote names by number is one the game has (where it knows any)."""
+    vocab = _VOCAB.get()
+    if vocab is None or not vocab.proposals:
+        return True
+    return all(int(n) in vocab.proposals for n in _QUOTED_NUMBER.findall(str(r.args.get("which") or "")))
 
 
 def _several_said_each(readings: list[Reading]) -> None:
