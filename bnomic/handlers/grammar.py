@@ -5088,7 +5088,7 @@ def _challenge_answered(readings: list[Reading], vocab: Vocabulary | None, text:
 
 
 # "Cancel that.", "actually cancel that, ...", "Never mind; I cancel that."
-_CANCEL_THAT = re.compile(r"(?:^|[.;:!]\s++|\b(?:actually|so|ok|okay|mind|then|please)[,;]?\s++)(?:i\s++)?+"
+_CANCEL_THAT = re.compile(r"(?:^|[.;:!]\s++|\b(?:actually|so|ok|okay|mind|nvm|then|please)[,;]?\s++)(?:i\s++)?+"
                           r"(?:cancel|call\s++off|scrap|withdraw|drop)\s++(?:that|this|it)\b(?!\s++\w+ing\b)", re.I)
 
 
@@ -6104,13 +6104,22 @@ def _list_block(lines: list[str], i: int) -> tuple[list[Reading], int] | None:
         return _each_with_the_verb(verb, items, j)
     alone = [read_sentence(x) for x in items]
     if all(rs and all(r.kind == "action" for r in rs) for rs in alone):
-        return [r for rs in alone for r in rs], j
+        return _said_before_the_header(head) + [r for rs in alone for r in rs], j
     if any(x.lower().startswith("i ") and any(r.kind == "action" for r in rs) for x, rs in zip(items, alone)):
         return None             # "* I support Intent 4." / "* buy milk": sentences of their own, read as lines
     joined = read_sentence(normalise(head[:-1]) + " " + ", ".join(items))
     if joined and all(r.kind == "action" for r in joined):
         return joined, j
     return _each_with_the_verb(verb, items, j)
+
+
+def _said_before_the_header(head: str) -> list[Reading]:
+    """"I cancel my scheduled vote on 16. I'll vote now:" over "AGAINST 16": a header line's
+    sentences before its last, the header itself, are read as ever when its items read alone."""
+    pieces = split_sentences(head)
+    if len(pieces) < 2:
+        return []
+    return [r for said in sentences(" ".join(pieces[:-1])) for r in read_sentence(said)]
 
 
 def _each_with_the_verb(verb: str | None, items: list[str], j: int) -> tuple[list[Reading], int] | None:

@@ -188,7 +188,7 @@ def scheduled_by(player: Player):
               role("kind:choice?", _KINDS),          # "my scheduled give", "that scheduled vote"
               # "the scheduled gift to Chuck", "... resignation from ...", "my scheduled vote against 16"
               "what:text[to|on|of|for|from|against|about|regarding]?",
-              also="scheduled action actions order",
+              also="scheduled action actions order quoted",
               needs="scheduled"),                                    # "I cancel that scheduled payment"
         rule="4E7", example="I cancel my scheduled action #4", says="cancel scheduled action {number}",
         not_actions=("I cancelled my scheduled action #4 yesterday", "Wooble cancels scheduled action #4",

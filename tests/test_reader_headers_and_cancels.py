@@ -1,0 +1,38 @@
+"""A header line whose earlier sentences act, and cancelling the scheduled action a reply
+answers.
+
+Rule 4E7: "A Player may cancel a scheduled action before it occurs" (the author of a
+scheduled action), and "Unambiguous targets and parameters specified in Game Actions are
+valid regardless of capitalization, punctuation, or exact wording." Rule 4E15: Votes. The
+game: tests/reader_world.py."""
+import pytest
+
+from reader_world import actions, vocab
+
+
+def replying_to_a_schedule(actor="Wooble"):
+    return vocab(actor, replying=True, replied_scheduled=(4,))
+
+
+def test_the_sentences_of_a_header_line_before_the_header_are_read():
+    got = actions("I cancel my scheduled vote on Proposal 16. I'll vote now instead:\nAGAINST 16.",
+                  replying_to_a_schedule())
+    assert [a for a, _ in got] == ["cancel_scheduled", "vote"]
+    assert got[1][1] == {"vote": "AGAINST", "which": "16"}
+
+
+def test_a_header_line_of_one_sentence_is_only_the_header():
+    assert actions("I vote as follows:\nFOR 10\nAGAINST 11", vocab("Wooble")) == [
+        ("vote", {"vote": "FOR", "which": "10"}), ("vote", {"vote": "AGAINST", "which": "11"})]
+
+
+@pytest.mark.parametrize("text", [
+    "nvm, cancel that.",
+    "I cancel the scheduled action quoted above. Dana has been paid in cash.",
+])
+def test_cancelling_the_scheduled_action_replied_to(text):
+    assert [a for a, _ in actions(text, replying_to_a_schedule())] == ["cancel_scheduled"]
+
+
+def test_cancel_that_in_reply_to_mail_that_scheduled_nothing_is_no_cancel():
+    assert actions("nvm, cancel that.", vocab("Wooble", replying=True)) == []
