@@ -219,6 +219,35 @@ def test_withdrawing_a_stance_under_ones_own_objection_names_the_intent_up_the_t
     assert done(four) == ["1"]
 
 
+def withdrawn_in_a_thread_of_no_intent(game, who, text, nday):
+    game.post("dave@example.org", "Carol, why object? It's a typo fix.", at(game, nday),
+              msgid=f"<why-{nday}@example.org>")
+    return game.post(f"{who.lower()}@example.org", text, at(game, nday),
+                     headers={"In-Reply-To": f"<why-{nday}@example.org>",
+                              "References": f"<why-{nday}@example.org>"})
+
+
+def test_objection_withdrawn_in_a_thread_of_no_intent_is_the_senders_one_standing_stance(four):
+    # Rules 4E21, 4E22: "Objection withdrawn." in reply to mail that announced no intent; the
+    # sender's only standing Objection is the one withdrawn
+    say(four, "Alice", "I intend to activate test tweak 1 without 2 objections", 1)
+    say(four, "Alice", "I intend to activate test tweak 2 without 2 objections", 1)
+    say(four, "Bob", "I object to intent #1", 2)
+    say(four, "Carol", "I object to intent #1", 2)
+    r = withdrawn_in_a_thread_of_no_intent(four, "Carol", "Fine. Objection withdrawn.", 3)
+    assert "Done" in r
+    say(four, "Alice", "I activate test tweak 1", 4)
+    assert done(four) == ["1"]
+
+
+def test_a_stance_withdrawn_that_could_be_either_of_two_is_refused(four):
+    say(four, "Alice", "I intend to activate test tweak 1 without 2 objections", 1)
+    say(four, "Alice", "I intend to activate test tweak 2 without 2 objections", 1)
+    say(four, "Carol", "I object to intent #1. I object to intent #2.", 2)
+    r = withdrawn_in_a_thread_of_no_intent(four, "Carol", "Objection withdrawn.", 3)
+    assert "Done" not in r and "4E21" in r
+
+
 def test_supporting_under_another_supporters_reply(four):
     four.post("alice@example.org", "I intend to carry test motion 1 with 2 supporters",
               at(four, 1), msgid="<motion@example.org>")

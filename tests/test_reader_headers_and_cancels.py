@@ -1,5 +1,5 @@
-"""A header line whose earlier sentences act, and cancelling the scheduled action a reply
-answers.
+"""A header line whose earlier sentences act, cancelling the scheduled action a reply
+answers, and a stance withdrawn said of the stance ("Objection withdrawn.").
 
 Rule 4E7: "A Player may cancel a scheduled action before it occurs" (the author of a
 scheduled action), and "Unambiguous targets and parameters specified in Game Actions are
@@ -36,3 +36,19 @@ def test_cancelling_the_scheduled_action_replied_to(text):
 
 def test_cancel_that_in_reply_to_mail_that_scheduled_nothing_is_no_cancel():
     assert actions("nvm, cancel that.", vocab("Wooble", replying=True)) == []
+
+
+# ---- a stance withdrawn, said of the stance (Rules 4E21, 4E22: only the latest stance counts)
+
+@pytest.mark.parametrize("text, target", [
+    ("Objection withdrawn on intent 3.", "3"),
+    ("My support is withdrawn from intent 4.", "4"),
+    ("Fine. Objection withdrawn.", "3"),            # in reply to the intent
+])
+def test_objection_withdrawn_is_the_stance_withdrawn(text, target):
+    got = actions(text, vocab("Wooble", replying=True, replied_intents=(3,), intents={3: "Bob", 4: "Alice"}))
+    assert got == [("withdraw_stance", {"target": target})]
+
+
+def test_an_objection_withdrawn_by_another_is_talk():
+    assert actions("The objection withdrawn by Bob was silly.", vocab("Wooble")) == []

@@ -276,7 +276,10 @@ _UNSAY = ("withdraw|retract|rescind|take back|drop|remove|cancel|revoke|pull")
 @action("withdraw_stance",
         # Rules 4E21, 4E22: only each Player's latest stance counts
         frame("|".join(f"{v} {d} {w}" for v in _UNSAY.split("|") for d in ("my", "the", "that", "this")
-                       for w in ("objection", "support", "objections")),
+                       for w in ("objection", "support", "objections"))
+              # "Objection withdrawn.", "My support is withdrawn from intent 3": said of the stance
+              + "|" + "|".join(f"{m}{w} {b}{p}" for m in ("", "my ") for w in ("objection", "objections", "support")
+                               for b in ("", "is ", "are ") for p in ("withdrawn", "retracted")),
               "target:intent?[to|from|on|against|of|for|regarding|re]", _WHAT,
               also="announced announcement"),
         rule="4E21", example="I withdraw my objection to intent #3", says="withdraw my stance on intent[ {target}][ to {what}]",
@@ -284,8 +287,26 @@ _UNSAY = ("withdraw|retract|rescind|take back|drop|remove|cancel|revoke|pull")
                      "Should I withdraw my objection?"))
 def withdraw_stance(ctx: Context, actor: Player, target: str | None = None,
                     what: str | None = None) -> None:
-    """Rules 4E21, 4E22: only a player's latest stance counts; this one is none."""
+    """Rules 4E21, 4E22: only a player's latest stance counts; this one is none. Named by
+    nothing ("Objection withdrawn.") outside a thread of the intent's, it is the sender's one
+    standing Objection or Support on an open intent, when there is exactly one."""
+    if target is None and what is None:
+        try:
+            find_intent(ctx, None, actor=actor)
+        except Rejected:
+            standing = _standing_stances(actor)
+            if len(standing) == 1:
+                target = str(standing[0])
     take_stance(ctx, actor, target, "none", "4E21", what=what)
+
+
+def _standing_stances(actor: Player) -> list[int]:
+    """The open intents on which the Player's latest stance is an Objection or a Support."""
+    latest: dict[int, str] = {}
+    for s in (Stance.select(Stance.intent, Stance.stance).join(Intent)
+              .where(Stance.player == actor, Intent.state == "open").order_by(Stance.id)):
+        latest[s.intent_id] = s.stance
+    return sorted(n for n, stance in latest.items() if stance != "none")
 
 
 @action("withdraw_intent",
