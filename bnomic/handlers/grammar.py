@@ -1177,6 +1177,7 @@ def _read_clause(text: str, vocab: Vocabulary | None = None) -> list["Reading"] 
     if first_person and verb_at < len(toks) and toks[verb_at].low in _TALK_WORDS and not any(
             k for _, _, _, k in cands):
         return None
+
     open_world = not (vocab and vocab.players)
     # a frame whose own required words are absent is not this action at all (and, but for
     # an intent's clause, never reported as an attempt at it): not tried
@@ -3233,10 +3234,16 @@ def _scheduled_said(sentence: str, in_transaction: bool) -> list[Reading] | None
                           "\"at HH:MM UTC [today|tomorrow]\"")]
 
 
+_STATUS_SAID = re.compile(r"\((?:done|pending|not\s++yet|none\s++yet|to\s*+do|tbd|in\s++progress|ongoing"
+                          r"|completed?+|finished|already\s++done)\)", re.I)
+
+
 def read_sentence(sentence: str, in_transaction: bool = False) -> list[Reading]:
     """A normalised sentence: one reading, or one for each clause or object it joins
     (a time or an intent said before them applies to each)."""
     in_transaction = in_transaction or _STEPS.get()
+    if "(" in sentence and _STATUS_SAID.search(sentence):
+        return []       # "publish the ballot (done), turn the Clock on (done)": a list of what is done, a report
     if "ntent" in sentence or "ntends" in sentence or "ntended" in sentence:
         # "I object to everything Alice intends", "... every intent of Bob's": all of theirs
         sentence = _INTENDED_BY.sub(lambda m: f"all of {m.group('who') or m.group('by')}'s intents", sentence)
@@ -3387,6 +3394,7 @@ def read_sentence(sentence: str, in_transaction: bool = False) -> list[Reading]:
                                   "(\"on nday N\"), not again and again; say each time, or "
                                   "schedule it again when it is done")]
     out: list[Reading] = []
+    body = _without_doings_in_brackets(body)
     clauses = _text_after_colon(split_clauses(body), in_transaction)
     bare, asides = _asides(body)
     taken_back = next((a for a in asides if _TAKEN_BACK_ASIDE.search(a)), None) if asides else None
@@ -3576,6 +3584,22 @@ def _asides(body: str) -> tuple[str, list[str]]:
     if not said:
         return body, []
     return normalise(_PAREN_ASIDE.sub("", body)), [s for s in said if s]
+
+
+# "my Intent #4 (retitling 4E9 to ...) is still open": a doing in brackets just after the
+# intent (or proposal ...) it is of describes it, and takes no action
+_DOING_FIRST = re.compile(r"\s*+[a-z]{3,20}+(?<=ing)\b", re.I)
+
+
+def _without_doings_in_brackets(body: str) -> str:
+    if "(" not in body or "ing" not in body:
+        return body
+    return _PAREN_ASIDE.sub(lambda m: "" if _DOING_FIRST.match(m.group("said"))
+                            and _NAMED_BEFORE.search(body, max(0, m.start() - 40), m.start()) else m.group(0), body)
+
+
+_NAMED_BEFORE = re.compile(r"\b(?:intent|intention|proposal|tweak|oracularity|consultation|indictment)s?+\s*+#?+\d{0,6}+$",
+                           re.I)
 
 
 # "Step 2:", "Assert:", "1." before a step of a Transaction (Rule 4E12)
@@ -3818,6 +3842,7 @@ def read(text: str, vocab: Vocabulary | None = None, max_line: int | None = None
                 readings.extend(got)
                 before = part
         _votes_each_said(readings)
+        _disclaimed(readings, text)
         _several_said_each(readings)
         _paired_lists(readings)
         _both_at(readings)
@@ -5507,6 +5532,81 @@ def _proposals_known(r: Reading) -> bool:
     if vocab is None or not vocab.proposals:
         return True
     return all(int(n) in vocab.proposals for n in _QUOTED_NUMBER.findall(str(r.args.get("which") or "")))
+
+
+# "(I'm showing the newbies the options, not doing any of them.)", "This is a joke about the
+# Trick reward loop, not an action.", "(Not a scheduled action, just a promise)", "No, wait, I
+# don't.": the sender says the actions just written are not done (Rule 4E7: an action is
+# performed by announcing it, and these announce none)
+_DISCLAIMER = re.compile(
+    r"(?:\b(?:this|that|it|these|those)\s++(?:is|are|was|were)\s++|\b(?:this|that|it)['’]s\s++|[,(]\s*+)"
+    r"not\s++(?:an?\s++)?+(?:real\s++|actual\s++|game\s++|scheduled\s++|official\s++)?+actions?\b"
+    r"|\bnot\s++(?:actually\s++)?+(?:doing|casting|taking|performing|sending|submitting)\s++(?:any|either|all|it|them|this|that|those|these)\b"
+    r"|\bnot\s++(?:cast|sent|submitted|official|binding|final)\s++yet\b"
+    r"|\bjust\s++(?:a\s++)?+(?:promise|plan|joke|example|draft|demonstration|illustration)\b"
+    r"|\bnot\s++(?:be\s++)?+(?:doing|casting|voting|taking|sending)\b(?=[^.:]{0,80}+:\s*+$)"     # "things I am NOT doing today:"
+    r"|^\W*+no\b[\s,.!-]++(?:wait\b[\s,.!-]++)?+i\s*+(?:don['’]t|do\s++not|am\s++not|['’]m\s++not|won['’]t|will\s++not)\s*+(?:[.!]|$)",
+    re.I)
+
+
+_WISHED = re.compile(r"\s*+i(?:\s++would|['’]d|\s++really)?+\s++(?:like|love|want|wish|hope)\s++to\s", re.I)
+_PERMISSION_ASKED = re.compile(r"\b(?:is\s++(?:that|this|it)|would\s++(?:that|this|it)\s++be|does\s++(?:anyone|anybody)\s++mind"
+                               r"|any\s++objections?|(?:that|this)\s++ok(?:ay)?+)\b[^?\n]{0,60}+\?", re.I)
+_TAKEN_BACK_AFTER = re.compile(r"^\W*+no\b", re.I)
+
+
+def _disclaimed(readings: list[Reading], text: str) -> None:
+    """The actions (and attempts) a disclaimer (_DISCLAIMER) is said of are not done nor told:
+    those before it in its
+    paragraph when it is said last there, or in brackets closing the paragraph; those of the
+    paragraph before, when it is a paragraph in brackets of its own; the one just before a
+    taking back ("No, wait, I don't."); and what a heading that is one heads ("Tentative
+    votes (not cast yet, just telling people):")."""
+    low = text.lower()
+    if not readings or "not" not in low and "just" not in low and "no" not in low and "?" not in low:
+        return
+    raw = _OWN_PARAGRAPHS.split(text)
+    paragraphs = [list(sentences(p)) for p in raw]
+    scopes: list[list[str]] = []
+    for k, said in enumerate(paragraphs):
+        closing = _closing_bracket(raw[k])
+        if closing is not None and _DISCLAIMER.search(raw[k][closing:]):
+            scopes.append(list(sentences(raw[k][:closing])) if raw[k][:closing].strip()
+                          else paragraphs[k - 1] if k else [])
+            continue
+        for i, sentence in enumerate(said):
+            if not _DISCLAIMER.search(sentence):
+                continue
+            if sentence.rstrip().endswith(":"):
+                scopes.append(said[i + 1:])                 # a heading: what it heads
+            elif _TAKEN_BACK_AFTER.match(sentence):         # "I forfeit." / "No, wait, I don't."
+                scopes.append(said[i - 1:i] if i else paragraphs[k - 1][-1:] if k else [])
+            elif i == len(said) - 1:
+                scopes.append(said[:i])                     # said last: of all said before it
+        if _PERMISSION_ASKED.search(raw[k]):
+            # "I'd like to give m15 to Dana. Is that all right with everyone?": a wish, asked
+            scopes.append([x for x in said if _WISHED.match(x)])
+    undone = {n for scope in scopes for n, r in enumerate(readings) if any(_said_in(r, s) for s in scope)}
+    if undone:
+        readings[:] = [r for n, r in enumerate(readings) if n not in undone]
+
+
+def _closing_bracket(paragraph: str) -> int | None:
+    """Where the bracketed remark that closes a paragraph opens, or None."""
+    p = paragraph.rstrip()
+    if not p.endswith(")"):
+        return None
+    depth = 0
+    for at in range(len(p) - 1, max(-1, len(p) - 2000), -1):
+        depth += {")": 1, "(": -1}.get(p[at], 0)
+        if depth == 0:
+            return at
+    return None
+
+
+def _said_in(r: Reading, sentence: str) -> bool:
+    said, where = " ".join(r.text.lower().split()), " ".join(sentence.lower().split())
+    return bool(said) and (said in where or where in said)
 
 
 def _several_said_each(readings: list[Reading]) -> None:
