@@ -1,5 +1,6 @@
-"""A header line whose earlier sentences act, cancelling the scheduled action a reply
-answers, and a stance withdrawn said of the stance ("Objection withdrawn.").
+"""A header line whose earlier sentences act, a header's time over its items, cancelling the
+scheduled action a reply answers, a stance withdrawn said of the stance ("Objection
+withdrawn."), and how an action is done said after it ("by destroying m15").
 
 Rule 4E7: "A Player may cancel a scheduled action before it occurs" (the author of a
 scheduled action), and "Unambiguous targets and parameters specified in Game Actions are
@@ -7,7 +8,7 @@ valid regardless of capitalization, punctuation, or exact wording." Rule 4E15: V
 game: tests/reader_world.py."""
 import pytest
 
-from reader_world import actions, vocab
+from reader_world import actions, read, vocab
 
 
 def replying_to_a_schedule(actor="Wooble"):
@@ -52,3 +53,31 @@ def test_objection_withdrawn_is_the_stance_withdrawn(text, target):
 
 def test_an_objection_withdrawn_by_another_is_talk():
     assert actions("The objection withdrawn by Bob was silly.", vocab("Wooble")) == []
+
+
+# ---- a header's time over its items (Rule 4E7: an action announced for a later time is scheduled)
+
+@pytest.mark.parametrize("header", ["I will vote on Zarpint as follows:", "On Zarpint I vote as follows:"])
+def test_items_under_a_header_with_a_time_are_scheduled_for_it(header):
+    got = [r for r in read(f"{header}\n- FOR 10\n- AGAINST 11", vocab("Dana")) if r.kind == "action"]
+    assert [(r.args["vote"], str(r.args["which"])) for r in got] == [("FOR", "10"), ("AGAINST", "11")]
+    assert all(r.when is not None and r.when.nday == 11 for r in got)
+
+
+def test_items_under_a_header_with_no_time_are_done_now():
+    got = read("I vote as follows:\n- FOR 10\n- AGAINST 11", vocab("Dana"))
+    assert [r.when for r in got] == [None, None]
+
+
+# ---- how an action is done, said after it ("by destroying m15"), is no second action
+
+def test_by_and_a_doing_after_an_action_says_how_it_is_done():
+    assert actions("I pay my fine of m15, by destroying m15.", vocab("Wooble")) == [
+        ("pay_fine", {"amount": "m15"})]
+
+
+def test_a_role_said_after_by_and_a_doing_is_still_taken():
+    got = read('I revise Proposal 17 by resubmitting it with a new title, "Quieter Nweek", and the '
+               'following text:\n\n{{\nDuring nweek 9, no Player may submit more than one Consultation.\n}}',
+               vocab("Chuck", proposals={17: ("Quiet Nweek", "Chuck")}))
+    assert [r.kind for r in got] == ["action"] and "Quieter" in str(got[0].args.get("title"))

@@ -326,6 +326,20 @@ def fill(fr: Frame, toks: list[Tok], start: int, open_world: bool, vocab=None,
         if low == "as" and fr.why and i > start and "as" in fr.marker_words and _as_reason(fr, f, toks, i):
             f.reason = _span(toks, i, n)        # '... to "The Eras of B" as announced in Intent #4'
             break
+        # "I pay my fine of m15, by destroying m15": after a complete action, "by" and a doing
+        # say how it is done; no role (and no second action) is in it
+        if (fr.why and low == "by" and i > start and i + 1 < n and len(toks[i + 1].low) > 4
+                and not any(m[:1] == ("by",) for r in fr.roles if not f.instances[0].get(r.name)
+                            for m in r.markers)          # ("by correcting the errors": how, a role)
+                and toks[i + 1].low.endswith("ing") and toks[i + 1].low.isalpha()
+                and all(not f.missing(x) for x in f.instances)
+                # (not where a role is still said after it: "by resubmitting it with a new title,
+                # ...", "my fine for Indictment 2 by destroying m20" with no amount said before)
+                and not any(x.low in fr.marker_words or x.text[:1] in "\"“" for x in toks[i + 2:])
+                and not any(s[0] in _ACCEPTS.get(r.type, ()) for x in toks[i + 2:] for s in x.senses
+                            for r in fr.roles if not f.instances[0].get(r.name))):
+            f.reason = _span(toks, i, n)
+            break
         # "I vote FOR 12 for good measure": after a complete action, "for" before nothing a
         # role could take says why, though it is a marker (and a Vote) too
         if (fr.why and low == "for" and i > start and not t.text.isupper() and not fr.rest_roles

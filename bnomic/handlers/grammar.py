@@ -6204,13 +6204,34 @@ def _list_block(lines: list[str], i: int) -> tuple[list[Reading], int] | None:
         return _each_with_the_verb(verb, items, j)
     alone = [read_sentence(x) for x in items]
     if all(rs and all(r.kind == "action" for r in rs) for rs in alone):
-        return _said_before_the_header(head) + [r for rs in alone for r in rs], j
+        return _said_before_the_header(head) + _at_the_headers_time(head, [r for rs in alone for r in rs]), j
     if any(x.lower().startswith("i ") and any(r.kind == "action" for r in rs) for x, rs in zip(items, alone)):
         return None             # "* I support Intent 4." / "* buy milk": sentences of their own, read as lines
     joined = read_sentence(normalise(head[:-1]) + " " + ", ".join(items))
     if joined and all(r.kind == "action" for r in joined):
         return joined, j
     return _each_with_the_verb(verb, items, j)
+
+
+def _without_as_follows(head: str) -> str:
+    """A header without its closing colon and "as follows"."""
+    said = head.rstrip().rstrip(":").rstrip()
+    if said.lower().endswith("as follows"):
+        said = said[:-len("as follows")].rstrip().rstrip(",").rstrip()
+    return said
+
+
+def _at_the_headers_time(head: str, readings: list[Reading]) -> list[Reading]:
+    """"I will vote on Zarpint as follows:" over "- FOR 10": the items are done at the time the
+    header says (Rule 4E7: an action announced for a later time is scheduled), not now."""
+    said = _without_as_follows(split_sentences(head)[-1])
+    when, _ = split_when(said)
+    if when is None or when.kind == "invalid" or _time_of_another(said, when):
+        return readings
+    for r in readings:
+        if r.kind == "action" and r.when is None:
+            r.when = when
+    return readings
 
 
 def _said_before_the_header(head: str) -> list[Reading]:
