@@ -1,6 +1,7 @@
-"""A header line whose earlier sentences act, a header's time over its items, cancelling the
-scheduled action a reply answers, a stance withdrawn said of the stance ("Objection
-withdrawn."), and how an action is done said after it ("by destroying m15").
+"""A header line whose earlier sentences act, a header's time over its items, a time said
+before a command, cancelling the scheduled action a reply answers, a stance withdrawn said of
+the stance ("Objection withdrawn."), and how an action is done said after it ("by destroying
+m15").
 
 Rule 4E7: "A Player may cancel a scheduled action before it occurs" (the author of a
 scheduled action), and "Unambiguous targets and parameters specified in Game Actions are
@@ -81,3 +82,22 @@ def test_a_role_said_after_by_and_a_doing_is_still_taken():
                'following text:\n\n{{\nDuring nweek 9, no Player may submit more than one Consultation.\n}}',
                vocab("Chuck", proposals={17: ("Quiet Nweek", "Chuck")}))
     assert [r.kind for r in got] == ["action"] and "Quieter" in str(got[0].args.get("title"))
+
+
+# ---- a time said first, then a command with no "I" (Rule 4E7: scheduled for that time)
+
+@pytest.mark.parametrize("text, expected", [
+    ("on zarpint: vote FOR 11", ("vote", {"vote": "FOR", "which": "11"})),
+    ("On Zarpint, vote FOR 11.", ("vote", {"vote": "FOR", "which": "11"})),
+    ("on Zarpint give m5 to Bob", ("give", {"amount": "m5", "player": "Bob"})),
+    ("Zarpint: FOR 11", ("vote", {"vote": "FOR", "which": "11"})),
+])
+def test_a_command_after_a_time_is_scheduled_for_it(text, expected):
+    (r,) = read(text, vocab("Wooble"))
+    assert (r.kind, r.spec.name, {k: str(v) for k, v in r.args.items() if v}) == ("action", *expected)
+    assert r.when is not None and r.when.nday == 11
+
+
+@pytest.mark.parametrize("text", ["on Zarpint the Beast eats", "On Zarpint, Bob gave me m5."])
+def test_a_time_then_no_command_is_no_action(text):
+    assert actions(text, vocab("Wooble")) == []

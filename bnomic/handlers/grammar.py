@@ -392,6 +392,27 @@ _WHEN = [(kind, re.compile(said + r"[\s,:]+(?P<rest>i\b.*)$", re.I),
           re.compile(r"(?P<rest>i\b(?:.*?[^\s,])?)[\s,]++" + said + r"$", re.I)) for kind, said in _WHEN_SAID]
 
 
+# a time said first, then a command with no "I": "on zarpint: vote FOR 11", "Thirnight, give m5
+# to Bob"
+_WHEN_IMPERATIVE = [re.compile(said + r"[\s,:]++(?P<rest>(?!i\b)[a-z][\w'’-]*+\b.*+)$", re.I) for _, said in _WHEN_SAID]
+
+
+def _imperative_at_a_time(body: str) -> str:
+    """A time said first and a command after it, as the sender's own action at that time:
+    "On Zarpint, I vote FOR 11" (what split_when reads); as written if the word after the
+    time begins no action's verb (and no Vote word)."""
+    for pattern in _WHEN_IMPERATIVE:
+        m = pattern.match(body)
+        if m is None:
+            continue
+        first = m.group("rest").split(None, 1)[0].lower()
+        if first in _verbs().heads or first.upper() in _VOTE_WORDS and m.group("rest")[:1].isupper():
+            return body[:m.start("rest")].rstrip(" ,:") + ", I " + (
+                "vote " if first.upper() in _VOTE_WORDS else "") + m.group("rest")
+        return body
+    return body
+
+
 def _month_day(m: re.Match) -> tuple[int | None, int | None]:
     said = m.groupdict()
     month = said.get("month") or said.get("month2")
@@ -3318,6 +3339,8 @@ def read_sentence(sentence: str, in_transaction: bool = False) -> list[Reading]:
         each = _times_each(body, in_transaction)
         if each is not None:
             return each             # "I vote AGAINST 16 on Zarpint and FOR 16 on Thirnight"
+    if body[:1].isalpha() and body[:2].lower() != "i " and not _ascii_lacks(body, _WHEN_WORDS):
+        body = _imperative_at_a_time(body)      # "on zarpint: vote FOR 11" (Rule 4E7)
     said, (when, body) = body, split_when(body)
     if when is not None and _time_of_another(said, when):
         when, body = None, said         # "..., but she gave Wooble m10 on Joel": when she did it
