@@ -101,3 +101,17 @@ def test_a_command_after_a_time_is_scheduled_for_it(text, expected):
 @pytest.mark.parametrize("text", ["on Zarpint the Beast eats", "On Zarpint, Bob gave me m5."])
 def test_a_time_then_no_command_is_no_action(text):
     assert actions(text, vocab("Wooble")) == []
+
+
+# ---- an intent as a form: "Intent:" over "- what:" and "- how:" (Rule 4E21: announced, not done)
+
+def test_an_intent_written_as_a_form_is_announced_never_done():
+    got = read("Intent:\n- what: cause the Beast to give me m10\n- how: without objection\n\n"
+               "(Gift Day is coming up.)", vocab("Dana"))
+    assert [(r.kind, r.spec.name) for r in got] == [("action", "intend")]
+    assert "give me m10" in got[0].args["rest"] and "without objection" in got[0].args["rest"]
+
+
+def test_an_intent_label_over_a_number_in_a_form_of_another_action_still_names_the_intent():
+    assert actions("Action: support\nIntent: #4", vocab("Dana", intents={4: "Alice"})) == [
+        ("support", {"target": "4"})]

@@ -3749,7 +3749,8 @@ def _greeted(text: str, vocab: Vocabulary | None) -> Vocabulary | None:
 
 # A form of labelled lines (words.toml [labelled]): "Action: <what is done>" (or "Gift: m5 to
 # Wooble") and, on the lines after it, its roles by name ("Ministry: Society", "Reward: m45")
-_LABELLED_HEAD = re.compile(r"^[ \t]*+(?:[-*•][ \t]*+)?+(?i:action|gift|request)[ \t]*+:", re.M)
+_LABELLED_HEAD = re.compile(r"^[ \t]*+(?:[-*•][ \t]*+)?+(?i:action|gift|request|intent|intention|notice\s++of\s++intent)[ \t]*+:", re.M)
+_LABELLED_ALONE = re.compile(r"[ \t]*+(?P<key>[A-Za-z][A-Za-z ]{0,24}+)[ \t]*+:[ \t]*+")
 _LABELLED_LINE = re.compile(r"[ \t]*+(?:[-*•][ \t]*+)?+(?P<key>[A-Za-z][A-Za-z ]{0,24}+)[ \t]*+:[ \t]*+(?P<value>\S.{0,300}+)")
 _LABELLED_GLOSS = re.compile(r"(?<!\s)\s*+\([^()]{0,60}+\)")
 _LABELLED = words()["labelled"]
@@ -3778,16 +3779,21 @@ def _labelled_said(text: str) -> str:
     while k < len(lines):
         head = _LABELLED_LINE.fullmatch(lines[k].rstrip())
         verb = _LABELLED["verbs"].get(head.group("key").strip().lower()) if head else None
+        alone = _LABELLED_ALONE.fullmatch(lines[k].rstrip()) if verb is None else None
+        if alone is not None:           # "Intent:" over "- what: ..." / "- how: ..."
+            verb = _LABELLED["heads"].get(alone.group("key").strip().lower())
         if verb is None:
             out.append(lines[k])
             k += 1
             continue
-        said = [verb, head.group("value").strip()] if verb else [head.group("value").strip()]
+        said = [verb] if alone is not None else [verb, head.group("value").strip()] if verb else [head.group("value").strip()]
         after: list[str] = []
         first = k                       # (its roles' lines may come before it: "When: ..." / "Action: ...")
         while first > 0 and (_role_line(lines[first - 1]) or ". ")[:2] != ". " and len(out) >= k - first + 1:
             first -= 1
         said[-1] = said[-1][:1].lower() + said[-1][1:] if not verb else said[-1]
+        if alone is not None:
+            first = k                   # (a heading alone: its roles are the lines under it)
         j = k + 1
         while j < len(lines) and (value := _role_line(lines[j])) is not None:
             if value:
@@ -3842,7 +3848,7 @@ def read(text: str, vocab: Vocabulary | None = None, max_line: int | None = None
         before = ""
         if "onsultation" in text and _ASKING_WHETHER.search(text):
             text = _asked_whether(text)
-        if ("ction:" in text or "ift:" in text or "equest:" in text or "CTION:" in text or "IFT:" in text) and _LABELLED_HEAD.search(text):
+        if ("ction:" in text or "ift:" in text or "equest:" in text or "CTION:" in text or "IFT:" in text or "ntent" in text or "ntention" in text) and _LABELLED_HEAD.search(text):
             text = _labelled_said(text)        # "Action: Usurp" / "Ministry: Questions" / "Proposed Reward: m45"
         if "{{{" in text:                   # "{{{ ... }}}": a document's delimiters written thrice
             text = _THREE_CLOSE.sub("}}", _THREE_OPEN.sub("{{", text))
