@@ -1,5 +1,6 @@
 """A header line whose earlier sentences act, a header's time over its items, a time said
-before a command, cancelling the scheduled action a reply answers, a stance withdrawn said of
+before a command, a lead that says when ("I will do the following on Zarpint:"), an intent
+written as a form, cancelling the scheduled action a reply answers, a stance withdrawn said of
 the stance ("Objection withdrawn."), and how an action is done said after it ("by destroying
 m15").
 
@@ -115,3 +116,22 @@ def test_an_intent_written_as_a_form_is_announced_never_done():
 def test_an_intent_label_over_a_number_in_a_form_of_another_action_still_names_the_intent():
     assert actions("Action: support\nIntent: #4", vocab("Dana", intents={4: "Alice"})) == [
         ("support", {"target": "4"})]
+
+
+# ---- a lead that says when what follows its colon is done (Rule 4E7: scheduled)
+
+@pytest.mark.parametrize("text", [
+    "I will perform the following at 12:00 UTC tomorrow: I give m5 to Bob.",
+    "I will do the following on Zarpint: I give m5 to Bob.",
+    "On Zarpint I will do this: give m5 to Bob.",
+    "Scheduled for Zarpint: I give m5 to Bob.",
+])
+def test_what_follows_a_timed_lead_is_scheduled_never_done_now(text):
+    (r,) = read(text, vocab("Chuck"))
+    assert (r.kind, r.spec.name, r.args["amount"], r.args["player"]) == ("action", "give", "m5", "Bob")
+    assert r.when is not None
+
+
+def test_a_lead_with_no_time_leaves_the_action_as_said():
+    (r,) = read("I will do the following, eventually: I give m5 to Bob.", vocab("Chuck"))
+    assert r.kind == "action" and r.when is None

@@ -3200,6 +3200,31 @@ _SCHEDULED_VOTE = re.compile(r"^(?:a|my|the)\s++votes?+\b(?=\s)", re.I)
 # "Schedule: on Thirnight I vote FOR 10": a label, and the action with its time after it
 _SCHEDULE_LABEL = re.compile(r"^\s*+(?:(?:to\s++)?+schedule(?:d\s++actions?+)?+|scheduling\s++my\s++[^:.;!?]{1,50}+)"
                              r"\s*+:\s*+(?=\S)", re.I)
+# a lead that says when what follows its colon is to be done (Rule 4E7): "I will perform the
+# following at 12:00 UTC tomorrow:", "Scheduled for Zarpint:", "On Zarpint I will do this:"
+_TIMED_LEAD = re.compile(r"^\s*+(?:(?:i\s++will|i['’]ll|i\s++shall)\s++(?:perform|do|take|carry\s++out)\s++the\s++following"
+                         r"(?:\s++(?:game\s++)?+actions?+)?+\s++(?P<t1>(?:[^:]|(?<=\d):(?=\d)){2,60})"
+                         r"|scheduled\s++(?:for\s++)?+(?P<t2>(?:[^:]|(?<=\d):(?=\d)){2,60})"
+                         r"|(?P<t3>(?:[^:]|(?<=\d):(?=\d)){2,60})\s++(?:i\s++will|i['’]ll|i\s++shall)\s++(?:do|perform)\s++(?:this|the\s++following))"
+                         r"\s*+:\s*+(?P<rest>\S.*+)$", re.I)
+
+
+def _timed_lead(sentence: str) -> str:
+    """The action after the lead, said at the lead's time ("at 12:00 UTC tomorrow, I submit
+    ..."), where the lead's words are a time; the sentence as written otherwise."""
+    m = _TIMED_LEAD.match(sentence)
+    time = (m.group("t1") or m.group("t2") or m.group("t3")).strip(" ,")
+    rest = m.group("rest")
+    said = f"{time}, {rest if rest[:2].lower() == 'i ' else _imperative_said(rest)}"
+    when, _ = split_when(said)
+    return said if when is not None and when.kind != "invalid" else sentence
+
+
+def _imperative_said(rest: str) -> str:
+    first = rest.split(None, 1)[0]
+    return ("I vote " if first in _VOTE_WORDS else "I ") + rest
+
+
 _TALLY_ROUND = re.compile(r"^\s*+round\s++\d{1,2}+\s*+:", re.I)
 # "#3  Wooble: cause the Beast to give m20 to Wooble": an entry of a list, about another's thing
 _LISTED = re.compile(r"^\s*+(?:#|no\.?+\s*+)?+\d{1,4}+[.)]?+\s++(?P<who>[A-Za-z][\w'’-]{1,30}+)\s*+:\s++(?P<rest>\S++)")
@@ -3291,6 +3316,8 @@ def read_sentence(sentence: str, in_transaction: bool = False) -> list[Reading]:
             sentence = _SCHEDULE_LABEL.sub("", sentence, count=1)    # "Schedule: on Thirnight I vote ..."
         elif _listed_entry(sentence):
             return []
+    if ":" in sentence[:100] and _TIMED_LEAD.match(sentence):
+        sentence = _timed_lead(sentence)          # "I will perform the following at 12:00 UTC tomorrow: I ..."
     if "chedul" in sentence[:30]:
         scheduled = _scheduled_said(sentence, in_transaction)
         if scheduled is not None:
