@@ -1,7 +1,8 @@
 """What the sender says is not done: a disclaimer after the actions ("not an action", "not
 doing any of them"), a heading that is one ("Tentative votes (not cast yet):"), a taking
 back ("No, wait, I don't."), a wish asked about ("Is that all right with everyone?"), a list
-of what is done ("(done)"), and a doing in brackets that describes an intent.
+of what is done ("(done)"), a doing in brackets that describes an intent; and an action done
+once said twice ("I pay my fine of m15 ..., destroying the m15").
 
 Rule 4E7: a Game Action is performed by announcing it; these announce none. The game:
 tests/reader_world.py."""
@@ -46,3 +47,22 @@ def test_what_the_sender_says_is_not_done_is_not_done(text):
 ])
 def test_actions_stand_beside_what_disclaims_nothing_of_them(text, expected):
     assert actions(text, vocab("Alice")) == expected
+
+
+# ---- an action that, done twice over, is done once, said twice in one mail (words.toml said_once)
+
+@pytest.mark.parametrize("text, expected", [
+    ("fine. I pay my fine of m15 for Indictment 2, destroying the m15. can I vote again now?",
+     [("pay_fine", {"amount": "m15", "number": "2"})]),                           # Rule 4E73: paid once
+    ("ZOT! Consultation 5 is hereby ZOTted.", [("zot_consultation", {"which": "5"})]),   # Rule 4E18
+    ("I object to intent 3. The Beast is mine. (but i do object to intent 3)",
+     [("object", {"target": "3"})]),                                              # Rule 4E21: the latest counts
+])
+def test_an_action_done_once_said_twice_is_done_once(text, expected):
+    got = actions(text, vocab("Chuck", intents={3: "Bob"}, consultations=(5,), indictments=(2,)))
+    assert [a for a, _ in got] == [a for a, _ in expected]
+    assert all(args.items() <= dict(got[0][1]).items() for _, args in expected)
+
+
+def test_the_same_vote_said_again_after_another_is_kept_the_last_standing():
+    assert [a["vote"] for _, a in actions("FOR 12. No, AGAINST 12. Oh fine, FOR 12.", vocab("Chuck"))][-1] == "FOR"
