@@ -618,6 +618,7 @@ def test_him_in_a_later_clause_is_the_player_the_clause_before_names():
 
 def test_a_purpose_after_to_is_no_second_recipient():
     assert actions("I give Chuck m5 to say sorry.") == [("give", {"amount": "m5", "player": "Chuck"})]
+    assert actions("I give Chuck m3 to go with it, sock insurance.") == [("give", {"amount": "m3", "player": "Chuck"})]
     assert actions("I give m5 to Bob and m3 to Chuck.") == [("give", {"amount": "m5", "player": "Bob"}),
                                                             ("give", {"amount": "m3", "player": "Chuck"})]
 
