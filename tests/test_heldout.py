@@ -203,7 +203,8 @@ def test_the_reader_meets_the_floors(scored):
 # Refresh Proposal that names the sender's own, action_map.STRUCTURAL: with the reader of then that
 # took recall from 0.9527 to 0.9475 and silent misses from 65 to 67, all of it lines newly
 # scored; the session's reader then read 0.954 / 0 / 67.)
-STANDS = {"recall": 0.952, "false_on_chatter": 0, "silent_misses": 67}
+# (On 2026-11-25, its eleventh session, the reader reads 0.9546 / 0 / 64.)
+STANDS = {"recall": 0.954, "false_on_chatter": 0, "silent_misses": 64}
 
 
 def test_the_reader_keeps_what_it_reads(scored):
@@ -262,7 +263,7 @@ def test_the_reader_keeps_what_it_reads(scored):
 # moved to be mended: eleven of them now read to nothing, three still do not (w0267's "give m0
 # to everybody", six gifts; t0253's wrapped "Name me" / "as your recruiter"; be0276's "I
 # object." under a quote with no reply, which the engine refuses), hence 15 here).
-LOOKED_AT = {"recall": 0.849, "false_on_chatter": 15, "silent_misses": 576}
+LOOKED_AT = {"recall": 0.849, "false_on_chatter": 15, "silent_misses": 575}
 
 
 def test_the_looked_at_cases_keep_what_they_read():
