@@ -405,10 +405,9 @@ def _imperative_at_a_time(body: str) -> str:
         m = pattern.match(body)
         if m is None:
             continue
-        first = m.group("rest").split(None, 1)[0].lower()
-        if first in _verbs().heads or first.upper() in _VOTE_WORDS and m.group("rest")[:1].isupper():
-            return body[:m.start("rest")].rstrip(" ,:") + ", I " + (
-                "vote " if first.upper() in _VOTE_WORDS else "") + m.group("rest")
+        first = m.group("rest").split(None, 1)[0]
+        if first.lower() in _verbs().heads or first in _VOTE_WORDS:
+            return body[:m.start("rest")].rstrip(" ,:") + ", " + _imperative_said(m.group("rest"))
         return body
     return body
 
@@ -1372,8 +1371,7 @@ def _vote_word_refs(toks, vocab: Vocabulary | None) -> str | None:
     if any(t.has("money") for t in toks):
         return None
     for i in at:
-        n = toks[i].sense("ref")[1] if toks[i].has("ref") else toks[i].sense("num")[0] if isinstance(
-            toks[i].sense("num"), tuple) else toks[i].sense("num")
+        n = toks[i].sense("ref")[1] if toks[i].has("ref") else toks[i].sense("num")
         if known and n not in known:
             return None
     if any(toks[j].low not in _REF_JOINS and j not in at for j in range(at[0], at[-1] + 1)):
@@ -3221,6 +3219,8 @@ def _timed_lead(sentence: str) -> str:
 
 
 def _imperative_said(rest: str) -> str:
+    """A command as the sender's own sentence: "give m5 to Bob" -> "I give m5 to Bob", "FOR 11"
+    -> "I vote FOR 11"."""
     first = rest.split(None, 1)[0]
     return ("I vote " if first in _VOTE_WORDS else "I ") + rest
 
@@ -5613,11 +5613,11 @@ _TAKEN_BACK_AFTER = re.compile(r"^\W*+no\b", re.I)
 
 def _disclaimed(readings: list[Reading], text: str) -> None:
     """The actions (and attempts) a disclaimer (_DISCLAIMER) is said of are not done nor told:
-    those before it in its
-    paragraph when it is said last there, or in brackets closing the paragraph; those of the
-    paragraph before, when it is a paragraph in brackets of its own; the one just before a
-    taking back ("No, wait, I don't."); and what a heading that is one heads ("Tentative
-    votes (not cast yet, just telling people):")."""
+    those before it in its paragraph when it is said last there, or in brackets closing the
+    paragraph; those of the paragraph before, when it is a paragraph in brackets of its own;
+    the one just before a taking back ("No, wait, I don't."); what a heading that is one heads
+    ("Tentative votes (not cast yet, just telling people):"); and a wish its paragraph asks
+    leave for ("I'd like to give m15 to Dana. Is that all right with everyone?")."""
     low = text.lower()
     if not readings or "not" not in low and "just" not in low and "no" not in low and "?" not in low:
         return
