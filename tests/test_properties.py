@@ -2,7 +2,7 @@
 and quoted text is never acted on."""
 from datetime import datetime, timezone
 
-from hypothesis import HealthCheck, given, settings, strategies as st
+from hypothesis import HealthCheck, example, given, settings, strategies as st
 
 from bnomic.config import Config, defaults
 from bnomic.handlers import grammar
@@ -120,6 +120,10 @@ def test_a_quoted_example_of_every_action_does_nothing(spec):
 @FAST
 @given(part=mime(), sender=st.sampled_from(["w@example.org", "Name <w@x>", "", "<<>>", "\udcff@x"]),
        extra=st.binary(max_size=80))
+# (a text part that is a colon alone: an empty sentence once read the first word of nothing)
+@example(part=b"Content-Type: multipart/mixed; charset=utf-8; boundary=B0\n\n--B0\nContent-Type: text/plain; "
+              b"charset=utf-8\n\n:\n--B0--\n", sender="w@example.org", extra=b"")
+@example(part=b"Content-Type: text/plain\n\n:\n--\n", sender="w@example.org", extra=b"")
 def test_random_mime_never_crashes_the_reader(part, sender, extra):
     raw = (f"From: {sender}\nTo: business@example.org\nSubject: s\n".encode("utf-8", "surrogateescape")
            + extra.replace(b"\n\n", b"\n") + b"\n" + part)

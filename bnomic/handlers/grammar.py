@@ -3288,6 +3288,8 @@ def read_sentence(sentence: str, in_transaction: bool = False) -> list[Reading]:
     """A normalised sentence: one reading, or one for each clause or object it joins
     (a time or an intent said before them applies to each)."""
     in_transaction = in_transaction or _STEPS.get()
+    if not sentence.strip():
+        return []       # (nothing said: a line that was only a colon, "':' / '--'")
     if "(" in sentence and _STATUS_SAID.search(sentence):
         return []       # "publish the ballot (done), turn the Clock on (done)": a list of what is done, a report
     if "ntent" in sentence or "ntends" in sentence or "ntended" in sentence:
@@ -3359,7 +3361,7 @@ def read_sentence(sentence: str, in_transaction: bool = False) -> list[Reading]:
         if replied is not None and (replied.replied_intents or replied.replied_proposals):
             body = "I withdraw it"
     body = _sub_at_start(_VOCATIVE, "", body) if "," in body[:40] or ":" in body[:40] else body
-    if (body[:1] in "FAS" and body.split(None, 1)[0].rstrip(",:") in _VOTE_WORDS and (" on " in body or " at " in body)
+    if (body[:1] and body[:1] in "FAS" and body.split(None, 1)[0].rstrip(",:") in _VOTE_WORDS and (" on " in body or " at " in body)
             and split_when(body)[0] is None and split_when("I vote " + body.split(",")[0])[0] is not None):
         body = "I vote " + body         # "FOR 15 on Zarpint": a bare Vote, and when (Rule 4E7)
     if (" and " in body or ", " in body) and (" on " in body or " at " in body):
