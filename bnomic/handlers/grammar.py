@@ -1959,12 +1959,18 @@ def _misspelt_verb(text: str, word: str, near: tuple[str, ...], vocab: Vocabular
     """"I objet to Intent 3": with one of the verbs it is near, the clause reads as a
     whole action ("I'll spend it wisely" is no "send" missing its amount). Never done on a guess (Rule 4E7: only the words said
     count); told, with the sentence as it would read: "did you mean ...?"."""
+    if _MENDING.get():
+        return None             # (a mended clause is read once: never a mending of a mending)
     meant = []
-    for head in near:
-        fixed = re.sub(r"\b" + re.escape(word) + r"\b", head, text, count=1, flags=re.I)
-        got = read_clause(fixed, vocab) if fixed != text else None
-        if got and all(r.kind == "action" for r in got):
-            meant.append((head, fixed))
+    token = _MENDING.set(True)
+    try:
+        for head in near:
+            fixed = re.sub(r"\b" + re.escape(word) + r"\b", head, text, count=1, flags=re.I)
+            got = read_clause(fixed, vocab) if fixed != text else None
+            if got and all(r.kind == "action" for r in got):
+                meant.append((head, fixed))
+    finally:
+        _MENDING.reset(token)
     if len(meant) != 1:
         return None
     head, fixed = meant[0]
@@ -1987,6 +1993,8 @@ _VOCAB: contextvars.ContextVar[Vocabulary | None] = contextvars.ContextVar("gram
 _QUOTED: contextvars.ContextVar[str] = contextvars.ContextVar("grammar_quoted", default="")
 # attempts too loosely said to report unless the whole post reads to nothing (_said_unread)
 _UNREAD: contextvars.ContextVar[list | None] = contextvars.ContextVar("grammar_unread", default=None)
+# while a clause with a misspelt verb is read again with the verb meant (_misspelt_verb)
+_MENDING: contextvars.ContextVar[bool] = contextvars.ContextVar("grammar_mending", default=False)
 
 
 @contextlib.contextmanager
