@@ -3208,10 +3208,12 @@ _SCHEDULE_LABEL = re.compile(r"^\s*+(?:(?:to\s++)?+schedule(?:d\s++actions?+)?+|
                              r"\s*+:\s*+(?=\S)", re.I)
 # a lead that says when what follows its colon is to be done (Rule 4E7): "I will perform the
 # following at 12:00 UTC tomorrow:", "Scheduled for Zarpint:", "On Zarpint I will do this:"
-_TIMED_LEAD = re.compile(r"^\s*+(?:(?:i\s++will|i['’]ll|i\s++shall)\s++(?:perform|do|take|carry\s++out)\s++the\s++following"
-                         r"(?:\s++(?:game\s++)?+actions?+)?+\s++(?P<t1>(?:[^:]|(?<=\d):(?=\d)){2,60})"
-                         r"|scheduled\s++(?:for\s++)?+(?P<t2>(?:[^:]|(?<=\d):(?=\d)){2,60})"
-                         r"|(?P<t3>(?:[^:]|(?<=\d):(?=\d)){2,60})\s++(?:i\s++will|i['’]ll|i\s++shall)\s++(?:do|perform)\s++(?:this|the\s++following))"
+_LEAD_TIME = r"(?:[^:]|(?<=\d):(?=\d)){2,60}"          # (a time's own colon, "12:00", is no end of the lead)
+_I_WILL = r"(?:i\s++will|i['’]ll|i\s++shall)"
+_TIMED_LEAD = re.compile(r"^\s*+(?:" + _I_WILL + r"\s++(?:perform|do|take|carry\s++out)\s++the\s++following"
+                         r"(?:\s++(?:game\s++)?+actions?+)?+\s++(?P<t1>" + _LEAD_TIME + r")"
+                         r"|scheduled\s++(?:for\s++)?+(?P<t2>" + _LEAD_TIME + r")"
+                         r"|(?P<t3>" + _LEAD_TIME + r")\s++" + _I_WILL + r"\s++(?:do|perform)\s++(?:this|the\s++following))"
                          r"\s*+:\s*+(?P<rest>\S.*+)$", re.I)
 
 
@@ -3249,7 +3251,7 @@ def _listed_entry(sentence: str) -> bool:
 
 
 # "I'd like to give m1 to Bob ..., but I'm about m265 short": a wish, then why it waits
-_WISH = re.compile(r"\s*+i\s++(?:would\s++|['’]d\s++|really\s++)?+(?:like|love|want|wish|hope)\s++to\s", re.I)
+_WISH = re.compile(r"\s*+i(?:\s++would|['’]d|\s++really)?+\s++(?:like|love|want|wish|hope)\s++to\s", re.I)
 _BUT_I = re.compile(r"\bbut\s++(?:i|i['’]m|it['’]s|there['’]s|that['’]s|he|she|they)\b(?P<rest>[^.!?]{0,200}+)", re.I)
 _WITHHELD = frozenset(words()["reader"]["withheld"]) | frozenset(words()["reader"]["negations"])
 
@@ -5615,7 +5617,6 @@ _DISCLAIMER = re.compile(
     re.I)
 
 
-_WISHED = re.compile(r"\s*+i(?:\s++would|['’]d|\s++really)?+\s++(?:like|love|want|wish|hope)\s++to\s", re.I)
 _PERMISSION_ASKED = re.compile(r"\b(?:is\s++(?:that|this|it)|would\s++(?:that|this|it)\s++be|does\s++(?:anyone|anybody)\s++mind"
                                r"|any\s++objections?|(?:that|this)\s++ok(?:ay)?+)\b[^?\n]{0,60}+\?", re.I)
 _TAKEN_BACK_AFTER = re.compile(r"^\W*+no\b", re.I)
@@ -5651,7 +5652,7 @@ def _disclaimed(readings: list[Reading], text: str) -> None:
                 scopes.append(said[:i])                     # said last: of all said before it
         if _PERMISSION_ASKED.search(raw[k]):
             # "I'd like to give m15 to Dana. Is that all right with everyone?": a wish, asked
-            scopes.append([x for x in said if _WISHED.match(x)])
+            scopes.append([x for x in said if _WISH.match(x)])
     undone = {n for scope in scopes for n, r in enumerate(readings) if any(_said_in(r, s) for s in scope)}
     if undone:
         readings[:] = [r for n, r in enumerate(readings) if n not in undone]
