@@ -199,7 +199,10 @@ _INTENT_LABEL = re.compile(r"^(?:intent|intention|notice\s++of\s++intent)\s*+:\s
 _COMMA_I = re.compile(r"(?<!\s)\s*+,\s*+(?=(?:(?:on|for|as\s++for)\s++(?!which\s|whom\s)[^,\s]++\s++"
                       r"|(?:proposal\s*+|prop\.?+\s*+|#)?+\d++\s++)?"      # ", proposal 16 I am AGAINST it"
                       r"i(?:['’](?:ll|m|d|ve))?\s++(?!think|guess|hope|suppose|believe|mean)[a-z])", re.I)   # ", on 11 I vote FOR"
-_CLAUSE = re.compile(r"(?<!\s)(?:\s*+,\s*+|\s++)(?:and(?:\s++then)?|then|so|but)\s++(?=i(?:['’](?:d|m|ll))?\s"
+# (every cut begins with a space or ",;:": a position before anything else is passed over
+# at one test, not at every alternative's)
+_CLAUSE = re.compile(r"(?=[\s,;:])(?:"
+                     r"(?<!\s)(?:\s*+,\s*+|\s++)(?:and(?:\s++then)?|then|so|but)\s++(?=i(?:['’](?:d|m|ll))?\s"
                      # "... to m44 and we'll see who blinks first": another's clause, the sender's words
                      r"|(?:we|you|he|she|they|there)(?:['’](?:ll|re|s|d|ve))?+\s"
                      # "..., and on nday 1 of nweek 8 I will turn the Clock On", "and on 15 and 16 I ABSTAIN"
@@ -222,7 +225,7 @@ _CLAUSE = re.compile(r"(?<!\s)(?:\s*+,\s*+|\s++)(?:and(?:\s++then)?|then|so|but)
                      r"|(?<![\s\d])(?:\s*+:|\s++--?+)\s++(?=(?-i:FOR|AGAINST|ABSTAIN|SHELVE)\s++\S)"
                      # "Sock Amnesty is mine, so obviously FOR on 11": the Vote the sentence comes to
                      r"|(?<!\s)(?:\s*+,\s*+|\s++)so\s++(?:[a-z]{3,20}+(?<=ly)\s++)?+(?=(?-i:FOR|AGAINST|ABSTAIN|SHELVE)\s++\S)"
-                     r"(?![^.;\n]{0,40}?\b(?:that|it|this|those|them)\b)", re.I)     # (not "so FOR on that")
+                     r"(?![^.;\n]{0,40}?\b(?:that|it|this|those|them)\b))", re.I)    # (not "so FOR on that")
 _OBJECTS = re.compile(r"(?<!\s)(?:\s*+,\s*+(?:and\s++|then\s++)?|\s++and\s++(?:then\s++)?|\s++then\s++)", re.I)
 # ...but a condition binds what follows it: "If Wooble objects then I forfeit" is one sentence
 _CONDITIONAL = re.compile(r"^(?:if|unless|when|whenever|once|provided|assuming|in\s+case|should)\b", re.I)
@@ -584,6 +587,17 @@ _DECIDED_THAT = re.compile(r"\bI(?:\s++have|['’]ve)\s++(?:now\s++)?+decided\s+
 
 
 def normalise(part: str) -> str:
+    """The sentence without its lead, courtesies and asides (once per message)."""
+    memo = _MEMO.get()
+    if memo is None:
+        return _normalised(part)
+    key = ("normalise", part)
+    if key not in memo:
+        memo[key] = _normalised(part)
+    return memo[key]
+
+
+def _normalised(part: str) -> str:
     s = _LEAD.sub("", part.strip())
     if s[:1] in "Rr" and _REVISED_VERSION.match(s):
         s = _REVISED_VERSION.sub("I revise ", s, count=1)     # "Revised version of my proposal:" (4E15)
@@ -736,7 +750,19 @@ _QUESTION_AFTER = re.compile(r"(?<=\S)\s*+[,;]\s*+(?:and\s++|but\s++|so\s++)?+(?
                              r"|they|he|she|e|we)\b[^,;?]{0,200}+\?[\s?!]*+$", re.I)
 
 
-def sentences(text: str):
+def sentences(text: str) -> list[str]:
+    """The text's sentences, normalised, questions left out (cut once per message: the
+    reader asks again of the same lines)."""
+    memo = _MEMO.get()
+    if memo is None:
+        return list(_sentences(text))
+    key = ("sentences", text)
+    if key not in memo:
+        memo[key] = tuple(_sentences(text))
+    return list(memo[key])
+
+
+def _sentences(text: str):
     for line in text.splitlines():
         charge(8 * len(line) + 1500)      # cutting and normalising: a few linear passes, and calls
         for part in split_sentences(_LEAD.sub("", line.strip())):    # "1. I give ..." is one sentence
@@ -2176,7 +2202,8 @@ def _next_verb() -> re.Pattern:
         # verbs that are as often something else after "and" alone are verbs after ", and",
         # ", then" or "then" ("..., then turn the Clock Off", "..., and change Mackerel Poker")
         weak = _weak_heads(v)
-        _NEXT_VERB[0] = re.compile(r"(?<!\s)(?:\s*+,\s*+(?:and\s++(?:then\s++)?(?:I\s++)?+|then\s++)?"
+        # (each begins with a space or a comma: a test first that passes over other positions)
+        _NEXT_VERB[0] = re.compile(r"(?=[\s,])(?:(?<!\s)(?:\s*+,\s*+(?:and\s++(?:then\s++)?(?:I\s++)?+|then\s++)?"
                                    r"|\s++and\s++(?:then\s++)?(?:I\s++)?+"
                                    r"|\s++then\s++)(?=(?-i:" + "|".join(heads) + r")\b)"
                                    r"|(?<!\s)(?:\s*+,\s*+(?:and\s++)?+then|\s*+,\s*+and|\s++then)\s++"
@@ -2184,7 +2211,7 @@ def _next_verb() -> re.Pattern:
                                    r"|(?<!\s)\s++and\s++(?:immediately|also|then)\s++(?=(?:" + "|".join(heads + weak)
                                    + r")\b)"
                                    # "I withdraw my RP and become Calm": a state said as written (4E29, 4E86)
-                                   r"|(?<!\s)\s++and\s++(?=(?-i:become|am\s++now)\s++(?-i:[A-Z]))", re.I)
+                                   r"|(?<!\s)\s++and\s++(?=(?-i:become|am\s++now)\s++(?-i:[A-Z])))", re.I)
         _NEXT_VERB[1] = v.size
     return _NEXT_VERB[0]
 
@@ -3296,8 +3323,20 @@ _STATUS_SAID = re.compile(r"\((?:done|pending|not\s++yet|none\s++yet|to\s*+do|tb
 
 def read_sentence(sentence: str, in_transaction: bool = False) -> list[Reading]:
     """A normalised sentence: one reading, or one for each clause or object it joins
-    (a time or an intent said before them applies to each)."""
+    (a time or an intent said before them applies to each). Read once per message:
+    a line is tried as a document's head, and joined to the next, before it is read
+    (a memo as _read_clause_memo's)."""
     in_transaction = in_transaction or _STEPS.get()
+    memo = _MEMO.get()
+    if memo is None:
+        return _read_sentence(sentence, in_transaction)
+    key = (sentence, in_transaction, _MENDING.get(), id(_VOCAB.get()))
+    if key not in memo:
+        memo[key] = _read_sentence(sentence, in_transaction)
+    return _copies(memo[key])
+
+
+def _read_sentence(sentence: str, in_transaction: bool) -> list[Reading]:
     if not sentence.strip():
         return []       # (nothing said: a line that was only a colon, "':' / '--'")
     if "(" in sentence and _STATUS_SAID.search(sentence):
