@@ -261,6 +261,21 @@ def said_words(toks: list[Tok]) -> set[str]:
     return said
 
 
+def may_fill(fr: Frame, toks: list[Tok]) -> bool:
+    """Whether the clause holds something for each of the frame's required Votes and
+    choices: a Vote is filled only by a vote word, a choice only by one of its words (or a
+    quoted word). A frame said with no verb ("FOR 12", "GUILTY on 2") that lacks one is
+    not tried (what fill() would find, at a test)."""
+    for r in fr.roles:
+        if not r.required:
+            continue
+        if r.type == "vote" and not any(t.has("vote") for t in toks):
+            return False
+        if r.type == "choice" and not any(t.first in fr.choice_words or t.first[:1] == '"' for t in toks):
+            return False
+    return True
+
+
 def has_needs(fr: Frame, said: set[str]) -> bool:
     """The frame's own required words are all said (one of each "a|b")."""
     return all(any(alt in said for alt in need.split("|")) for need in fr.needs)

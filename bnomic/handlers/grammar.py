@@ -24,7 +24,7 @@ from datetime import datetime, timezone
 
 from ..config import defaults
 from .budget import charge
-from .frames import ASIDES, FILLERS, FINITE_VERBS, REF_KINDS, RELATIVES, adverb, fill, has_needs, match_phrase, said_words
+from .frames import ASIDES, FILLERS, FINITE_VERBS, REF_KINDS, RELATIVES, adverb, fill, has_needs, match_phrase, may_fill, said_words
 from .lexer import DISPLAY_SUBJECTS, EVERYONE, ORDINALS, lex, raw_tokens
 from .lexer import NUMBER_WORDS as LEXER_NUMBER_WORDS
 from .registry import ACTIONS, ASSERTIONS, UNCHECKED, ActionSpec, AssertionSpec
@@ -1139,7 +1139,7 @@ def _candidates(toks) -> tuple[list, bool, int]:
     if not found and not first_person and not (s < len(toks) and toks[s].text in _OBJECT_FIRST):
         # (a clause that begins with "me", in lower case, is the end of another's sentence:
         # "... nobody will indict" / "me for the other three.")
-        found = [(spec, fr, s, 0) for spec, fr in v.bare]
+        found = [(spec, fr, s, 0) for spec, fr in v.bare if may_fill(fr, toks)]
     return found, first_person, verb_at
 
 
