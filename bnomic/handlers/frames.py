@@ -261,17 +261,18 @@ def said_words(toks: list[Tok]) -> set[str]:
     return said
 
 
-def may_fill(fr: Frame, toks: list[Tok]) -> bool:
-    """Whether the clause holds something for each of the frame's required Votes and
-    choices: a Vote is filled only by a vote word, a choice only by one of its words (or a
-    quoted word). A frame said with no verb ("FOR 12", "GUILTY on 2") that lacks one is
-    not tried (what fill() would find, at a test)."""
+def may_fill(fr: Frame, voted: bool, firsts: set[str]) -> bool:
+    """Whether a clause holds something for each of the frame's required Votes and choices,
+    given whether it holds a vote word and the first words of its tokens: a Vote is filled
+    only by a vote word, a choice only by one of its words (or a quoted word). A frame said
+    with no verb ("FOR 12", "GUILTY on 2") that lacks one is not tried (what fill() would
+    find, at a test)."""
     for r in fr.roles:
         if not r.required:
             continue
-        if r.type == "vote" and not any(t.has("vote") for t in toks):
+        if r.type == "vote" and not voted:
             return False
-        if r.type == "choice" and not any(t.first in fr.choice_words or t.first[:1] == '"' for t in toks):
+        if r.type == "choice" and fr.choice_words.isdisjoint(firsts) and not any(w[:1] == '"' for w in firsts):
             return False
     return True
 

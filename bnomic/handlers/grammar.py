@@ -391,6 +391,15 @@ _CLOCK_WORDS = {"noon": "12:00", "midnight": "00:00"}
 # what one of the times above says, whichever it is: a quick test before trying each
 _WHEN_WORDS = ("nday", "nweek", "noon", "midnight", ":", "-", *_NDAY_NAMES)
 _WHEN_HINT = re.compile("|".join(map(re.escape, _WHEN_WORDS)), re.I)
+# (of those, ":" and "-" are said only in a clock time or a date, between digits: "18:00",
+# "2026-11-25")
+_WHEN_NAMED = tuple(w for w in _WHEN_WORDS if w not in (":", "-"))
+_CLOCK_OR_DATE = re.compile(r"\d[:-]\d")
+
+
+def _no_time_said(s: str) -> bool:
+    """Whether an ASCII sentence says nothing any time of _WHEN_SAID has (then none is said)."""
+    return _ascii_lacks(s, _WHEN_NAMED) and (":" not in s and "-" not in s or not _CLOCK_OR_DATE.search(s))
 _WHEN = [(kind, re.compile(said + r"[\s,:]+(?P<rest>i\b.*)$", re.I),
           re.compile(r"(?P<rest>i\b(?:.*?[^\s,])?)[\s,]++" + said + r"$", re.I)) for kind, said in _WHEN_SAID]
 
@@ -468,7 +477,7 @@ def split_when(sentence: str) -> tuple[When | None, str]:
     """'On nday 8, I give m5 to A' or 'I give m5 to A on nday 8'
     -> (When(nday 8), 'I give m5 to A'). A date that does not exist is
     When('invalid'): the sentence is not understood."""
-    if _ascii_lacks(sentence, _WHEN_WORDS) or not sentence.isascii() and not _WHEN_HINT.search(sentence):
+    if _no_time_said(sentence) or not sentence.isascii() and not _WHEN_HINT.search(sentence):
         return None, sentence           # (no word every time said has: none is)
     if "(" in sentence[:60]:
         # "On Breakday (the start of nweek 8) I give ...": the time said first, glossed in brackets
@@ -1139,7 +1148,8 @@ def _candidates(toks) -> tuple[list, bool, int]:
     if not found and not first_person and not (s < len(toks) and toks[s].text in _OBJECT_FIRST):
         # (a clause that begins with "me", in lower case, is the end of another's sentence:
         # "... nobody will indict" / "me for the other three.")
-        found = [(spec, fr, s, 0) for spec, fr in v.bare if may_fill(fr, toks)]
+        voted, firsts = any(t.has("vote") for t in toks), {t.first for t in toks}
+        found = [(spec, fr, s, 0) for spec, fr in v.bare if may_fill(fr, voted, firsts)]
     return found, first_person, verb_at
 
 
@@ -3417,7 +3427,7 @@ def _read_sentence(sentence: str, in_transaction: bool) -> list[Reading]:
         each = _times_each(body, in_transaction)
         if each is not None:
             return each             # "I vote AGAINST 16 on Zarpint and FOR 16 on Thirnight"
-    if body[:1].isalpha() and body[:2].lower() != "i " and not _ascii_lacks(body, _WHEN_WORDS):
+    if body[:1].isalpha() and body[:2].lower() != "i " and not _no_time_said(body):
         body = _imperative_at_a_time(body)      # "on zarpint: vote FOR 11" (Rule 4E7)
     said, (when, body) = body, split_when(body)
     if when is not None and _time_of_another(said, when):

@@ -22,6 +22,8 @@ from .vocabulary import Vocabulary, default, ministry_words, words
 # digits, dots in "4E9"/"no."), or one punctuation mark. Each alternative is linear.
 _TOKEN = re.compile(r'"[^"\n]{0,400}+"|“[^”\n]{0,400}+”|(?<![^\s@<>(),;:"\[\]])[^\s@<>(),;:"\[\]]++@[\w.-]++'
                     r"|[#]?\w++(?:['’.\-]\w++)*+|[^\w\s]")
+# the same, for a text with no "@" (no address can be in it): one alternative fewer to try at every word
+_TOKEN_NO_AT = re.compile(r'"[^"\n]{0,400}+"|“[^”\n]{0,400}+”|[#]?\w++(?:[\'’.\-]\w++)*+|[^\w\s]')
 _QUOTES = str.maketrans({"’": "'", "‘": "'", "`": "'", "“": '"', "”": '"'})
 
 Sense = tuple  # (kind, value)
@@ -74,7 +76,7 @@ def fold(text: str) -> str:
 
 def raw_tokens(text: str) -> list[Tok]:
     out = []
-    for m in _TOKEN.finditer(text):
+    for m in (_TOKEN if "@" in text else _TOKEN_NO_AT).finditer(text):
         t = m.group()
         if t.isascii():                     # fold's own first step, without the call
             low = t.lower()
