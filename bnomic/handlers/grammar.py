@@ -32,7 +32,7 @@ from .vocabulary import Vocabulary, words
 
 # The reader's version, stored with every pinned reading (handlers/pinned.py,
 # docs/reader.md): raise it when readings change
-READER_VERSION = 17
+READER_VERSION = 18
 
 # (dot leaders, "Proposal 10 (Fishy Business) ....... FOR", end no sentence)
 _SENTENCE_END = re.compile(r"(?<!\.\.\.\.)(?<=[.!?])\s+|;\s*")
@@ -710,6 +710,11 @@ _MID_TAKE_BACK = re.compile(r"(?:^\s*+|(?<!\s)\s*+[,;]\s*+)(?:so\s++|oh\s++|wait
                             r"|ignore\s++that|strike\s++that)\s*+[,;:]\s*+(?=i\b)", re.I)
 
 
+# "I object to #3 being listed as mine, oh wait it is mine, never mind, carry on": a taking
+# back said last, after a comma, takes back what the sentence did, as "Never mind." would
+_END_TAKE_BACK = re.compile(r"(?<!\s)\s*+[,;]\s*+(?:(?:so|oh|wait)\b[\s,]*+){0,2}+(?P<said>scratch\s++that|never\s++mind"
+                            r"|ignore\s++that|strike\s++that)(?=\s*+(?:[,;:]\s*+(?:carry\s++on|as\s++you\s++were"
+                            r"|forget\s++it|sorry|my\s++bad))?+[\s.!]*+$)", re.I)
 _PICTOGRAPH_MID = re.compile(r"(?<=\w)[ \t]*+" + _PICTOGRAPH + r"[ \t]++(?=\w)")
 _RETRACT_SEMI = re.compile(r"\b" + _RETRACTING + r"\s++my\s++vote\s++on\s++(?:proposal\s++)?+\d{1,4}+\s*+;", re.I)
 _LAUGH_MID = re.compile(r"(?<=\w)\s++(?:lol|lmao|haha(?:ha)*+)\b[!.]*+\s++(?=[a-z])")
@@ -720,6 +725,7 @@ def split_sentences(line: str) -> list[str]:
     nor after an abbreviation or an initial ('Dr. Who', 'J. Smith')."""
     if "cratch" in line or "ever mind" in line or "gnore" in line or "trike" in line:
         line = _MID_TAKE_BACK.sub(lambda m: (". " if m.start() else "") + m.group("said").capitalize() + ". ", line)
+        line = _END_TAKE_BACK.sub(lambda m: ". " + m.group("said").capitalize(), line)
     if ";" in line and "my vote on" in line:
         line = _RETRACT_SEMI.sub(lambda m: m.group(0)[:-1] + ",", line)   # "Scratch my vote on 10; make it ABSTAIN"
     if "lol" in line or "haha" in line or "lmao" in line:
@@ -945,6 +951,18 @@ for _a in sorted((tuple(a.replace("’", "'").split()) for a in words()["reader"
 _TALK_WORDS = frozenset(words()["reader"]["talk"])
 # Rule 4E7 knows no conditional actions: "I give m5 to Wooble if he asks" is asked about
 _CONDITION_WORDS = frozenset({"if", "unless", "provided", "assuming", "whenever", "when", "once"})
+_NO_CONDITIONS = ("Rule 4E7 knows no conditional actions: say it without \"if\" or \"unless\", "
+                  "or announce it later")
+# "I give m5 to Bob (if the transfer from Alice arrives)", "As Gamemaster (well, as soon as I am
+# Gamemaster) I'll open Mackerel Poker": a condition said in brackets is a condition all the
+# same (Rule 4E7), not a remark; a hedge of a word or two ("(if any)", "(if needed)") is none
+_CONDITION_ASIDE = re.compile(r"(?:(?:well|but|and|only|that\s++is)\b[\s,]*+){0,2}+"
+                              # (not a hedge on what is said: "if you ask me", "if I'm not mistaken")
+                              r"(?!if\s++(?:you\s++ask\s++me|i\s++may|i(?:['’]m|\s++am)\s++(?:honest|not\s++mistaken)"
+                              r"|anything|i\s++recall|memory\s++serves|you\s++will|i\s++remember)\b)"
+                              r"(?:if|unless|provided|providing|assuming|as\s++soon\s++as"
+                              r"|once(?=\s++(?:i|i['’]m|we|the|he|she|they|it|everyone|my)\b))"
+                              r"\s++\S++\s++\S", re.I)
 _ASKING = frozenset({"please", "pls", "plz", "kindly", "everyone", "everybody", "folks", "guys",
                      "people", "let's", "lets", "someone", "somebody", "anyone", "y'all", "all"})
 _OTHERS = frozenset({"you", "your", "you're", "you'd", "you'll", "you've", "yourself", "everyone", "everybody", "y'all", "someone",
@@ -1206,9 +1224,7 @@ def _read_clause(text: str, vocab: Vocabulary | None = None) -> list["Reading"] 
     if conditional is not None:
         got = read_clause(_span_text(text, conditional), vocab) if conditional else None
         if got and got[0].kind == "action":
-            return [Reading(text, suggestions=(got[0].spec.example,),
-                            error="Rule 4E7 knows no conditional actions: say it without "
-                                  "\"if\" or \"unless\", or announce it later")]
+            return [Reading(text, suggestions=(got[0].spec.example,), error=_NO_CONDITIONS)]
         return None
     toks = _fronted(_without_citations(toks))
     cands, first_person, verb_at = _candidates(toks)
@@ -1271,9 +1287,7 @@ def _read_clause(text: str, vocab: Vocabulary | None = None) -> list["Reading"] 
             distinct.setdefault((spec.name, repr([sorted(a.items()) for a in f.args()])), (spec, f))
         if conditional:
             spec, f = top[0]
-            return [Reading(text, suggestions=(spec.example,),
-                            error="Rule 4E7 knows no conditional actions: say it without "
-                                  "\"if\" or \"unless\", or announce it later")]
+            return [Reading(text, suggestions=(spec.example,), error=_NO_CONDITIONS)]
         if len(distinct) > 1:
             described = tuple(s.describe(a) for s, f in distinct.values() for a in f.args())
             return [Reading(text, alternatives=described)]
@@ -3511,6 +3525,10 @@ def _read_sentence(sentence: str, in_transaction: bool) -> list[Reading]:
     taken_back = next((a for a in asides if _TAKEN_BACK_ASIDE.search(a)), None) if asides else None
     if taken_back is not None and not _LAST_BIT.search(taken_back):
         return []       # "I turn the Clock Off (never mind, scratch this line)": taken back as said
+    if asides and any(_CONDITION_ASIDE.match(a) for a in asides):
+        meant = [r for c in split_clauses(bare) for r in _clause_readings(c, in_transaction) if r.kind == "action"]
+        if meant:           # (a condition in brackets: Rule 4E7, as "I give m5 to Bob if ..." is)
+            return [Reading(sentence, suggestions=(meant[0].spec.example,), error=_NO_CONDITIONS)]
     if asides and all(_GLOSS.fullmatch(a) or _WHOSE_GLOSS.fullmatch(a.strip()) for a in asides):
         # "except my own (16), which I vote FOR": a number in brackets that says again what the
         # words before it named, no more of the action; "On Proposal 12 (mine) I vote FOR":
@@ -5657,7 +5675,7 @@ def _proposals_known(r: Reading) -> bool:
 # performed by announcing it, and these announce none)
 _DISCLAIMER = re.compile(
     r"(?:\b(?:this|that|it|these|those)\s++(?:is|are|was|were)\s++|\b(?:this|that|it)['’]s\s++|[,(]\s*+)"
-    r"not\s++(?:an?\s++)?+(?:real\s++|actual\s++|game\s++|scheduled\s++|official\s++)?+actions?\b"
+    r"not\s++(?:an?\s++)?+(?:real\s++|actual\s++|game\s++|scheduled\s++|official\s++)?+(?:actions?\b|(?:votes?|ballots?)\b(?!\s++(?:on|for|about|regarding|of)\b))"
     r"|\bnot\s++(?:actually\s++)?+(?:doing|casting|taking|performing|sending|submitting)\s++(?:any|either|all|it|them|this|that|those|these)\b"
     r"|\bnot\s++(?:cast|sent|submitted|official|binding|final)\s++yet\b"
     r"|\bjust\s++(?:a\s++)?+(?:promise|plan|joke|example|draft|demonstration|illustration)\b"
@@ -6602,7 +6620,7 @@ _WAIT_CANNOT = re.compile(r"^\W*+(?:(?:oh|ah|hm+)\b[\s,.!-]*+)?+wait\b[\s,.!-]*+
 
 # "Just kidding, I know I only get one.", "Ignore me, I'm tired.": the taking back said
 # first, then why
-_TAKE_BACK_FIRST = re.compile(r"^\W*+(?:(?:oh|ah|er+m?+|um+|sorry|oops|whoops)\b[\s,.!-]*+)?+"
+_TAKE_BACK_FIRST = re.compile(r"^\W*+(?:(?:oh|ah|er+m?+|um+|sorry|oops|whoops|wait)\b[\s,.!-]*+){0,2}+"
                               r"(?:(?:just\s++)?+(?:kidding|joking)|j/?k|ignore\s++(?:me|that|this|the\s++above)"
                               r"|disregard\s++(?:me|that|this|the\s++above)|never\s*+mind|scratch\s++(?:that|this))"
                               r"\s*+(?:[,;:!.—–-]|$)", re.I)
