@@ -130,7 +130,8 @@ _TRAIL_WORDS = ("please", "pls", "plz", "thanks", "thank you", "thx", "anyway", 
                 "though", "instead", "on the same grounds", "for the same reason", "for the same reasons",
                 "on the same basis", "likewise", "today", "for today", "this nweek", "for this nweek",
                 "this week", "for this week", "on my way out", "on the way out", "while i'm at it",
-                "for now", "for the moment", "the beast included", "including the beast", "beast included",
+                "for now", "for the moment", "at the moment", "at present", "for the present", "currently",
+                "for the time being", "as things stand", "as it stands", "the beast included", "including the beast", "beast included",
                 "of course", "obviously", "and nothing else", "nothing else", "only", "and that's all",
                 "that's all", "and that is all", "effective immediately", "with immediate effect",
                 "effective now", "as of now", "sorry typos", "sorry for typos", "sorry for the typos",
@@ -822,6 +823,9 @@ _BALLOT_ITEM = re.compile(r"\b(?i:for|against|abstain|shelve)\b")     # a line t
 _VOTE_FIRST_LINE = re.compile(r"\s*+(?:for|against|abstain|shelve)\s*+[:=-]?+\s*+(?:on\s++)?+"
                               r"(?:proposal\s*+|prop\.?+\s*+|p|#)?+\d++\s*+[.!]?+\s*+$", re.I)
 _LIST_GOES_ON = re.compile(r"\d[\s,]*+(?:,|\band|\bor|&)\s*+$")    # "FOR on 10, 14 and" / "15."
+# "Fishy Business - FOR" / "Sock Amnesty - FOR": a ballot written a title, then its Vote, a
+# line each (a Vote in capitals, after a dash or a colon, ends the line)
+_TITLE_THEN_VOTE_LINE = re.compile(r"\S[ \t]*+(?:[-–—:=]|->)[ \t]*+(?:FOR|AGAINST|ABSTAIN|SHELVE)[ \t]*+[.!]?+\s*+$")
 _STOPS = frozenset(".!?;:")         # a line ending in one (then spaces) ends its sentence
 
 
@@ -845,6 +849,9 @@ def unwrap(lines: list[str]) -> list[str]:
         if ((prev.count('"') % 2 == 1 or prev.count("(") > prev.count(")")) and line.strip()
                 and not BEGIN.match(line) and not END.match(line) and len(prev) < 2000):
             out[-1] = prev.rstrip() + " " + line.strip()      # a quotation or bracket the mailer wrapped
+            continue
+        if _TITLE_THEN_VOTE_LINE.search(prev) and _TITLE_THEN_VOTE_LINE.search(line):
+            out.append(line)        # an item of a ballot, after another: no line the mailer cut
             continue
         if (prev.strip() and prev.rstrip().endswith(_VOTE_WORDS) and _VOTE_AT_END.search(prev)
                 and (line.lstrip()[:1].isdigit() or _REF_FIRST.match(line))):
@@ -1450,16 +1457,24 @@ def _vote_words_alone(readings: list, post: str, vocab: Vocabulary | None, quote
 _OWN_PARAGRAPHS = re.compile(r"\n[ \t]*+\n")
 
 
-def _vote_said_alone(sentence: str, vocab: Vocabulary | None, quoted: str) -> list[Reading]:
+def _vote_said_alone(sentence: str, vocab: Vocabulary | None, quoted: str, part: bool = False) -> list[Reading]:
     """One sentence's Vote word, alone (_vote_words_alone): the Vote, read as "I vote W on
-    its proposals" would be, or none."""
+    its proposals" would be, or none. (`part`: a part of a sentence of several Vote words.)"""
     found = list(_VOTE_WORD.finditer(sentence))
-    if len({m.group() for m in found}) != 1 or sentence.isupper():
+    if not found or sentence.isupper() and not part:
         return []
     low = [w.lower() for w in _UNREAD_WORD.findall(sentence)]
     if any((w in _NOT_CAST_WITH and not ("hereby" in low and w in _PAST_BY_HEREBY))
            or w.endswith(("n't", "n’t")) for w in low):
         return []           # ("Proposal 11 is hereby voted AGAINST by me": done by saying so)
+    if len({m.group() for m in found}) > 1:
+        # "Ich stimme FOR 10 und AGAINST 16": each Vote word with what follows it, up to the
+        # next (the words before the first go with it); every part must be one Vote
+        cuts = [0] + [m.start() for m in found[1:]] + [len(sentence)]
+        parts = [_vote_said_alone(sentence[a:b], vocab, quoted, part=True) for a, b in zip(cuts, cuts[1:])]
+        if all(len(p) == 1 and p[0].kind == "action" for p in parts):
+            return [r for p in parts for r in p]
+        return []
     before = [w.lower() for m in found for w in _UNREAD_WORD.findall(sentence[max(0, m.start() - 20):m.start()])[-1:]]
     if any(w in _VOTE_WORD_OWNED for w in before):
         return []           # "I vote FOR" is the frames' to read; "a SHELVE", "your FOR" a Vote spoken of
@@ -3596,6 +3611,14 @@ def _read_sentence(sentence: str, in_transaction: bool) -> list[Reading]:
     if taken_back is not None and out:
         out.pop()       # "... and support intent #4 (... so scratch that last bit)": the last one only
     for at, end in reversed(headings):
+        if end == at + 1 and end < len(out) and _fills_each_other(out[at], out[end]):
+            # "Changing my vote on 10: I now vote FOR it": the heading says what the action after
+            # it lacks, and the action what the heading lacks: one action
+            head, then = out[at], out[end]
+            args = {**head.args, **then.args}
+            out[at:end + 1] = [replace(then, args=args, missing=(), unread=(), text=sentence,
+                                       read_as=then.spec.describe(args))]
+            continue
         # "I cast my votes thus: FOR on 10, ...": a heading the actions after it fill is no
         # attempt of its own
         if (end > at and all(r.kind == "incomplete" for r in out[at:end])
@@ -3605,6 +3628,15 @@ def _read_sentence(sentence: str, in_transaction: bool) -> list[Reading]:
             del out[at:end]     # "I'll take the Judge job: I assign the Ministry of Judging to myself, reward m90"
     _vote_replaced(out, sentence)
     return out
+
+
+def _fills_each_other(head: Reading, then: Reading) -> bool:
+    """Two attempts at one action, each lacking only roles the other says (and saying nothing
+    the other says too, nor words left unread)."""
+    return (head.kind == "incomplete" and then.kind == "incomplete" and head.spec is then.spec
+            and not head.unread and not then.unread and head.when is None and then.when is None
+            and set(head.args).isdisjoint(then.args)
+            and set(head.missing) <= set(then.args) and set(then.missing) <= set(head.args))
 
 
 def _said_again(head: Reading, then: Reading) -> bool:
