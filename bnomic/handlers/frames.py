@@ -971,8 +971,14 @@ def _choice(fr: Frame, toks, i, pending, put, unfilled) -> int:
         return 0
     if best[2] in ("mine", "theirs") and not unfilled(best[1]) and not best[1].many:
         return best[0]                  # "the Registrar ... from office": said already
+    if (best[2] in ("all", "both") and best[1].many and not unfilled(best[1])
+            and {t.low for t in toks[i:i + best[0]]} <= _SAID_AGAIN_OF_A_LIST):
+        return best[0]                  # "FOR 10, 11 and 12, all for good reasons": the ones named, said again
     put(best[1], best[2])
     return best[0]
+
+
+_SAID_AGAIN_OF_A_LIST = frozenset({"all", "both", "of", "them", "those", "three", "two"})
 
 
 def _quoted_choice(fr: Frame, tok, pending, put) -> int:

@@ -135,7 +135,8 @@ _TRAIL_WORDS = ("please", "pls", "plz", "thanks", "thank you", "thx", "anyway", 
                 "of course", "obviously", "and nothing else", "nothing else", "only", "and that's all",
                 "that's all", "and that is all", "effective immediately", "with immediate effect",
                 "effective now", "as of now", "sorry typos", "sorry for typos", "sorry for the typos",
-                "excuse the typos", "excuse typos",
+                "excuse the typos", "excuse typos", "sorry caps lock", "sorry for the caps lock",
+                "sorry for the caps", "sorry for shouting", "caps lock", "sorry",
                 "lol", "haha", "hehe", "heh", "lmao", "rofl")          # laughter after the action: "i ordain myself lol"
 _TRAIL_ENDS = frozenset({w[-2:] for w in _TRAIL_WORDS} | {"d", "p", "en"})   # quick test: may a trail word end here?
 _TRAIL_BY_END: dict[str, tuple[str, ...]] = {}          # the trail words by their last two letters
@@ -2432,7 +2433,7 @@ _AND_TO = re.compile(r"(?<!\s)(?P<sep>,?+\s++and)\s++to\s++(?!(?:have|cause|make
 # "Wooble's Beast thing" (words.toml `intent_nouns`), said as the intent to do that
 _INTENT_NOUNS = {k.lower(): v for k, v in words()["reader"]["intent_nouns"].items()}
 _NOUN_INTENT = re.compile(r"\b(?P<who>[A-Z][\w-]{0,30}+)['’]s\s++(?P<noun>" + "|".join(
-    sorted(map(re.escape, _INTENT_NOUNS), key=len, reverse=True)) + r")(?:-[a-z]{1,20}+)?+\s++(?:intent(?:ion)?+|thing|plan)\b",
+    sorted(map(re.escape, _INTENT_NOUNS), key=len, reverse=True)) + r")(?:-[a-z]{1,20}+)?+\s++(?:intent(?:ion)?+|thing|plan|scheme)\b",
     re.I)     # (and "Wooble's beast-money intent": the first word of a compound says which)
 
 
@@ -3498,7 +3499,7 @@ def _read_sentence(sentence: str, in_transaction: bool) -> list[Reading]:
         body = _sub_noun_of(body)
     if " and to " in body and _STANCE_TO.match(body):
         body = _AND_TO.sub(r"\g<sep> ", body)      # "I object to Wooble's intent and to Alice's intent"
-    if "s " in body and ("ntent" in body or "thing" in body or "plan" in body):
+    if "s " in body and ("ntent" in body or "thing" in body or "plan" in body or "cheme" in body):
         body = _NOUN_INTENT.sub(_intent_by_noun, body)     # "Bob's motnw intent", "Wooble's Beast thing"
     if ("rick" in body or "RICK" in body) and _STANCE_WORDS.search(body):
         body = _TRICK_INTENT.sub(_trick_intent, body)       # "I support Ais523's Trick"
@@ -5622,7 +5623,7 @@ def _exclaimed_then_said(readings: list[Reading]) -> None:
 
 
 # "I take Laundry and Business, both at m100": what is said after "both" or "each" is said of all
-_BOTH_AT = re.compile(r"(?<!\s),?+\s++(?:both|each|all\s++(?:of\s++them|three|two))\s++(?:at|for|with|on)\s++\S", re.I)
+_BOTH_AT = re.compile(r"(?<!\s),?+\s++(?:both|each|all(?:\s++(?:of\s++them|three|two|four|five))?+)\s++(?:at|for|with|on)\s++\S", re.I)
 
 
 def _both_at(readings: list[Reading]) -> None:
@@ -5978,7 +5979,7 @@ def _read(text: str, max_line: int | None, doc_next: bool = False) -> list[Readi
             lines[i] = _BRACKET_LABEL.sub("Proposal: ", lines[i], count=1)     # "[PROPOSAL] Sock Inflation"
         labelled = _PROPOSAL_LABEL.match(lines[i])
         found = _document_head(_as_submission(labelled, _title_follows(lines, i, doc_next))) if labelled else None
-        if found is None and ("weak" in lines[i][:12] or "efresh" in lines[i][:16]):
+        if found is None and ("weak" in lines[i][:12] or "efresh" in lines[i][:16] or "idiness" in lines[i][:16]):
             found = _labelled_document(lines, i)    # "Tweak: Rule 4E31, change ...", "Refresh Proposal:" over its text
         wrapped = found is None and ":" not in lines[i] and _head_wrapped(lines, i)
         if wrapped:         # "... to teach the Beast the" / "following Trick:"; "..., which depends on 15 and" / "conflicts with 12:"
@@ -6260,15 +6261,15 @@ def _asked_whether(text: str) -> str:
 # A document submitted under a label of its kind: "Tweak:" over the changes it describes, or
 # before them on its line (Rule 4E77); "Refresh Proposal:" alone on its line, over the text
 # on the lines below it (Rule 4E0)
-_DOCUMENT_LABEL = re.compile(r"^\s*+(?:(?:my|new|a)\s++)?+(?P<kind>tweak|refresh\s++proposal)\s*+:\s*+(?P<rest>.*+)$",
-                             re.I)
+_DOCUMENT_LABEL = re.compile(r"^\s*+(?:(?:my|new|a)\s++)?+(?P<kind>tweak|refresh\s++proposal|tidiness\s++list)"
+                             r"(?:\s*+\(\s*+(?:rule\s++)?+4e\d{1,3}+\s*+\))?+\s*+:\s*+(?P<rest>.*+)$", re.I)
 
 
 def _labelled_document(lines: list[str], i: int):
     """The submission a label line heads, or None. A Tweak "describ[es] changes to be made to
     the rules and/or game state": words of change on its line, or (after "Tweak:" alone) on
-    the lines below, or nothing is submitted. A Refresh Proposal's label stands alone over
-    its text."""
+    the lines below, or nothing is submitted. A Refresh Proposal's label (or a Tidiness
+    List's, "Tidiness List (4E32):") stands alone over its text."""
     m = _DOCUMENT_LABEL.match(lines[i])
     if m is None:
         return None
@@ -6278,9 +6279,14 @@ def _labelled_document(lines: list[str], i: int):
         if rest and not _CHANGE_WORDS.search(rest) or not rest and not _CHANGE_WORDS.search(below):
             return None
         return _document_head("I submit the following Tweak:" + (" " + rest if rest else ""))
-    if rest or i + 1 >= len(lines) or not lines[i + 1].strip():
+    below = i + 1
+    if below + 1 < len(lines) and not lines[below].strip() and (lines[below + 1][:1] in (" ", "\t")
+                                                                or _ITEM.match(lines[below + 1])):
+        below += 1          # "Refresh Proposal:", a blank line, then its text indented or listed
+    if rest or below >= len(lines) or not lines[below].strip():
         return None
-    return _document_head("I submit the following Refresh Proposal:")
+    kind = "Tidiness List" if m.group("kind").lower().startswith("tidiness") else "Refresh Proposal"
+    return _document_head(f"I submit the following {kind}:")
 
 
 _CHANGE_FIRST = re.compile(r"^\s*+(?:amend|repeal|enact|create|replace|insert|append|retitle|in\s++rule)\b", re.I)

@@ -1,0 +1,74 @@
+"""Documents under a label of their own, and words said again of a list.
+
+- "Refresh Proposal:" (Rule 4E0) and "Tidiness List (4E32):" (Rule 4E32) on a line alone, over
+  their text, a blank line between them, submit that text;
+- "all", "both", "all of them" after a list of proposals say the list again: "I vote FOR 10, 11
+  and 12, all for good reasons" is three Votes, never a Vote on every Open proposal (Rule 4E15);
+  "..., all at m90" after several Ministries gives each that Reward (Rule 4E45);
+- "SORRY CAPS LOCK", "sorry" after an action are no part of it;
+- "Wooble's Beast scheme" is his intent to cause the Beast to act (Rule 4E21).
+
+The game: tests/reader_world.py."""
+import pytest
+
+from reader_world import actions, read, vocab, votes
+
+
+def _submitted(text, kind):
+    return [r.args.get("document") for r in read(text, vocab("Dana")) if r.kind == "action" and r.spec.name == kind]
+
+
+def test_a_refresh_proposal_label_over_its_listed_text():
+    text = ("Refresh Proposal:\n\n  1. All PEPs become Calm.\n  2. Proposals 10-16 are Discarded.\n"
+            "  3. The Clock is set to nweek 8, nday 1, Off.")
+    (document,) = _submitted(text, "submit_refresh_proposal")
+    assert "All PEPs become Calm." in document and "nweek 8, nday 1, Off." in document
+
+
+@pytest.mark.parametrize("text", [
+    'Tidiness List (4E32):\n\n1. 4E71 "perfoms" -> "performs"\n2. 4E72 "occured" -> "occurred"',
+    'Tidiness List:\n1. 4E71 "perfoms" -> "performs"\n2. 4E72 "occured" -> "occurred"',
+])
+def test_a_tidiness_list_label_over_its_items(text):
+    (document,) = _submitted(text, "submit_tidiness_list")
+    assert '"perfoms" -> "performs"' in document
+
+
+@pytest.mark.parametrize("text", [
+    "Refresh Proposal:\n\nI think we should restart the game, but I have not written it yet.",
+    "My Tidiness List:\n\nI have not finished it yet.",
+])
+def test_a_label_over_the_senders_own_words_submits_nothing(text):
+    assert [r for r in read(text, vocab("Dana")) if r.kind == "action"] == []
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("I vote FOR 10, 11 and 12, all for good reasons.", [("FOR", "10, 11, 12")]),
+    ("I vote FOR 10 and 11, both for good reasons.", [("FOR", "10, 11")]),
+    ("I vote FOR all.", [("FOR", "all")]),
+    ("I vote FOR 10, 11 and all open proposals.", [("FOR", "10, 11, all")]),
+])
+def test_all_or_both_after_a_list_says_the_list_again(text, expected):
+    assert votes(text, vocab("Wooble")) == expected
+
+
+def test_all_at_a_reward_after_several_ministries_gives_each_that_reward():
+    got = actions("I take the Judging ministry, the Business ministry and the Fauna ministry, all at m90.",
+                  vocab("Wooble"))
+    assert [(a["ministry"], a.get("reward")) for _, a in got] == [
+        ("Judging", "m90"), ("Business", "m90"), ("Fauna", "m90")]
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("I VOTE FOR 11 AND 15 AND AGAINST 13 SORRY CAPS LOCK", [("FOR", "11, 15"), ("AGAINST", "13")]),
+    ("I vote FOR 12, sorry Alice.", [("FOR", "12")]),
+])
+def test_an_apology_after_the_votes_is_no_part_of_them(text, expected):
+    assert votes(text, vocab("Wooble")) == expected
+
+
+def test_a_beast_scheme_is_the_intent_to_cause_the_beast_to_act():
+    v = vocab("Dana", intents={3: "Wooble", 4: "Alice"})
+    got = actions("I object to Wooble's Beast scheme. The Beast's macks are not a piggy bank.", v)
+    assert got == actions("I object to Wooble's Beast intent.", v) == [
+        ("object", {"target": "3", "what": "cause the Beast"})]
