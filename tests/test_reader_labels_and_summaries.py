@@ -72,3 +72,14 @@ def test_a_beast_scheme_is_the_intent_to_cause_the_beast_to_act():
     got = actions("I object to Wooble's Beast scheme. The Beast's macks are not a piggy bank.", v)
     assert got == actions("I object to Wooble's Beast intent.", v) == [
         ("object", {"target": "3", "what": "cause the Beast"})]
+
+
+@pytest.mark.parametrize("text, title", [
+    ('I intend, without objection, to retitle Rule 4E84 to "The Game of\nCalvinball (Ignore This)".',
+     "The Game of Calvinball (Ignore This)"),
+    ('I retitle Rule 4E84 to "Calvinball (Never Mind)".', "Calvinball (Never Mind)"),
+])
+def test_brackets_inside_quotation_marks_are_what_is_quoted(text, title):
+    # "(Ignore This)" in a quoted Title is part of the Title, never a taking back
+    got = [r for r in read(text, vocab("Wooble")) if r.kind == "action"]
+    assert len(got) == 1 and title in " ".join(str(v) for v in got[0].args.values())

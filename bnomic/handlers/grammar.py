@@ -3742,10 +3742,15 @@ def _asides(body: str) -> tuple[str, list[str]]:
     clause of its own: "(and I give m5 to Bob)" is still an action)."""
     if "(" not in body:
         return body, []
-    said = [normalise(m.group("said")) for m in _PAREN_ASIDE.finditer(body)]
+    # (brackets inside quotation marks are part of what is quoted: 'to "Calvinball (Ignore This)"')
+    quoted = [m.span() for m in _QUOTED_SPAN.finditer(body)] if '"' in body or "“" in body else []
+
+    def aside(m: re.Match) -> bool:
+        return not any(a <= m.start() < b for a, b in quoted)
+    said = [normalise(m.group("said")) for m in _PAREN_ASIDE.finditer(body) if aside(m)]
     if not said:
         return body, []
-    return normalise(_PAREN_ASIDE.sub("", body)), [s for s in said if s]
+    return normalise(_PAREN_ASIDE.sub(lambda m: "" if aside(m) else m.group(0), body)), [s for s in said if s]
 
 
 # "my Intent #4 (retitling 4E9 to ...) is still open": a doing in brackets just after the
