@@ -78,3 +78,23 @@ def test_a_ballot_said_not_to_be_a_vote_is_not_cast(text):
 def test_not_a_vote_on_another_proposal_disclaims_nothing_said():
     assert actions("FOR 10. This is not a vote on 11, which I like.", vocab("Alice")) == [
         ("vote", {"vote": "FOR", "which": "10"})]
+
+
+# ---- "I mean ..." after an action: taken back, and what is meant read in its place
+
+@pytest.mark.parametrize("text, expected", [
+    ("FOR 14. Oh wait, I mean FOR 12, not 14.", [("vote", {"vote": "FOR", "which": "12"})]),
+    ("FOR 14. Oh wait, I mean 12 - FOR 12, not 14. I haven't voted on 14 and\ndon't intend to.",
+     [("vote", {"vote": "FOR", "which": "12"})]),
+    ("I vote FOR 14. Sorry, I mean FOR 12.", [("vote", {"vote": "FOR", "which": "12"})]),
+    # "I mean" with no correction before it is a way of speaking
+    ("I vote FOR 12. I mean, it's the best one.", [("vote", {"vote": "FOR", "which": "12"})]),
+])
+def test_what_is_meant_instead_is_read_in_place_of_what_is_taken_back(text, expected):
+    assert actions(text, vocab("Alice")) == expected
+
+
+def test_what_is_meant_instead_that_reads_to_nothing_is_told():
+    got = read("I vote FOR 14. Actually no, wait, I meant 12.", vocab("Alice"))
+    assert [r for r in got if r.kind == "action"] == []
+    assert any("taken back" in r.error and "4E7" in r.error for r in got), [r.error for r in got]

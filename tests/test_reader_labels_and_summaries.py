@@ -83,3 +83,29 @@ def test_brackets_inside_quotation_marks_are_what_is_quoted(text, title):
     # "(Ignore This)" in a quoted Title is part of the Title, never a taking back
     got = [r for r in read(text, vocab("Wooble")) if r.kind == "action"]
     assert len(got) == 1 and title in " ".join(str(v) for v in got[0].args.values())
+
+
+# ---- a Transaction whose step submits a document after a colon (Rule 4E12): the document
+# ends at END TRANSACTION, and every step is read
+
+@pytest.mark.parametrize("text, steps", [
+    ("BEGIN TRANSACTION\nI become Ordained.\nI submit a Consultation: Does the Beast have a Mental State?\n"
+     "END TRANSACTION", ["become_ordained", "submit_consultation"]),
+    ('BEGIN TRANSACTION\nI usurp the Ministry of Change at m45.\nAssertion: I have at least m30.\n'
+     'I submit the following proposal: "Chuck is the best Chairman."\nEND TRANSACTION\n\n'
+     "Either all of that happens or none of it does.", ["usurp", "(assertion)", "submit_proposal"]),
+])
+def test_a_document_inside_a_transaction_ends_with_it(text, steps):
+    (tx,) = read(text, vocab("Chuck"))
+    assert tx.kind == "transaction"
+    assert [s.spec.name if s.spec else "(assertion)" for s in tx.steps] == steps
+    assert all("END TRANSACTION" not in str(s.args.get("document", "")) for s in tx.steps)
+
+
+@pytest.mark.parametrize("text, nday", [
+    ("I schedule the following for Zarpint: I support Intent 3.", 11),
+    ("I hereby schedule the following action for nday 9: give m5 to Bob.", 9),
+])
+def test_i_schedule_the_following_for_a_time(text, nday):
+    got = [r for r in read(text, vocab("Alice", intents={3: "Bob"})) if r.kind == "action"]
+    assert len(got) == 1 and got[0].when is not None and got[0].when.nday == nday

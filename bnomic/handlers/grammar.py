@@ -3280,6 +3280,8 @@ _I_WILL = r"(?:i\s++will|i['’]ll|i\s++shall)"
 _TIMED_LEAD = re.compile(r"^\s*+(?:" + _I_WILL + r"\s++(?:perform|do|take|carry\s++out)\s++the\s++following"
                          r"(?:\s++(?:game\s++)?+actions?+)?+\s++(?P<t1>" + _LEAD_TIME + r")"
                          r"|scheduled\s++(?:for\s++)?+(?P<t2>" + _LEAD_TIME + r")"
+                         r"|i\s++(?:hereby\s++)?+schedule\s++the\s++following(?:\s++(?:game\s++)?+actions?+)?+\s++"
+                         r"(?:for\s++)?+(?P<t4>" + _LEAD_TIME + r")"
                          r"|(?P<t3>" + _LEAD_TIME + r")\s++" + _I_WILL + r"\s++(?:do|perform)\s++(?:this|the\s++following))"
                          r"\s*+:\s*+(?P<rest>\S.*+)$", re.I)
 
@@ -3288,7 +3290,9 @@ def _timed_lead(sentence: str) -> str:
     """The action after the lead, said at the lead's time ("at 12:00 UTC tomorrow, I submit
     ..."), where the lead's words are a time; the sentence as written otherwise."""
     m = _TIMED_LEAD.match(sentence)
-    time = (m.group("t1") or m.group("t2") or m.group("t3")).strip(" ,")
+    time = (m.group("t1") or m.group("t2") or m.group("t3") or m.group("t4")).strip(" ,")
+    if m.group("t4") and not re.match(r"(?:on|at|by|from)\b", time, re.I):
+        time = ("at " if time[:1].isdigit() else "on ") + time     # "... for nday 9:": on nday 9
     rest = m.group("rest")
     said = f"{time}, {rest if rest[:2].lower() == 'i ' else _imperative_said(rest)}"
     when, _ = split_when(said)
@@ -5609,7 +5613,10 @@ def _transaction_with_documents(text: str) -> tuple[str, str, str] | None:
     if end is None:
         return None
     inside = lines[begin + 1:end]
-    if not any("{{" in x or _ATTRIBUTE_LINE.match(x) or _BODY_LINE.match(x) for x in inside):
+    # (or a step that submits a document after a colon: "I submit a Consultation: Does ...?",
+    # whose text ends at END TRANSACTION, not at the end of the mail)
+    if not any("{{" in x or _ATTRIBUTE_LINE.match(x) or _BODY_LINE.match(x)
+               or ":" in x and document_word(x) and _document_head(x) is not None for x in inside):
         return None
     return "\n".join(lines[:begin]), "\n".join(inside), "\n".join(lines[end + 1:])
 
@@ -6595,11 +6602,14 @@ _TAKING_BACK = _TAKEN_BACK_WORDS | {"just", "not", "really", "that", "this", "ne
                                     "first", "previous", "above", "part", "please", "it", "oops", "action"}
 _WORDS_SAID = re.compile(r"[a-z/]+")
 # "Sorry, that should be m2.", "Oops, that was meant to be Bob": the action before was a slip
+_MEANT = r"^(?:(?:actually|sorry|oops|whoops|no|wait|oh|er+m?|um+)\b[\s,.:!-]*+)++i\s++mean(?:t|\b)"
 _CORRECTED = re.compile(r"^(?:(?:sorry|oops|whoops|er+m?|um+|correction)\b[\s,.:!-]*+)?+(?:that|this|it)\s++"
                         r"(?:should\s++(?:have\s++)?(?:be|been|read|say|said)|was\s++meant\s++to\s++(?:be|say)"
                         r"|ought\s++to\s++(?:be|have\s++been))\b"
                         # "Actually no, wait, I meant 14.": what is meant is said again after it
-                        r"|^(?:(?:actually|sorry|oops|whoops|no|wait|er+m?|um+)\b[\s,.:!-]*+)++i\s++meant\b", re.I)
+                        r"|" + _MEANT, re.I)
+# (and read: "FOR 14. Oh wait, I mean FOR 12, not 14.")
+_MEANT_INSTEAD = re.compile(_MEANT + r"[\s,:]*+(?P<rest>\S.*+)$", re.I)
 _NUMBER_NOT_A_TIME = re.compile(r"(?<!nweek )(?<!nday )(?<!nweek #)\b\d", re.I)     # "Votes for nweek 7:"
 _REDONE = re.compile(r"^(?:(?:actually|oh|er+m?|um+)[\s,]++)?(?:no|nah)\b[\s,;:!-]++(?:wait[\s,;:!-]++)?"
                      r"(?:(?:just|only|instead)\s++)?(?P<rest>\S.*)$", re.I)
@@ -6806,7 +6816,16 @@ def _line_sentences(line: str, out: list[Reading], carried: list[Reading] | None
                         del out[k]
                         break
             last = taken = None
-            continue
+            meant = _MEANT_INSTEAD.match(s)
+            if meant is None:
+                continue
+            if not read_sentence(meant.group("rest")):
+                # "I vote FOR 14. Actually no, wait, I meant 12.": taken back, and told that what
+                # is meant instead is no action alone
+                out.append(Reading(s, error=f"taken back; what is meant instead (“{meant.group('rest').strip()}”) "
+                                            "is no action alone: say the whole action again (Rule 4E7)"))
+                continue
+            s = meant.group("rest")             # "Oh wait, I mean FOR 12, not 14.": what is meant, read
         got = read_sentence(s) or _then_said_aside(s) or (_ballot_items(s) if "," in s else [])
         if (got and s.rstrip().endswith(":") and not s.lower().startswith("i ")
                 and all(r.kind == "incomplete" and r.args and not _NUMBER_NOT_A_TIME.search(s) for r in got)):
