@@ -109,3 +109,33 @@ def test_a_document_inside_a_transaction_ends_with_it(text, steps):
 def test_i_schedule_the_following_for_a_time(text, nday):
     got = [r for r in read(text, vocab("Alice", intents={3: "Bob"})) if r.kind == "action"]
     assert len(got) == 1 and got[0].when is not None and got[0].when.nday == nday
+
+
+# ---- Rule 4E15: "To submit a proposal, a player need only specify its Body"
+
+@pytest.mark.parametrize("text, body", [
+    ('I propose that Rule 4E30 be amended by adding "A Gross = 144" to its list.',
+     'Rule 4E30 be amended by adding "A Gross = 144" to its list.'),
+    ("I hereby propose that Rule 4E9 be repealed.", "Rule 4E9 be repealed."),
+])
+def test_i_propose_that_a_rule_change_submits_it(text, body):
+    assert _submitted(text, "submit_proposal") == [body]
+
+
+@pytest.mark.parametrize("text", [
+    "I propose that we all vote FOR 12.",
+    "I propose that Wooble buys everyone a drink.",
+])
+def test_i_propose_that_with_no_change_of_the_rules_is_a_suggestion(text):
+    assert [r for r in read(text, vocab("Alice")) if r.kind == "action"] == []
+
+
+@pytest.mark.parametrize("text", [
+    "I submit the following:\n\nTitle: Quiet Nweek, Revised\nBody: During nweek 9, the OCB performs no Trick.",
+    "I hereby withdraw Proposal 17 (Quiet Nweek) and submit in its place:\n\nTitle: Quiet Nweek, Revised\n"
+    "Body: During nweek 9, the OCB performs no Trick.",
+])
+def test_a_submission_over_title_and_body_lines_is_a_proposal(text):
+    (document,) = _submitted(text, "submit_proposal")
+    assert "Title: Quiet Nweek, Revised" in document and "performs no Trick" in document
+    assert not [r for r in read(text, vocab("Chuck")) if r.spec is not None and r.spec.name == "verdict"]

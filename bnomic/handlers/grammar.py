@@ -5982,6 +5982,19 @@ def _read(text: str, max_line: int | None, doc_next: bool = False) -> list[Readi
             reading, i = form
             readings.append(reading)
             continue
+        if "ubmit" in lines[i] and lines[i].rstrip().endswith(":"):
+            # "I submit the following:", "... and submit in its place:" over "Title:" / "Body:"
+            # lines: a proposal's fields (Rule 4E15), so a proposal
+            m = _SUBMIT_NO_KIND.search(lines[i])
+            below = next((x for x in lines[i + 1:i + 3] if x.strip()), "") if m else ""
+            if m is not None and not document_word(m.group()) and _TITLE_OR_BODY_LINE.match(below):
+                lines[i] = lines[i][:m.start()] + "submit the following proposal:"
+        if "ropose" in lines[i][:30]:
+            m = _PROPOSED_THAT.match(lines[i])
+            if m is not None and _CHANGE_WORDS.search(m.group("body")):
+                # Rule 4E15: "To submit a proposal, a player need only specify its Body": "I propose
+                # that Rule 4E30 be amended by ..." submits that Body (not "I propose that we vote ...")
+                lines[i] = f"I submit the following proposal: {m.group('body')}"
         if "unishment" in lines[i]:
             m = _PUNISHMENT_LABEL.match(lines[i])
             if m is not None:       # "Punishment for Indictment 2: Wooble shall post a limerick ..."
@@ -6208,6 +6221,11 @@ _PROPOSAL_LABEL = re.compile(r"^\s*+(?:new\s++)?proposal(?:\s++submission)?+(?:\
 
 
 _ATTRIBUTES_BELOW = len("text, more text, Conflicts:".split(", ")) + 1
+_TITLE_OR_BODY_LINE = re.compile(r"\s*+(?:title|body|text)\s*+:", re.I)
+_SUBMIT_NO_KIND = re.compile(r"\b(?:re)?submit\b[^:\n]{0,40}+:\s*+$", re.I)
+_PROPOSED_THAT = re.compile(r"^\s*+i\s++(?:hereby\s++|formally\s++)?+propose\s++that\s++"
+                            r"(?!(?:we|you|everyone|everybody|someone|somebody|anyone|all\s++of\s++us|people)\b)"
+                            r"(?P<body>\S.*+)$", re.I | re.S)
 _CHANGE_WORDS = re.compile(r"\b(?:rule|amend\w*+|repeal\w*+|enact\w*+|create[sd]?+|replac\w++|retitl\w++"
                            r"|ruleset|insert\w*+|append\w*+)\b", re.I)
 
