@@ -98,3 +98,26 @@ def test_what_is_meant_instead_that_reads_to_nothing_is_told():
     got = read("I vote FOR 14. Actually no, wait, I meant 12.", vocab("Alice"))
     assert [r for r in got if r.kind == "action"] == []
     assert any("taken back" in r.error and "4E7" in r.error for r in got), [r.error for r in got]
+
+
+@pytest.mark.parametrize("text, expected", [
+    # the correction says again the last item of the list, and corrects that item only
+    ("I give m10 to Bob, m10 to Chuck, m10 to Dana, and 3 points -- sorry,\nI mean I exchange 3 points for "
+     "mackerel.", ["give Bob", "give Chuck", "give Dana", "exchange"]),
+    ("I vote FOR 10, 11, and 12 -- sorry, I mean I vote AGAINST 12.", ["vote 10, 11", "vote 12"]),
+    # a correction of what the items before it act on too corrects the whole
+    ("I vote FOR 10 and AGAINST 11 -- sorry, other way round: AGAINST 10 and\nFOR 11.", ["vote 10", "vote 11"]),
+    ("I give m10 to Bob -- sorry, I mean I give m10 to Chuck.", ["give Chuck"]),
+])
+def test_a_correction_of_the_last_item_keeps_the_items_before_it(text, expected):
+    got = actions(text, vocab("Alice"))
+    assert [f"{name} {args.get('player') or args.get('which') or ''}".strip() for name, args in got] == expected
+
+
+@pytest.mark.parametrize("text, kind", [
+    ("Cancel my scheduled punishment of the Trick; Fish Rain has grown on me.", "punish_trick"),
+    ("I cancel my scheduled support of Intent 3.", "support"),
+])
+def test_a_scheduled_action_named_by_its_noun_is_cancelled(text, kind):
+    got = actions(text, vocab("Chuck"))
+    assert [(name, args.get("kind")) for name, args in got] == [("cancel_scheduled", kind)]

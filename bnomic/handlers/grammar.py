@@ -3205,7 +3205,10 @@ def _corrected(body: str, in_transaction: bool) -> list[Reading] | None:
         whole = _IT_CORRECTED.sub(lambda _: named[-1].text, whole, count=1)
     got = read_sentence(whole, in_transaction)
     if got and all(r.kind == "action" for r in got):
-        return got
+        kept = _kept_before_the_last(before, after, in_transaction)
+        if any(k.spec is g.spec and _what_it_acts_on(k) & _what_it_acts_on(g) for k in kept for g in got):
+            kept = []       # ("FOR 10 and AGAINST 11 -- sorry, other way round: AGAINST 10 and FOR 11")
+        return kept + got
     fix = [t for t in lex(after, vocab) if t.low not in (",", ".")]
     if len(fix) == 2 and fix[0].low == "not" and fix[1].senses:
         # "I vote FOR 10, 11, and -- wait, no, not 11 -- 12": that one taken out, the rest read on
@@ -3225,6 +3228,34 @@ def _corrected(body: str, in_transaction: bool) -> list[Reading] | None:
     t = same[-1]
     got = read_sentence(f"{before[:t.start]}{after.strip()}{before[t.end:]} {rest}".strip(), in_transaction)
     return got if got and all(r.kind == "action" for r in got) else None
+
+
+_WORD = re.compile(r"[a-z0-9]++")
+
+
+def _kept_before_the_last(before: str, after: str, in_transaction: bool) -> list[Reading]:
+    """"I transfer m10 to Bob, m10 to Chuck, and 3 points -- sorry, I mean I exchange 3 points
+    for mackerel": the correction, a whole action, says again the words of the last item
+    of a list before it, and corrects that item only; the items before it stand."""
+    said_before = before.rstrip()
+    comma, joined = said_before.rfind(","), said_before.lower().rfind(" and ")
+    at = max(comma, joined)             # (where the last item begins: after ", " or " and ")
+    if at < 0 or len(said_before) - at > 66:
+        return []
+    last = said_before[at + 1:] if at == comma else said_before[at + 5:]
+    item, said = _WORD.findall(last.lower()), set(_WORD.findall(after.lower()))
+    item = item[1:] if item[:1] == ["and"] else item
+    if not item or not all(w in said for w in item):
+        return []
+    kept = read_sentence(said_before[:at].strip(), in_transaction)
+    return kept if kept and all(r.kind == "action" for r in kept) else []
+
+
+def _what_it_acts_on(r: Reading) -> set[str]:
+    """The things a reading acts on (its proposals, Players, Ministries ...), each as said."""
+    kinds = REF_KINDS + ("player", "ministry")
+    return {p.strip() for role in r.spec.roles if role.type in kinds
+            for p in str(r.args.get(role.name) or "").split(",") if p.strip()} if r.spec else set()
 
 
 # Rule 4E15, the Chairman's words in a reply: "Received; I assign it Proposal Number 18" is the

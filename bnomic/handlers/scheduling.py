@@ -147,7 +147,8 @@ _KINDS = {"give": "give", "giving": "give", "gift": "give", "gifts": "give", "pa
           "resignation": "resign_ministry", "resignations": "resign_ministry",
           "assignment": "assign_ministry", "withdrawal": "withdraw", "submission": "submit",
           "forfeit": "forfeit", "forfeiture": "forfeit", "exchange": "exchange",
-          "objection": "object", "announcement": "intend"}
+          "objection": "object", "announcement": "intend", "punishment": "punish_trick",
+          "reinforcement": "reinforce_trick", "support": "support", "usurpation": "usurp"}
 
 
 def _of_kind(row, kind: str) -> bool:
