@@ -84,7 +84,8 @@ def test_the_progress_callback_is_called_while_a_long_message_is_read():
     pings = []
     budget.set_progress(lambda: pings.append(1), every=10_000)
     try:
-        _read("I give m5 to Wooble and m3 to Bob.\n" * 200, None)
+        # (each line its own: a line said again is read once, at no cost, grammar.read_sentence)
+        _read("".join(f"I give m5 to Wooble and m3 to Bob (line {k}).\n" for k in range(200)), None)
     finally:
         budget.set_progress(None)
     assert len(pings) >= 10
@@ -140,7 +141,9 @@ def _outcomes(game: Game, sender: str) -> list[list[dict]]:
 def test_a_message_over_budget_is_refused_and_the_next_is_applied(tmp_path):
     game = _game(tmp_path, read_steps=200_000)
     game.join("Wooble", "2008-09-01T10:00:00Z")
-    out = game.post("wooble@example.org", "I give m1 to The Beast and m1 to Bob.\n" * 300,
+    # (each line its own: a line said again is read once, at no cost, grammar.read_sentence)
+    out = game.post("wooble@example.org",
+                    "".join(f"I give m1 to The Beast and m1 to Bob (line {k}).\n" for k in range(300)),
                     "2008-09-01T11:00:00Z")
     assert "took more than 200000 steps" in out and "limits.read_steps = 200000" in out
     assert "Rule 4E7" in out

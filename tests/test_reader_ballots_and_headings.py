@@ -69,3 +69,24 @@ def test_vote_words_alone_each_with_its_proposal(text, expected):
 ])
 def test_vote_words_of_another_or_asked_about_are_no_votes(text):
     assert actions(text, vocab("Dana")) == []
+
+
+def test_a_ballot_of_items_with_remarks_after_the_vote_is_read_item_by_item():
+    text = ("Morning everyone!\nRe Proposal 15: FOR (it's mine, of course)\nRe Proposal 10: FOR\n"
+            "Re Proposal 12: SHELVE - needs another pass, the second paragraph contradicts 4E14\nDana x")
+    assert votes(text, vocab("Dana")) == [("FOR", "15"), ("FOR", "10"), ("SHELVE", "12")]
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("i'm going AGAINST 12 and FOR 14 since 14 seems to supersede it", [("AGAINST", "12"), ("FOR", "14")]),
+    ("I vote AGAINST Proposal 12 and SHELVE on 14, in the hope that Bob resubmits a merged version next nweek.",
+     [("AGAINST", "12"), ("SHELVE", "14")]),
+    ("I vote AGAINST 12 in the hopes Bob fixes it.", [("AGAINST", "12")]),
+])
+def test_votes_said_going_or_with_a_hope_after_them(text, expected):
+    assert votes(text, vocab("Dana")) == expected
+
+
+@pytest.mark.parametrize("text", ["I'm going against my instincts here.", "I'm going for 12 of them."])
+def test_going_with_no_vote_in_capitals_is_no_vote(text):
+    assert actions(text, vocab("Dana")) == []

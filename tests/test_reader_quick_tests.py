@@ -321,3 +321,16 @@ def test_a_sentence_read_again_in_a_message_is_a_reading_of_its_own():
         grammar._MEMO.reset(token)
     assert again[0].args["amount"] == "m5"
     assert again[0].read_as == grammar.read_sentence("I give m5 to Bob")[0].read_as
+
+
+def test_a_line_said_again_and_again_is_read_once_and_charged_once():
+    # the per-message memos: 300 copies of a line cost about what one does, where 300 lines of
+    # their own cost 300 readings (limits.read_steps bounds what reading does, not what is said)
+    from bnomic.handlers import budget
+    with budget.bounded(None) as same:
+        grammar.read("I give m1 to The Beast and m1 to Bob.\n" * 300)
+    with budget.bounded(None) as each:
+        grammar.read("".join(f"I give m1 to The Beast and m1 to Bob (line {k}).\n" for k in range(300)))
+    with budget.bounded(None) as once:
+        grammar.read("I give m1 to The Beast and m1 to Bob.\n")
+    assert same.spent < 3 * once.spent + 5_000 < each.spent / 50

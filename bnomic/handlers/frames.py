@@ -377,6 +377,13 @@ def fill(fr: Frame, toks: list[Tok], start: int, open_world: bool, vocab=None,
                 and not fr.rest_roles):
             f.reason = _span(toks, i, n)
             break
+        # "..., in the hope that Bob resubmits it": a reason of three words or more after a
+        # complete action, though its first word ("in") is a marker too
+        if (fr.why and low in _REASON_FIRST and i > start and f.filled and not fr.rest_roles
+                and all(not f.missing(x) for x in f.instances)
+                and any(len(p) >= 3 and match_phrase(toks, i, p) for p in REASON_PHRASES)):
+            f.reason = _span(toks, i, n)
+            break
         # a marker that introduces a role still open (or a list role)
         here = fr.markers_by_first.get(t.first)
         if here and (not t.senses or low in ("for", "to", "against") or t.has("kind")):
@@ -787,6 +794,10 @@ def _aside(fr: Frame, toks: list[Tok], i: int) -> bool:
         if _marks_value(fr, toks, j):
             return False
         for sense in t.senses:
+            # (a rule cited is none of the action's, where it takes no rule: "..., the second
+            # paragraph contradicts 4E14" after a Vote)
+            if sense[0] == "ref" and sense[1][0] == "rule" and "rule" not in fr.role_types:
+                continue
             if sense[0] == "times" or any(sense[0] in _ACCEPTS.get(r.type, ()) for r in fr.roles):
                 return False
         if _is_choice(fr, toks, j):

@@ -597,6 +597,9 @@ _GO_AHEAD = re.compile(r"(?<=\bI)(?:['’]m|['’]ll|\s++(?:am|will|shall))?+(?:
 _DECIDED_THAT = re.compile(r"\bI(?:\s++have|['’]ve)\s++(?:now\s++)?+decided\s++that\s++I\b", re.I)
 
 
+_GOING_VOTE = re.compile(r"\bi(?:['’]m|\s++am)\s++going\s++(?=(?-i:FOR|AGAINST|ABSTAIN|SHELVE)\b)", re.I)
+
+
 def normalise(part: str) -> str:
     """The sentence without its lead, courtesies and asides (once per message)."""
     memo = _MEMO.get()
@@ -624,6 +627,8 @@ def _normalised(part: str) -> str:
         s = _GO_AHEAD.sub("", s)                 # "I'm gonna go ahead and vote FOR 11": "I vote FOR 11"
     if "decided" in s:
         s = _DECIDED_THAT.sub("I", s)            # "I have decided that I vote AGAINST 16": "I vote ..."
+    if "going" in s:
+        s = _GOING_VOTE.sub("I vote ", s)        # "i'm going AGAINST 12 and FOR 14": a Vote in capitals
     if " & " in s:
         s = s.replace(" & ", " and ")           # "I transfer my Blue Sock to Dana & give her m5"
     if "worth" in s or "fwiw" in s.lower() or "make that" in s.lower():
@@ -827,6 +832,10 @@ _LIST_GOES_ON = re.compile(r"\d[\s,]*+(?:,|\band|\bor|&)\s*+$")    # "FOR on 10,
 # "Fishy Business - FOR" / "Sock Amnesty - FOR": a ballot written a title, then its Vote, a
 # line each (a Vote in capitals, after a dash or a colon, ends the line)
 _TITLE_THEN_VOTE_LINE = re.compile(r"\S[ \t]*+(?:[-–—:=]|->)[ \t]*+(?:FOR|AGAINST|ABSTAIN|SHELVE)[ \t]*+[.!]?+\s*+$")
+# "Re Proposal 10: FOR" / "Re Proposal 12: SHELVE - needs another pass": a ballot written a
+# proposal, then its Vote, a line each, with remarks after the Vote
+_VOTE_ITEM_FIRST = re.compile(r"[ \t]*+(?:[-*•][ \t]*+)?+(?:re[ \t]*+:?+[ \t]*+)?+(?:proposal[ \t]*+|prop\.?+[ \t]*+|p|#)?+"
+                              r"\d{1,4}+[ \t]*+[:.)=-][ \t]*+(?:FOR|AGAINST|ABSTAIN|SHELVE)\b", re.I)
 _STOPS = frozenset(".!?;:")         # a line ending in one (then spaces) ends its sentence
 
 
@@ -851,7 +860,8 @@ def unwrap(lines: list[str]) -> list[str]:
                 and not BEGIN.match(line) and not END.match(line) and len(prev) < 2000):
             out[-1] = prev.rstrip() + " " + line.strip()      # a quotation or bracket the mailer wrapped
             continue
-        if _TITLE_THEN_VOTE_LINE.search(prev) and _TITLE_THEN_VOTE_LINE.search(line):
+        if (_TITLE_THEN_VOTE_LINE.search(prev) and _TITLE_THEN_VOTE_LINE.search(line)
+                or _VOTE_ITEM_FIRST.match(prev) and _VOTE_ITEM_FIRST.match(line)):
             out.append(line)        # an item of a ballot, after another: no line the mailer cut
             continue
         if (prev.strip() and prev.rstrip().endswith(_VOTE_WORDS) and _VOTE_AT_END.search(prev)
