@@ -90,3 +90,24 @@ def test_votes_said_going_or_with_a_hope_after_them(text, expected):
 @pytest.mark.parametrize("text", ["I'm going against my instincts here.", "I'm going for 12 of them."])
 def test_going_with_no_vote_in_capitals_is_no_vote(text):
     assert actions(text, vocab("Dana")) == []
+
+
+@pytest.mark.parametrize("text, expected", [
+    # Rule 4E15's Votes said as verbs, after "I'll" as after "I will"
+    ("I'll abstain on 16.", [("ABSTAIN", "16")]),
+    ("I'll shelve 16.", [("SHELVE", "16")]),
+    ("I vote SHELVE on 16 rather than kill it.", [("SHELVE", "16")]),
+    ("I'll vote SHELVE on 16 rather than AGAINST.", [("SHELVE", "16")]),
+])
+def test_votes_said_as_verbs_after_ill_and_a_reason_after_rather_than(text, expected):
+    assert votes(text, vocab("Chuck")) == expected
+
+
+def test_shelve_it_in_a_reply_is_the_vote_on_the_proposal_it_answers():
+    got = read("agree with Alice but I'll shelve it rather than kill it, the idea's ok",
+               vocab("Chuck", replied_proposals=(16,), replying=True))
+    assert [(r.args["vote"], str(r.args["which"])) for r in got if r.kind == "action"] == [("SHELVE", "this")]
+
+
+def test_shelve_said_of_an_idea_is_no_vote():
+    assert actions("I'll shelve the idea for now.", vocab("Chuck")) == []

@@ -377,11 +377,13 @@ def fill(fr: Frame, toks: list[Tok], start: int, open_world: bool, vocab=None,
                 and not fr.rest_roles):
             f.reason = _span(toks, i, n)
             break
-        # "..., in the hope that Bob resubmits it": a reason of three words or more after a
-        # complete action, though its first word ("in") is a marker too
+        # "..., in the hope that Bob resubmits it", "... rather than kill it": a reason after a
+        # complete action, though its first word is a marker too ("in", "rather"); not where
+        # the action takes what follows it ("SHELVE rather than AGAINST")
         if (fr.why and low in _REASON_FIRST and i > start and f.filled and not fr.rest_roles
                 and all(not f.missing(x) for x in f.instances)
-                and any(len(p) >= 3 and match_phrase(toks, i, p) for p in REASON_PHRASES)):
+                and any(k and (len(p) >= 3 or i + k < n and not any(s[0] in fr.accepted for s in toks[i + k].senses))
+                        for p in REASON_PHRASES for k in (match_phrase(toks, i, p),))):
             f.reason = _span(toks, i, n)
             break
         # a marker that introduces a role still open (or a list role)

@@ -2329,7 +2329,8 @@ def _clause_readings(clause: str, in_transaction: bool) -> list[Reading]:
 
 
 # Rule 4E15's Vote ABSTAIN said as a verb: "I abstain on 15", "on 15 and 16 I ABSTAIN"
-_ABSTAIN_FIRST = re.compile(r"^(?P<head>(?:i\s++(?:(?:also|now|hereby|will|shall)\s++)?+)?+)abstain\s++"
+_VOTE_VERB_HEAD = r"i(?:['’]ll)?+\s++(?:(?:also|now|hereby|will|shall|just)\s++)?+"      # "I'll abstain on 16"
+_ABSTAIN_FIRST = re.compile(r"^(?P<head>(?:" + _VOTE_VERB_HEAD + r")?+)abstain\s++"
                             r"(?P<rest>(?:on|from|for|in|regarding)\s++\S.*)$", re.I | re.S)
 _ABSTAIN_LAST = re.compile(r"^(?P<rest>(?:on|(?-i:for|For)|regarding)\s++[^;:]{1,120}?)(?:\s*+,)?+\s++i\s++"
                            r"(?:(?:also|will|shall)\s++)?+abstain(?P<why>\s*+,\s*+(?:because|since|as|for)\b.*+"
@@ -2338,8 +2339,9 @@ _ABSTAIN_LAST = re.compile(r"^(?P<rest>(?:on|(?-i:for|For)|regarding)\s++[^;:]{1
 
 
 # "I SHELVE 16" (Rule 4E15's Vote used as a verb), on numbered Proposals only
-_SHELVE_FIRST = re.compile(r"^(?P<head>i\s++(?:(?:also|now|hereby|will|shall)\s++)?+)shelve\s++(?:on\s++)?+"
-                           r"(?P<rest>(?:proposals?+\s++|prop\.?+\s*+|p|#)?+\d.*)$", re.I | re.S)
+# (or "it", the one the mail answers: "I'll shelve it rather than kill it")
+_SHELVE_FIRST = re.compile(r"^(?P<head>" + _VOTE_VERB_HEAD + r")shelve\s++(?:on\s++)?+"
+                           r"(?P<rest>(?:(?:proposals?+\s++|prop\.?+\s*+|p|#)?+\d|it\b).*)$", re.I | re.S)
 
 
 def _abstained(clause: str) -> str:
