@@ -139,3 +139,35 @@ def test_a_submission_over_title_and_body_lines_is_a_proposal(text):
     (document,) = _submitted(text, "submit_proposal")
     assert "Title: Quiet Nweek, Revised" in document and "performs no Trick" in document
     assert not [r for r in read(text, vocab("Chuck")) if r.spec is not None and r.spec.name == "verdict"]
+
+
+def test_a_document_written_indented_ends_at_the_first_line_that_is_not():
+    text = ('Three actions, to be taken in the order listed:\n1. I submit the following Proposal, titled '
+            '"Registrar Relief":\n     Amend Rule 4E4 by replacing "as well as a Public Display of the\n'
+            '     current Public and Discussion Fora" with "; the Ministry of Business\n     maintains a Public '
+            'Display".\n2. I set the Proposal Color of the above Proposal to Brick Red.\n3. I vote FOR Proposal 15.\nBob')
+    got = [r for r in read(text, vocab("Bob")) if r.kind == "action"]
+    assert [r.spec.name for r in got] == ["submit_proposal", "color_proposal", "vote"]
+    assert "Brick Red" not in got[0].args["document"] and "maintains a Public Display" in got[0].args["document"]
+
+
+def test_the_senders_words_after_an_indented_document_are_no_part_of_it():
+    text = ("I submit the following proposal, titled \"Results Faster\":\n    Amend Rule 4E15 by replacing "
+            "\"at the end\" with \"soon after the end\".\nAnd I vote FOR it when it's open.")
+    (document,) = _submitted(text, "submit_proposal")
+    assert document.strip().endswith('"soon after the end".')
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("Should Chuck not fix this at the next opportunity I shall probably vote AGAINST it later in the week; "
+     "for the present I ABSTAIN on Proposal 16.", [("ABSTAIN", "16")]),
+    ("For now, I vote FOR 12.", [("FOR", "12")]),
+    ("make 16 a SHELVE.", [("SHELVE", "16")]),
+])
+def test_now_said_first_and_a_vote_made_of_a_proposal(text, expected):
+    assert votes(text, vocab("Wooble")) == expected
+
+
+def test_a_colour_made_of_a_proposal_is_still_a_colour():
+    assert actions("I make 17 a Baby Blue.", vocab("Wooble", proposals={17: ("Quiet Nweek", "Bob")})) == [
+        ("color_proposal", {"number": "17", "color": "Baby Blue"})]

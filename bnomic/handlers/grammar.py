@@ -597,6 +597,10 @@ _GO_AHEAD = re.compile(r"(?<=\bI)(?:['’]m|['’]ll|\s++(?:am|will|shall))?+(?:
 _DECIDED_THAT = re.compile(r"\bI(?:\s++have|['’]ve)\s++(?:now\s++)?+decided\s++that\s++I\b", re.I)
 
 
+_NOW_FIRST = re.compile(r"^(?:for\s++(?:the\s++present|now|the\s++moment|the\s++time\s++being)|at\s++(?:present|the\s++moment)"
+                        r"|right\s++now|currently)(?:\s*+,)?+\s++(?=i\b)", re.I)
+_MADE_A_VOTE = re.compile(r"\bmake\s++(?P<n>(?:proposal\s*+|prop\.?+\s*+|#)?+\d{1,4}+)\s++an?\s++"
+                          r"(?P<v>(?-i:FOR|AGAINST|ABSTAIN|SHELVE))\b", re.I)
 _GOING_VOTE = re.compile(r"\bi(?:['’]m|\s++am)\s++going\s++(?=(?-i:FOR|AGAINST|ABSTAIN|SHELVE)\b)", re.I)
 
 
@@ -629,6 +633,10 @@ def _normalised(part: str) -> str:
         s = _DECIDED_THAT.sub("I", s)            # "I have decided that I vote AGAINST 16": "I vote ..."
     if "going" in s:
         s = _GOING_VOTE.sub("I vote ", s)        # "i'm going AGAINST 12 and FOR 14": a Vote in capitals
+    if "resent" in s[:16] or "oment" in s[:20] or "now" in s[:10] or "urrently" in s[:10] or "ime being" in s[:24]:
+        s = _NOW_FIRST.sub("", s, count=1)       # "for the present I ABSTAIN on Proposal 16": now
+    if "make" in s.lower():
+        s = _MADE_A_VOTE.sub(r"\g<v> on \g<n>", s)   # "except make 16 a SHELVE": SHELVE on 16
     if " & " in s:
         s = s.replace(" & ", " and ")           # "I transfer my Blue Sock to Dana & give her m5"
     if "worth" in s or "fwiw" in s.lower() or "make that" in s.lower():
@@ -5905,6 +5913,14 @@ def _own_paragraph(lines: list, i: int, body) -> bool:
                                and not r.unread and _ITS_SAID.search(first[0]) for r in read_sentence(first[0]))
 
 
+def _indented_document_ends(line: str, body) -> bool:
+    """A document written indented under the line that submits it ends at the first line
+    that is not: "1. I submit the following Proposal, titled ...:" over its text indented, then
+    "2. I set the Proposal Color of the above Proposal to Brick Red." (the sender's own list)."""
+    said = [x for x in body if x.strip()] if not isinstance(body, str) else []
+    return bool(said) and bool(line.strip()) and line[:1] not in (" ", "\t") and all(x[:1] in (" ", "\t") for x in said)
+
+
 # ... or one that opens with a Vote of the sender's ("Also: FOR 15, since ...", Rule 4E15)
 _OWN_VOTE_OPENING = re.compile(r"\s*+(?:also|and|plus|p\.?s\.?)\s*+[:,-]?\s*+(?-i:FOR|AGAINST|ABSTAIN|SHELVE)\s", re.I)
 _ITS_SAID = re.compile(r"\b(?:its|it|this)\b", re.I)
@@ -6081,7 +6097,7 @@ def _read(text: str, max_line: int | None, doc_next: bool = False) -> list[Readi
             start, said_first = i, len(body)
             own = False
             while i < len(lines) and not DOCUMENT_END.match(lines[i]):
-                own = _own_paragraph(lines, i, body)
+                own = _own_paragraph(lines, i, body) or _indented_document_ends(lines[i], body)
                 if own:         # "And I set its Proposal Color to Beige.": the sender's own words again
                     break
                 body.append(lines[i])
