@@ -171,3 +171,17 @@ def test_now_said_first_and_a_vote_made_of_a_proposal(text, expected):
 def test_a_colour_made_of_a_proposal_is_still_a_colour():
     assert actions("I make 17 a Baby Blue.", vocab("Wooble", proposals={17: ("Quiet Nweek", "Bob")})) == [
         ("color_proposal", {"number": "17", "color": "Baby Blue"})]
+
+
+@pytest.mark.parametrize("text", [
+    "Giving the chairman m20 for being so patient with us newbies",
+    "Giving Alice m20 for being patient with us.",
+])
+def test_a_doing_said_first_with_us_in_its_reason_is_the_senders_own(text):
+    assert actions(text, vocab("Dana", holders={"Change": "Alice"})) == [
+        ("give", {"amount": "m20", "player": "Alice"})]
+
+
+@pytest.mark.parametrize("text", ["Give us m5, Wooble.", "Everyone, give m5 to Bob because we like him."])
+def test_a_command_asked_of_others_stays_theirs(text):
+    assert actions(text, vocab("Dana")) == []

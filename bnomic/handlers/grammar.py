@@ -1173,11 +1173,12 @@ def _candidates(toks) -> tuple[list, bool, int]:
     # mackerel to Dana"), unless it is asked of others ("Please vote FOR 12", "Everyone,
     # give ...", "... you ..."); a request about the sender's own things ("Please convert
     # four of my points") is the sender's all the same.
+    said = toks[:_why_at(toks, s)]      # (not "... for being patient with us": why, no one asked)
     if (not found and not first_person and s < len(toks)
-            and (not (any(t.low in _ASKING for t in toks[:s]) or any(t.low in _OTHERS for t in toks))   # asked
+            and (not (any(t.low in _ASKING for t in toks[:s]) or any(t.low in _OTHERS for t in said))   # asked
                  or any(t.low == "my" or "@" in t.low for t in toks[s:]))):    # (an address: the sender's own)
         mine = any(t.low == "my" for t in toks[s:]) or not (
-            any(t.low in _ASKING for t in toks[:s]) or any(t.low in _OTHERS for t in toks))
+            any(t.low in _ASKING for t in toks[:s]) or any(t.low in _OTHERS for t in said))
         for phrase, spec, fr in v.by_first.get(toks[s].first, ()):
             k = _phrase_at(toks, s, phrase)
             if k and (mine or any(r.type == "email" for r in fr.roles)):    # "Please add bob@... as an address"
@@ -1198,6 +1199,17 @@ def _candidates(toks) -> tuple[list, bool, int]:
 
 
 _OBJECT_FIRST = frozenset({"me", "him", "them", "us"})
+
+
+def _why_at(toks, s: int) -> int:
+    """Where a reason begins in a command or a doing said first ("Giving Alice m20 for being
+    patient with us"): "because", "since", or "for" / "as" before no value (not "for 12")."""
+    for j in range(s + 2, len(toks)):
+        low = toks[j].low
+        if low in ("because", "since", "cuz", "coz", "bc") or low in ("for", "as") and (
+                j + 1 < len(toks) and not toks[j + 1].senses and not toks[j].text.isupper()):
+            return j
+    return len(toks)
 
 
 def _score(fill, verb_len: int) -> int:
