@@ -635,7 +635,7 @@ def _normalised(part: str) -> str:
         s = _GOING_VOTE.sub("I vote ", s)        # "i'm going AGAINST 12 and FOR 14": a Vote in capitals
     if "resent" in s[:16] or "oment" in s[:20] or "now" in s[:10] or "urrently" in s[:10] or "ime being" in s[:24]:
         s = _NOW_FIRST.sub("", s, count=1)       # "for the present I ABSTAIN on Proposal 16": now
-    if "make" in s.lower():
+    if "ake " in s:
         s = _MADE_A_VOTE.sub(r"\g<v> on \g<n>", s)   # "except make 16 a SHELVE": SHELVE on 16
     if " & " in s:
         s = s.replace(" & ", " and ")           # "I transfer my Blue Sock to Dana & give her m5"
