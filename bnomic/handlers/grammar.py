@@ -126,12 +126,15 @@ _I_POLITE = re.compile(r"^i\s+(?:(?:hereby|also|now|then|further|additionally)\s
 # Stripped one piece at a time from the end (strip_trail): as one regular expression
 # ("(?:[\s.!?;,]+|...)+$") a run of spaces made it backtrack exponentially.
 _TRAIL_PUNCT = " \t\r\n\f\v.!?;,"
+# words that say an action is done now, after it ("..., for the time being") or before it ("for
+# the present I ABSTAIN on 16": _NOW_FIRST)
+_NOW_SAID = ("for now", "for the moment", "at the moment", "at present", "for the present", "currently",
+             "for the time being")
 _TRAIL_WORDS = ("please", "pls", "plz", "thanks", "thank you", "thx", "anyway", "too", "as well",
                 "though", "instead", "on the same grounds", "for the same reason", "for the same reasons",
                 "on the same basis", "likewise", "today", "for today", "this nweek", "for this nweek",
                 "this week", "for this week", "on my way out", "on the way out", "while i'm at it",
-                "for now", "for the moment", "at the moment", "at present", "for the present", "currently",
-                "for the time being", "as things stand", "as it stands", "the beast included", "including the beast", "beast included",
+                *_NOW_SAID, "as things stand", "as it stands", "the beast included", "including the beast", "beast included",
                 "of course", "obviously", "and nothing else", "nothing else", "only", "and that's all",
                 "that's all", "and that is all", "effective immediately", "with immediate effect",
                 "effective now", "as of now", "sorry typos", "sorry for typos", "sorry for the typos",
@@ -597,8 +600,7 @@ _GO_AHEAD = re.compile(r"(?<=\bI)(?:['’]m|['’]ll|\s++(?:am|will|shall))?+(?:
 _DECIDED_THAT = re.compile(r"\bI(?:\s++have|['’]ve)\s++(?:now\s++)?+decided\s++that\s++I\b", re.I)
 
 
-_NOW_FIRST = re.compile(r"^(?:for\s++(?:the\s++present|now|the\s++moment|the\s++time\s++being)|at\s++(?:present|the\s++moment)"
-                        r"|right\s++now|currently)(?:\s*+,)?+\s++(?=i\b)", re.I)
+_NOW_FIRST = re.compile(r"^(?:" + "|".join(r"\s++".join(w.split()) for w in (*_NOW_SAID, "right now")) + r")(?:\s*+,)?+\s++(?=i\b)", re.I)
 _MADE_A_VOTE = re.compile(r"\bmake\s++(?P<n>(?:proposal\s*+|prop\.?+\s*+|#)?+\d{1,4}+)\s++an?\s++"
                           r"(?P<v>(?-i:FOR|AGAINST|ABSTAIN|SHELVE))\b", re.I)
 _GOING_VOTE = re.compile(r"\bi(?:['’]m|\s++am)\s++going\s++(?=(?-i:FOR|AGAINST|ABSTAIN|SHELVE)\b)", re.I)
@@ -5925,12 +5927,8 @@ def _own_paragraph(lines: list, i: int, body) -> bool:
                                and not r.unread and _ITS_SAID.search(first[0]) for r in read_sentence(first[0]))
 
 
-def _indented_document_ends(line: str, body) -> bool:
-    """A document written indented under the line that submits it ends at the first line
-    that is not: "1. I submit the following Proposal, titled ...:" over its text indented, then
-    "2. I set the Proposal Color of the above Proposal to Brick Red." (the sender's own list)."""
-    said = [x for x in body if x.strip()] if not isinstance(body, str) else []
-    return bool(said) and bool(line.strip()) and line[:1] not in (" ", "\t") and all(x[:1] in (" ", "\t") for x in said)
+def _indented(line: str) -> bool:
+    return line[:1] in (" ", "\t")
 
 
 # ... or one that opens with a Vote of the sender's ("Also: FOR 15, since ...", Rule 4E15)
@@ -6108,10 +6106,19 @@ def _read(text: str, max_line: int | None, doc_next: bool = False) -> list[Readi
         else:
             start, said_first = i, len(body)
             own = False
+            indented = None         # whether every line of the document so far is indented (None: no line yet)
+            for x in body:
+                if x.strip():
+                    indented = indented is not False and _indented(x)
             while i < len(lines) and not DOCUMENT_END.match(lines[i]):
-                own = _own_paragraph(lines, i, body) or _indented_document_ends(lines[i], body)
+                # (a document written indented ends at the first line at the margin: "2. I set
+                # the Proposal Color of the above Proposal to Brick Red." after its text)
+                own = (_own_paragraph(lines, i, body)
+                       or bool(indented) and bool(lines[i].strip()) and not _indented(lines[i]))
                 if own:         # "And I set its Proposal Color to Beige.": the sender's own words again
                     break
+                if lines[i].strip():
+                    indented = indented is not False and _indented(lines[i])
                 body.append(lines[i])
                 i += 1
             delimited = i < len(lines)
